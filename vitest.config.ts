@@ -1,0 +1,18 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: [
+      "app/**/*.test.{ts,tsx}",
+      "bcms/**/*.test.ts",
+      "content-server/**/*.test.ts",
+      "server/**/*.test.ts",
+      "scripts/**/*.test.ts",
+      "tests/integration/**/*.test.ts",
+    ],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // Integration tests start real servers; two cores do not like many at once.
+    maxWorkers: 2,
+  },
+});
