@@ -1,3 +1,73 @@
-import { index, type RouteConfig } from "@react-router/dev/routes";
+// The explicit route table of SPEC §2. Every path here is prerendered at build time
+// (see react-router.config.ts); anything else falls through to the catch-all, which
+// consults the redirect table before answering 404.
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
-export default [index("routes/home.tsx")] satisfies RouteConfig;
+/** Fixed pages whose content is a `page` entry with the same path. */
+export const SECTION_PAGE_PATHS = [
+  "/about",
+  "/contact",
+  "/technology",
+  "/trust",
+  "/resources/thank-you",
+  "/universal-id/thanks",
+  "/universal-id/thanks-omnicom",
+  "/universal-id/thanks-adobe",
+  "/universal-id/release-notes",
+  "/partner-sign-up/thanks",
+  "/partner-sign-up/thanks-omnicom",
+  "/partner-sign-up/thanks-adobe",
+  "/partner-sign-up/release-notes",
+  "/id5-acquires-truedata",
+  "/test/adobe-advertising",
+  "/publisher-onboarding-guide",
+  "/site-agreement/sign-contract",
+  "/site-agreement/canceled-signing",
+] as const;
+
+/** Trust, legal and regional pages: `legal-page` entries with the same path. */
+export const LEGAL_PAGE_PATHS = [
+  "/trust/archive",
+  "/trust/cookie-policy",
+  "/trust/privacy-policy",
+  "/trust/cookie-disclosure",
+  "/trust/platform-privacy-policy",
+  "/legal/MX-EULA",
+  "/legal/agreements/archive",
+  "/legal/agreements/dpa/opt-in",
+  "/legal/agreements/dpa/opt-out",
+  "/legal/id5-id-agreement",
+  "/legal/id5-id-agreement/current-embedded",
+  "/jp/platform-privacy-policy",
+] as const;
+
+const routeId = (path: string) => path.replace(/^\//, "").replace(/[^a-zA-Z0-9]+/g, "-");
+
+export default [
+  index("routes/home.tsx"),
+  route("new/home", "routes/home.tsx", { id: "new-home" }),
+  route("jobs", "routes/jobs.tsx"),
+  route("solutions", "routes/solutions.tsx"),
+  route("news", "routes/news-index.tsx"),
+  route("news/page/:page", "routes/news-index.tsx", { id: "news-page" }),
+  route("news/:slug", "routes/news-article.tsx"),
+  route("events/:slug", "routes/event.tsx"),
+  route("resources", "routes/resources-index.tsx"),
+  route("resources/:slug", "routes/resource.tsx"),
+  route("universal-id/site-agreement.pdf", "routes/site-agreement-pdf.ts", {
+    id: "universal-id-site-agreement-pdf",
+  }),
+  route("partner-sign-up/site-agreement.pdf", "routes/site-agreement-pdf.ts", {
+    id: "partner-sign-up-site-agreement-pdf",
+  }),
+  route("universal-id/:slug", "routes/universal-id.tsx"),
+  route("partner-sign-up/:slug", "routes/universal-id.tsx", { id: "partner-sign-up" }),
+  ...SECTION_PAGE_PATHS.map((path) =>
+    route(path.slice(1), "routes/section-page.tsx", { id: routeId(path) }),
+  ),
+  ...LEGAL_PAGE_PATHS.map((path) =>
+    route(path.slice(1), "routes/legal-page.tsx", { id: routeId(path) }),
+  ),
+  route("media/:id/:name", "routes/media.ts"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,28 @@
+// Partner companies: an optional title, then one card per company with its logo and a rich
+// description.
+
+import { Picture } from "../../components/media/picture";
+import { RichContent } from "../../components/rich-text/rich-content";
+import type { WidgetProps } from "../registry";
+import "./companies.css";
+
+export function CompaniesWidget({ title, items }: WidgetProps<"companies">) {
+  return (
+    <div className="w-companies" data-widget="companies">
+      {title ? <h2 className="w-companies__title">{title}</h2> : null}
+      <ul className="w-companies__list">
+        {items.map((item, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: static list, never reordered
+          <li key={index} className="w-companies__card">
+            {item.logo ? (
+              <div className="w-companies__logo">
+                <Picture image={item.logo} sizes="200px" className="w-companies__logo-img" />
+              </div>
+            ) : null}
+            <RichContent blocks={item.description} className="w-companies__text" />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+// This file loads content-cols before rich-content: content-cols → rich-content → registry →
+// content-cols is an import cycle that must resolve whichever module loads first.
+
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { paragraph, renderMarkup } from "../test-fixtures";
+import { CONTENT_COLS_LARGE, CONTENT_COLS_SMALL, ContentColsWidget } from "./content-cols-widget";
+
+describe("ContentColsWidget", () => {
+  it("renders each column as rich content, links included", () => {
+    const html = renderMarkup(
+      <ContentColsWidget
+        cols={[
+          [
+            { type: "rich", nodes: [{ tag: "h3", children: ["For media owners"] }] },
+            paragraph("Recognise more of your audience without third-party cookies."),
+          ],
+          [
+            {
+              type: "rich",
+              nodes: [
+                {
+                  tag: "p",
+                  children: [
+                    "Read the ",
+                    {
+                      tag: "a",
+                      attrs: { href: "/publisher-onboarding-guide" },
+                      children: ["guide"],
+                    },
+                  ],
+                },
+              ],
+            },
+          ],
+        ]}
+      />,
+    );
+    expect(html.startsWith('<div class="w-content-cols" data-widget="content-cols">')).toBe(true);
+    expect(html.match(/class="rich-content w-content-cols__col"/g)).toHaveLength(2);
+    expect(html).toContain("<h3>For media owners</h3>");
+    expect(html).toMatch(/<a href="\/publisher-onboarding-guide"[^>]*>guide<\/a>/);
+  });
+
+  it("declares 1 column on small screens and 2 from 768 px in its CSS", () => {
+    expect(CONTENT_COLS_SMALL).toBe(1);
+    expect(CONTENT_COLS_LARGE).toBe(2);
+    const css = readFileSync(new URL("./content-cols.css", import.meta.url), "utf8");
+    expect(css).toMatch(/\.w-content-cols \{[^}]*grid-template-columns: 1fr;/);
+    expect(css).toMatch(
+      /@media \(min-width: 48rem\) \{\s*\.w-content-cols \{\s*grid-template-columns: repeat\(2, /,
+    );
+  });
+});

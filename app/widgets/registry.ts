@@ -1,0 +1,40 @@
+// The widget dispatcher: BCMS widget name → component. A name without a component renders
+// the hidden "not handled" placeholder instead of failing the page.
+import { type ComponentType, createElement } from "react";
+import type { WidgetModel, WidgetName } from "../content/models";
+import { CompaniesWidget } from "./companies/companies-widget";
+import { ContentColsWidget } from "./content-cols/content-cols-widget";
+import { CtaWidget } from "./cta/cta-widget";
+import { GraphWidget } from "./graph/graph-widget";
+import { StatsWidget } from "./stats/stats-widget";
+import { TestimonialsWidget } from "./testimonials/testimonials-widget";
+import { UnhandledWidget } from "./unhandled-widget";
+import { VideoWidget } from "./video/video-widget";
+
+/** A widget component's props: its model without the discriminating name. */
+export type WidgetProps<N extends WidgetName> = Omit<Extract<WidgetModel, { name: N }>, "name">;
+
+export const WIDGET_REGISTRY: { readonly [N in WidgetName]: ComponentType<WidgetProps<N>> } = {
+  video: VideoWidget,
+  "content-cols": ContentColsWidget,
+  cta: CtaWidget,
+  stats: StatsWidget,
+  testimonials: TestimonialsWidget,
+  companies: CompaniesWidget,
+  graph: GraphWidget,
+};
+
+type AnyWidgetComponent = ComponentType<Record<string, unknown>>;
+
+/** The component registered for a widget name, or undefined (own keys only). */
+export function lookupWidget(name: string): AnyWidgetComponent | undefined {
+  if (!Object.hasOwn(WIDGET_REGISTRY, name)) return undefined;
+  return WIDGET_REGISTRY[name as WidgetName] as unknown as AnyWidgetComponent;
+}
+
+export function WidgetBlock({ widget }: { widget: WidgetModel }) {
+  const Component = lookupWidget(widget.name);
+  if (!Component) return createElement(UnhandledWidget, { name: widget.name });
+  const { name: _name, ...props } = widget;
+  return createElement(Component, props);
+}
