@@ -1,0 +1,83 @@
+/**
+ * Builds raw BCMS entries from authored specs, plus the language and status
+ * entities they refer to.
+ */
+
+import { type Block, blocks, plainText } from "./dsl";
+import { CREATED_AT, INSTANCE_ID, objectId, UPDATED_AT, USER_ID } from "./ids";
+import { getTemplate } from "./schema";
+import type { Entry, EntryStatus, Language } from "./types";
+import { dateValue, encodeProps, type Values } from "./values";
+
+export const LNG = "en";
+
+export const languages: Language[] = [
+  {
+    _id: objectId("language", "en"),
+    createdAt: CREATED_AT,
+    updatedAt: CREATED_AT,
+    instanceId: INSTANCE_ID,
+    userId: USER_ID,
+    code: "en",
+    name: "English",
+    nativeName: "English",
+    default: true,
+  },
+];
+
+export type StatusLabel = "Published" | "Draft";
+
+export const statuses: EntryStatus[] = [
+  { label: "Published", color: "#2EBB9B" },
+  { label: "Draft", color: "#F19C09" },
+].map((s) => ({
+  _id: objectId("status", s.label),
+  createdAt: CREATED_AT,
+  updatedAt: CREATED_AT,
+  instanceId: INSTANCE_ID,
+  userId: USER_ID,
+  ...s,
+}));
+
+export const statusId = (label: StatusLabel) => objectId("status", label);
+
+export interface EntrySpec {
+  template: string;
+  /** values keyed by prop name; must include title and slug */
+  values: Values;
+  content?: Block[];
+  status?: StatusLabel;
+  /** ISO date of first publication; entries after the seed import are "created" then */
+  date?: string;
+}
+
+export const entryId = (template: string, slug: string) => objectId("entry", `${template}:${slug}`);
+
+export function buildEntry(spec: EntrySpec): Entry {
+  const template = getTemplate(spec.template);
+  const slug = spec.values.slug;
+  if (typeof slug !== "string" || !/^[a-z0-9-]+$/.test(slug)) {
+    throw new Error(`${spec.template}: bad slug ${String(slug)}`);
+  }
+  const nodes = blocks(...(spec.content ?? []));
+  const props = encodeProps(`${spec.template}/${slug}`, template.props, spec.values);
+  const published = spec.date ? dateValue(spec.date, slug).timestamp : 0;
+  const createdAt = Math.max(CREATED_AT, published);
+  const updatedAt = Math.max(UPDATED_AT, createdAt);
+  return {
+    _id: entryId(spec.template, slug),
+    createdAt,
+    updatedAt,
+    instanceId: INSTANCE_ID,
+    userId: USER_ID,
+    templateId: template._id,
+    statuses: [{ lng: LNG, id: statusId(spec.status ?? "Published") }],
+    meta: [{ lng: LNG, props }],
+    content: [{ lng: LNG, nodes, plainText: plainText(nodes) }],
+  };
+}
+
+/** Slug of a page entry, derived from its path: "/" → "home", "/a/b" → "a-b". */
+export function slugForPath(path: string): string {
+  return path === "/" ? "home" : path.slice(1).toLowerCase().replace(/\//g, "-");
+}

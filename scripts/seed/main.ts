@@ -1,0 +1,211 @@
+/**
+ * Seed generator: deletes and rewrites the content snapshot (docs/content-model.md).
+ *
+ *   npx tsx scripts/seed/main.ts [--out DIR] [--no-media]
+ *
+ * The output is deterministic: same sources, byte-identical snapshot.
+ * --no-media skips rendering binaries (media JSON and media-files are not written);
+ * the seed test uses it to check that the committed JSON is up to date.
+ */
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import sharp from "sharp";
+import { artSvg } from "./artwork";
+import { entrySpecs, standaloneMedia } from "./content/index";
+import { buildEntry, languages, statuses } from "./entries";
+import { CREATED_AT, contentVersion, INSTANCE_ID, ORG_ID, UPDATED_AT, USER_ID } from "./ids";
+import { allMedia, dirId, extOf, kindOf, type MediaDef, mediaId } from "./media";
+import { onePagePdf } from "./pdf";
+import { groups, templates, widgets } from "./schema";
+import type { Entry, Media } from "./types";
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+export const REPO_ROOT = path.resolve(HERE, "../..");
+const ASSETS = path.join(HERE, "assets");
+
+/** Default size-transform widths (docs/content-model.md). */
+const TRANSFORM_WIDTHS = [350, 650, 1024, 1440, 1920];
+
+export function sizeTransforms(width: number, height: number): string[] {
+  const out = TRANSFORM_WIDTHS.filter((w) => w < width).map(
+    (w) => `${w}x${Math.round((w * height) / width)}`,
+  );
+  out.push(`${width}x${height}`);
+  return out;
+}
+
+const MIME: Record<string, string> = {
+  ".jpg": "image/jpeg",
+  ".png": "image/png",
+  ".svg": "image/svg+xml",
+  ".mp4": "video/mp4",
+  ".pdf": "application/pdf",
+};
+
+interface Rendered {
+  bytes: Buffer;
+  width: number;
+  height: number;
+}
+
+async function render(def: MediaDef): Promise<Rendered> {
+  const art = def.art;
+  switch (art.kind) {
+    case "raster": {
+      const svg = Buffer.from(artSvg(def.path, art.style, art.width, art.height));
+      const image = sharp(svg, { density: 72 }).resize(art.width, art.height);
+      const bytes =
+        art.format === "png"
+          ? await image.png({ compressionLevel: 9, palette: true }).toBuffer()
+          : await image.jpeg({ quality: 70, mozjpeg: true }).toBuffer();
+      const meta = await sharp(bytes).metadata();
+      if (meta.width !== art.width || meta.height !== art.height) {
+        throw new Error(`${def.path}: rendered ${meta.width}x${meta.height}`);
+      }
+      return { bytes, width: art.width, height: art.height };
+    }
+    case "svg":
+      return { bytes: Buffer.from(art.svg, "utf8"), width: -1, height: -1 };
+    case "asset":
+      return {
+        bytes: await readFile(path.join(ASSETS, art.file)),
+        width: art.width,
+        height: art.height,
+      };
+    case "pdf":
+      return { bytes: onePagePdf(art.title, art.lines), width: -1, height: -1 };
+  }
+}
+
+const stored = (id: string) => ({
+  _id: id,
+  createdAt: CREATED_AT,
+  updatedAt: UPDATED_AT,
+  instanceId: INSTANCE_ID,
+  userId: USER_ID,
+});
+
+function folderOf(def: MediaDef): string {
+  return def.path.split("/")[0] ?? "";
+}
+
+async function buildMedia(
+  defs: MediaDef[],
+): Promise<{ items: Media[]; files: { name: string; bytes: Buffer }[] }> {
+  const folders = [...new Set(defs.map(folderOf))].sort();
+  const items: Media[] = folders.map((folder) => ({
+    ...stored(dirId(folder)),
+    type: "DIR",
+    mimetype: "dir",
+    size: 0,
+    name: folder,
+    isInRoot: true,
+    hasChildren: true,
+    parentId: "",
+    altText: "",
+    caption: "",
+    width: -1,
+    height: -1,
+  }));
+  const files: { name: string; bytes: Buffer }[] = [];
+  const rendered = await Promise.all(defs.map(render));
+  defs.forEach((def, i) => {
+    const r = rendered[i] as Rendered;
+    const id = mediaId(def.path);
+    const ext = extOf(def.path);
+    const mimetype = MIME[ext];
+    if (!mimetype) throw new Error(`${def.path}: unknown extension`);
+    const type = kindOf(def.path);
+    const item: Media = {
+      ...stored(id),
+      type,
+      mimetype,
+      size: r.bytes.length,
+      name: def.path.slice(def.path.indexOf("/") + 1),
+      isInRoot: false,
+      hasChildren: false,
+      parentId: dirId(folderOf(def)),
+      altText: def.alt,
+      caption: def.caption,
+      width: r.width,
+      height: r.height,
+      version: contentVersion(r.bytes),
+    };
+    if (type === "IMG") item.sizeTransforms = sizeTransforms(r.width, r.height);
+    items.push(item);
+    files.push({ name: `${id}${ext}`, bytes: r.bytes });
+  });
+  return { items, files };
+}
+
+const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+
+export interface GenerateOptions {
+  media?: boolean;
+}
+
+export async function generate(outDir: string, opts: GenerateOptions = {}) {
+  const withMedia = opts.media ?? true;
+  const entries: Entry[] = entrySpecs.map(buildEntry);
+  const ids = new Set<string>();
+  for (const e of entries) {
+    if (ids.has(e._id)) throw new Error(`Duplicate entry id ${e._id}`);
+    ids.add(e._id);
+  }
+  // Touch standalone media so they are registered even if unused by entries.
+  void standaloneMedia;
+  const defs = allMedia();
+
+  await rm(outDir, { recursive: true, force: true });
+  const folders = ["templates", "groups", "widgets", "languages", "statuses", "entries"];
+  if (withMedia) folders.push("media", "media-files");
+  for (const f of folders) await mkdir(path.join(outDir, f), { recursive: true });
+
+  const write = (folder: string, item: { _id: string }) =>
+    writeFile(path.join(outDir, folder, `${item._id}.json`), json(item));
+
+  await writeFile(
+    path.join(outDir, "snapshot.json"),
+    json({ format: 1, orgId: ORG_ID, instanceId: INSTANCE_ID }),
+  );
+  await Promise.all([
+    ...templates.map((t) => write("templates", t)),
+    ...groups.map((g) => write("groups", g)),
+    ...widgets.map((w) => write("widgets", w)),
+    ...languages.map((l) => write("languages", l)),
+    ...statuses.map((s) => write("statuses", s)),
+    ...entries.map((e) => write("entries", e)),
+  ]);
+
+  let mediaCount = 0;
+  if (withMedia) {
+    const { items, files } = await buildMedia(defs);
+    mediaCount = items.length;
+    await Promise.all([
+      ...items.map((m) => write("media", m)),
+      ...files.map((f) => writeFile(path.join(outDir, "media-files", f.name), f.bytes)),
+    ]);
+  }
+  return { entries: entries.length, media: mediaCount };
+}
+
+async function cli() {
+  const args = process.argv.slice(2);
+  const outIndex = args.indexOf("--out");
+  const outDir =
+    outIndex >= 0 && args[outIndex + 1]
+      ? path.resolve(args[outIndex + 1] as string)
+      : path.join(REPO_ROOT, "content");
+  const result = await generate(outDir, { media: !args.includes("--no-media") });
+  console.log(
+    `seed: wrote ${result.entries} entries and ${result.media} media items to ${path.relative(process.cwd(), outDir) || "."}`,
+  );
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  cli().catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,370 @@
+/**
+ * Templates, groups and widgets of the content model (docs/content-model.md).
+ * Names follow BCMS: entity names are kebab-case, prop names snake_case.
+ */
+import { CREATED_AT, INSTANCE_ID, objectId, UPDATED_AT, USER_ID, uuid } from "./ids";
+import type { Group, Prop, PropData, PropType, Template, Widget } from "./types";
+
+interface PropSpec {
+  name: string;
+  label: string;
+  type: PropType;
+  required?: boolean;
+  array?: boolean;
+  /** ENUMERATION items */
+  items?: string[];
+  /** GROUP_POINTER target group name */
+  group?: string;
+}
+
+const str = (name: string, label: string, required = false): PropSpec => ({
+  name,
+  label,
+  type: "STRING",
+  required,
+});
+const num = (name: string, label: string): PropSpec => ({ name, label, type: "NUMBER" });
+const bool = (name: string, label: string): PropSpec => ({ name, label, type: "BOOLEAN" });
+const date = (name: string, label: string, required = false): PropSpec => ({
+  name,
+  label,
+  type: "DATE",
+  required,
+});
+const enumeration = (name: string, label: string, items: string[], required = false): PropSpec => ({
+  name,
+  label,
+  type: "ENUMERATION",
+  items,
+  required,
+});
+const media = (name: string, label: string, required = false, array = false): PropSpec => ({
+  name,
+  label,
+  type: "MEDIA",
+  required,
+  array,
+});
+const groupPointer = (name: string, label: string, group: string, array = false): PropSpec => ({
+  name,
+  label,
+  type: "GROUP_POINTER",
+  group,
+  array,
+});
+const richText = (name: string, label: string, array = false): PropSpec => ({
+  name,
+  label,
+  type: "RICH_TEXT",
+  array,
+});
+
+const TITLE_SLUG: PropSpec[] = [str("title", "Title", true), str("slug", "Slug", true)];
+const SEO = groupPointer("seo", "SEO", "seo");
+
+interface OwnerSpec {
+  name: string;
+  label: string;
+  desc: string;
+  props: PropSpec[];
+}
+
+const GROUP_SPECS: OwnerSpec[] = [
+  {
+    name: "seo",
+    label: "SEO",
+    desc: "Page head metadata: title, description, share image, indexing.",
+    props: [
+      str("title", "Title"),
+      str("description", "Description"),
+      media("image", "Image"),
+      bool("no_index", "No index"),
+    ],
+  },
+  {
+    name: "hero",
+    label: "Hero",
+    desc: "Full-screen page header. The title may hold inline HTML (<em>, <strong>, <br>).",
+    props: [
+      str("title", "Title", true),
+      str("description", "Description"),
+      enumeration("theme", "Theme", ["blue-dark", "blue-light", "mint", "orange"]),
+      str("cta_label", "CTA label"),
+      str("cta_href", "CTA href"),
+      media("image", "Image"),
+    ],
+  },
+  {
+    name: "tab",
+    label: "Tab",
+    desc: "One tab of a tabbed section; the anchor becomes #tabs-{anchor}.",
+    props: [str("label", "Label", true), str("anchor", "Anchor", true), richText("body", "Body")],
+  },
+  {
+    name: "stat",
+    label: "Stat",
+    desc: "A figure with a progress ring (progress defaults to 100).",
+    props: [str("title", "Title", true), str("value", "Value", true), num("progress", "Progress")],
+  },
+  {
+    name: "author",
+    label: "Author",
+    desc: "Who said it.",
+    props: [
+      str("name", "Name", true),
+      str("title", "Title"),
+      media("logo", "Logo"),
+      media("avatar", "Avatar"),
+    ],
+  },
+  {
+    name: "testimonial",
+    label: "Testimonial",
+    desc: "A quote and its author.",
+    props: [str("quote", "Quote", true), groupPointer("author", "Author", "author")],
+  },
+  {
+    name: "company",
+    label: "Company",
+    desc: "A partner or customer logo with a short description.",
+    props: [media("logo", "Logo", true), richText("description", "Description")],
+  },
+];
+
+const WIDGET_SPECS: OwnerSpec[] = [
+  {
+    name: "video",
+    label: "Video",
+    desc: "An uploaded video, or a thumbnail that opens an embedded player.",
+    props: [media("video", "Video"), str("iframe", "Iframe"), media("thumbnail", "Thumbnail")],
+  },
+  {
+    name: "content-cols",
+    label: "Content cols",
+    desc: "Rich text in columns (one on small screens, two on large).",
+    props: [richText("cols", "Cols", true)],
+  },
+  {
+    name: "cta",
+    label: "CTA",
+    desc: "A link button.",
+    props: [str("href", "Href", true), str("label", "Label", true)],
+  },
+  {
+    name: "stats",
+    label: "Stats",
+    desc: "Cards with a figure and a progress ring.",
+    props: [groupPointer("items", "Items", "stat", true)],
+  },
+  {
+    name: "testimonials",
+    label: "Testimonials",
+    desc: "Quote cards.",
+    props: [groupPointer("items", "Items", "testimonial", true)],
+  },
+  {
+    name: "companies",
+    label: "Companies",
+    desc: "Logo cards with descriptions, with an optional title.",
+    props: [str("title", "Title"), groupPointer("items", "Items", "company", true)],
+  },
+  {
+    name: "graph",
+    label: "Graph",
+    desc: "Images in a grid (three columns from three items).",
+    props: [media("items", "Items", false, true)],
+  },
+];
+
+const TEMPLATE_SPECS: OwnerSpec[] = [
+  {
+    name: "page",
+    label: "Page",
+    desc: "A page at a fixed route (path).",
+    props: [
+      ...TITLE_SLUG,
+      str("path", "Path", true),
+      SEO,
+      groupPointer("hero", "Hero", "hero"),
+      groupPointer("tabs", "Tabs", "tab", true),
+    ],
+  },
+  {
+    name: "legal-page",
+    label: "Legal page",
+    desc: "Trust, legal and regional pages.",
+    props: [
+      ...TITLE_SLUG,
+      str("path", "Path", true),
+      SEO,
+      enumeration("language", "Language", ["en", "ja"], true),
+      date("updated_at", "Updated at", true),
+      str("summary", "Summary"),
+    ],
+  },
+  {
+    name: "news-article",
+    label: "News article",
+    desc: "An article under /news/{slug}.",
+    props: [
+      ...TITLE_SLUG,
+      date("date", "Date", true),
+      str("description", "Description", true),
+      media("cover", "Cover", true),
+      enumeration("category", "Category", ["company", "product", "partnerships", "industry"], true),
+      str("author", "Author"),
+      SEO,
+    ],
+  },
+  {
+    name: "event",
+    label: "Event",
+    desc: "A conference talk or meetup under /events/{slug}.",
+    props: [
+      ...TITLE_SLUG,
+      date("start_date", "Start date", true),
+      date("end_date", "End date"),
+      str("location", "Location", true),
+      str("description", "Description", true),
+      media("cover", "Cover"),
+      str("registration_url", "Registration URL"),
+      SEO,
+    ],
+  },
+  {
+    name: "resource",
+    label: "Resource",
+    desc: "A case study, report, guide or webinar under /resources/{slug}.",
+    props: [
+      ...TITLE_SLUG,
+      enumeration("kind", "Kind", ["case-study", "report", "guide", "webinar"], true),
+      str("description", "Description", true),
+      media("cover", "Cover"),
+      media("download", "Download"),
+      SEO,
+    ],
+  },
+  {
+    name: "universal-id-page",
+    label: "Universal ID page",
+    desc: "Sign-up and detail pages under /universal-id/{slug} and /partner-sign-up/{slug}.",
+    props: [
+      ...TITLE_SLUG,
+      str("audience", "Audience"),
+      str("description", "Description", true),
+      SEO,
+      groupPointer("hero", "Hero", "hero"),
+    ],
+  },
+  {
+    name: "job",
+    label: "Job",
+    desc: "An open position listed on /jobs.",
+    props: [
+      ...TITLE_SLUG,
+      str("department", "Department", true),
+      str("location", "Location", true),
+      enumeration(
+        "employment_type",
+        "Employment type",
+        ["full-time", "part-time", "contract"],
+        true,
+      ),
+      str("apply_url", "Apply URL", true),
+      str("description", "Description", true),
+    ],
+  },
+];
+
+function buildProp(ownerKey: string, spec: PropSpec): Prop {
+  let data: PropData;
+  switch (spec.type) {
+    case "STRING":
+      data = { propString: [] };
+      break;
+    case "NUMBER":
+      data = { propNumber: [] };
+      break;
+    case "BOOLEAN":
+      data = { propBool: [] };
+      break;
+    case "DATE":
+      data = { propDate: [] };
+      break;
+    case "ENUMERATION":
+      data = { propEnum: { items: [...(spec.items ?? [])] } };
+      break;
+    case "MEDIA":
+      data = { propMedia: [] };
+      break;
+    case "GROUP_POINTER":
+      if (!spec.group) throw new Error(`${ownerKey}.${spec.name}: group pointer without group`);
+      data = { propGroupPointer: { _id: groupId(spec.group) } };
+      break;
+    case "RICH_TEXT":
+      data = { propRichText: [] };
+      break;
+  }
+  return {
+    id: uuid(`prop:${ownerKey}:${spec.name}`),
+    type: spec.type,
+    required: spec.required ?? false,
+    name: spec.name,
+    label: spec.label,
+    array: spec.array ?? false,
+    data,
+  };
+}
+
+export const groupId = (name: string) => objectId("group", name);
+export const widgetId = (name: string) => objectId("widget", name);
+export const templateId = (name: string) => objectId("template", name);
+
+const stored = (id: string) => ({
+  _id: id,
+  createdAt: CREATED_AT,
+  updatedAt: UPDATED_AT,
+  instanceId: INSTANCE_ID,
+  userId: USER_ID,
+});
+
+export const groups: Group[] = GROUP_SPECS.map((s) => ({
+  ...stored(groupId(s.name)),
+  name: s.name,
+  label: s.label,
+  desc: s.desc,
+  props: s.props.map((p) => buildProp(`group:${s.name}`, p)),
+}));
+
+export const widgets: Widget[] = WIDGET_SPECS.map((s) => ({
+  ...stored(widgetId(s.name)),
+  name: s.name,
+  label: s.label,
+  desc: s.desc,
+  previewImage: "",
+  props: s.props.map((p) => buildProp(`widget:${s.name}`, p)),
+}));
+
+export const templates: Template[] = TEMPLATE_SPECS.map((s) => ({
+  ...stored(templateId(s.name)),
+  name: s.name,
+  label: s.label,
+  desc: s.desc,
+  singleEntry: false,
+  props: s.props.map((p) => buildProp(`template:${s.name}`, p)),
+}));
+
+function byName<T extends { name: string }>(list: T[], kind: string): (name: string) => T {
+  const map = new Map(list.map((x) => [x.name, x]));
+  return (name) => {
+    const found = map.get(name);
+    if (!found) throw new Error(`Unknown ${kind} "${name}"`);
+    return found;
+  };
+}
+
+export const getGroup = byName(groups, "group");
+export const getWidget = byName(widgets, "widget");
+export const getTemplate = byName(templates, "template");
+
+export const groupById = (id: string): Group | undefined => groups.find((g) => g._id === id);

@@ -1,0 +1,38 @@
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { generate, REPO_ROOT } from "./main";
+import { verifySnapshot } from "./verify";
+
+const CONTENT = path.join(REPO_ROOT, "content");
+
+describe("seed snapshot", () => {
+  it("passes the self-check", () => {
+    const { errors } = verifySnapshot(CONTENT);
+    expect(errors).toEqual([]);
+  });
+
+  let tmp = "";
+  afterAll(async () => {
+    if (tmp) await rm(tmp, { recursive: true, force: true });
+  });
+
+  it("is what the generator writes (JSON other than media is byte-identical)", async () => {
+    tmp = await mkdtemp(path.join(tmpdir(), "seed-"));
+    await generate(tmp, { media: false });
+    for (const folder of ["templates", "groups", "widgets", "languages", "statuses", "entries"]) {
+      const want = (await readdir(path.join(tmp, folder))).sort();
+      const have = (await readdir(path.join(CONTENT, folder))).sort();
+      expect(have, folder).toEqual(want);
+      for (const file of want) {
+        const a = await readFile(path.join(tmp, folder, file), "utf8");
+        const b = await readFile(path.join(CONTENT, folder, file), "utf8");
+        expect(b, `${folder}/${file}`).toBe(a);
+      }
+    }
+    expect(await readFile(path.join(CONTENT, "snapshot.json"), "utf8")).toBe(
+      await readFile(path.join(tmp, "snapshot.json"), "utf8"),
+    );
+  });
+});

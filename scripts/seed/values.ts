@@ -1,0 +1,116 @@
+/**
+ * Encodes authored values (keyed by prop name) into raw BCMS prop values
+ * (BCMS-API.md §4): exactly one {id, data} per schema prop, in schema order.
+ * Unknown names, missing required values and bad enum values throw.
+ */
+
+import type { MediaRef } from "./media";
+import { groupById } from "./schema";
+import type { DateValue, MediaValue, Node, Prop, PropValue, PropValueData } from "./types";
+
+// biome-ignore lint/suspicious/noExplicitAny: authored values are checked at run time against the schema
+export type Values = Record<string, any>;
+
+/** A media value with per-use alt text or caption. */
+export interface MediaUse {
+  ref: MediaRef;
+  alt?: string;
+  caption?: string;
+}
+
+function isMediaRef(v: unknown): v is MediaRef {
+  return typeof v === "object" && v !== null && "id" in v && "path" in v && "type" in v;
+}
+
+export function mediaValue(v: unknown, where: string): MediaValue {
+  if (isMediaRef(v)) return { _id: v.id, alt_text: v.alt, caption: v.caption };
+  if (typeof v === "object" && v !== null && "ref" in v) {
+    const use = v as MediaUse;
+    return {
+      _id: use.ref.id,
+      alt_text: use.alt ?? use.ref.alt,
+      caption: use.caption ?? use.ref.caption,
+    };
+  }
+  throw new Error(`${where}: expected a media reference`);
+}
+
+/** "2025-03-25" (noon UTC, so the day reads the same in every time zone) or a full ISO time. */
+export function dateValue(v: unknown, where: string): DateValue {
+  if (typeof v !== "string") throw new Error(`${where}: expected a date string`);
+  const iso = /^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T12:00:00Z` : v;
+  const timestamp = Date.parse(iso);
+  if (Number.isNaN(timestamp)) throw new Error(`${where}: bad date "${v}"`);
+  return { timestamp, timezoneOffset: 0 };
+}
+
+function encodeValue(where: string, prop: Prop, value: unknown): PropValueData {
+  if (prop.type === "GROUP_POINTER") {
+    const gid = prop.data.propGroupPointer?._id ?? "";
+    const group = groupById(gid);
+    if (!group) throw new Error(`${where}: unknown group ${gid}`);
+    const list: unknown[] =
+      value === undefined || value === null ? [] : prop.array ? (value as unknown[]) : [value];
+    if (!Array.isArray(list)) throw new Error(`${where}: expected an array`);
+    if (prop.required && list.length === 0) throw new Error(`${where}: required`);
+    return {
+      _id: group._id,
+      items: list.map((item, i) => ({
+        props: encodeProps(`${where}[${i}]`, group.props, item as Values),
+      })),
+    };
+  }
+
+  const list: unknown[] =
+    value === undefined || value === null ? [] : prop.array ? (value as unknown[]) : [value];
+  if (!Array.isArray(list)) throw new Error(`${where}: expected an array`);
+  if (prop.required && list.length === 0) throw new Error(`${where}: required value missing`);
+
+  switch (prop.type) {
+    case "STRING":
+      return list.map((v) => {
+        if (typeof v !== "string") throw new Error(`${where}: expected a string`);
+        if (prop.required && v.trim() === "") throw new Error(`${where}: empty required string`);
+        return v;
+      });
+    case "NUMBER":
+      return list.map((v) => {
+        if (typeof v !== "number" || !Number.isFinite(v)) throw new Error(`${where}: number`);
+        return v;
+      });
+    case "BOOLEAN":
+      return list.map((v) => {
+        if (typeof v !== "boolean") throw new Error(`${where}: expected a boolean`);
+        return v;
+      });
+    case "DATE":
+      return list.map((v) => dateValue(v, where));
+    case "ENUMERATION": {
+      const items = prop.data.propEnum?.items ?? [];
+      return list.map((v) => {
+        if (typeof v !== "string" || !items.includes(v)) {
+          throw new Error(`${where}: "${String(v)}" is not one of ${items.join(", ")}`);
+        }
+        return v;
+      });
+    }
+    case "MEDIA":
+      return list.map((v) => mediaValue(v, where));
+    case "RICH_TEXT":
+      return list.map((v) => {
+        if (!Array.isArray(v)) throw new Error(`${where}: expected rich-text nodes`);
+        return { nodes: v as Node[] };
+      });
+  }
+}
+
+export function encodeProps(where: string, props: Prop[], values: Values): PropValue[] {
+  const names = new Set(props.map((p) => p.name));
+  for (const key of Object.keys(values)) {
+    if (!names.has(key)) throw new Error(`${where}: unknown prop "${key}"`);
+  }
+  return props.map((prop) => ({
+    id: prop.id,
+    data: encodeValue(`${where}.${prop.name}`, prop, values[prop.name]),
+  }));
+}

@@ -1,0 +1,527 @@
+/**
+ * Self-check of a content snapshot against docs/content-model.md.
+ *
+ *   npx tsx scripts/seed/verify.ts [DIR]     (default: content/)
+ *
+ * Checks that every file parses and is named by its _id, every entry has one
+ * value per template prop with the right raw shape (recursively into groups,
+ * rich text, widget and media nodes), every referenced id exists, every route
+ * of the contract has an entry, every internal link resolves, every widget is
+ * used, and that there are enough published news articles.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type {
+  Entry,
+  EntryStatus,
+  Group,
+  Language,
+  Media,
+  Node,
+  Prop,
+  PropValue,
+  Template,
+  Widget,
+} from "./types";
+
+const HEX24 = /^[0-9a-f]{24}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export const PAGE_PATHS = [
+  "/",
+  "/new/home",
+  "/jobs",
+  "/about",
+  "/contact",
+  "/solutions",
+  "/technology",
+  "/trust",
+  "/resources",
+  "/news",
+  "/resources/thank-you",
+  "/universal-id/thanks",
+  "/universal-id/thanks-omnicom",
+  "/universal-id/thanks-adobe",
+  "/universal-id/release-notes",
+  "/id5-acquires-truedata",
+  "/test/adobe-advertising",
+  "/publisher-onboarding-guide",
+  "/site-agreement/sign-contract",
+  "/site-agreement/canceled-signing",
+];
+
+export const LEGAL_PATHS = [
+  "/trust/archive",
+  "/trust/cookie-policy",
+  "/trust/privacy-policy",
+  "/trust/cookie-disclosure",
+  "/trust/platform-privacy-policy",
+  "/legal/MX-EULA",
+  "/legal/agreements/archive",
+  "/legal/agreements/dpa/opt-in",
+  "/legal/agreements/dpa/opt-out",
+  "/legal/id5-id-agreement",
+  "/legal/id5-id-agreement/current-embedded",
+  "/jp/platform-privacy-policy",
+];
+
+export const UNIVERSAL_ID_SLUGS = [
+  "media-owners",
+  "email-service-providers",
+  "supply-side-platforms",
+  "data-platforms",
+  "adobe-experience-cloud",
+  "adobe-advertising",
+];
+
+const REQUIRED_RESOURCES = ["case-study-publisher-addressability", "state-of-identity-2026"];
+const WIDGETS = ["video", "content-cols", "cta", "stats", "testimonials", "companies", "graph"];
+
+/** Routes that exist besides entries (lists, reused partner-sign-up screens). */
+const STATIC_ROUTES = [
+  "/partner-sign-up/thanks",
+  "/partner-sign-up/thanks-omnicom",
+  "/partner-sign-up/thanks-adobe",
+  "/partner-sign-up/release-notes",
+];
+
+function readJsonDir<T>(dir: string, errors: string[]): T[] {
+  if (!existsSync(dir)) {
+    errors.push(`missing folder ${dir}`);
+    return [];
+  }
+  const out: T[] = [];
+  for (const file of readdirSync(dir).sort()) {
+    const full = path.join(dir, file);
+    const raw = readFileSync(full, "utf8");
+    let parsed: { _id?: unknown };
+    try {
+      parsed = JSON.parse(raw);
+    } catch (err) {
+      errors.push(`${full}: does not parse (${(err as Error).message})`);
+      continue;
+    }
+    if (!raw.endsWith("\n")) errors.push(`${full}: no trailing newline`);
+    if (raw !== `${JSON.stringify(parsed, null, 2)}\n`) errors.push(`${full}: not pretty-printed`);
+    if (typeof parsed._id !== "string" || !HEX24.test(parsed._id)) {
+      errors.push(`${full}: bad _id`);
+    } else if (file !== `${parsed._id}.json`) {
+      errors.push(`${full}: file name does not match _id ${parsed._id}`);
+    }
+    out.push(parsed as T);
+  }
+  return out;
+}
+
+export interface Snapshot {
+  templates: Template[];
+  groups: Group[];
+  widgets: Widget[];
+  languages: Language[];
+  statuses: EntryStatus[];
+  entries: Entry[];
+  media: Media[];
+}
+
+export function loadSnapshot(dir: string, errors: string[]): Snapshot {
+  return {
+    templates: readJsonDir<Template>(path.join(dir, "templates"), errors),
+    groups: readJsonDir<Group>(path.join(dir, "groups"), errors),
+    widgets: readJsonDir<Widget>(path.join(dir, "widgets"), errors),
+    languages: readJsonDir<Language>(path.join(dir, "languages"), errors),
+    statuses: readJsonDir<EntryStatus>(path.join(dir, "statuses"), errors),
+    entries: readJsonDir<Entry>(path.join(dir, "entries"), errors),
+    media: readJsonDir<Media>(path.join(dir, "media"), errors),
+  };
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+
+export function verifySnapshot(dir: string): { errors: string[]; snapshot: Snapshot } {
+  const errors: string[] = [];
+  const err = (msg: string) => errors.push(msg);
+
+  const snapshotFile = path.join(dir, "snapshot.json");
+  if (!existsSync(snapshotFile)) err("missing snapshot.json");
+  else {
+    const meta = JSON.parse(readFileSync(snapshotFile, "utf8"));
+    if (meta.format !== 1 || !HEX24.test(meta.orgId) || !HEX24.test(meta.instanceId)) {
+      err("snapshot.json: bad format/orgId/instanceId");
+    }
+  }
+
+  const snap = loadSnapshot(dir, errors);
+  const groupsById = new Map(snap.groups.map((g) => [g._id, g]));
+  const widgetsById = new Map(snap.widgets.map((w) => [w._id, w]));
+  const mediaById = new Map(snap.media.map((m) => [m._id, m]));
+  const statusById = new Map(snap.statuses.map((s) => [s._id, s]));
+  const templatesById = new Map(snap.templates.map((t) => [t._id, t]));
+  const lngCodes = new Set(snap.languages.map((l) => l.code));
+  const defaultLng = snap.languages.find((l) => l.default)?.code;
+  if (!defaultLng) err("no default language");
+  if (snap.languages.length !== 1 || defaultLng !== "en") err("expected exactly one language, en");
+  const statusLabels = snap.statuses.map((s) => s.label).sort();
+  if (statusLabels.join() !== "Draft,Published") err(`statuses: ${statusLabels.join()}`);
+
+  // --- schema ---
+  const checkProps = (owner: string, props: Prop[]) => {
+    const names = new Set<string>();
+    for (const p of props) {
+      const where = `${owner}.${p.name}`;
+      if (!UUID.test(p.id)) err(`${where}: prop id is not uuid-shaped`);
+      if (!/^[a-z0-9_]+$/.test(p.name)) err(`${where}: prop name not snake_case`);
+      if (names.has(p.name)) err(`${where}: duplicate prop name`);
+      names.add(p.name);
+      if (typeof p.required !== "boolean" || typeof p.array !== "boolean") err(`${where}: flags`);
+      if (typeof p.label !== "string") err(`${where}: label`);
+      const keys = Object.keys(p.data ?? {});
+      const expected: Record<string, string> = {
+        STRING: "propString",
+        NUMBER: "propNumber",
+        BOOLEAN: "propBool",
+        DATE: "propDate",
+        ENUMERATION: "propEnum",
+        MEDIA: "propMedia",
+        GROUP_POINTER: "propGroupPointer",
+        RICH_TEXT: "propRichText",
+      };
+      if (keys.length !== 1 || keys[0] !== expected[p.type]) err(`${where}: data key ${keys}`);
+      if (p.type === "GROUP_POINTER" && !groupsById.has(p.data.propGroupPointer?._id ?? "")) {
+        err(`${where}: points to a missing group`);
+      }
+      if (p.type === "ENUMERATION" && !(p.data.propEnum?.items.length ?? 0))
+        err(`${where}: no items`);
+    }
+  };
+  for (const t of snap.templates) {
+    checkProps(`template ${t.name}`, t.props);
+    const [a, b] = t.props;
+    if (a?.name !== "title" || a.type !== "STRING" || !a.required)
+      err(`${t.name}: prop 0 is not title`);
+    if (b?.name !== "slug" || b.type !== "STRING" || !b.required)
+      err(`${t.name}: prop 1 is not slug`);
+  }
+  for (const g of snap.groups) checkProps(`group ${g.name}`, g.props);
+  for (const w of snap.widgets) checkProps(`widget ${w.name}`, w.props);
+  for (const list of [snap.templates, snap.groups, snap.widgets]) {
+    for (const x of list) if (!/^[a-z0-9-]+$/.test(x.name)) err(`${x.name}: name not kebab-case`);
+  }
+
+  // --- media ---
+  for (const m of snap.media) {
+    const where = `media ${m.name}`;
+    if (m.type === "DIR") {
+      if (m.parentId !== "" || !m.isInRoot) err(`${where}: DIR must be in root`);
+      continue;
+    }
+    const parent = mediaById.get(m.parentId);
+    if (!m.isInRoot && parent?.type !== "DIR") err(`${where}: parent is not a DIR`);
+    const ext = path.extname(m.name).toLowerCase();
+    const file = path.join(dir, "media-files", `${m._id}${ext}`);
+    if (!existsSync(file)) err(`${where}: missing binary ${file}`);
+    else if (statSync(file).size !== m.size) err(`${where}: size ${m.size} != file size`);
+    if (m.type === "IMG") {
+      if (!(m.width > 0 && m.height > 0)) err(`${where}: IMG without width/height`);
+      const want = [350, 650, 1024, 1440, 1920]
+        .filter((w) => w < m.width)
+        .map((w) => `${w}x${Math.round((w * m.height) / m.width)}`)
+        .concat(`${m.width}x${m.height}`);
+      if (JSON.stringify(m.sizeTransforms) !== JSON.stringify(want))
+        err(`${where}: sizeTransforms`);
+    } else if (m.type === "SVG" || m.type === "PDF") {
+      if (m.width !== -1 || m.height !== -1) err(`${where}: width/height must be -1`);
+    } else if (m.type === "VID") {
+      if (!(m.width > 0 && m.height > 0)) err(`${where}: VID without width/height`);
+    }
+  }
+
+  // --- entries ---
+  const usedWidgets = new Set<string>();
+  const videoKinds = new Set<string>();
+  const contentMediaTypes = new Set<string>();
+  const links: { where: string; href: string }[] = [];
+
+  const checkNodes = (where: string, nodes: unknown, depth: number) => {
+    if (!Array.isArray(nodes)) {
+      err(`${where}: nodes is not an array`);
+      return;
+    }
+    for (const [i, n] of nodes.entries()) {
+      const w = `${where}[${i}]`;
+      if (!isObject(n) || typeof n.type !== "string") {
+        err(`${w}: bad node`);
+        continue;
+      }
+      const node = n as unknown as Node;
+      if (node.type === "text") {
+        if (typeof node.text !== "string" || node.text === "") err(`${w}: empty text`);
+        for (const mark of node.marks ?? []) {
+          if (mark.type === "link") {
+            if (typeof mark.attrs?.href !== "string" || typeof mark.attrs.target !== "string") {
+              err(`${w}: link without href/target`);
+            } else links.push({ where: w, href: mark.attrs.href });
+          }
+        }
+      } else if (node.type === "heading") {
+        const level = node.attrs?.level;
+        if (typeof level !== "number" || level < 1 || level > 6) err(`${w}: heading level`);
+      } else if (node.type === "widget") {
+        const data = node.attrs?.data;
+        const widget = widgetsById.get(data?._id);
+        if (!widget) err(`${w}: unknown widget ${data?._id}`);
+        else {
+          usedWidgets.add(widget.name);
+          if (node.attrs?.propPath !== "") err(`${w}: propPath`);
+          checkValues(`${w} widget ${widget.name}`, widget.props, data.props, depth + 1);
+          if (widget.name === "video") {
+            const [video, iframe] = data.props as PropValue[];
+            if (Array.isArray(video?.data) && video.data.length) {
+              const mid = (video.data[0] as { _id: string })._id;
+              if (mediaById.get(mid)?.type === "VID") videoKinds.add("uploaded");
+            }
+            if (
+              Array.isArray(iframe?.data) &&
+              /youtube\.com\/watch\?v=/.test(String(iframe.data[0]))
+            ) {
+              videoKinds.add("youtube");
+            }
+          }
+        }
+      } else if (node.type === "media") {
+        const m = mediaById.get(node.attrs?.mediaId);
+        if (!m) err(`${w}: unknown media ${node.attrs?.mediaId}`);
+        else contentMediaTypes.add(m.type);
+      }
+      if (node.content !== undefined) checkNodes(w, node.content, depth);
+    }
+  };
+
+  const checkValues = (where: string, props: Prop[], values: unknown, depth: number) => {
+    if (depth > 5) err(`${where}: nesting deeper than 5`);
+    if (!Array.isArray(values)) {
+      err(`${where}: props is not an array`);
+      return;
+    }
+    if (values.length !== props.length) {
+      err(`${where}: ${values.length} values for ${props.length} props`);
+    }
+    props.forEach((prop, i) => {
+      const value = values[i] as PropValue | undefined;
+      const w = `${where}.${prop.name}`;
+      if (!value || value.id !== prop.id) {
+        err(`${w}: value ${i} does not match prop id`);
+        return;
+      }
+      const data = value.data as unknown;
+      if (prop.type === "GROUP_POINTER") {
+        if (!isObject(data) || !Array.isArray(data.items)) {
+          err(`${w}: group value must be {_id, items}`);
+          return;
+        }
+        const group = groupsById.get(String(data._id));
+        if (!group || data._id !== prop.data.propGroupPointer?._id) {
+          err(`${w}: wrong group ${String(data._id)}`);
+          return;
+        }
+        if (!prop.array && data.items.length > 1) err(`${w}: several items for a single group`);
+        if (prop.required && data.items.length === 0) err(`${w}: required group empty`);
+        data.items.forEach((item: unknown, j: number) => {
+          if (!isObject(item)) err(`${w}[${j}]: bad item`);
+          else checkValues(`${w}[${j}]`, group.props, item.props, depth + 1);
+        });
+        return;
+      }
+      if (!Array.isArray(data)) {
+        err(`${w}: data must be an array`);
+        return;
+      }
+      if (prop.required && data.length === 0) err(`${w}: required value missing`);
+      if (!prop.array && data.length > 1) err(`${w}: several values for a single prop`);
+      for (const item of data) {
+        switch (prop.type) {
+          case "STRING":
+            if (typeof item !== "string") err(`${w}: not a string`);
+            else if (prop.required && item.trim() === "") err(`${w}: empty required string`);
+            break;
+          case "NUMBER":
+            if (typeof item !== "number") err(`${w}: not a number`);
+            break;
+          case "BOOLEAN":
+            if (typeof item !== "boolean") err(`${w}: not a boolean`);
+            break;
+          case "DATE":
+            if (
+              !isObject(item) ||
+              typeof item.timestamp !== "number" ||
+              typeof item.timezoneOffset !== "number"
+            ) {
+              err(`${w}: bad date`);
+            }
+            break;
+          case "ENUMERATION":
+            if (!prop.data.propEnum?.items.includes(item)) err(`${w}: "${item}" not allowed`);
+            break;
+          case "MEDIA":
+            if (!isObject(item) || typeof item._id !== "string") err(`${w}: bad media value`);
+            else if (!mediaById.has(item._id)) err(`${w}: unknown media ${item._id}`);
+            else if (mediaById.get(item._id)?.type === "DIR") err(`${w}: media is a folder`);
+            break;
+          case "RICH_TEXT":
+            if (!isObject(item)) err(`${w}: bad rich text`);
+            else checkNodes(w, item.nodes, depth + 1);
+            break;
+        }
+      }
+    });
+  };
+
+  const byTemplate = new Map<string, Entry[]>();
+  const published = (e: Entry) =>
+    statusById.get(e.statuses.find((s) => s.lng === defaultLng)?.id ?? "")?.label === "Published";
+  const metaOf = (e: Entry, name: string): unknown => {
+    const t = templatesById.get(e.templateId);
+    const idx = t?.props.findIndex((p) => p.name === name) ?? -1;
+    const v = e.meta[0]?.props[idx]?.data;
+    return Array.isArray(v) ? v[0] : v;
+  };
+
+  for (const e of snap.entries) {
+    const t = templatesById.get(e.templateId);
+    const where = `entry ${e._id}`;
+    if (!t) {
+      err(`${where}: unknown template ${e.templateId}`);
+      continue;
+    }
+    byTemplate.set(t.name, [...(byTemplate.get(t.name) ?? []), e]);
+    if (e.statuses.length !== 1 || !statusById.has(e.statuses[0]?.id ?? ""))
+      err(`${where}: status`);
+    if (e.meta.length !== 1 || e.content.length !== 1) err(`${where}: one language expected`);
+    for (const m of e.meta) {
+      if (!lngCodes.has(m.lng)) err(`${where}: unknown language ${m.lng}`);
+      checkValues(`${t.name}/${String(metaOf(e, "slug"))}`, t.props, m.props, 0);
+    }
+    for (const c of e.content) {
+      if (!lngCodes.has(c.lng)) err(`${where}: unknown language ${c.lng}`);
+      if (typeof c.plainText !== "string") err(`${where}: plainText`);
+      checkNodes(`${t.name}/${String(metaOf(e, "slug"))} content`, c.nodes, 0);
+    }
+  }
+
+  // --- routes ---
+  const list = (name: string) => byTemplate.get(name) ?? [];
+  const slugs = (name: string) => list(name).map((e) => String(metaOf(e, "slug")));
+  const paths = (name: string) => list(name).map((e) => String(metaOf(e, "path")));
+  for (const name of [
+    "page",
+    "legal-page",
+    "news-article",
+    "event",
+    "resource",
+    "universal-id-page",
+    "job",
+  ]) {
+    const s = slugs(name);
+    if (new Set(s).size !== s.length) err(`${name}: duplicate slugs`);
+  }
+  for (const p of PAGE_PATHS) if (!paths("page").includes(p)) err(`no page entry for ${p}`);
+  for (const p of LEGAL_PATHS) if (!paths("legal-page").includes(p)) err(`no legal-page for ${p}`);
+  for (const s of UNIVERSAL_ID_SLUGS) {
+    if (!slugs("universal-id-page").includes(s)) err(`no universal-id-page ${s}`);
+  }
+  for (const s of REQUIRED_RESOURCES) if (!slugs("resource").includes(s)) err(`no resource ${s}`);
+  const publishedNews = list("news-article").filter(published);
+  if (publishedNews.length < 14) err(`only ${publishedNews.length} published news articles`);
+  if (!list("news-article").some((e) => !published(e))) err("no draft news article");
+  const newsDates = publishedNews.map(
+    (e) => (metaOf(e, "date") as { timestamp: number }).timestamp,
+  );
+  if (new Set(newsDates).size !== newsDates.length) err("news dates are not distinct");
+  if (list("event").length < 3) err("fewer than 3 events");
+  if (list("resource").length < 6) err("fewer than 6 resources");
+  if (list("job").length < 5) err("fewer than 5 jobs");
+
+  // --- widgets and media in content ---
+  for (const w of WIDGETS) if (!usedWidgets.has(w)) err(`widget ${w} is never used`);
+  for (const k of ["uploaded", "youtube"]) if (!videoKinds.has(k)) err(`no ${k} video widget`);
+  for (const k of ["VID", "IMG"])
+    if (!contentMediaTypes.has(k)) err(`no ${k} media node in content`);
+
+  // --- headings and tabs the site anchors to ---
+  const pageByPath = (p: string) => list("page").find((e) => metaOf(e, "path") === p);
+  const headings = (e: Entry | undefined) =>
+    (e?.content[0]?.nodes ?? [])
+      .filter((n) => n.type === "heading")
+      .map((n) => (n.content ?? []).map((c) => c.text ?? "").join(""));
+  for (const h of ["Why ID5", "Leadership", "Values"]) {
+    if (!headings(pageByPath("/about")).includes(h)) err(`/about lacks heading ${h}`);
+  }
+  for (const h of ["ID5 ID", "ID5 Graph"]) {
+    if (!headings(pageByPath("/technology")).includes(h)) err(`/technology lacks heading ${h}`);
+  }
+  const privacy = list("legal-page").find((e) => metaOf(e, "path") === "/trust/privacy-policy");
+  if (!headings(privacy).includes("US state privacy rights"))
+    err("privacy policy lacks US heading");
+  const tabs = metaOf(pageByPath("/solutions") as Entry, "tabs") as
+    | { items: { props: PropValue[] }[] }
+    | undefined;
+  const anchors = (tabs?.items ?? []).map((i) => ((i.props[1]?.data ?? []) as string[])[0]);
+  const wantAnchors = [
+    "media-owners",
+    "supply-side-platforms",
+    "data-platforms",
+    "demand-side-platforms",
+    "brands-and-agencies",
+  ];
+  if (JSON.stringify(anchors) !== JSON.stringify(wantAnchors)) err(`/solutions tabs: ${anchors}`);
+
+  // --- internal links resolve ---
+  const routes = new Set<string>([
+    ...paths("page"),
+    ...paths("legal-page"),
+    ...slugs("news-article").map((s) => `/news/${s}`),
+    ...slugs("event").map((s) => `/events/${s}`),
+    ...slugs("resource").map((s) => `/resources/${s}`),
+    ...slugs("universal-id-page").flatMap((s) => [`/universal-id/${s}`, `/partner-sign-up/${s}`]),
+    ...STATIC_ROUTES,
+  ]);
+  const draftNews = new Set(
+    list("news-article")
+      .filter((e) => !published(e))
+      .map((e) => `/news/${String(metaOf(e, "slug"))}`),
+  );
+  for (const { where, href } of links) {
+    if (/^(https?:|mailto:)/.test(href)) continue;
+    const route = href.split("#")[0] ?? "";
+    if (!href.startsWith("/")) err(`${where}: link ${href} is neither a site path nor a URL`);
+    else if (!routes.has(route)) err(`${where}: link to unknown route ${href}`);
+    else if (draftNews.has(route)) err(`${where}: link to a draft article ${href}`);
+  }
+
+  return { errors, snapshot: snap };
+}
+
+function cli() {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const dir = path.resolve(process.argv[2] ?? path.join(here, "../../content"));
+  const { errors, snapshot } = verifySnapshot(dir);
+  if (errors.length) {
+    for (const e of errors) console.error(`✗ ${e}`);
+    console.error(`seed verify: ${errors.length} problem(s) in ${dir}`);
+    process.exit(1);
+  }
+  const counts = new Map<string, number>();
+  const names = new Map(snapshot.templates.map((t) => [t._id, t.name]));
+  for (const e of snapshot.entries) {
+    const n = names.get(e.templateId) ?? "?";
+    counts.set(n, (counts.get(n) ?? 0) + 1);
+  }
+  const media = new Map<string, number>();
+  for (const m of snapshot.media) media.set(m.type, (media.get(m.type) ?? 0) + 1);
+  console.log(
+    `seed verify: OK — ${snapshot.templates.length} templates, ${snapshot.groups.length} groups, ${snapshot.widgets.length} widgets, ${snapshot.entries.length} entries (${[...counts].map(([k, v]) => `${k} ${v}`).join(", ")}), media ${[...media].map(([k, v]) => `${k} ${v}`).join(", ")}`,
+  );
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) cli();
