@@ -193,3 +193,60 @@ export interface JobModel {
   applyUrl: string;
   description: string;
 }
+
+/** A fixed page (`page` template): home, section, thank-you and other fixed routes. */
+export interface SectionPageModel {
+  path: string;
+  title: string;
+  head: PageHead;
+  hero?: HeroModel;
+  body: ContentBlock[];
+  tabs: TabModel[];
+}
+
+export interface LegalPageModel {
+  path: string;
+  title: string;
+  head: PageHead;
+  summary?: string;
+  updated?: string;
+  updatedLabel?: string;
+  lang: "en" | "ja";
+  body: ContentBlock[];
+}
+
+export interface NewsArticleModel extends NewsCardModel {
+  head: PageHead;
+  author?: string;
+  body: ContentBlock[];
+}
+
+export interface NewsListModel {
+  items: NewsCardModel[];
+  page: number;
+  pageCount: number;
+}
+
+export interface EventModel extends EventCardModel {
+  head: PageHead;
+  endDate?: string;
+  endDateLabel?: string;
+  registrationUrl?: string;
+  upcoming: boolean;
+  body: ContentBlock[];
+}
+
+export interface ResourceModel extends ResourceCardModel {
+  head: PageHead;
+  body: ContentBlock[];
+}
+
+export interface UniversalIdPageModel {
+  slug: string;
+  title: string;
+  audience?: string;
+  description: string;
+  head: PageHead;
+  hero?: HeroModel;
+  body: ContentBlock[];
+}

@@ -28,7 +28,9 @@ describe("sanitizeHtml", () => {
 
   it("keeps safe links and marks new-tab links noopener", () => {
     expect(
-      sanitizeHtml('<a href="https://example.org/a?b=1" target="_blank">e</a><a href="/news">n</a>'),
+      sanitizeHtml(
+        '<a href="https://example.org/a?b=1" target="_blank">e</a><a href="/news">n</a>',
+      ),
     ).toEqual([
       {
         tag: "a",
@@ -47,11 +49,9 @@ describe("sanitizeHtml", () => {
   });
 
   it("unwraps block elements in inline-only mode", () => {
-    expect(sanitizeHtml("<p>Identity for the <em>open</em> web</p>", { inlineOnly: true })).toEqual([
-      "Identity for the ",
-      { tag: "em", children: ["open"] },
-      " web",
-    ]);
+    expect(sanitizeHtml("<p>Identity for the <em>open</em> web</p>", { inlineOnly: true })).toEqual(
+      ["Identity for the ", { tag: "em", children: ["open"] }, " web"],
+    );
   });
 
   it("decodes entities into plain text that React escapes later", () => {
@@ -61,11 +61,15 @@ describe("sanitizeHtml", () => {
   });
 
   it("resolves BCMS internal links through the resolver, or unwraps them", () => {
-    const html = '<a href="entry:abc@*_tpl:entry">known</a><a href="entry:zzz@*_tpl:entry">gone</a>';
+    const html =
+      '<a href="entry:abc@*_tpl:entry">known</a><a href="entry:zzz@*_tpl:entry">gone</a>';
     const nodes = sanitizeHtml(html, {
       resolveInternalHref: (href) => (href.startsWith("entry:abc") ? "/news/abc" : undefined),
     });
-    expect(nodes).toEqual([{ tag: "a", attrs: { href: "/news/abc" }, children: ["known"] }, "gone"]);
+    expect(nodes).toEqual([
+      { tag: "a", attrs: { href: "/news/abc" }, children: ["known"] },
+      "gone",
+    ]);
   });
 });
 

@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import {
+  createPageViewTracker,
+  dataLayerBootstrapScript,
+  ensureDataLayer,
+  hasTagManagerStart,
+  PAGE_VIEW_EVENT,
+  pushPageView,
+} from "./data-layer";
+
+describe("data layer", () => {
+  it("creates window.dataLayer when missing and keeps an existing one", () => {
+    const win: { dataLayer?: unknown[] } = {};
+    const layer = ensureDataLayer(win);
+    expect(Array.isArray(win.dataLayer)).toBe(true);
+    layer.push(1);
+    expect(ensureDataLayer(win)).toBe(layer);
+    expect(win.dataLayer).toEqual([1]);
+  });
+
+  it("pushes page views as {event: 'page_view', page_path, page_title}", () => {
+    const win: { dataLayer?: unknown[] } = {};
+    pushPageView(win, { path: "/news?x=1", title: "News - ID5" });
+    expect(PAGE_VIEW_EVENT).toBe("page_view");
+    expect(win.dataLayer).toEqual([
+      { event: "page_view", page_path: "/news?x=1", page_title: "News - ID5" },
+    ]);
+  });
+
+  it("bootstrap script creates the data layer and pushes gtm.start", () => {
+    const win: { dataLayer?: unknown[] } = {};
+    new Function("window", dataLayerBootstrapScript())(win);
+    expect(win.dataLayer).toHaveLength(1);
+    expect(win.dataLayer?.[0]).toMatchObject({ event: "gtm.js" });
+    const start = (win.dataLayer?.[0] ?? {}) as Record<string, unknown>;
+    expect(typeof start["gtm.start"]).toBe("number");
+    expect(hasTagManagerStart(win.dataLayer ?? [])).toBe(true);
+
+    // An existing queue is kept.
+    const queued = { dataLayer: [{ event: "early" }] as unknown[] };
+    new Function("window", dataLayerBootstrapScript())(queued);
+    expect(queued.dataLayer).toHaveLength(2);
+  });
+
+  it("bootstrap script is inline-safe (no closing script tag)", () => {
+    expect(dataLayerBootstrapScript()).not.toMatch(/<\/script/i);
+  });
+});
+
+describe("page view tracker", () => {
+  it("pushes on the first location and on path or query changes, not on repeats", () => {
+    const win: { dataLayer?: unknown[] } = {};
+    let title = "ID5";
+    const track = createPageViewTracker(win, () => title);
+    expect(track({ pathname: "/", search: "" })).toBe(true);
+    expect(track({ pathname: "/", search: "" })).toBe(false); // StrictMode double effect, hash-only change
+    title = "About - ID5";
+    expect(track({ pathname: "/about", search: "" })).toBe(true);
+    title = "About - ID5";
+    expect(track({ pathname: "/about", search: "?tab=2" })).toBe(true);
+    expect(win.dataLayer).toEqual([
+      { event: "page_view", page_path: "/", page_title: "ID5" },
+      { event: "page_view", page_path: "/about", page_title: "About - ID5" },
+      { event: "page_view", page_path: "/about?tab=2", page_title: "About - ID5" },
+    ]);
+  });
+
+  it("reads the title when the view is tracked (after the new meta applied)", () => {
+    const win: { dataLayer?: unknown[] } = {};
+    const doc = { title: "Old" };
+    const track = createPageViewTracker(win, () => doc.title);
+    doc.title = "New - ID5";
+    track({ pathname: "/new", search: "" });
+    expect(win.dataLayer?.[0]).toMatchObject({ page_title: "New - ID5" });
+  });
+});

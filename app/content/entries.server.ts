@@ -1,0 +1,106 @@
+// Published entries of a template in the instance's default language, and the index of
+// entry ids → site paths used to resolve BCMS internal links (entry:…:entry).
+import type { EntryParsed } from "@thebcms/types";
+import { getContentClient } from "./content-client.server";
+import { isRec, type Rec, readString } from "./read.server";
+
+export const TEMPLATES = {
+  page: "page",
+  legalPage: "legal-page",
+  newsArticle: "news-article",
+  event: "event",
+  resource: "resource",
+  universalIdPage: "universal-id-page",
+  job: "job",
+} as const;
+
+export const PUBLISHED_STATUS_LABEL = "Published";
+
+export interface LocalEntry {
+  id: string;
+  templateName: string;
+  meta: Rec;
+  content: unknown[];
+}
+
+/** The default language code of the instance (the site never hard-codes `en`). */
+export async function getDefaultLanguage(): Promise<string> {
+  const languages = await getContentClient().language.getAll();
+  const chosen = languages.find((l) => l.default) ?? languages[0];
+  return chosen?.code ?? "en";
+}
+
+/**
+ * Published in `lng`: the entry's status for that language is labelled Published. An entry
+ * with no status at all counts as published (instances that do not use statuses).
+ */
+export function isPublished(entry: EntryParsed, lng: string): boolean {
+  const statuses = Array.isArray(entry.statuses) ? entry.statuses : [];
+  if (statuses.length === 0) return true;
+  const status = statuses.find((s) => isRec(s) && s.lng === lng);
+  return readString(status?.label)?.toLowerCase() === PUBLISHED_STATUS_LABEL.toLowerCase();
+}
+
+function localise(entry: EntryParsed, lng: string): LocalEntry | undefined {
+  const meta = isRec(entry.meta) ? entry.meta[lng] : undefined;
+  const content = isRec(entry.content) ? entry.content[lng] : undefined;
+  if (!isRec(meta)) return undefined;
+  return {
+    id: entry._id,
+    templateName: entry.templateName,
+    meta,
+    content: Array.isArray(content) ? content : [],
+  };
+}
+
+export async function getPublishedEntries(templateName: string): Promise<LocalEntry[]> {
+  const [entries, lng] = await Promise.all([
+    getContentClient().entry.getAllParsed(templateName),
+    getDefaultLanguage(),
+  ]);
+  return entries
+    .filter((e) => isPublished(e, lng))
+    .map((e) => localise(e, lng))
+    .filter((e): e is LocalEntry => e !== undefined);
+}
+
+/** The site path of an entry, by template. */
+export function entryPath(entry: LocalEntry): string | undefined {
+  const slug = readString(entry.meta.slug);
+  switch (entry.templateName) {
+    case TEMPLATES.page:
+    case TEMPLATES.legalPage:
+      return readString(entry.meta.path);
+    case TEMPLATES.newsArticle:
+      return slug && `/news/${slug}`;
+    case TEMPLATES.event:
+      return slug && `/events/${slug}`;
+    case TEMPLATES.resource:
+      return slug && `/resources/${slug}`;
+    case TEMPLATES.universalIdPage:
+      return slug && `/universal-id/${slug}`;
+    case TEMPLATES.job:
+      return "/jobs";
+    default:
+      return undefined;
+  }
+}
+
+/** Every published entry's path, by entry id. */
+export async function getEntryPathIndex(): Promise<Map<string, string>> {
+  const lists = await Promise.all(Object.values(TEMPLATES).map((t) => getPublishedEntries(t)));
+  const index = new Map<string, string>();
+  for (const entry of lists.flat()) {
+    const path = entryPath(entry);
+    if (path) index.set(entry.id, path);
+  }
+  return index;
+}
+
+/** `entry:<entryId>@*_<templateId>:entry` → the entry's site path (unknown: undefined). */
+export function internalLinkResolver(index: Map<string, string>) {
+  return (href: string): string | undefined => {
+    const match = /^entry:([0-9a-f]{24})@/i.exec(href);
+    return match?.[1] ? index.get(match[1]) : undefined;
+  };
+}

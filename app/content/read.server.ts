@@ -1,0 +1,58 @@
+// Small readers for parsed BCMS values: responses are parsed, never cast. Each returns
+// undefined (or an empty list) for anything of the wrong shape.
+
+export type Rec = Record<string, unknown>;
+
+export function isRec(value: unknown): value is Rec {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+export function readString(value: unknown): string | undefined {
+  return typeof value === "string" && value.trim() !== "" ? value : undefined;
+}
+
+export function readNumber(value: unknown): number | undefined {
+  return typeof value === "number" && Number.isFinite(value) ? value : undefined;
+}
+
+export function readBoolean(value: unknown): boolean {
+  return value === true;
+}
+
+export function readList(value: unknown): unknown[] {
+  if (Array.isArray(value)) return value;
+  return value === null || value === undefined ? [] : [value];
+}
+
+export function readRecords(value: unknown): Rec[] {
+  return readList(value).filter(isRec);
+}
+
+/** A BCMS DATE value ({timestamp, timezoneOffset}); -1 and non-numbers mean "no date". */
+export function readDate(value: unknown): Date | undefined {
+  if (!isRec(value)) return undefined;
+  const ts = readNumber(value.timestamp);
+  if (ts === undefined || ts < 0) return undefined;
+  return new Date(ts);
+}
+
+const DATE_LABEL = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
+export function isoDate(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+export function dateLabel(date: Date): string {
+  return DATE_LABEL.format(date);
+}
+
+/** Parsed RICH_TEXT: `{nodes: items}`; BCMS gives `[]` for an empty required one. */
+export function readRichItems(value: unknown): unknown[] {
+  if (isRec(value) && Array.isArray(value.nodes)) return value.nodes;
+  return [];
+}

@@ -1,0 +1,120 @@
+import type { MetaDescriptor } from "react-router";
+import { describe, expect, it } from "vitest";
+import { BRAND, DEFAULT_DESCRIPTION, DEFAULT_TITLE } from "../config/site";
+import {
+  absoluteUrl,
+  buildMeta,
+  buildNotFoundMeta,
+  canonicalUrl,
+  formatTitle,
+  NOT_FOUND_TITLE,
+} from "./build-meta";
+
+const SITE_ORIGIN = "https://id5.io";
+
+type Loose = Record<string, unknown>;
+const find = (meta: MetaDescriptor[], key: string, value: string) =>
+  (meta as Loose[]).find((m) => m[key] === value);
+const content = (meta: MetaDescriptor[], key: "name" | "property", value: string) =>
+  find(meta, key, value)?.content;
+const titleOf = (meta: MetaDescriptor[]) => (meta as Loose[]).find((m) => "title" in m)?.title;
+
+describe("formatTitle", () => {
+  it("appends the brand: '{title} - {brand}'", () => {
+    expect(formatTitle("Technology")).toBe(`Technology - ${BRAND}`);
+  });
+  it("uses the product name alone for the default title (no 'ID5 - ID5')", () => {
+    expect(DEFAULT_TITLE).toBe("ID5");
+    expect(formatTitle()).toBe("ID5");
+    expect(formatTitle("")).toBe("ID5");
+    expect(formatTitle("ID5")).toBe("ID5");
+  });
+  it("does not append the brand twice", () => {
+    expect(formatTitle("About - ID5")).toBe("About - ID5");
+  });
+});
+
+describe("buildMeta (SPEC §3)", () => {
+  const meta = buildMeta({
+    title: "Solutions",
+    description: "What we do",
+    image: "/media/abc/hero.jpg",
+    path: "/solutions",
+    siteOrigin: SITE_ORIGIN,
+  });
+
+  it("sets <title> to '{title} - {brand}'", () => {
+    expect(titleOf(meta)).toBe("Solutions - ID5");
+  });
+  it("sets og:title, twitter:title and og:site_name by the same rule", () => {
+    expect(content(meta, "property", "og:title")).toBe("Solutions - ID5");
+    expect(content(meta, "name", "twitter:title")).toBe("Solutions - ID5");
+    expect(content(meta, "property", "og:site_name")).toBe("Solutions - ID5");
+  });
+  it("sets description, og:description and twitter:description", () => {
+    expect(content(meta, "name", "description")).toBe("What we do");
+    expect(content(meta, "property", "og:description")).toBe("What we do");
+    expect(content(meta, "name", "twitter:description")).toBe("What we do");
+  });
+  it("links the canonical URL: site origin plus path", () => {
+    expect(find(meta, "rel", "canonical")).toEqual({
+      tagName: "link",
+      rel: "canonical",
+      href: "https://id5.io/solutions",
+    });
+  });
+  it("sets og:url to the canonical URL and og:type website", () => {
+    expect(content(meta, "property", "og:url")).toBe("https://id5.io/solutions");
+    expect(content(meta, "property", "og:type")).toBe("website");
+  });
+  it("makes og:image (and twitter:image) absolute", () => {
+    expect(content(meta, "property", "og:image")).toBe("https://id5.io/media/abc/hero.jpg");
+    expect(content(meta, "name", "twitter:image")).toBe("https://id5.io/media/abc/hero.jpg");
+  });
+  it("keeps an absolute image as is", () => {
+    const m = buildMeta({ image: "https://cdn.example/x.png", path: "/", siteOrigin: SITE_ORIGIN });
+    expect(content(m, "property", "og:image")).toBe("https://cdn.example/x.png");
+  });
+  it("uses twitter card summary_large_image", () => {
+    expect(content(meta, "name", "twitter:card")).toBe("summary_large_image");
+  });
+  it("has no robots tag unless noIndex", () => {
+    expect(find(meta, "name", "robots")).toBeUndefined();
+    const hidden = buildMeta({ noIndex: true, path: "/x", siteOrigin: SITE_ORIGIN });
+    expect(content(hidden, "name", "robots")).toBe("noindex, nofollow");
+  });
+  it("falls back to the site defaults", () => {
+    const m = buildMeta({ path: "/", siteOrigin: `${SITE_ORIGIN}/` });
+    expect(titleOf(m)).toBe("ID5");
+    expect(content(m, "property", "og:title")).toBe("ID5");
+    expect(content(m, "name", "description")).toBe(DEFAULT_DESCRIPTION);
+    expect(content(m, "property", "og:url")).toBe("https://id5.io/");
+    expect(content(m, "property", "og:image")).toBeUndefined();
+  });
+  it("emits each tag once", () => {
+    const keys = (meta as Loose[]).map((m) =>
+      String(m.title !== undefined ? "title" : (m.name ?? m.property ?? m.rel)),
+    );
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+});
+
+describe("URL helpers", () => {
+  it("drops query, hash and trailing slash from the canonical URL", () => {
+    expect(canonicalUrl(SITE_ORIGIN, "/news/page/2?x=1#top")).toBe("https://id5.io/news/page/2");
+    expect(canonicalUrl(SITE_ORIGIN, "/about/")).toBe("https://id5.io/about");
+    expect(canonicalUrl("https://id5.io/", "about")).toBe("https://id5.io/about");
+  });
+  it("resolves relative URLs against the site origin", () => {
+    expect(absoluteUrl(SITE_ORIGIN, "img.png")).toBe("https://id5.io/img.png");
+  });
+});
+
+describe("buildNotFoundMeta", () => {
+  it("titles the error page 'Page Not Found' and excludes it from indexing", () => {
+    const m = buildNotFoundMeta({ path: "/nope", siteOrigin: SITE_ORIGIN });
+    expect(NOT_FOUND_TITLE).toBe("Page Not Found");
+    expect(titleOf(m)).toBe("Page Not Found - ID5");
+    expect(content(m, "name", "robots")).toBe("noindex, nofollow");
+  });
+});

@@ -1,0 +1,210 @@
+// Writes the build's freshness and route-rules files after `react-router build`
+// (SPEC §7), into the client build so the server serves them as static files:
+//   build/client/builds/latest.json        {id, timestamp, manifestVersion?}
+//   build/client/builds/meta/{id}.json     {id, timestamp, manifestVersion?, redirects, prerendered}
+//
+// Build id: BUILD_ID from the environment, else React Router's manifest version (the
+// hash in build/client/assets/manifest-{version}.js, which the browser also knows as
+// window.__reactRouterManifest.version), else a hash of the asset file names.
+// Prerendered paths: --paths /a,/b, or --prerendered FILE (JSON array or one per line),
+// else every {path}/index.html found in the client build.
+//
+// Usage: tsx scripts/build-meta.ts [--client-dir build/client] [--paths ...|--prerendered FILE]
+import { createHash } from "node:crypto";
+import { mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { REDIRECTS, type RedirectRule } from "../app/redirects/redirect-table";
+
+export const DEFAULT_CLIENT_DIR = "build/client";
+export const BUILDS_DIR = "builds";
+export const LATEST_FILE = "latest.json";
+export const META_DIR = "meta";
+const MANIFEST_FILE = /^manifest-([A-Za-z0-9_-]+)\.js$/;
+/** Folders of the client build that hold no prerendered pages. */
+const NON_PAGE_DIRS = new Set(["assets", BUILDS_DIR, "media", "fonts"]);
+
+export interface LatestBuildFile {
+  id: string;
+  timestamp: string;
+  manifestVersion?: string;
+}
+
+export interface BuildMetaFile extends LatestBuildFile {
+  redirects: RedirectRule[];
+  prerendered: string[];
+}
+
+export interface BuildMetaOptions {
+  /** The client build folder (default build/client). */
+  clientDir?: string;
+  /** Overrides the build id (the CLI passes env BUILD_ID). */
+  buildId?: string;
+  /** Prerendered paths; discovered from the client build when omitted. */
+  prerendered?: readonly string[];
+  redirects?: readonly RedirectRule[];
+  now?: Date;
+}
+
+export interface BuildMetaResult {
+  latestPath: string;
+  metaPath: string;
+  latest: LatestBuildFile;
+  meta: BuildMetaFile;
+}
+
+async function listFiles(dir: string): Promise<string[]> {
+  try {
+    return (await readdir(dir, { recursive: true, withFileTypes: true }))
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+      .map((file) => file.split(path.sep).join("/"))
+      .sort();
+  } catch {
+    return [];
+  }
+}
+
+/** React Router's manifest version from assets/manifest-{version}.js, if present. */
+export async function readManifestVersion(clientDir: string): Promise<string | undefined> {
+  const names = (await listFiles(path.join(clientDir, "assets"))).filter((f) => !f.includes("/"));
+  const versions = names.flatMap((name) => MANIFEST_FILE.exec(name)?.[1] ?? []);
+  if (versions.length > 1) {
+    throw new Error(
+      `More than one React Router manifest in ${clientDir}/assets (${versions.join(", ")}): clean the build folder first`,
+    );
+  }
+  return versions[0];
+}
+
+/** sha256 of the sorted asset file names, 12 hex characters. */
+export async function hashAssetNames(clientDir: string): Promise<string> {
+  const names = await listFiles(path.join(clientDir, "assets"));
+  if (names.length === 0) throw new Error(`No assets in ${clientDir}/assets: run the build first`);
+  return createHash("sha256").update(names.join("\n")).digest("hex").slice(0, 12);
+}
+
+export async function resolveBuildId(
+  clientDir: string,
+  override?: string,
+): Promise<{ id: string; manifestVersion?: string }> {
+  const manifestVersion = await readManifestVersion(clientDir);
+  const id = override?.trim() || manifestVersion || (await hashAssetNames(clientDir));
+  if (!/^[A-Za-z0-9._-]+$/.test(id)) {
+    throw new Error(`Build id "${id}" may only contain letters, digits, ".", "_" and "-"`);
+  }
+  return manifestVersion ? { id, manifestVersion } : { id };
+}
+
+/** Every `{path}/index.html` of the client build, as site paths ("/", "/about", ...). */
+export async function discoverPrerenderedPaths(clientDir: string): Promise<string[]> {
+  return (await listFiles(clientDir))
+    .filter((file) => file === "index.html" || file.endsWith("/index.html"))
+    .filter((file) => !NON_PAGE_DIRS.has(file.split("/")[0] ?? ""))
+    .map((file) => `/${file.slice(0, -"index.html".length)}`.replace(/\/$/, "") || "/")
+    .sort();
+}
+
+/** A paths file: a JSON array of strings, or one path per line (# comments allowed). */
+export async function readPathsFile(file: string): Promise<string[]> {
+  const text = await readFile(file, "utf8");
+  const trimmed = text.trim();
+  if (trimmed.startsWith("[")) {
+    const parsed: unknown = JSON.parse(trimmed);
+    if (!Array.isArray(parsed) || !parsed.every((p) => typeof p === "string")) {
+      throw new Error(`${file}: expected a JSON array of paths`);
+    }
+    return parsed;
+  }
+  return trimmed
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== "" && !line.startsWith("#"));
+}
+
+function normalizePaths(paths: readonly string[]): string[] {
+  const normalized = paths.map((p) => {
+    if (!p.startsWith("/")) throw new Error(`Prerendered path must start with "/": ${p}`);
+    return p.length > 1 ? p.replace(/\/+$/, "") : p;
+  });
+  return [...new Set(normalized)].sort();
+}
+
+async function writeJsonAtomic(file: string, value: unknown): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
+  await writeFile(temp, `${JSON.stringify(value, null, 2)}\n`);
+  await rename(temp, file);
+}
+
+/**
+ * Writes meta/{id}.json, then latest.json (in that order, so a client never sees an id
+ * whose manifest is missing). Returns what it wrote.
+ */
+export async function writeBuildMeta(options: BuildMetaOptions = {}): Promise<BuildMetaResult> {
+  const clientDir = options.clientDir ?? DEFAULT_CLIENT_DIR;
+  const { id, manifestVersion } = await resolveBuildId(clientDir, options.buildId);
+  const timestamp = (options.now ?? new Date()).toISOString();
+  const prerendered = normalizePaths(
+    options.prerendered ?? (await discoverPrerenderedPaths(clientDir)),
+  );
+  const latest: LatestBuildFile = manifestVersion
+    ? { id, timestamp, manifestVersion }
+    : { id, timestamp };
+  const meta: BuildMetaFile = {
+    ...latest,
+    redirects: (options.redirects ?? REDIRECTS).map((rule) => ({ ...rule })),
+    prerendered,
+  };
+  const buildsDir = path.join(clientDir, BUILDS_DIR);
+  const metaPath = path.join(buildsDir, META_DIR, `${id}.json`);
+  const latestPath = path.join(buildsDir, LATEST_FILE);
+  await writeJsonAtomic(metaPath, meta);
+  await writeJsonAtomic(latestPath, latest);
+  return { latestPath, metaPath, latest, meta };
+}
+
+export interface CliArgs {
+  clientDir: string;
+  paths?: string[];
+  prerenderedFile?: string;
+}
+
+export function parseArgs(argv: readonly string[]): CliArgs {
+  const args: CliArgs = { clientDir: DEFAULT_CLIENT_DIR };
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i];
+    const value = argv[i + 1];
+    if (flag === "--client-dir" || flag === "--paths" || flag === "--prerendered") {
+      if (value === undefined || value.startsWith("--")) throw new Error(`${flag} needs a value`);
+      i++;
+      if (flag === "--client-dir") args.clientDir = value;
+      else if (flag === "--paths") args.paths = value.split(",").filter(Boolean);
+      else args.prerenderedFile = value;
+    } else {
+      throw new Error(`Unknown argument: ${flag}`);
+    }
+  }
+  return args;
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  const prerendered =
+    args.paths ?? (args.prerenderedFile ? await readPathsFile(args.prerenderedFile) : undefined);
+  const result = await writeBuildMeta({
+    clientDir: args.clientDir,
+    buildId: process.env.BUILD_ID,
+    prerendered,
+  });
+  console.log(
+    `build-meta: id ${result.latest.id}, ${result.meta.prerendered.length} prerendered paths, ${result.meta.redirects.length} redirects -> ${result.latestPath}`,
+  );
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  main().catch((error: unknown) => {
+    console.error(`build-meta: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  });
+}
