@@ -1,0 +1,43 @@
+// The acquisition announcement above the header (SPEC §2): on every page except the page it
+// announces, and in its alternative colour scheme on the technology page.
+import { Link } from "react-router";
+import { ACQUISITION_BANNER_TEXT, ACQUISITION_PATH } from "../../config/site";
+import { ArrowRightIcon } from "../ui/icons";
+import "./announcement-banner.css";
+
+/** The page on which the banner switches to its alternative colour scheme. */
+export const ANNOUNCEMENT_ALT_SCHEME_PATH = "/technology";
+/** Short label in front of the banner text. */
+export const ANNOUNCEMENT_BADGE = "News";
+
+export type AnnouncementScheme = "default" | "alt";
+
+/** `/about/` and `/about` are the same page. */
+export function normalizePathname(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, "") || "/" : pathname;
+}
+
+export function isAnnouncementVisible(pathname: string): boolean {
+  return normalizePathname(pathname) !== ACQUISITION_PATH;
+}
+
+export function announcementScheme(pathname: string): AnnouncementScheme {
+  return normalizePathname(pathname) === ANNOUNCEMENT_ALT_SCHEME_PATH ? "alt" : "default";
+}
+
+export function AnnouncementBanner({ pathname }: { pathname: string }) {
+  if (!isAnnouncementVisible(pathname)) return null;
+  return (
+    <aside
+      className="announcement-banner"
+      aria-label="Announcement"
+      data-scheme={announcementScheme(pathname)}
+    >
+      <Link className="announcement-banner__link" to={ACQUISITION_PATH}>
+        <span className="announcement-banner__badge">{ANNOUNCEMENT_BADGE}</span>
+        <span className="announcement-banner__text">{ACQUISITION_BANNER_TEXT}</span>
+        <ArrowRightIcon className="announcement-banner__icon" size={16} />
+      </Link>
+    </aside>
+  );
+}

@@ -1,0 +1,44 @@
+// The fixed site header (SPEC §2): logo, section links, Login, and the mobile menu toggle.
+import { Link, NavLink } from "react-router";
+import { HEADER_LINKS, LOGIN_URL } from "../../config/site";
+import { buttonClassName } from "../ui/button";
+import { Container } from "../ui/container";
+import { useHeaderCompact } from "./header-scroll";
+import { Logo } from "./logo";
+import { LOGIN_LABEL, MobileMenu } from "./mobile-menu";
+import "./header.css";
+
+/** Accessible name of the logo link (the wordmark itself is decorative). */
+export const LOGO_LINK_LABEL = "ID5 home";
+
+export function Header() {
+  const compact = useHeaderCompact();
+  return (
+    <header className="site-header" data-compact={compact ? "true" : "false"}>
+      <Container className="site-header__inner">
+        <Link className="site-header__logo" to="/" aria-label={LOGO_LINK_LABEL}>
+          <Logo />
+        </Link>
+        <nav className="site-header__nav" aria-label="Main">
+          <ul className="site-header__links">
+            {HEADER_LINKS.map((link) => (
+              <li key={link.href}>
+                <NavLink className="site-header__link" to={link.href}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {/* External, but the console login replaces the site in the same tab. */}
+        <a
+          className={buttonClassName({ variant: "primary", size: "sm" }, "site-header__login")}
+          href={LOGIN_URL}
+        >
+          {LOGIN_LABEL}
+        </a>
+        <MobileMenu compact={compact} />
+      </Container>
+    </header>
+  );
+}

@@ -1,0 +1,29 @@
+// The page frame: skip link, announcement banner, fixed header, main content, footer.
+import type { ReactNode } from "react";
+import { AnnouncementBanner, isAnnouncementVisible } from "./announcement-banner";
+import { Footer } from "./footer";
+import { Header } from "./header";
+import { MAIN_CONTENT_ID, SkipLink } from "./skip-link";
+import "./site-layout.css";
+
+export interface SiteLayoutProps {
+  /** Current path: decides the banner (hidden on the acquisition page, alt scheme on /technology). */
+  pathname: string;
+  /** Copyright year, best passed from the server (see Footer). */
+  year?: number;
+  children: ReactNode;
+}
+
+export function SiteLayout({ pathname, year, children }: SiteLayoutProps) {
+  return (
+    <div className="site-layout" data-banner={isAnnouncementVisible(pathname) ? "shown" : "hidden"}>
+      <SkipLink />
+      <AnnouncementBanner pathname={pathname} />
+      <Header />
+      <main id={MAIN_CONTENT_ID} className="site-layout__main" tabIndex={-1}>
+        {children}
+      </main>
+      <Footer year={year} />
+    </div>
+  );
+}

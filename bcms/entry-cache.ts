@@ -1,0 +1,218 @@
+// In-memory cache of entries, kept per template so an event for one template's entry drops only
+// that template's data, plus the parsed entries of other templates that embed the changed entry
+// (parsed entry pointers and media are inlined, so they go stale with their target).
+import type { Entry, EntryLite, EntryParsed } from "@thebcms/types";
+import { isRecord } from "./http";
+
+export type EntryListKey = "all" | `status:${string}`;
+
+interface TemplateEntries {
+  rawLists: Map<EntryListKey, Entry[]>;
+  liteLists: Map<EntryListKey, EntryLite[]>;
+  parsedLists: Map<EntryListKey, EntryParsed[]>;
+  raw: Map<string, Entry>;
+  lite: Map<string, EntryLite>;
+  parsed: Map<string, EntryParsed>;
+}
+
+function createTemplateEntries(): TemplateEntries {
+  return {
+    rawLists: new Map(),
+    liteLists: new Map(),
+    parsedLists: new Map(),
+    raw: new Map(),
+    lite: new Map(),
+    parsed: new Map(),
+  };
+}
+
+/** True when `predicate` holds for some object nested anywhere in `value`. */
+export function containsObject(
+  value: unknown,
+  predicate: (object: Record<string, unknown>) => boolean,
+): boolean {
+  const seen = new WeakSet<object>();
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const current = stack.pop();
+    if (typeof current !== "object" || current === null || seen.has(current)) continue;
+    seen.add(current);
+    if (isRecord(current) && predicate(current)) return true;
+    for (const child of Array.isArray(current) ? current : Object.values(current)) {
+      stack.push(child);
+    }
+  }
+  return false;
+}
+
+/** Does a parsed entry's data (not the entry itself) embed entry `entryId` or point at it? */
+export function parsedEntryReferencesEntry(entry: EntryParsed, entryId: string): boolean {
+  return containsObject([entry.meta, entry.content], (object) => {
+    if (object.eid === entryId) return true; // raw pointer left at max depth
+    return object._id === entryId && typeof object.templateId === "string";
+  });
+}
+
+/** Does a parsed entry's data embed an entry of template `templateId`? */
+export function parsedEntryReferencesTemplate(entry: EntryParsed, templateId: string): boolean {
+  return containsObject([entry.meta, entry.content], (object) => {
+    if (object.tid === templateId) return true;
+    return typeof object._id === "string" && object.templateId === templateId;
+  });
+}
+
+/** Does a parsed entry's data embed media `mediaId`? */
+export function parsedEntryReferencesMedia(entry: EntryParsed, mediaId: string): boolean {
+  return containsObject([entry.meta, entry.content], (object) => {
+    return object._id === mediaId && typeof object.mimetype === "string";
+  });
+}
+
+export class EntryCache {
+  private readonly templates = new Map<string, TemplateEntries>();
+  private invalidations = 0;
+
+  /** Changes on every drop; see EntityCache.generation. */
+  get generation(): number {
+    return this.invalidations;
+  }
+
+  private bucket(templateId: string): TemplateEntries {
+    let bucket = this.templates.get(templateId);
+    if (!bucket) {
+      bucket = createTemplateEntries();
+      this.templates.set(templateId, bucket);
+    }
+    return bucket;
+  }
+
+  getRawList(templateId: string, key: EntryListKey): Entry[] | undefined {
+    const list = this.templates.get(templateId)?.rawLists.get(key);
+    return list ? [...list] : undefined;
+  }
+
+  getLiteList(templateId: string, key: EntryListKey): EntryLite[] | undefined {
+    const list = this.templates.get(templateId)?.liteLists.get(key);
+    return list ? [...list] : undefined;
+  }
+
+  getParsedList(templateId: string, key: EntryListKey): EntryParsed[] | undefined {
+    const list = this.templates.get(templateId)?.parsedLists.get(key);
+    return list ? [...list] : undefined;
+  }
+
+  setRawList(templateId: string, key: EntryListKey, items: readonly Entry[]): void {
+    const bucket = this.bucket(templateId);
+    bucket.rawLists.set(key, [...items]);
+    for (const item of items) bucket.raw.set(item._id, item);
+  }
+
+  setLiteList(templateId: string, key: EntryListKey, items: readonly EntryLite[]): void {
+    const bucket = this.bucket(templateId);
+    bucket.liteLists.set(key, [...items]);
+    for (const item of items) bucket.lite.set(item._id, item);
+  }
+
+  setParsedList(templateId: string, key: EntryListKey, items: readonly EntryParsed[]): void {
+    const bucket = this.bucket(templateId);
+    bucket.parsedLists.set(key, [...items]);
+    for (const item of items) bucket.parsed.set(item._id, item);
+  }
+
+  getRaw(templateId: string, entryId: string): Entry | undefined {
+    return this.templates.get(templateId)?.raw.get(entryId);
+  }
+
+  getLite(templateId: string, entryId: string): EntryLite | undefined {
+    return this.templates.get(templateId)?.lite.get(entryId);
+  }
+
+  /** A parsed entry by id, or by the slug of any language. */
+  findParsed(templateId: string, idOrSlug: string): EntryParsed | undefined {
+    const parsed = this.templates.get(templateId)?.parsed;
+    if (!parsed) return undefined;
+    const byId = parsed.get(idOrSlug);
+    if (byId) return byId;
+    for (const entry of parsed.values()) {
+      for (const meta of Object.values(entry.meta)) {
+        if (isRecord(meta) && meta.slug === idOrSlug) return entry;
+      }
+    }
+    return undefined;
+  }
+
+  setRaw(entry: Entry): void {
+    this.bucket(entry.templateId).raw.set(entry._id, entry);
+  }
+
+  setLite(entry: EntryLite): void {
+    this.bucket(entry.templateId).lite.set(entry._id, entry);
+  }
+
+  setParsed(entry: EntryParsed): void {
+    this.bucket(entry.templateId).parsed.set(entry._id, entry);
+  }
+
+  /**
+   * An entry changed or was deleted: drop it and its template's lists (membership and order may
+   * have changed), and parsed data of other templates that embeds it. Other templates' own lists
+   * and items stay.
+   */
+  dropEntry(templateId: string, entryId: string): void {
+    this.invalidations++;
+    const bucket = this.templates.get(templateId);
+    if (bucket) {
+      bucket.raw.delete(entryId);
+      bucket.lite.delete(entryId);
+      bucket.parsed.delete(entryId);
+      bucket.rawLists.clear();
+      bucket.liteLists.clear();
+      bucket.parsedLists.clear();
+    }
+    this.dropParsedWhere((entry) => parsedEntryReferencesEntry(entry, entryId));
+  }
+
+  /** A template changed: drop all its entries and parsed data that embeds its entries. */
+  dropTemplate(templateId: string): void {
+    this.invalidations++;
+    this.templates.delete(templateId);
+    this.dropParsedWhere((entry) => parsedEntryReferencesTemplate(entry, templateId));
+  }
+
+  /** Drops parsed entries (and the parsed lists holding them) that match. */
+  dropParsedWhere(predicate: (entry: EntryParsed) => boolean): void {
+    this.invalidations++;
+    for (const bucket of this.templates.values()) {
+      for (const [id, entry] of bucket.parsed) {
+        if (predicate(entry)) bucket.parsed.delete(id);
+      }
+      for (const [key, list] of bucket.parsedLists) {
+        if (list.some(predicate)) bucket.parsedLists.delete(key);
+      }
+    }
+  }
+
+  /** Parsed output depends on groups, widgets, languages and media: drop all of it. */
+  dropAllParsed(): void {
+    this.invalidations++;
+    for (const bucket of this.templates.values()) {
+      bucket.parsed.clear();
+      bucket.parsedLists.clear();
+    }
+  }
+
+  clear(): void {
+    this.invalidations++;
+    this.templates.clear();
+  }
+
+  /** Counts for tests and diagnostics. */
+  stats(templateId: string): { lists: number; items: number } {
+    const bucket = this.templates.get(templateId);
+    if (!bucket) return { lists: 0, items: 0 };
+    return {
+      lists: bucket.rawLists.size + bucket.liteLists.size + bucket.parsedLists.size,
+      items: bucket.raw.size + bucket.lite.size + bucket.parsed.size,
+    };
+  }
+}

@@ -1,0 +1,239 @@
+// The one fetch primitive of the BCMS library: base URL, `Authorization: ApiKey` header,
+// per-request timeout, caller cancellation, queueing, envelope unwrapping and typed errors.
+import type { ResolvedBcmsConfig } from "./config";
+import {
+  BcmsCanceledError,
+  BcmsError,
+  BcmsNetworkError,
+  BcmsResponseError,
+  BcmsTimeoutError,
+} from "./errors";
+import type { BcmsLogger } from "./logger";
+import { instanceBasePath } from "./paths";
+import { type Queue, QueueCanceledError } from "./queue";
+import type { Redactor } from "./redact";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
+
+/** Longest server message kept in an error; bodies can be whole HTML error pages. */
+export const MAX_SERVER_MESSAGE_LENGTH = 500;
+
+export interface RequestOptions {
+  /** Aborting it cancels the request (BcmsCanceledError). */
+  signal?: AbortSignal;
+  /** Overrides the configured timeout for this request. */
+  timeoutMs?: number;
+}
+
+export interface HttpRequest extends RequestOptions {
+  method?: HttpMethod;
+  /** Path after the instance base, already built with buildPath (segments encoded). */
+  path: string;
+  query?: Readonly<Record<string, string>>;
+  body?: unknown;
+  /** Another origin for the same path (the media CDN). */
+  origin?: string;
+}
+
+export interface HttpClient {
+  /** JSON body of a 2xx response (null when empty). */
+  json(request: HttpRequest): Promise<unknown>;
+  /** Raw bytes of a 2xx response (media binaries). */
+  bytes(request: HttpRequest): Promise<Uint8Array>;
+  /** `items` of a list envelope, each checked by the guard. */
+  items<T>(path: string, guard: Guard<T>, options?: RequestOptions): Promise<T[]>;
+  /** `item` of a single envelope, checked by the guard. */
+  item<T>(request: HttpRequest, guard: Guard<T>): Promise<T>;
+  /** Full absolute URL of a path (for server-side use; carries no credential). */
+  url(path: string, origin?: string): string;
+  readonly basePath: string;
+}
+
+/** A light runtime check of a response entity (responses are checked, never blindly cast). */
+export type Guard<T> = (value: unknown) => value is T;
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function networkCode(error: unknown): string | null {
+  // undici wraps the socket error in `cause`.
+  const candidates = [error, isRecord(error) ? error.cause : undefined];
+  for (const candidate of candidates) {
+    if (isRecord(candidate) && typeof candidate.code === "string") return candidate.code;
+  }
+  return null;
+}
+
+function networkReason(error: unknown): string {
+  const code = networkCode(error);
+  const cause = isRecord(error) ? error.cause : undefined;
+  const causeMessage = cause instanceof Error ? cause.message : null;
+  const message = error instanceof Error ? error.message : String(error);
+  return [message, causeMessage, code].filter(Boolean).join(": ");
+}
+
+function extractServerMessage(text: string, redact: Redactor): string | null {
+  if (text.length === 0) return null;
+  let message = text;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (isRecord(parsed) && typeof parsed.message === "string") message = parsed.message;
+  } catch {
+    // Not JSON: keep the text itself.
+  }
+  const trimmed = message.trim().slice(0, MAX_SERVER_MESSAGE_LENGTH);
+  return trimmed.length > 0 ? redact(trimmed) : null;
+}
+
+export function createHttpClient(deps: {
+  config: ResolvedBcmsConfig;
+  queue: Queue;
+  logger: BcmsLogger;
+  redact: Redactor;
+}): HttpClient {
+  const { config, queue, logger, redact } = deps;
+  const basePath = instanceBasePath(config.orgId, config.instanceId);
+  const authorization = `ApiKey ${config.apiKey.id}.${config.apiKey.secret}`;
+
+  function url(path: string, origin: string = config.cmsOrigin): string {
+    return `${origin}${basePath}${path}`;
+  }
+
+  async function send(request: HttpRequest, read: "json" | "bytes"): Promise<unknown> {
+    const method = request.method ?? "GET";
+    const path = `${basePath}${request.path}`;
+    const timeoutMs = request.timeoutMs ?? config.timeoutMs;
+    const query = request.query ? new URLSearchParams(request.query).toString() : "";
+    const target = `${url(request.path, request.origin)}${query ? `?${query}` : ""}`;
+
+    const handle = queue.enqueue(
+      async (queueSignal) => {
+        const controller = new AbortController();
+        let timedOut = false;
+        const abortFromQueue = () => controller.abort();
+        queueSignal.addEventListener("abort", abortFromQueue, { once: true });
+        const timer = setTimeout(() => {
+          timedOut = true;
+          controller.abort();
+        }, timeoutMs);
+        const started = Date.now();
+        try {
+          const headers: Record<string, string> = {
+            Authorization: authorization,
+            Accept: read === "json" ? "application/json" : "*/*",
+          };
+          let body: string | undefined;
+          if (request.body !== undefined) {
+            headers["Content-Type"] = "application/json";
+            body = JSON.stringify(request.body);
+          }
+          let response: Response;
+          try {
+            response = await fetch(target, { method, headers, body, signal: controller.signal });
+          } catch (error) {
+            if (timedOut) throw new BcmsTimeoutError(method, path, timeoutMs);
+            if (queueSignal.aborted) throw new QueueCanceledError();
+            throw new BcmsNetworkError(
+              method,
+              path,
+              networkCode(error),
+              redact(networkReason(error)),
+            );
+          }
+          try {
+            if (!response.ok) {
+              const text = await response.text();
+              const serverMessage = extractServerMessage(text, redact);
+              logger.debug(
+                `BCMS ${method} ${path} -> ${response.status} (${Date.now() - started} ms)`,
+              );
+              throw new BcmsError(
+                `BCMS ${method} ${path} failed with status ${response.status}${
+                  serverMessage ? `: ${serverMessage}` : ""
+                }`,
+                { method, path, status: response.status, serverMessage },
+              );
+            }
+            let result: unknown;
+            if (read === "bytes") {
+              result = new Uint8Array(await response.arrayBuffer());
+            } else {
+              const text = await response.text();
+              if (text.trim().length === 0) {
+                result = null;
+              } else {
+                try {
+                  result = JSON.parse(text);
+                } catch {
+                  throw new BcmsResponseError(method, path, response.status, "body is not JSON");
+                }
+              }
+            }
+            logger.debug(
+              `BCMS ${method} ${path} -> ${response.status} (${Date.now() - started} ms)`,
+            );
+            return result;
+          } catch (error) {
+            if (error instanceof BcmsError) throw error;
+            // The body stream broke or was aborted half-way.
+            if (timedOut) throw new BcmsTimeoutError(method, path, timeoutMs);
+            if (queueSignal.aborted) throw new QueueCanceledError();
+            throw new BcmsNetworkError(
+              method,
+              path,
+              networkCode(error),
+              redact(networkReason(error)),
+            );
+          }
+        } finally {
+          clearTimeout(timer);
+          queueSignal.removeEventListener("abort", abortFromQueue);
+        }
+      },
+      { signal: request.signal },
+    );
+
+    try {
+      return await handle.promise;
+    } catch (error) {
+      if (error instanceof QueueCanceledError) throw new BcmsCanceledError(method, path);
+      throw error;
+    }
+  }
+
+  async function item<T>(request: HttpRequest, guard: Guard<T>): Promise<T> {
+    const body = await send(request, "json");
+    const method = request.method ?? "GET";
+    if (!isRecord(body) || !("item" in body)) {
+      throw new BcmsResponseError(method, `${basePath}${request.path}`, 200, "expected `item`");
+    }
+    const value = body.item;
+    if (!guard(value)) {
+      throw new BcmsResponseError(method, `${basePath}${request.path}`, 200, "malformed `item`");
+    }
+    return value;
+  }
+
+  async function items<T>(path: string, guard: Guard<T>, options: RequestOptions = {}) {
+    const body = await send({ ...options, path }, "json");
+    if (!isRecord(body) || !Array.isArray(body.items)) {
+      throw new BcmsResponseError("GET", `${basePath}${path}`, 200, "expected an `items` array");
+    }
+    const list: unknown[] = body.items;
+    const bad = list.findIndex((value) => !guard(value));
+    if (bad !== -1) {
+      throw new BcmsResponseError("GET", `${basePath}${path}`, 200, `malformed items[${bad}]`);
+    }
+    return list as T[];
+  }
+
+  return {
+    json: (request) => send(request, "json"),
+    bytes: async (request) => (await send(request, "bytes")) as Uint8Array,
+    items,
+    item,
+    url,
+    basePath,
+  };
+}
