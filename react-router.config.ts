@@ -1,7 +1,27 @@
+import { existsSync, readFileSync } from "node:fs";
 import type { Config } from "@react-router/dev/config";
+
+// Written by scripts/prerender-paths.ts (run by scripts/build.ts before this build).
+const CONTENT_PATHS_FILE = ".cache/prerender-paths.json";
+
+function contentPaths(): string[] {
+  if (!existsSync(CONTENT_PATHS_FILE)) {
+    console.warn(`${CONTENT_PATHS_FILE} is missing: only fixed routes are prerendered`);
+    return [];
+  }
+  const list: unknown = JSON.parse(readFileSync(CONTENT_PATHS_FILE, "utf8"));
+  return Array.isArray(list) ? list.filter((p): p is string => typeof p === "string") : [];
+}
 
 export default {
   ssr: true,
+  // Every known page at build time: the fixed routes plus every CMS slug. The build reads
+  // the configured CMS, or the embedded content service that scripts/build.ts starts.
+  prerender({ getStaticPaths }) {
+    if (process.env.PRERENDER_MIN) return ["/about"];
+    const fixed = getStaticPaths().filter((path) => !path.endsWith(".pdf"));
+    return [...new Set([...fixed, ...contentPaths()])];
+  },
   future: {
     v8_middleware: true,
     v8_passThroughRequests: true,

@@ -1,17 +1,117 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+// The document shell: head metadata, fonts, data layer, the site layout (unless a route
+// turns it off) and the application-level error boundary.
+import { useEffect } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  useLocation,
+  useMatches,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { dataLayerBootstrapScript } from "./analytics/data-layer";
+import { loadTagManager } from "./analytics/tag-manager";
+import { usePageViews } from "./analytics/use-page-views";
+import { getEnv } from "./config/env.server";
+import { ErrorView, NOT_FOUND_STATUS } from "./components/error/error-view";
+import { SiteLayout } from "./components/layout/site-layout";
+import { useBuildFreshness } from "./navigation/build-freshness";
+import { readRunningBuild } from "./navigation/build-freshness";
+import { preloadRoute } from "./navigation/preload-route";
+import { useLinkPrefetch } from "./navigation/prefetch-queue";
+import { startRouteRulesManifest } from "./navigation/route-rules-manifest";
+import { useScrollRules } from "./navigation/scroll-rules";
+import { redirectResponse } from "./redirects/redirect-table";
+import { pageMeta } from "./seo/route-meta";
+import { FONT_PRELOAD_LINKS } from "./styles/fonts";
+import "./styles/tokens.css";
+import "./styles/global.css";
+
+export interface RootData {
+  siteOrigin: string;
+  gtmId: string | null;
+  year: number;
+}
+
+export interface RouteHandle {
+  /** false: the page renders without header, banner and footer (/new/home). */
+  layout?: boolean;
+}
+
+export const links: Route.LinksFunction = () => [
+  ...FONT_PRELOAD_LINKS,
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+// Old URLs redirect before any loader runs, for documents and in-app (.data) navigations.
+export const middleware: Route.MiddlewareFunction[] = [
+  ({ url }) => {
+    const response = redirectResponse(url, { siteOrigin: getEnv().siteOrigin });
+    if (response) throw response;
+  },
+];
+
+export function loader(): RootData {
+  const env = getEnv();
+  return { siteOrigin: env.siteOrigin, gtmId: env.gtmId ?? null, year: new Date().getFullYear() };
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  args.error ? pageMeta(args, undefined) : [];
+
+function useDocumentLang(): string {
+  const matches = useMatches();
+  for (const match of matches) {
+    const value = match.loaderData as { head?: { lang?: string } } | undefined;
+    if (value?.head?.lang) return value.head.lang;
+  }
+  return "en";
+}
+
+function ClientBehaviours({ gtmId }: { gtmId: string | null }) {
+  usePageViews();
+  useScrollRules();
+  useBuildFreshness();
+  useLinkPrefetch(preloadRoute);
+  useEffect(() => {
+    const cancelTagManager = loadTagManager(window, document, gtmId ?? undefined);
+    startRouteRulesManifest(readRunningBuild(window, document).id);
+    return cancelTagManager;
+  }, [gtmId]);
+  return null;
+}
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const lang = useDocumentLang();
+  const root = useRouteLoaderData("root") as RootData | undefined;
+  const location = useLocation();
+  const matches = useMatches();
+  const layoutEnabled = !matches.some((m) => (m.handle as RouteHandle | undefined)?.layout === false);
   return (
-    <html lang="en">
+    <html lang={lang}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#000131" />
+        {/* The tag manager's data layer exists before anything else runs. */}
+        <script dangerouslySetInnerHTML={{ __html: dataLayerBootstrapScript() }} />
         <Meta />
         <Links />
       </head>
       <body>
-        {children}
-        <ScrollRestoration />
+        <ClientBehaviours gtmId={root?.gtmId ?? null} />
+        {layoutEnabled ? (
+          <SiteLayout pathname={location.pathname} year={root?.year}>
+            {children}
+          </SiteLayout>
+        ) : (
+          <main id="main" tabIndex={-1}>
+            {children}
+          </main>
+        )}
         <Scripts />
       </body>
     </html>
@@ -21,3 +121,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   return <Outlet />;
 }
+
+/** 404s and application errors replace the page with the error page; never a stack trace. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return <ErrorView status={status === NOT_FOUND_STATUS ? NOT_FOUND_STATUS : status} />;
+}
+

@@ -45,7 +45,7 @@ const routeId = (path: string) => path.replace(/^\//, "").replace(/[^a-zA-Z0-9]+
 
 export default [
   index("routes/home.tsx"),
-  route("new/home", "routes/home.tsx", { id: "new-home" }),
+  route("new/home", "routes/new-home.tsx"),
   route("jobs", "routes/jobs.tsx"),
   route("solutions", "routes/solutions.tsx"),
   route("news", "routes/news-index.tsx"),

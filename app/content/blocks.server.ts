@@ -1,7 +1,7 @@
 // Parsed BCMS content items → ContentBlock page models. A block whose data does not fit its
 // widget is skipped with a logged reason; a widget the site does not know becomes the
 // "not handled" placeholder. Nothing here throws on bad content.
-import { STATS_DEFAULT_PROGRESS } from "../widgets/stats/stats-widget";
+import { STATS_DEFAULT_PROGRESS } from "../widgets/stats/stats-constants";
 import { toPrivacyEmbedUrl } from "../widgets/video/privacy-embed-url";
 import { logger } from "./log.server";
 import { isVideoMedia, mediaCaption, toImageModel, toVideoFileModel } from "./media.server";

@@ -5,6 +5,7 @@ import { data } from "react-router";
 import { BcmsError, BcmsTemplateNotFoundError } from "../../bcms";
 import { getEnv } from "../config/env.server";
 import { toContentBlocks } from "./blocks.server";
+import { getContentClient } from "./content-client.server";
 import {
   entryPath,
   getEntryPathIndex,
@@ -396,4 +397,14 @@ export async function listContentPaths(): Promise<string[]> {
     ...universal.flatMap((u) => [`/universal-id/${slugOf(u)}`, `/partner-sign-up/${slugOf(u)}`]),
   ];
   return paths;
+}
+
+/** A media file by its name (e.g. the site-agreement PDF); 404 when there is none. */
+export function loadMediaByName(name: string): Promise<{ id: string; name: string }> {
+  return withContent(name, async () => {
+    const all = await getContentClient().media.getAll();
+    const media = all.find((m) => m.name === name && m.type !== "DIR");
+    if (!media) notFound(`/${name}`);
+    return { id: media._id, name: media.name };
+  });
 }

@@ -1,3 +1,24 @@
-export default function Home() {
-  return <h1>ID5</h1>;
+import { LatestNews, SectionPageView } from "../components/pages/page-views";
+import { loadLatestNews, loadSectionPage } from "../content/pages.server";
+import { pageMeta } from "../seo/route-meta";
+import type { Route } from "./+types/home";
+
+export const LATEST_NEWS_COUNT = 3;
+
+export async function loader({ url }: Route.LoaderArgs) {
+  const [page, news] = await Promise.all([
+    loadSectionPage(url.pathname),
+    loadLatestNews(LATEST_NEWS_COUNT),
+  ]);
+  return { head: page.head, page, news };
+}
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.head);
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  return (
+    <SectionPageView page={loaderData.page}>
+      <LatestNews items={loaderData.news} />
+    </SectionPageView>
+  );
 }

@@ -1,9 +1,9 @@
 // Key figures: each card shows its value inside a circular progress ring (SPEC §2, §9).
 import type { WidgetProps } from "../registry";
+import { STATS_DEFAULT_PROGRESS } from "./stats-constants";
 import "./stats.css";
 
-/** SPEC §9: a stat without a usable progress shows a full ring. */
-export const STATS_DEFAULT_PROGRESS = 100;
+export { STATS_DEFAULT_PROGRESS };
 
 /** Ring geometry in SVG user units (viewBox 0 0 120 120). */
 export const RING_RADIUS = 52;

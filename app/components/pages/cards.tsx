@@ -1,0 +1,91 @@
+// Listing cards for news, resources and events: the whole card is one link.
+import { Link } from "react-router";
+import type { EventCardModel, NewsCardModel, ResourceCardModel } from "../../content/models";
+import { Picture } from "../media/picture";
+
+const CARD_IMAGE_SIZES = "(min-width: 1100px) 360px, (min-width: 700px) 50vw, 100vw";
+
+interface CardProps {
+  href: string;
+  title: string;
+  description: string;
+  eyebrow: string;
+  meta?: string;
+  cover?: NewsCardModel["cover"];
+  headingLevel?: 2 | 3;
+}
+
+function Card({ href, title, description, eyebrow, meta, cover, headingLevel = 3 }: CardProps) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <article className="card">
+      {cover && (
+        <div className="card__media">
+          <Picture image={cover} sizes={CARD_IMAGE_SIZES} className="card__image" />
+        </div>
+      )}
+      <div className="card__body">
+        <p className="card__eyebrow">
+          <span>{eyebrow}</span>
+          {meta && <span className="card__meta">{meta}</span>}
+        </p>
+        <Heading className="card__title">
+          <Link to={href} className="card__link">
+            {title}
+          </Link>
+        </Heading>
+        <p className="card__description">{description}</p>
+      </div>
+    </article>
+  );
+}
+
+const CATEGORY_LABELS: Record<string, string> = {
+  company: "Company",
+  product: "Product",
+  partnerships: "Partnerships",
+  industry: "Industry",
+};
+
+export function NewsCard({ item, headingLevel }: { item: NewsCardModel; headingLevel?: 2 | 3 }) {
+  return (
+    <Card
+      href={item.href}
+      title={item.title}
+      description={item.description}
+      eyebrow={CATEGORY_LABELS[item.category] ?? item.category}
+      meta={item.dateLabel}
+      cover={item.cover}
+      headingLevel={headingLevel}
+    />
+  );
+}
+
+export function ResourceCard({ item }: { item: ResourceCardModel }) {
+  return (
+    <Card
+      href={item.href}
+      title={item.title}
+      description={item.description}
+      eyebrow={item.kindLabel}
+      cover={item.cover}
+    />
+  );
+}
+
+export function EventCard({ item }: { item: EventCardModel }) {
+  return (
+    <Card
+      href={item.href}
+      title={item.title}
+      description={item.description}
+      eyebrow={item.dateLabel}
+      meta={item.location}
+      cover={item.cover}
+    />
+  );
+}
+
+export function CardGrid({ children }: { children: React.ReactNode }) {
+  return <div className="card-grid">{children}</div>;
+}

@@ -1,0 +1,84 @@
+// The site's media route: streams BCMS `bin2` binaries to the browser with the API key
+// added here, on the server. Only well-formed ids, names and flags are forwarded.
+import { getEnv } from "../config/env.server";
+import { getContentClient } from "./content-client.server";
+import { logger } from "./log.server";
+
+const MEDIA_ID = /^[0-9a-f]{24}$/i;
+const SIZE_TRANSFORM = /^\d{1,5}x-?\d{1,5}$/;
+const FORWARDED_REQUEST_HEADERS = ["range", "if-none-match", "if-modified-since"];
+const FORWARDED_RESPONSE_HEADERS = [
+  "content-type",
+  "content-length",
+  "content-range",
+  "accept-ranges",
+  "etag",
+  "last-modified",
+];
+export const MEDIA_CACHE_CONTROL = "public, max-age=86400, stale-while-revalidate=604800";
+const TIMEOUT_MS = 30_000;
+
+function plain(status: number, message: string): Response {
+  return new Response(message, {
+    status,
+    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
+  });
+}
+
+export async function proxyMedia(
+  request: Request,
+  params: { id?: string; name?: string },
+): Promise<Response> {
+  const { id, name } = params;
+  if (!id || !MEDIA_ID.test(id) || !name || /[/\\]|^\.\.?$/.test(name)) {
+    return plain(404, "Media not found");
+  }
+  const query = new URL(request.url).searchParams;
+  const sizeTransform = query.get("sizeT") ?? undefined;
+  if (sizeTransform !== undefined && !SIZE_TRANSFORM.test(sizeTransform)) {
+    return plain(400, "Invalid size transform");
+  }
+  const env = getEnv();
+  const url = getContentClient().media.binUrl(id, name, {
+    webp: query.get("webp") === "t",
+    thumbnail: query.get("tmb") === "t",
+    ...(sizeTransform ? { sizeTransform } : {}),
+  });
+  const headers = new Headers({
+    authorization: `ApiKey ${env.bcms.apiKey.id}.${env.bcms.apiKey.secret}`,
+  });
+  for (const name of FORWARDED_REQUEST_HEADERS) {
+    const value = request.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  let upstream: Response;
+  try {
+    upstream = await fetch(url, {
+      headers,
+      signal: AbortSignal.any([request.signal, AbortSignal.timeout(TIMEOUT_MS)]),
+    });
+  } catch (error) {
+    logger.warn("Media fetch failed", { id, error: (error as Error).message });
+    return plain(503, "Media temporarily unavailable");
+  }
+  if (upstream.status === 404 || upstream.status === 400) {
+    await upstream.body?.cancel();
+    return plain(upstream.status, upstream.status === 404 ? "Media not found" : "Bad media request");
+  }
+  if (!upstream.ok && upstream.status !== 304 && upstream.status !== 206) {
+    await upstream.body?.cancel();
+    logger.warn("Media upstream error", { id, status: upstream.status });
+    return plain(502, "Media temporarily unavailable");
+  }
+  const out = new Headers({ "cache-control": MEDIA_CACHE_CONTROL, "x-content-type-options": "nosniff" });
+  for (const name of FORWARDED_RESPONSE_HEADERS) {
+    const value = upstream.headers.get(name);
+    if (value) out.set(name, value);
+  }
+  // SVG is served as an image, never as a document that could run script.
+  out.set("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+  return new Response(request.method === "HEAD" ? null : upstream.body, {
+    status: upstream.status,
+    headers: out,
+  });
+}

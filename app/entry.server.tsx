@@ -1,0 +1,56 @@
+// Server rendering. Every page is rendered whole before it is sent (no streaming): pages
+// are cached and prerendered, and their loaders await all data anyway.
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { renderToPipeableStream } from "react-dom/server";
+import type { EntryContext, HandleErrorFunction } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
+import { logger } from "./content/log.server";
+
+// The production server (server/) reaches the content layer of this build through these.
+export { watchContentChanges } from "./content/content-client.server";
+
+export const streamTimeout = 10_000;
+
+export default function handleRequest(
+  request: Request,
+  status: number,
+  headers: Headers,
+  routerContext: EntryContext,
+) {
+  if (request.method.toUpperCase() === "HEAD") {
+    headers.set("Content-Type", "text/html; charset=utf-8");
+    return new Response(null, { status, headers });
+  }
+  return new Promise<Response>((resolve, reject) => {
+    let statusCode = status;
+    const { pipe, abort } = renderToPipeableStream(
+      <ServerRouter context={routerContext} url={request.url} />,
+      {
+        onAllReady() {
+          const body = new PassThrough();
+          headers.set("Content-Type", "text/html; charset=utf-8");
+          resolve(
+            new Response(createReadableStreamFromReadable(body), { status: statusCode, headers }),
+          );
+          pipe(body);
+        },
+        onShellError(error) {
+          reject(error);
+        },
+        onError(error) {
+          statusCode = 500;
+          logger.error("Render failed", { path: new URL(request.url).pathname, error });
+        },
+      },
+    );
+    setTimeout(abort, streamTimeout + 1000).unref();
+  });
+}
+
+/** Logs unexpected server errors once, without sending anything of them to the browser. */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  logger.error("Request failed", { path: new URL(request.url).pathname, error });
+};

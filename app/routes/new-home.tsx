@@ -1,0 +1,7 @@
+// /new/home: the homepage content with the site layout turned off (SPEC §2).
+import type { RouteHandle } from "../root";
+import Home, { loader, meta } from "./home";
+
+export const handle: RouteHandle = { layout: false };
+export { loader, meta };
+export default Home;

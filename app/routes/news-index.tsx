@@ -1,0 +1,26 @@
+import { NewsListView } from "../components/pages/page-views";
+import { loadNewsList, loadSectionPage, notFound } from "../content/pages.server";
+import { pageMeta } from "../seo/route-meta";
+import type { Route } from "./+types/news-index";
+
+/** `/news` is page 1; `/news/page/{n}` any page (a non-number is a 404). */
+function pageNumber(raw: string | undefined, path: string): number {
+  if (raw === undefined) return 1;
+  if (!/^[1-9]\d{0,3}$/.test(raw)) notFound(path);
+  return Number(raw);
+}
+
+export async function loader({ params, url }: Route.LoaderArgs) {
+  const path = url.pathname;
+  const page = pageNumber(params.page, path);
+  const [section, list] = await Promise.all([loadSectionPage("/news"), loadNewsList(page, path)]);
+  const head =
+    page === 1 ? section.head : { ...section.head, title: `${section.title} – page ${page}` };
+  return { head, page: section, list };
+}
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.head);
+
+export default function NewsIndex({ loaderData }: Route.ComponentProps) {
+  return <NewsListView page={loaderData.page} list={loaderData.list} />;
+}

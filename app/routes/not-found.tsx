@@ -1,0 +1,11 @@
+// The catch-all: old URLs were already redirected by root middleware; anything left is 404.
+import { notFound } from "../content/pages.server";
+import type { Route } from "./+types/not-found";
+
+export function loader({ url }: Route.LoaderArgs): never {
+  notFound(url.pathname);
+}
+
+export default function NotFound() {
+  return null;
+}

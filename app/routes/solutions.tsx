@@ -1,0 +1,15 @@
+import { SectionPageView } from "../components/pages/page-views";
+import { loadSectionPage } from "../content/pages.server";
+import { pageMeta } from "../seo/route-meta";
+import type { Route } from "./+types/solutions";
+
+export async function loader({ url }: Route.LoaderArgs) {
+  const page = await loadSectionPage(url.pathname);
+  return { head: page.head, page };
+}
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.head);
+
+export default function Solutions({ loaderData }: Route.ComponentProps) {
+  return <SectionPageView page={loaderData.page} />;
+}

@@ -1,0 +1,113 @@
+/**
+ * Routing of `/api/v3/org/{orgId}/instance/{instanceId}/...`. Paths are split on
+ * raw `/` before percent-decoding, so an encoded slash (`%2F`) or dot segment
+ * (`%2e%2e`) stays inside one parameter and can never change which route runs;
+ * ids are then checked to be 24-hex before any lookup.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { sendJson } from "./http";
+import type { ContentIdentity } from "./identity";
+import type { ContentLogger } from "./logger";
+import type { MediaBinService } from "./media-bin";
+import type { EntryParser } from "./parser";
+import type { SocketHub } from "./socket";
+import type { ContentStore } from "./store";
+
+export const API_PREFIX = ["api", "v3", "org"] as const;
+
+export interface AppContext {
+  store: ContentStore;
+  parser: EntryParser;
+  mediaBin: MediaBinService;
+  sockets: SocketHub;
+  identity: ContentIdentity;
+  logger: ContentLogger;
+}
+
+export interface RouteContext {
+  req: IncomingMessage;
+  res: ServerResponse;
+  params: Record<string, string>;
+  query: URLSearchParams;
+  app: AppContext;
+}
+
+export type Method = "GET" | "POST" | "PUT" | "DELETE";
+
+export interface Route {
+  method: Method;
+  /** Segments after the instance base; `:name` captures one decoded segment. */
+  segments: string[];
+  handle(context: RouteContext): Promise<void> | void;
+}
+
+export function route(method: Method, pattern: string, handle: Route["handle"]): Route {
+  return { method, segments: pattern.split("/"), handle };
+}
+
+export interface ParsedApiPath {
+  orgId: string;
+  instanceId: string;
+  rest: string[];
+}
+
+/** Splits a raw request path into org, instance and decoded remaining segments; undefined if not an API path. */
+export function parseApiPath(rawPath: string): ParsedApiPath | undefined {
+  const raw = rawPath.split("/");
+  if (
+    raw[0] !== "" ||
+    raw[1] !== "api" ||
+    raw[2] !== "v3" ||
+    raw[3] !== "org" ||
+    raw[5] !== "instance"
+  ) {
+    return undefined;
+  }
+  let decoded: string[];
+  try {
+    decoded = raw.slice(4).map((segment) => decodeURIComponent(segment));
+  } catch {
+    return undefined;
+  }
+  const [orgId, , instanceId, ...rest] = decoded;
+  if (orgId === undefined || instanceId === undefined) return undefined;
+  return { orgId, instanceId, rest };
+}
+
+export function matchRoute(
+  routes: readonly Route[],
+  method: string,
+  segments: readonly string[],
+): { route: Route; params: Record<string, string> } | undefined {
+  // HEAD is answered by the GET handler; the response helpers send no body for it.
+  const wanted = method === "HEAD" ? "GET" : method;
+  for (const candidate of routes) {
+    if (candidate.method !== wanted || candidate.segments.length !== segments.length) continue;
+    const params: Record<string, string> = {};
+    const matched = candidate.segments.every((part, index) => {
+      const segment = segments[index] ?? "";
+      if (part.startsWith(":")) {
+        if (segment === "") return false;
+        params[part.slice(1)] = segment;
+        return true;
+      }
+      return part === segment;
+    });
+    if (matched) return { route: candidate, params };
+  }
+  return undefined;
+}
+
+/** BCMS's list envelope; there is no pagination, so total and limit echo the count. */
+export function sendItems(context: RouteContext, items: readonly unknown[]): void {
+  sendJson(context.req, context.res, 200, {
+    items,
+    total: items.length,
+    limit: items.length,
+    offset: 0,
+  });
+}
+
+export function sendItem(context: RouteContext, item: unknown): void {
+  sendJson(context.req, context.res, 200, { item });
+}
