@@ -15,13 +15,12 @@ import type { Route } from "./+types/root";
 import { dataLayerBootstrapScript } from "./analytics/data-layer";
 import { loadTagManager } from "./analytics/tag-manager";
 import { usePageViews } from "./analytics/use-page-views";
-import { getEnv } from "./config/env.server";
 import { ErrorView, NOT_FOUND_STATUS } from "./components/error/error-view";
 import { SiteLayout } from "./components/layout/site-layout";
-import { useBuildFreshness } from "./navigation/build-freshness";
-import { readRunningBuild } from "./navigation/build-freshness";
-import { preloadRoute } from "./navigation/preload-route";
+import { getEnv } from "./config/env.server";
+import { readRunningBuild, useBuildFreshness } from "./navigation/build-freshness";
 import { useLinkPrefetch } from "./navigation/prefetch-queue";
+import { preloadRoute } from "./navigation/preload-route";
 import { startRouteRulesManifest } from "./navigation/route-rules-manifest";
 import { useScrollRules } from "./navigation/scroll-rules";
 import { redirectResponse } from "./redirects/redirect-table";
@@ -59,8 +58,7 @@ export function loader(): RootData {
   return { siteOrigin: env.siteOrigin, gtmId: env.gtmId ?? null, year: new Date().getFullYear() };
 }
 
-export const meta: Route.MetaFunction = (args) =>
-  args.error ? pageMeta(args, undefined) : [];
+export const meta: Route.MetaFunction = (args) => (args.error ? pageMeta(args, undefined) : []);
 
 function useDocumentLang(): string {
   const matches = useMatches();
@@ -89,7 +87,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData("root") as RootData | undefined;
   const location = useLocation();
   const matches = useMatches();
-  const layoutEnabled = !matches.some((m) => (m.handle as RouteHandle | undefined)?.layout === false);
+  const layoutEnabled = !matches.some(
+    (m) => (m.handle as RouteHandle | undefined)?.layout === false,
+  );
   return (
     <html lang={lang}>
       <head>
@@ -97,6 +97,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#000131" />
         {/* The tag manager's data layer exists before anything else runs. */}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours, no CMS input */}
         <script dangerouslySetInnerHTML={{ __html: dataLayerBootstrapScript() }} />
         <Meta />
         <Links />
@@ -127,4 +128,3 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return <ErrorView status={status === NOT_FOUND_STATUS ? NOT_FOUND_STATUS : status} />;
 }
-

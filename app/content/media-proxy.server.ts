@@ -63,14 +63,20 @@ export async function proxyMedia(
   }
   if (upstream.status === 404 || upstream.status === 400) {
     await upstream.body?.cancel();
-    return plain(upstream.status, upstream.status === 404 ? "Media not found" : "Bad media request");
+    return plain(
+      upstream.status,
+      upstream.status === 404 ? "Media not found" : "Bad media request",
+    );
   }
   if (!upstream.ok && upstream.status !== 304 && upstream.status !== 206) {
     await upstream.body?.cancel();
     logger.warn("Media upstream error", { id, status: upstream.status });
     return plain(502, "Media temporarily unavailable");
   }
-  const out = new Headers({ "cache-control": MEDIA_CACHE_CONTROL, "x-content-type-options": "nosniff" });
+  const out = new Headers({
+    "cache-control": MEDIA_CACHE_CONTROL,
+    "x-content-type-options": "nosniff",
+  });
   for (const name of FORWARDED_RESPONSE_HEADERS) {
     const value = upstream.headers.get(name);
     if (value) out.set(name, value);

@@ -4,17 +4,15 @@
  * pass the checker with zero problems, every write that got a 2xx must be on
  * disk with its data, and the service must start again on it.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { cp, readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { LOCAL_IDENTITY } from "../../content-server/identity";
 import { checkSnapshot } from "../../content-server/snapshot-check";
 import { type Json, startTestServer } from "../fixtures/content-server-harness";
+import { spawnContentServer } from "../fixtures/content-server-process";
 import { buildFixtureSnapshot, IDS, makeTempDir, PROPS } from "../fixtures/snapshot-builder";
 
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const cleanups: (() => Promise<void>)[] = [];
 
 afterAll(async () => {
@@ -28,37 +26,6 @@ function personProps(title: string, slug: string) {
     { id: PROPS.personBio, data: [`bio of ${title}`] },
     { id: PROPS.personFriend, data: [{ tid: IDS.templatePerson, eid: IDS.personA }] },
   ];
-}
-
-/** Starts `node --import tsx content-server/main.ts` (one process, so SIGKILL hits the server itself). */
-async function spawnServer(
-  dir: string,
-  cacheDir: string,
-): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "content-server/main.ts"], {
-    cwd: ROOT,
-    env: { ...process.env, CONTENT_DIR: dir, CONTENT_PORT: "0", CONTENT_CACHE_DIR: cacheDir },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`content server did not start:\n${output}`)),
-      20_000,
-    );
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    child.stdout?.on("data", onData);
-    child.stderr?.on("data", onData);
-    child.once("exit", (code) => reject(new Error(`content server exited (${code}):\n${output}`)));
-  });
-  return { child, url };
 }
 
 interface Acked {
@@ -80,7 +47,7 @@ describe("durability", () => {
     );
     await cp(fixture.dir, dir, { recursive: true });
 
-    const { child, url } = await spawnServer(dir, cacheDir);
+    const { child, url } = await spawnContentServer(dir, cacheDir);
     const exited = new Promise<NodeJS.Signals | null>((resolve) =>
       child.once("exit", (_code, signal) => resolve(signal)),
     );
@@ -189,7 +156,7 @@ describe("process lifecycle", () => {
     cleanups.push(fixture.cleanup, () =>
       rm(`${fixture.dir}-cache`, { recursive: true, force: true }),
     );
-    const { child, url } = await spawnServer(fixture.dir, `${fixture.dir}-cache`);
+    const { child, url } = await spawnContentServer(fixture.dir, `${fixture.dir}-cache`);
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const exited = new Promise<number | null>((resolve) =>
       child.once("exit", (code) => resolve(code)),

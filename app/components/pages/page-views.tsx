@@ -34,7 +34,13 @@ function Body({ page }: { page: { body: SectionPageModel["body"] } }) {
   );
 }
 
-export function SectionPageView({ page, children }: { page: SectionPageModel; children?: ReactNode }) {
+export function SectionPageView({
+  page,
+  children,
+}: {
+  page: SectionPageModel;
+  children?: ReactNode;
+}) {
   return (
     <>
       <Hero
@@ -79,7 +85,10 @@ export function LatestNews({ items }: { items: NewsCardModel[] }) {
 export function NewsListView({ page, list }: { page: SectionPageModel; list: NewsListModel }) {
   return (
     <SectionPageView page={{ ...page, body: list.page === 1 ? page.body : [] }}>
-      <section className="page__section" aria-label={`News, page ${list.page} of ${list.pageCount}`}>
+      <section
+        className="page__section"
+        aria-label={`News, page ${list.page} of ${list.pageCount}`}
+      >
         <Container>
           <CardGrid>
             {list.items.map((item) => (

@@ -1,0 +1,109 @@
+/**
+ * Fault test: the real content service is SIGKILLed and restarted while our BCMS client
+ * holds a socket and a warm cache. The client must reconnect by itself, serve the data
+ * written while it was away, and never leave an unhandled rejection behind.
+ */
+import { cp, readFile, rm, writeFile } from "node:fs/promises";
+import { createServer } from "node:net";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type BcmsClient, BcmsNetworkError, createBcmsClient, silentLogger } from "../../bcms";
+import { LOCAL_IDENTITY } from "../../content-server/identity";
+import { type ContentServerProcess, spawnContentServer } from "../fixtures/content-server-process";
+import { makeTempDir } from "../fixtures/snapshot-builder";
+
+const unhandled: unknown[] = [];
+const onUnhandled = (reason: unknown) => unhandled.push(reason);
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+async function waitFor(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe("BCMS client against a content service that dies and comes back", () => {
+  let dir: string;
+  let cacheDir: string;
+  let port: number;
+  let server: ContentServerProcess | undefined;
+  let client: BcmsClient;
+
+  beforeAll(async () => {
+    process.on("unhandledRejection", onUnhandled);
+    dir = await makeTempDir("content-fault-");
+    cacheDir = `${dir}-cache`;
+    await cp("content", dir, { recursive: true });
+    port = await freePort();
+    server = await spawnContentServer(dir, cacheDir, port);
+    client = createBcmsClient({
+      orgId: LOCAL_IDENTITY.orgId,
+      instanceId: LOCAL_IDENTITY.instanceId,
+      apiKey: { id: LOCAL_IDENTITY.apiKeyId, secret: LOCAL_IDENTITY.apiKeySecret },
+      cmsOrigin: `http://127.0.0.1:${port}`,
+      useMemCache: true,
+      logger: silentLogger,
+      timeoutMs: 5_000,
+    });
+    await client.socket.connect();
+  });
+
+  afterAll(async () => {
+    client?.close();
+    server?.child.kill("SIGKILL");
+    await server?.exited;
+    await rm(dir, { recursive: true, force: true });
+    await rm(cacheDir, { recursive: true, force: true });
+    process.off("unhandledRejection", onUnhandled);
+  });
+
+  it("reconnects by itself and serves fresh data after a restart", async () => {
+    const states: string[] = [];
+    client.socket.onStateChange((state) => states.push(state));
+    const before = await client.entry.getAllParsed("news-article");
+    const article = before[0];
+    expect(article).toBeDefined();
+    if (!article) return;
+
+    // Kill the service while the socket is open and the cache is warm.
+    server?.child.kill("SIGKILL");
+    expect(await server?.exited).toBe("SIGKILL");
+    await waitFor(() => states.includes("reconnecting"), 5_000, "the socket to notice");
+
+    // While it is down, reads that miss the cache fail with a typed error, not a crash.
+    await expect(client.entry.getAllParsed("job", { skipCache: true })).rejects.toBeInstanceOf(
+      BcmsNetworkError,
+    );
+
+    // Content changes while the client is away (an editor, a pull, another instance).
+    const file = join(dir, "entries", `${article._id}.json`);
+    const raw = JSON.parse(await readFile(file, "utf8"));
+    const titleValue = raw.meta[0].props[0];
+    titleValue.data = ["Edited while the service was down"];
+    await writeFile(file, `${JSON.stringify(raw, null, 2)}\n`);
+
+    // Same port again: the client's own backoff brings the socket back.
+    server = await spawnContentServer(dir, cacheDir, port);
+    await waitFor(() => client.socket.state === "open", 20_000, "the socket to reopen");
+
+    const after = await client.entry.getAllParsed("news-article");
+    const fresh = after.find((e) => e._id === article._id);
+    expect((fresh?.meta.en as { title?: string } | undefined)?.title).toBe(
+      "Edited while the service was down",
+    );
+    expect(states).toEqual(expect.arrayContaining(["closed", "reconnecting", "open"]));
+    expect(unhandled).toEqual([]);
+  }, 40_000);
+});
