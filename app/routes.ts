@@ -1,7 +1,7 @@
 // The explicit route table of SPEC §2. Every path here is prerendered at build time
 // (see react-router.config.ts); anything else falls through to the catch-all, which
 // consults the redirect table before answering 404.
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
 /** Fixed pages whose content is a `page` entry with the same path. */
 export const SECTION_PAGE_PATHS = [

@@ -37,7 +37,9 @@ export const SOCIAL_LINKS: SocialLink[] = [
 ];
 
 /** The two external social links of the footer. */
-export const FOOTER_SOCIAL_LINKS: SocialLink[] = SOCIAL_LINKS.filter((l) => l.network !== "instagram");
+export const FOOTER_SOCIAL_LINKS: SocialLink[] = SOCIAL_LINKS.filter(
+  (l) => l.network !== "instagram",
+);
 
 export interface FooterColumn {
   title: string;

@@ -117,7 +117,7 @@ export function toImageModel(value: unknown, options: ImageOptions): ImageModel 
 
 export function toVideoFileModel(value: unknown): VideoFileModel | undefined {
   const media = readMedia(value);
-  if (!media || media.type !== "VID") return undefined;
+  if (media?.type !== "VID") return undefined;
   return {
     src: buildMediaProxyUrl(MEDIA_ROUTE_BASE, media.id, media.name, {}),
     mimetype: media.mimetype,
