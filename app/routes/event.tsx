@@ -1,4 +1,4 @@
-import { EventView } from "../components/pages/page-views";
+import { EventView } from "../components/pages/article-views";
 import { loadEvent } from "../content/pages.server";
 import { pageMeta } from "../seo/route-meta";
 import type { Route } from "./+types/event";

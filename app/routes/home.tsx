@@ -1,4 +1,4 @@
-import { LatestNews, SectionPageView } from "../components/pages/page-views";
+import { LatestNews, SectionPageView } from "../components/pages/section-page-view";
 import { loadLatestNews, loadSectionPage } from "../content/pages.server";
 import { pageMeta } from "../seo/route-meta";
 import type { Route } from "./+types/home";

@@ -1,4 +1,4 @@
-import { JobsView } from "../components/pages/page-views";
+import { JobsView } from "../components/pages/list-views";
 import { loadJobs, loadSectionPage } from "../content/pages.server";
 import { pageMeta } from "../seo/route-meta";
 import type { Route } from "./+types/jobs";

@@ -1,4 +1,4 @@
-import { LegalPageView } from "../components/pages/page-views";
+import { LegalPageView } from "../components/pages/article-views";
 import { loadLegalPage } from "../content/pages.server";
 import { pageMeta } from "../seo/route-meta";
 import type { Route } from "./+types/legal-page";

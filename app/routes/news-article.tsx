@@ -1,4 +1,4 @@
-import { NewsArticleView } from "../components/pages/page-views";
+import { NewsArticleView } from "../components/pages/article-views";
 import { loadNewsArticle } from "../content/pages.server";
 import { pageMeta } from "../seo/route-meta";
 import type { Route } from "./+types/news-article";

@@ -1,4 +1,4 @@
-import { NewsListView } from "../components/pages/page-views";
+import { NewsListView } from "../components/pages/list-views";
 import { loadNewsList, loadSectionPage, notFound } from "../content/pages.server";
 import { pageMeta } from "../seo/route-meta";
 import type { Route } from "./+types/news-index";

@@ -1,4 +1,4 @@
-import { ResourceView } from "../components/pages/page-views";
+import { ResourceView } from "../components/pages/article-views";
 import { loadResource } from "../content/pages.server";
 import { pageMeta } from "../seo/route-meta";
 import type { Route } from "./+types/resource";

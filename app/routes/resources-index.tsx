@@ -1,4 +1,4 @@
-import { ResourcesView } from "../components/pages/page-views";
+import { ResourcesView } from "../components/pages/list-views";
 import { loadResources, loadSectionPage } from "../content/pages.server";
 import { pageMeta } from "../seo/route-meta";
 import type { Route } from "./+types/resources-index";

@@ -1,4 +1,4 @@
-import { SectionPageView } from "../components/pages/page-views";
+import { SectionPageView } from "../components/pages/section-page-view";
 import { loadSectionPage } from "../content/pages.server";
 import { pageMeta } from "../seo/route-meta";
 import type { Route } from "./+types/section-page";

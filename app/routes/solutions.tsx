@@ -1,4 +1,6 @@
-import { SectionPageView } from "../components/pages/page-views";
+import { SectionPageView } from "../components/pages/section-page-view";
+import { Tabs } from "../components/pages/tabs";
+import { Container } from "../components/ui/container";
 import { loadSectionPage } from "../content/pages.server";
 import { pageMeta } from "../seo/route-meta";
 import type { Route } from "./+types/solutions";
@@ -11,5 +13,17 @@ export async function loader({ url }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.head);
 
 export default function Solutions({ loaderData }: Route.ComponentProps) {
-  return <SectionPageView page={loaderData.page} />;
+  const { page } = loaderData;
+  return (
+    <SectionPageView
+      page={page}
+      top={
+        page.tabs.length > 0 && (
+          <Container className="page__section">
+            <Tabs tabs={page.tabs} />
+          </Container>
+        )
+      }
+    />
+  );
 }

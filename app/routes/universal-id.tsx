@@ -1,5 +1,5 @@
 // /universal-id/{slug} and /partner-sign-up/{slug}: the partner screens reuse these pages.
-import { UniversalIdView } from "../components/pages/page-views";
+import { UniversalIdView } from "../components/pages/section-page-view";
 import { loadUniversalIdPage } from "../content/pages.server";
 import { pageMeta } from "../seo/route-meta";
 import type { Route } from "./+types/universal-id";

@@ -1,0 +1,138 @@
+// Article-like pages: news articles, events, resources and legal pages.
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import type {
+  EventModel,
+  LegalPageModel,
+  NewsArticleModel,
+  ResourceModel,
+} from "../../content/models";
+import { Picture } from "../media/picture";
+import { ButtonLink } from "../ui/button";
+import { Container } from "../ui/container";
+import { PageBody } from "./section-page-view";
+
+const ARTICLE_COVER_SIZES = "(min-width: 800px) 760px, 100vw";
+
+function ArticleHeader({
+  eyebrow,
+  title,
+  lead,
+  children,
+}: {
+  eyebrow: ReactNode;
+  title: string;
+  lead?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <header className="article__header">
+      <Container width="prose">
+        <p className="article__eyebrow">{eyebrow}</p>
+        <h1 className="article__title">{title}</h1>
+        {lead && <p className="article__lead">{lead}</p>}
+        {children}
+      </Container>
+    </header>
+  );
+}
+
+export function NewsArticleView({ article }: { article: NewsArticleModel }) {
+  return (
+    <article className="article">
+      <ArticleHeader
+        eyebrow={
+          <>
+            <Link to="/news">News</Link> · <time dateTime={article.date}>{article.dateLabel}</time>
+          </>
+        }
+        title={article.title}
+        lead={article.description}
+      >
+        {article.author && <p className="article__byline">By {article.author}</p>}
+      </ArticleHeader>
+      {article.cover && (
+        <Container width="prose" className="article__cover">
+          <Picture image={article.cover} sizes={ARTICLE_COVER_SIZES} priority />
+        </Container>
+      )}
+      <PageBody page={article} />
+      <Container width="prose" className="article__footer">
+        <Link to="/news">← All news</Link>
+      </Container>
+    </article>
+  );
+}
+
+export function EventView({ event }: { event: EventModel }) {
+  const when = event.endDateLabel ? `${event.dateLabel} – ${event.endDateLabel}` : event.dateLabel;
+  return (
+    <article className="article">
+      <ArticleHeader
+        eyebrow={
+          <>
+            Event · <time dateTime={event.date}>{when}</time> · {event.location}
+          </>
+        }
+        title={event.title}
+        lead={event.description}
+      >
+        {event.registrationUrl && event.upcoming && (
+          <ButtonLink href={event.registrationUrl} variant="primary">
+            Register
+          </ButtonLink>
+        )}
+      </ArticleHeader>
+      {event.cover && (
+        <Container width="prose" className="article__cover">
+          <Picture image={event.cover} sizes={ARTICLE_COVER_SIZES} priority />
+        </Container>
+      )}
+      <PageBody page={event} />
+    </article>
+  );
+}
+
+export function ResourceView({ resource }: { resource: ResourceModel }) {
+  return (
+    <article className="article">
+      <ArticleHeader
+        eyebrow={
+          <>
+            <Link to="/resources">Resources</Link> · {resource.kindLabel}
+          </>
+        }
+        title={resource.title}
+        lead={resource.description}
+      />
+      {resource.cover && (
+        <Container width="prose" className="article__cover">
+          <Picture image={resource.cover} sizes={ARTICLE_COVER_SIZES} priority />
+        </Container>
+      )}
+      <PageBody page={resource} />
+    </article>
+  );
+}
+
+export function LegalPageView({ page }: { page: LegalPageModel }) {
+  return (
+    <article className="article article--legal" lang={page.lang}>
+      <ArticleHeader
+        eyebrow={
+          page.updatedLabel ? (
+            <>
+              {page.lang === "ja" ? "最終更新日" : "Last updated"}{" "}
+              <time dateTime={page.updated}>{page.updatedLabel}</time>
+            </>
+          ) : (
+            "Legal"
+          )
+        }
+        title={page.title}
+        lead={page.summary}
+      />
+      <PageBody page={page} />
+    </article>
+  );
+}

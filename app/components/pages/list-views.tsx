@@ -1,0 +1,125 @@
+// Listing pages: news with pagination, resources and jobs.
+import { Link } from "react-router";
+import type {
+  JobModel,
+  NewsListModel,
+  ResourceCardModel,
+  SectionPageModel,
+} from "../../content/models";
+import { ButtonLink } from "../ui/button";
+import { Container } from "../ui/container";
+import { CardGrid, NewsCard, ResourceCard } from "./cards";
+import { SectionPageView } from "./section-page-view";
+
+export function NewsListView({ page, list }: { page: SectionPageModel; list: NewsListModel }) {
+  return (
+    <SectionPageView page={{ ...page, body: list.page === 1 ? page.body : [] }}>
+      <section
+        className="page__section"
+        aria-label={`News, page ${list.page} of ${list.pageCount}`}
+      >
+        <Container>
+          <CardGrid>
+            {list.items.map((item) => (
+              <NewsCard key={item.slug} item={item} headingLevel={2} />
+            ))}
+          </CardGrid>
+          <Pagination page={list.page} pageCount={list.pageCount} />
+        </Container>
+      </section>
+    </SectionPageView>
+  );
+}
+
+export function newsPageHref(page: number): string {
+  return page === 1 ? "/news" : `/news/page/${page}`;
+}
+
+function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
+  if (pageCount < 2) return null;
+  return (
+    <nav className="pagination" aria-label="News pages">
+      {page > 1 && (
+        <Link to={newsPageHref(page - 1)} className="pagination__step" rel="prev">
+          Newer
+        </Link>
+      )}
+      <ol className="pagination__pages">
+        {Array.from({ length: pageCount }, (_, i) => i + 1).map((n) => (
+          <li key={n}>
+            <Link
+              to={newsPageHref(n)}
+              className="pagination__page"
+              aria-current={n === page ? "page" : undefined}
+              aria-label={`Page ${n}`}
+            >
+              {n}
+            </Link>
+          </li>
+        ))}
+      </ol>
+      {page < pageCount && (
+        <Link to={newsPageHref(page + 1)} className="pagination__step" rel="next">
+          Older
+        </Link>
+      )}
+    </nav>
+  );
+}
+
+export function ResourcesView({
+  page,
+  resources,
+}: {
+  page: SectionPageModel;
+  resources: ResourceCardModel[];
+}) {
+  return (
+    <SectionPageView page={page}>
+      <section className="page__section" aria-label="All resources">
+        <Container>
+          <CardGrid>
+            {resources.map((item) => (
+              <ResourceCard key={item.slug} item={item} />
+            ))}
+          </CardGrid>
+        </Container>
+      </section>
+    </SectionPageView>
+  );
+}
+
+const EMPLOYMENT_LABELS: Record<string, string> = {
+  "full-time": "Full time",
+  "part-time": "Part time",
+  contract: "Contract",
+};
+
+export function JobsView({ page, jobs }: { page: SectionPageModel; jobs: JobModel[] }) {
+  return (
+    <SectionPageView page={page}>
+      <section className="page__section" aria-labelledby="open-roles">
+        <Container width="prose">
+          <h2 id="open-roles">Open roles</h2>
+          <ul className="jobs">
+            {jobs.map((job) => (
+              <li key={job.slug} className="jobs__item">
+                <div>
+                  <h3 className="jobs__title">{job.title}</h3>
+                  <p className="jobs__meta">
+                    {job.department} · {job.location} ·{" "}
+                    {EMPLOYMENT_LABELS[job.employmentType] ?? job.employmentType}
+                  </p>
+                  <p className="jobs__description">{job.description}</p>
+                </div>
+                <ButtonLink href={job.applyUrl} variant="outline" size="sm">
+                  Apply<span className="visually-hidden"> for {job.title}</span>
+                </ButtonLink>
+              </li>
+            ))}
+          </ul>
+        </Container>
+      </section>
+    </SectionPageView>
+  );
+}

@@ -1,0 +1,87 @@
+// Fixed pages (home, section, thank-you pages) and the universal-id sign-up pages: a hero,
+// the rich body and optional extra sections.
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import type { NewsCardModel, SectionPageModel, UniversalIdPageModel } from "../../content/models";
+import { Hero } from "../hero/hero";
+import { RichContent } from "../rich-text/rich-content";
+import { Container } from "../ui/container";
+import { CardGrid, NewsCard } from "./cards";
+import "./pages.css";
+
+/** A hero description is plain text or rich blocks from the CMS. */
+function heroDescription(description: HeroModel["description"]): ReactNode {
+  if (description === undefined || typeof description === "string") return description;
+  return <RichContent blocks={description} />;
+}
+
+export function PageBody({ page }: { page: { body: SectionPageModel["body"] } }) {
+  if (page.body.length === 0) return null;
+  return (
+    <Container width="prose" className="page__body">
+      <RichContent blocks={page.body} />
+    </Container>
+  );
+}
+
+export function SectionPageView({
+  page,
+  top,
+  children,
+}: {
+  page: SectionPageModel;
+  /** Content between the hero and the body (the solutions tabs). */
+  top?: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <>
+      <Hero
+        title={page.hero?.title ?? page.title}
+        description={heroDescription(page.hero?.description)}
+        theme={page.hero?.theme}
+        cta={page.hero?.cta}
+        image={page.hero?.image}
+      />
+      {top}
+      <PageBody page={page} />
+      {children}
+    </>
+  );
+}
+
+export function LatestNews({ items }: { items: NewsCardModel[] }) {
+  if (items.length === 0) return null;
+  return (
+    <section className="page__section page__section--alt" aria-labelledby="latest-news">
+      <Container>
+        <div className="section-head">
+          <h2 id="latest-news">Latest from ID5</h2>
+          <Link to="/news" className="section-head__link">
+            All news
+          </Link>
+        </div>
+        <CardGrid>
+          {items.map((item) => (
+            <NewsCard key={item.slug} item={item} />
+          ))}
+        </CardGrid>
+      </Container>
+    </section>
+  );
+}
+
+export function UniversalIdView({ page }: { page: UniversalIdPageModel }) {
+  return (
+    <>
+      <Hero
+        title={page.hero?.title ?? page.title}
+        description={heroDescription(page.hero?.description) ?? page.description}
+        theme={page.hero?.theme ?? "blue-light"}
+        cta={page.hero?.cta}
+        image={page.hero?.image}
+      />
+      <PageBody page={page} />
+    </>
+  );
+}
