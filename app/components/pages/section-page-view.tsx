@@ -2,7 +2,12 @@
 // the rich body and optional extra sections.
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { NewsCardModel, SectionPageModel, UniversalIdPageModel } from "../../content/models";
+import type {
+  HeroModel,
+  NewsCardModel,
+  SectionPageModel,
+  UniversalIdPageModel,
+} from "../../content/models";
 import { Hero } from "../hero/hero";
 import { RichContent } from "../rich-text/rich-content";
 import { Container } from "../ui/container";
