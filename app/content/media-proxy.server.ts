@@ -58,6 +58,8 @@ export async function proxyMedia(
       signal: AbortSignal.any([request.signal, AbortSignal.timeout(TIMEOUT_MS)]),
     });
   } catch (error) {
+    // A visitor who navigated away cancelled the request: nothing went wrong.
+    if (request.signal.aborted) return plain(503, "Request cancelled");
     logger.warn("Media fetch failed", { id, error: (error as Error).message });
     return plain(503, "Media temporarily unavailable");
   }

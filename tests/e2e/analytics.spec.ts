@@ -1,0 +1,62 @@
+// Page views through the tag manager's data layer (SPEC §1, §4, §7): one on first load, one
+// per in-app navigation with the new path and title; no tag-manager script without GTM_ID.
+import { expect, test } from "@playwright/test";
+import { gotoHydrated, pageViews } from "./support/site";
+
+test("the data layer exists and the first load pushes one page_view", async ({ page }) => {
+  await gotoHydrated(page, "/about");
+  expect(await page.evaluate(() => Array.isArray(window.dataLayer))).toBe(true);
+  const title = await page.title();
+  expect(title).not.toBe("");
+  await expect
+    .poll(() => pageViews(page))
+    .toEqual([{ event: "page_view", page_path: "/about", page_title: title }]);
+});
+
+test("each in-app navigation pushes a page_view with the new path and title", async ({ page }) => {
+  await gotoHydrated(page, "/");
+  const homeTitle = await page.title();
+  await expect.poll(() => pageViews(page)).toHaveLength(1);
+
+  const nav = page.locator("header.site-header .site-header__nav");
+  await nav.getByRole("link", { name: "Technology" }).click();
+  await expect(page).toHaveURL(/\/technology$/);
+  await expect(page).not.toHaveTitle(homeTitle);
+  const technologyTitle = await page.title();
+  await expect.poll(() => pageViews(page)).toHaveLength(2);
+
+  await nav.getByRole("link", { name: "News" }).click();
+  await expect(page).toHaveURL(/\/news$/);
+  await expect(page).not.toHaveTitle(technologyTitle);
+  const newsTitle = await page.title();
+  await expect.poll(() => pageViews(page)).toHaveLength(3);
+
+  expect(await pageViews(page)).toEqual([
+    { event: "page_view", page_path: "/", page_title: homeTitle },
+    { event: "page_view", page_path: "/technology", page_title: technologyTitle },
+    { event: "page_view", page_path: "/news", page_title: newsTitle },
+  ]);
+});
+
+test("a hash change on the same page is not a new page view", async ({ page }) => {
+  await gotoHydrated(page, "/about");
+  await expect.poll(() => pageViews(page)).toHaveLength(1);
+  await page.locator('footer#site-footer a[href="/about#values"]').click();
+  await expect(page).toHaveURL(/\/about#values$/);
+  // Give a wrong push time to land, then check nothing was added.
+  await page.waitForTimeout(300);
+  expect(await pageViews(page)).toHaveLength(1);
+});
+
+test("no tag-manager script loads without GTM_ID", async ({ page }) => {
+  const gtmRequests: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("googletagmanager")) gtmRequests.push(request.url());
+  });
+  await gotoHydrated(page, "/");
+  await page.waitForLoadState("networkidle");
+  await expect(page.locator('script[src*="googletagmanager"]')).toHaveCount(0);
+  expect(gtmRequests).toEqual([]);
+  // The queue still fills.
+  expect((await pageViews(page)).length).toBeGreaterThan(0);
+});

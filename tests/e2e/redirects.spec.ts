@@ -1,0 +1,155 @@
+// Every row of the one redirect table (app/redirects/redirect-table.ts, SPEC §2) as an HTTP
+// redirect of our server, plus the in-app redirect of a client-side navigation.
+import { expect, test } from "@playwright/test";
+import { REDIRECTS, type RedirectRule } from "../../app/redirects/redirect-table";
+import { ARTICLE_SLUG, hasDocumentMarker, markDocument, waitForHydration } from "./support/site";
+
+const SITE_ORIGIN = "https://id5.io";
+
+/** Example values for the params of patterns (`:slug`, `:yyyy(\d{4})`, ...). */
+const PARAM_EXAMPLES: Record<string, string> = {
+  yyyy: "2025",
+  mm: "01",
+  dd: "21",
+  slug: ARTICLE_SLUG,
+};
+
+function fill(pattern: string): string {
+  return pattern
+    .replace(/:([A-Za-z_][A-Za-z0-9_]*)(\([^/]*\))?/g, (_, name: string) => {
+      const value = PARAM_EXAMPLES[name];
+      if (value === undefined) throw new Error(`No example value for :${name} in ${pattern}`);
+      return value;
+    })
+    .replace(/\/\*$/, "/any/old/path");
+}
+
+interface Case {
+  rule: RedirectRule;
+  source: string;
+  host?: string;
+  location: string;
+}
+
+/** One concrete request per row, with the Location we expect, built from the row itself. */
+function caseFor(rule: RedirectRule): Case {
+  const source = fill(rule.pattern);
+  if (rule.hostPrefix !== undefined) {
+    return {
+      rule,
+      source,
+      host: `${rule.hostPrefix}id5.io`,
+      location: `${SITE_ORIGIN}${rule.target}`,
+    };
+  }
+  return { rule, source, location: fill(rule.target) };
+}
+
+test.describe("every row of REDIRECTS", () => {
+  test("the table is not empty and has both 301 and 302 rows", () => {
+    expect(REDIRECTS.length).toBeGreaterThan(20);
+    expect(new Set(REDIRECTS.map((r) => r.status))).toEqual(new Set([301, 302]));
+  });
+
+  for (const rule of REDIRECTS) {
+    const c = caseFor(rule);
+    const title = `${c.host ? `${c.host} ` : ""}${c.source} → ${rule.status} ${c.location}`;
+    test(title, async ({ request, baseURL }) => {
+      const response = await request.get(c.source, {
+        maxRedirects: 0,
+        headers: c.host ? { host: c.host } : {},
+      });
+      expect(response.status()).toBe(rule.status);
+      const location = response.headers().location;
+      expect(location, "Location header").toBeDefined();
+      // Internal targets may be sent relative or absolute on our own origin; both resolve
+      // to exactly the target path (with nothing added). External/host targets are absolute.
+      expect(new URL(location as string, `${baseURL}${c.source}`).href).toBe(
+        new URL(c.location, baseURL).href,
+      );
+    });
+  }
+});
+
+test.describe("redirect details", () => {
+  test("a dated news URL goes to the article, which then renders", async ({ request }) => {
+    const response = await request.get(`/news/2025/01/21/${ARTICLE_SLUG}`, { maxRedirects: 0 });
+    expect(response.status()).toBe(301);
+    expect(response.headers().location).toMatch(
+      new RegExp(`(^|id5\\.io|:\\d+)/news/${ARTICLE_SLUG}$`),
+    );
+    const followed = await request.get(`/news/2025/01/21/${ARTICLE_SLUG}`);
+    expect(followed.status()).toBe(200);
+    expect(followed.url()).toMatch(new RegExp(`/news/${ARTICLE_SLUG}$`));
+  });
+
+  test("any path on the news sub-host goes to the main host's /news", async ({ request }) => {
+    for (const [host, path] of [
+      ["news.id5.io", "/"],
+      ["news.id5.io", "/2024/05/some-old-post"],
+      ["news.localhost:3210", "/"],
+    ] as const) {
+      const response = await request.get(path, { maxRedirects: 0, headers: { host } });
+      expect(response.status(), `${host}${path}`).toBe(301);
+      expect(response.headers().location, `${host}${path}`).toBe(`${SITE_ORIGIN}/news`);
+    }
+  });
+
+  test("a news host the URL parser rejects is a client error, not a server error", async ({
+    request,
+  }) => {
+    // `news.127.0.0.1` is not a valid host name (its last label is numeric, so it must be an
+    // IPv4 address): the server must answer it with a 4xx, not crash into a 500.
+    const response = await request.get("/", {
+      maxRedirects: 0,
+      headers: { host: "news.127.0.0.1:3210" },
+    });
+    expect(response.status()).toBeGreaterThanOrEqual(400);
+    expect(response.status()).toBeLessThan(500);
+  });
+
+  test("the main host is not redirected to /news", async ({ request }) => {
+    const response = await request.get("/", { maxRedirects: 0, headers: { host: "id5.io" } });
+    expect(response.status()).toBe(200);
+  });
+
+  test("a trailing slash and a query string are kept on internal redirects", async ({
+    request,
+  }) => {
+    const response = await request.get("/product/?utm_source=e2e", { maxRedirects: 0 });
+    expect(response.status()).toBe(301);
+    const location = new URL(response.headers().location as string, "http://x");
+    expect(location.pathname).toBe("/technology");
+    expect(location.search).toBe("?utm_source=e2e");
+  });
+
+  test("a browser following an old URL ends on the new page", async ({ page }) => {
+    const response = await page.goto("/product");
+    expect(response?.status()).toBe(200);
+    expect(new URL(page.url()).pathname).toBe("/technology");
+    await expect(page.locator("h1")).toBeVisible();
+  });
+});
+
+test("clicking an in-app link to an old path ends on the new path without a reload", async ({
+  page,
+}) => {
+  // No seed page links to an old path, so the /about page data served to the client
+  // navigation gets one: its rich-content link to /jobs becomes a link to /product.
+  await page.route(/\/about\.data(\?|$)/, async (route) => {
+    const response = await route.fetch();
+    const body = (await response.text()).replaceAll('"/jobs"', '"/product"');
+    await route.fulfill({ response, body });
+  });
+  await page.goto("/");
+  await waitForHydration(page);
+  await markDocument(page);
+  await page.locator("header.site-header nav").getByRole("link", { name: "About" }).click();
+  await expect(page).toHaveURL(/\/about$/);
+  const oldLink = page.locator('main .rich-content a[href="/product"]').first();
+  await expect(oldLink).toBeVisible();
+  await oldLink.click();
+  await expect(page).toHaveURL(/\/technology$/);
+  await expect(page.locator("main h1")).toBeVisible();
+  expect(await hasDocumentMarker(page), "navigation stayed in the app").toBe(true);
+});
