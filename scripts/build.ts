@@ -1,0 +1,385 @@
+// `npm run build`: the production build, with the content it prerenders from.
+//   1. content: the configured CMS, or (BCMS_ORIGIN unset) the embedded content service,
+//      started on a free loopback port for the duration of the build (DESIGN "Known traps":
+//      a build never reads a network it cannot reach);
+//   2. the CMS part of the prerender list (scripts/prerender-paths.ts, a child process), then
+//      `react-router build` as a child process, both with an env pointing the app at that service;
+//   3. build/client/builds/latest.json + meta/{id}.json (scripts/build-meta.ts);
+//   4. build/prerendered.json: which client files prerendering wrote (server/prerendered.ts);
+//   5. brotli + gzip siblings of every text file (the server sends them as they are);
+//   6. build/.stamp.json: a hash of the build inputs, so `npm start` can tell a stale build.
+// Content is not an input: it is live (the server retires prerendered pages on change).
+import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import type { Dirent } from "node:fs";
+import { readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { EnvError, parseEnv, type SiteEnv } from "../app/config/env.server";
+import type { RunningContentServer } from "../content-server/server";
+import { compress, MIN_COMPRESS_BYTES, PRECOMPRESSED_EXTENSIONS } from "../server/compression";
+import { createJsonLogger, type SiteLogger } from "../server/logging";
+import { contentTypeOf, isCompressibleType } from "../server/mime";
+import { PRERENDER_MANIFEST_FILE, type PrerenderManifest } from "../server/prerendered";
+import { writeBuildMeta } from "./build-meta";
+import { startEmbeddedContent } from "./embedded-content";
+
+export const PROJECT_DIR = path.resolve(fileURLToPath(new URL("..", import.meta.url)));
+export const STAMP_FILE = ".stamp.json";
+export const STAMP_VERSION = 1;
+/** Writes the CMS part of the prerender list that react-router.config.ts reads. */
+const PRERENDER_PATHS_SCRIPT = "scripts/prerender-paths.ts";
+const PRERENDER_PATHS_FILE = ".cache/prerender-paths.json";
+
+/** What the build is made of (paths relative to the project). Tests are left out. */
+export const BUILD_INPUTS = [
+  "app",
+  "bcms",
+  "public",
+  "package-lock.json",
+  "vite.config.ts",
+  "react-router.config.ts",
+  "tsconfig.json",
+  "scripts/build.ts",
+  "scripts/build-meta.ts",
+  "scripts/prerender-paths.ts",
+] as const;
+const IGNORED_INPUT = /(^|\/)(node_modules|\.DS_Store)(\/|$)|\.test\.[cm]?[jt]sx?$/;
+
+export interface BuildStamp {
+  version: number;
+  /** sha256 of BUILD_INPUTS and of the settings baked into the HTML. */
+  inputsHash: string;
+  /** Fingerprint of the embedded snapshot the pages were prerendered from (embedded only). */
+  contentFingerprint?: string;
+  builtAt: string;
+}
+
+async function listFiles(dir: string): Promise<string[]> {
+  let entries: Dirent[];
+  try {
+    entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
+  }
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+    .map((file) => file.split(path.sep).join("/"))
+    .sort();
+}
+
+/** The files of BUILD_INPUTS that exist, relative to the project, sorted. */
+export async function listBuildInputs(projectDir: string): Promise<string[]> {
+  const files: string[] = [];
+  for (const input of BUILD_INPUTS) {
+    const absolute = path.join(projectDir, input);
+    const info = await stat(absolute).catch(() => undefined);
+    if (!info) continue;
+    if (info.isFile()) files.push(input);
+    else if (info.isDirectory()) {
+      for (const file of await listFiles(absolute)) files.push(`${input}/${file}`);
+    }
+  }
+  return files.filter((file) => !IGNORED_INPUT.test(file)).sort();
+}
+
+/**
+ * The settings that end up in prerendered HTML or decide where content comes from:
+ * canonical origin, tag manager, the CMS (not its key: rotating a key needs no build).
+ * The embedded snapshot folder is not one: its fingerprint is compared instead.
+ */
+export function buildSettings(env: SiteEnv, buildId?: string): Record<string, string | null> {
+  return {
+    siteOrigin: env.siteOrigin,
+    gtmId: env.gtmId ?? null,
+    cms: env.embeddedContent ? "embedded" : env.bcms.origin,
+    orgId: env.bcms.orgId,
+    instanceId: env.bcms.instanceId,
+    buildId: buildId?.trim() || null,
+  };
+}
+
+export async function hashBuildInputs(
+  projectDir: string,
+  env: SiteEnv,
+  buildId?: string,
+): Promise<string> {
+  const hash = createHash("sha256");
+  hash.update(`stamp v${STAMP_VERSION}\n`);
+  hash.update(`${JSON.stringify(buildSettings(env, buildId))}\n`);
+  for (const file of await listBuildInputs(projectDir)) {
+    hash.update(`${file}\n`);
+    hash.update(await readFile(path.join(projectDir, file)));
+    hash.update("\n");
+  }
+  return hash.digest("hex");
+}
+
+/** Cheap fingerprint of a snapshot folder: names, sizes and modification times. */
+export async function fingerprintContent(dir: string): Promise<string> {
+  const hash = createHash("sha256");
+  for (const file of await listFiles(dir)) {
+    const info = await stat(path.join(dir, file));
+    hash.update(`${file}\0${info.size}\0${Math.trunc(info.mtimeMs)}\n`);
+  }
+  return hash.digest("hex");
+}
+
+export async function readStamp(buildDir: string): Promise<BuildStamp | undefined> {
+  try {
+    const parsed = JSON.parse(
+      await readFile(path.join(buildDir, STAMP_FILE), "utf8"),
+    ) as BuildStamp;
+    return typeof parsed.inputsHash === "string" ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface BuildCheck {
+  /** True when `npm start` must build first. */
+  stale: boolean;
+  reason: string;
+  /**
+   * True when the embedded snapshot changed since the pages were prerendered: no rebuild
+   * (content is live), but the server must not serve those prerendered pages as fresh.
+   */
+  contentChanged: boolean;
+}
+
+export async function checkBuild(options: {
+  projectDir?: string;
+  buildDir?: string;
+  env: SiteEnv;
+  buildId?: string;
+}): Promise<BuildCheck> {
+  const projectDir = options.projectDir ?? PROJECT_DIR;
+  const buildDir = options.buildDir ?? path.join(projectDir, "build");
+  const serverEntry = await stat(path.join(buildDir, "server/index.js")).catch(() => undefined);
+  if (!serverEntry) return { stale: true, reason: "no build yet", contentChanged: false };
+  const stamp = await readStamp(buildDir);
+  if (!stamp) return { stale: true, reason: "the build has no stamp", contentChanged: false };
+  if (stamp.version !== STAMP_VERSION) {
+    return {
+      stale: true,
+      reason: "the build stamp is from another version",
+      contentChanged: false,
+    };
+  }
+  const current = await hashBuildInputs(projectDir, options.env, options.buildId);
+  if (current !== stamp.inputsHash) {
+    return {
+      stale: true,
+      reason: "sources or build settings changed since the build",
+      contentChanged: false,
+    };
+  }
+  const contentChanged =
+    options.env.embeddedContent &&
+    stamp.contentFingerprint !== (await fingerprintContent(options.env.contentDir));
+  return { stale: false, reason: "the build is up to date", contentChanged };
+}
+
+/** Client files that prerendering wrote: everything but assets, build files and public/. */
+export async function listPrerenderedFiles(
+  clientDir: string,
+  publicDir: string,
+): Promise<string[]> {
+  const published = new Set(await listFiles(publicDir));
+  return (await listFiles(clientDir)).filter((file) => {
+    const top = file.split("/")[0] ?? "";
+    if (top === "assets" || top === "builds" || top === ".vite") return false;
+    if (Object.values(PRECOMPRESSED_EXTENSIONS).some((ext) => file.endsWith(ext))) return false;
+    return !published.has(file);
+  });
+}
+
+/** Writes `x.br` and `x.gz` next to every text file worth compressing. */
+export async function precompressClient(clientDir: string, concurrency = 4): Promise<number> {
+  const files = (await listFiles(clientDir)).filter(
+    (file) =>
+      isCompressibleType(contentTypeOf(file)) &&
+      !Object.values(PRECOMPRESSED_EXTENSIONS).some((ext) => file.endsWith(ext)),
+  );
+  let next = 0;
+  let written = 0;
+  const work = async () => {
+    while (next < files.length) {
+      const file = path.join(clientDir, files[next++] as string);
+      const body = await readFile(file);
+      if (body.byteLength < MIN_COMPRESS_BYTES) continue;
+      for (const [encoding, ext] of Object.entries(PRECOMPRESSED_EXTENSIONS)) {
+        await writeFile(file + ext, await compress(body, encoding as "br" | "gzip", "max"));
+      }
+      written += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, work));
+  return written;
+}
+
+export class BuildError extends Error {
+  override name = "BuildError";
+}
+
+/** Runs a command, streaming its output line by line with `prefix`. */
+export function runPrefixed(
+  command: string,
+  args: readonly string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv; prefix: string; write?: (line: string) => void },
+): Promise<number> {
+  const write = options.write ?? ((line: string) => process.stdout.write(`${line}\n`));
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd: options.cwd,
+      env: options.env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    for (const stream of [child.stdout, child.stderr]) {
+      createInterface({ input: stream }).on("line", (line) => write(`${options.prefix}${line}`));
+    }
+    child.once("error", reject);
+    child.once("close", (code, signal) => resolve(code ?? (signal ? 128 : 1)));
+  });
+}
+
+export interface BuildSiteOptions {
+  env: SiteEnv;
+  /** A content service that is already running (npm start passes its own). */
+  contentUrl?: string;
+  projectDir?: string;
+  /** The environment of the build process (default process.env). */
+  processEnv?: NodeJS.ProcessEnv;
+  logger?: SiteLogger;
+  /** Where the child's output goes (default stdout), each line prefixed with "[build] ". */
+  write?: (line: string) => void;
+}
+
+export interface BuildSiteResult {
+  buildDir: string;
+  buildId: string;
+  prerenderedPages: string[];
+  stamp: BuildStamp;
+}
+
+/** The environment the child build runs with: the app resolves its content service from it. */
+export function childBuildEnv(
+  env: SiteEnv,
+  processEnv: NodeJS.ProcessEnv,
+  contentUrl: string | undefined,
+): NodeJS.ProcessEnv {
+  const child: NodeJS.ProcessEnv = { ...processEnv, NODE_ENV: "production" };
+  if (env.embeddedContent) {
+    delete child.BCMS_ORIGIN;
+    const port = contentUrl ? new URL(contentUrl).port : "";
+    if (port) child.CONTENT_PORT = port;
+  } else if (contentUrl) {
+    child.BCMS_ORIGIN = new URL(contentUrl).origin;
+  }
+  return child;
+}
+
+export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteResult> {
+  const { env } = options;
+  const projectDir = options.projectDir ?? PROJECT_DIR;
+  const processEnv = options.processEnv ?? process.env;
+  const logger = options.logger ?? createJsonLogger({ secrets: [env.bcms.apiKey.secret] });
+  const buildDir = path.join(projectDir, "build");
+  const clientDir = path.join(buildDir, "client");
+  const started = Date.now();
+
+  let content: RunningContentServer | undefined;
+  let contentUrl = options.contentUrl;
+  if (env.embeddedContent && !contentUrl) {
+    content = await startEmbeddedContent(env, { port: 0, logger, watch: false });
+    contentUrl = content.url;
+    logger.info("build: embedded content service started", { url: contentUrl });
+  }
+  try {
+    const inputsHash = await hashBuildInputs(projectDir, env, processEnv.BUILD_ID);
+    const contentFingerprint = env.embeddedContent
+      ? await fingerprintContent(env.contentDir)
+      : undefined;
+    // A failed build leaves no stamp behind, so the next start builds again.
+    await rm(buildDir, { recursive: true, force: true });
+
+    const childEnv = childBuildEnv(env, processEnv, contentUrl);
+    const bin = (name: string) => path.join(projectDir, "node_modules/.bin", name);
+    const pathsScript = path.join(projectDir, PRERENDER_PATHS_SCRIPT);
+    if (await stat(pathsScript).catch(() => undefined)) {
+      // Never prerender from a list left over by an earlier build.
+      await rm(path.join(projectDir, PRERENDER_PATHS_FILE), { force: true });
+      const listed = await runPrefixed(bin("tsx"), [pathsScript], {
+        cwd: projectDir,
+        env: childEnv,
+        prefix: "[paths] ",
+        write: options.write,
+      });
+      if (listed !== 0) {
+        throw new BuildError(`listing the content paths to prerender failed (exit code ${listed})`);
+      }
+    }
+    const code = await runPrefixed(bin("react-router"), ["build"], {
+      cwd: projectDir,
+      env: childEnv,
+      prefix: "[build] ",
+      write: options.write,
+    });
+    if (code !== 0) throw new BuildError(`react-router build failed (exit code ${code})`);
+
+    const prerenderedFiles = await listPrerenderedFiles(clientDir, path.join(projectDir, "public"));
+    const manifest: PrerenderManifest = { files: prerenderedFiles };
+    await writeFile(path.join(buildDir, PRERENDER_MANIFEST_FILE), `${JSON.stringify(manifest)}\n`);
+    const prerenderedPages = prerenderedFiles
+      .filter((file) => file === "index.html" || file.endsWith("/index.html"))
+      .map((file) => `/${file.slice(0, -"index.html".length)}`.replace(/(.)\/$/, "$1"))
+      .sort();
+    const meta = await writeBuildMeta({
+      clientDir,
+      buildId: processEnv.BUILD_ID,
+      prerendered: prerenderedPages,
+    });
+    const compressed = await precompressClient(clientDir);
+
+    const stamp: BuildStamp = {
+      version: STAMP_VERSION,
+      inputsHash,
+      ...(contentFingerprint ? { contentFingerprint } : {}),
+      builtAt: new Date().toISOString(),
+    };
+    await writeFile(path.join(buildDir, STAMP_FILE), `${JSON.stringify(stamp, null, 2)}\n`);
+    logger.info("build: done", {
+      buildId: meta.latest.id,
+      prerenderedPages: prerenderedPages.length,
+      precompressedFiles: compressed,
+      seconds: Math.round((Date.now() - started) / 100) / 10,
+    });
+    return { buildDir, buildId: meta.latest.id, prerenderedPages, stamp };
+  } finally {
+    await content?.close();
+  }
+}
+
+async function main(): Promise<void> {
+  let env: SiteEnv;
+  try {
+    env = parseEnv(process.env);
+  } catch (error) {
+    if (error instanceof EnvError) {
+      for (const problem of error.problems) console.error(problem);
+      process.exit(1);
+    }
+    throw error;
+  }
+  await buildSite({ env });
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  main().catch((error: unknown) => {
+    console.error(`build: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,144 @@
+// `npm start`: validated configuration, the embedded content service when no CMS is
+// configured, a build when the build is missing or stale, then the site on PORT.
+// SIGINT/SIGTERM: the site stops first (in-flight requests finish), then the content service.
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { EnvError, parseEnv, type SiteEnv } from "../app/config/env.server";
+import type { RunningContentServer } from "../content-server/server";
+import { createJsonLogger, describeError, type SiteLogger } from "../server/logging";
+import { createSiteServer, type SiteServer } from "../server/site-server";
+import { buildSite, checkBuild, PROJECT_DIR } from "./build";
+import { isAddressInUse, PortInUseError, startEmbeddedContent } from "./embedded-content";
+
+export interface StartSiteOptions {
+  processEnv?: NodeJS.ProcessEnv;
+  projectDir?: string;
+  logger?: SiteLogger;
+  /** Host to listen on (default all interfaces; HOST from the environment). */
+  host?: string;
+}
+
+export interface RunningSite {
+  siteUrl: string;
+  contentUrl?: string;
+  site: SiteServer;
+  /** Graceful: the site, then the content service. */
+  close(): Promise<void>;
+}
+
+/** Prints one line per configuration problem; returns the env or undefined. */
+export function readEnvOrReport(
+  processEnv: NodeJS.ProcessEnv,
+  report: (line: string) => void = (line) => console.error(line),
+): SiteEnv | undefined {
+  try {
+    return parseEnv(processEnv);
+  } catch (error) {
+    if (!(error instanceof EnvError)) throw error;
+    report("Invalid configuration:");
+    for (const problem of error.problems) report(`  - ${problem}`);
+    return undefined;
+  }
+}
+
+export async function startSite(
+  env: SiteEnv,
+  options: StartSiteOptions = {},
+): Promise<RunningSite> {
+  const processEnv = options.processEnv ?? process.env;
+  const projectDir = options.projectDir ?? PROJECT_DIR;
+  const buildDir = path.join(projectDir, "build");
+  const logger = options.logger ?? createJsonLogger({ secrets: [env.bcms.apiKey.secret] });
+  // Before the server build loads React (see server/server-build.ts).
+  process.env.NODE_ENV ??= "production";
+
+  let content: RunningContentServer | undefined;
+  if (env.embeddedContent) {
+    content = await startEmbeddedContent(env, { logger });
+    // The server build reads its content service from the environment (app/config/env.server.ts).
+    processEnv.CONTENT_PORT = String(content.port);
+    logger.info("content service listening", {
+      service: "content",
+      url: content.url,
+      snapshot: path.resolve(env.contentDir),
+    });
+  }
+
+  try {
+    const check = await checkBuild({ projectDir, buildDir, env, buildId: processEnv.BUILD_ID });
+    if (check.stale) {
+      logger.info("building the site", { reason: check.reason });
+      await buildSite({ env, contentUrl: content?.url, projectDir, processEnv, logger });
+    } else if (check.contentChanged) {
+      logger.info("the content changed since the build: prerendered pages are rendered afresh");
+    }
+    const site = await createSiteServer({
+      buildDir,
+      env,
+      logger,
+      prerenderedFresh: !check.contentChanged,
+    });
+    let listening: { url: string };
+    try {
+      listening = await site.listen(env.port, options.host ?? processEnv.HOST);
+    } catch (error) {
+      await site.close();
+      if (isAddressInUse(error)) throw new PortInUseError("PORT", env.port);
+      throw error;
+    }
+    logger.info("site listening", { service: "site", url: listening.url });
+    return {
+      siteUrl: listening.url,
+      contentUrl: content?.url,
+      site,
+      async close() {
+        await site.close();
+        await content?.close();
+      },
+    };
+  } catch (error) {
+    await content?.close();
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  // Before anything loads React (see server/server-build.ts).
+  process.env.NODE_ENV ??= "production";
+  const env = readEnvOrReport(process.env);
+  if (!env) process.exit(1);
+  const logger = createJsonLogger({ secrets: [env.bcms.apiKey.secret] });
+  process.on("unhandledRejection", (reason) => {
+    logger.error("unhandled rejection", { error: describeError(reason) });
+  });
+  let running: RunningSite;
+  try {
+    running = await startSite(env, { logger });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    logger.error(`start failed: ${message}`);
+    process.exit(1);
+  }
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) {
+      logger.warn(`${signal} again: exiting now`);
+      process.exit(1);
+    }
+    stopping = true;
+    logger.info(`${signal}: shutting down`);
+    running.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error("shutdown failed", { error: describeError(error) });
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => stop("SIGTERM"));
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  void main();
+}

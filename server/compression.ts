@@ -1,0 +1,55 @@
+// Content negotiation and compression of text bodies (brotli first, then gzip).
+// Builds precompress with the highest settings (scripts/build.ts writes `.br`/`.gz`
+// siblings); at runtime we compress what has no sibling, faster, and keep the result.
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+
+export type Encoding = "br" | "gzip";
+export type CompressionEffort = "max" | "fast";
+
+/** Bodies smaller than this are sent as they are: the headers would eat the gain. */
+export const MIN_COMPRESS_BYTES = 1024;
+
+export const PRECOMPRESSED_EXTENSIONS: Record<Encoding, string> = { br: ".br", gzip: ".gz" };
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** The best encoding the client accepts (RFC 9110 q-values, `*` included), or null. */
+export function negotiateEncoding(acceptEncoding: string | null | undefined): Encoding | null {
+  if (!acceptEncoding) return null;
+  const q = new Map<string, number>();
+  for (const part of acceptEncoding.split(",")) {
+    const [name = "", ...params] = part.trim().toLowerCase().split(";");
+    if (!name) continue;
+    let weight = 1;
+    for (const param of params) {
+      const [key, value] = param.trim().split("=");
+      if (key === "q" && value !== undefined) weight = Number(value);
+    }
+    q.set(name, Number.isFinite(weight) ? weight : 0);
+  }
+  const weightOf = (name: Encoding) => q.get(name) ?? q.get("*") ?? 0;
+  const br = weightOf("br");
+  const gz = weightOf("gzip");
+  if (br > 0 && br >= gz) return "br";
+  if (gz > 0) return "gzip";
+  return null;
+}
+
+export async function compress(
+  body: Uint8Array,
+  encoding: Encoding,
+  effort: CompressionEffort,
+): Promise<Buffer> {
+  if (encoding === "br") {
+    return brotliAsync(body, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: effort === "max" ? 11 : 5,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+      },
+    });
+  }
+  return gzipAsync(body, { level: effort === "max" ? 9 : 6 });
+}

@@ -1,0 +1,100 @@
+// The HTTP server around a fetch handler: listen, count in-flight requests, and close
+// gracefully (stop accepting, let in-flight requests finish up to a timeout, then cut).
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { getRequestListener } from "@hono/node-server";
+import type { SiteLogger } from "./logging";
+
+export const SHUTDOWN_TIMEOUT_MS = 10_000;
+/** Longer than the usual 60 s idle timeout of load balancers, so they close first. */
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
+export interface HttpLifecycle {
+  listen(port?: number, host?: string): Promise<{ url: string; port: number }>;
+  close(): Promise<void>;
+}
+
+export function createHttpLifecycle(
+  fetch: (request: Request) => Response | Promise<Response>,
+  options: { logger: SiteLogger; shutdownTimeoutMs: number },
+): HttpLifecycle {
+  let server: Server | undefined;
+  let inflight = 0;
+  let drained: (() => void) | undefined;
+  let closing: Promise<void> | undefined;
+
+  const listen = (port = 0, host?: string) =>
+    new Promise<{ url: string; port: number }>((resolve, reject) => {
+      if (server || closing) {
+        reject(new Error("The site server is already listening or closed"));
+        return;
+      }
+      const listener = getRequestListener(fetch);
+      const created = createServer((request, response) => {
+        // A Host the URL parser refuses (e.g. `news.127.0.0.1`) is the client's fault:
+        // answer 400 here rather than letting the adaptor fail with an empty 500.
+        if (!hasParsableHost(request)) {
+          options.logger.warn("bad request: unparsable Host header", {
+            host: String(request.headers.host ?? "").slice(0, 200),
+          });
+          response.writeHead(400, { "content-type": "text/plain; charset=utf-8" });
+          response.end("Bad Request: invalid Host header\n");
+          return;
+        }
+        void listener(request, response);
+      });
+      created.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+      created.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1000;
+      created.on("request", (_request, response) => {
+        inflight += 1;
+        response.once("close", () => {
+          inflight -= 1;
+          if (inflight === 0) drained?.();
+        });
+      });
+      created.once("error", reject);
+      created.listen(port, host, () => {
+        created.off("error", reject);
+        server = created;
+        const address = created.address() as AddressInfo;
+        resolve({ url: `http://${displayHost(host)}:${address.port}`, port: address.port });
+      });
+    });
+
+  const close = () => {
+    closing ??= (async () => {
+      const running = server;
+      if (!running) return;
+      const closed = new Promise<void>((resolve) => running.close(() => resolve()));
+      running.closeIdleConnections();
+      if (inflight > 0) {
+        const allDone = new Promise<void>((resolve) => {
+          drained = resolve;
+        });
+        const timeout = new Promise<void>((resolve) =>
+          setTimeout(resolve, options.shutdownTimeoutMs).unref(),
+        );
+        await Promise.race([allDone, timeout]);
+        if (inflight > 0) {
+          options.logger.warn("shutdown: cutting requests still in flight", { inflight });
+        }
+      }
+      running.closeAllConnections();
+      await closed;
+    })();
+    return closing;
+  };
+
+  return { listen, close };
+}
+
+export function hasParsableHost(request: Pick<IncomingMessage, "headers">): boolean {
+  const host = request.headers.host;
+  if (!host) return true; // HTTP/1.0 without Host: the adaptor falls back to localhost
+  return URL.canParse(`http://${host}/`);
+}
+
+function displayHost(host: string | undefined): string {
+  if (!host || host === "0.0.0.0" || host === "::") return "localhost";
+  return host.includes(":") ? `[${host}]` : host;
+}

@@ -1,0 +1,110 @@
+// The pages React Router prerendered at build time. Layout in build/client (checked on
+// a real build, React Router 7.18 with v8_trailingSlashAwareDataRequests):
+//   /            -> index.html          and its client-navigation data  /_.data
+//   /about       -> about/index.html    and                             /about.data
+//   /news/x      -> news/x/index.html   and                             /news/x.data
+//   resource route /a/b.pdf -> a/b.pdf (data routes write their body as is)
+// The build lists these files in build/prerendered.json (scripts/build.ts); without it
+// they are discovered (every index.html and .data file outside assets/ and builds/).
+//
+// They are the cache of the build, not the truth: after any content event they are no
+// longer served as fresh pages (`serving` turns false for good), only as the last
+// resort when a rendering fails (see render.ts).
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import type { BuildFile, ClientFiles } from "./static-files";
+
+/** Written by scripts/build.ts next to client/ and server/ (not served). */
+export const PRERENDER_MANIFEST_FILE = "prerendered.json";
+
+export interface PrerenderManifest {
+  /** Files of the client build that prerendering wrote, relative to build/client. */
+  files: string[];
+}
+
+const NON_PAGE_DIRS = new Set(["assets", "builds"]);
+const INDEX_HTML = "index.html";
+
+export class PrerenderedPages {
+  private fresh: boolean;
+
+  constructor(
+    private readonly files: ClientFiles,
+    private readonly prerendered: ReadonlySet<string>,
+    options: { fresh?: boolean } = {},
+  ) {
+    this.fresh = options.fresh ?? true;
+  }
+
+  static async load(
+    buildDir: string,
+    files: ClientFiles,
+    options: { fresh?: boolean } = {},
+  ): Promise<PrerenderedPages> {
+    const listed = await readManifest(path.join(buildDir, PRERENDER_MANIFEST_FILE));
+    const prerendered = new Set(
+      (listed ?? discover(files.list().map((file) => file.relPath))).filter((rel) =>
+        files.get(rel),
+      ),
+    );
+    return new PrerenderedPages(files, prerendered, options);
+  }
+
+  /** True until the first content event (or when the build is known to predate the content). */
+  get serving(): boolean {
+    return this.fresh;
+  }
+
+  /** Stops serving prerendered files as fresh pages; they stay available as a fallback. */
+  invalidate(): void {
+    this.fresh = false;
+  }
+
+  /** Whether a client-build file belongs to prerendering (then it is not a static file). */
+  isPrerendered(relPath: string): boolean {
+    return this.prerendered.has(relPath);
+  }
+
+  /** Site paths of the prerendered HTML pages ("/", "/about", ...). */
+  pagePaths(): string[] {
+    return [...this.prerendered]
+      .filter((rel) => rel === INDEX_HTML || rel.endsWith(`/${INDEX_HTML}`))
+      .map((rel) => `/${rel.slice(0, -INDEX_HTML.length)}`.replace(/(.)\/$/, "$1"))
+      .sort();
+  }
+
+  /**
+   * The prerendered file that answers a decoded request path, whether or not it is still
+   * fresh: `/about` -> about/index.html, `/about.data` -> about.data.
+   */
+  find(pathname: string): BuildFile | undefined {
+    if (pathname !== "/" && pathname.endsWith("/")) return undefined;
+    const html = pathname === "/" ? INDEX_HTML : `${pathname.slice(1)}/${INDEX_HTML}`;
+    if (this.prerendered.has(html)) return this.files.get(html);
+    const rel = pathname.slice(1);
+    if (rel === INDEX_HTML || rel.endsWith(`/${INDEX_HTML}`)) return undefined;
+    return this.prerendered.has(rel) ? this.files.get(rel) : undefined;
+  }
+}
+
+async function readManifest(file: string): Promise<string[] | undefined> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch {
+    return undefined;
+  }
+  const parsed = JSON.parse(text) as Partial<PrerenderManifest>;
+  if (!Array.isArray(parsed.files) || !parsed.files.every((f) => typeof f === "string")) {
+    throw new Error(`${file}: expected {"files": [...]}`);
+  }
+  return parsed.files;
+}
+
+/** Fallback when the build wrote no manifest: pages and their data, nothing else. */
+export function discover(relPaths: readonly string[]): string[] {
+  return relPaths.filter((rel) => {
+    if (NON_PAGE_DIRS.has(rel.split("/")[0] ?? "")) return false;
+    return rel === INDEX_HTML || rel.endsWith(`/${INDEX_HTML}`) || rel.endsWith(".data");
+  });
+}

@@ -1,0 +1,92 @@
+// Renderings of pages and their client-navigation data, kept in memory: a bounded LRU
+// (entries and bytes). A content event marks every entry stale at once by bumping the
+// generation; stale entries are no longer served as fresh, only as the fallback when
+// a new rendering fails (CMS outage), until they are replaced or evicted.
+import type { Representation } from "./representation";
+
+export const DEFAULT_RENDER_CACHE_ENTRIES = 500;
+export const DEFAULT_RENDER_CACHE_BYTES = 50 * 1024 * 1024;
+
+export interface CachedRendering {
+  representation: Representation;
+  /** Response headers to replay besides the body's own (Cache-Control, X-Remix-Response...). */
+  headers: [string, string][];
+}
+
+interface Entry extends CachedRendering {
+  generation: number;
+  bytes: number;
+}
+
+export interface CacheLookup extends CachedRendering {
+  fresh: boolean;
+}
+
+export class RenderCache {
+  private readonly entries = new Map<string, Entry>();
+  private totalBytes = 0;
+  private currentGeneration = 0;
+  readonly maxEntries: number;
+  readonly maxBytes: number;
+
+  constructor(options: { maxEntries?: number; maxBytes?: number } = {}) {
+    this.maxEntries = options.maxEntries ?? DEFAULT_RENDER_CACHE_ENTRIES;
+    this.maxBytes = options.maxBytes ?? DEFAULT_RENDER_CACHE_BYTES;
+  }
+
+  /** Changes on every content event; a rendering started in an older one is born stale. */
+  get generation(): number {
+    return this.currentGeneration;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get bytes(): number {
+    return this.totalBytes;
+  }
+
+  /** The entry for `key` (fresh or stale), marked as recently used. */
+  get(key: string): CacheLookup | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return {
+      representation: entry.representation,
+      headers: entry.headers,
+      fresh: entry.generation === this.currentGeneration,
+    };
+  }
+
+  /**
+   * Stores a rendering made during `generation` (read `generation` before rendering).
+   * A rendering larger than the whole budget is not kept.
+   */
+  set(key: string, value: CachedRendering, generation: number): void {
+    const bytes = value.representation.byteSize + key.length;
+    this.delete(key);
+    if (bytes > this.maxBytes) return;
+    this.entries.set(key, { ...value, generation, bytes });
+    this.totalBytes += bytes;
+    for (const [oldest, entry] of this.entries) {
+      if (this.entries.size <= this.maxEntries && this.totalBytes <= this.maxBytes) break;
+      this.entries.delete(oldest);
+      this.totalBytes -= entry.bytes;
+    }
+  }
+
+  delete(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.totalBytes -= entry.bytes;
+  }
+
+  /** Every entry becomes stale; returns how many there were. */
+  markAllStale(): number {
+    this.currentGeneration += 1;
+    return this.entries.size;
+  }
+}

@@ -1,0 +1,243 @@
+// Server rendering through React Router's handler, with the render cache in front and
+// the stale fallback behind:
+//   fresh cached rendering -> served (no render);
+//   else render; a 200 GET page or .data answer is buffered, cached and served;
+//   a 5xx answer or an exception -> the last good rendering of that URL, else its
+//   prerendered file, served with `x-content-stale: 1`; a URL never seen gets the app's
+//   own 5xx page (the content layer answers 503 when the CMS is down) or a generic 500.
+// Concurrent GETs of one URL share a single rendering (no stampede after a content event).
+import { errorPage } from "./error-pages";
+import type { SiteLogger } from "./logging";
+import { describeError } from "./logging";
+import { isCompressibleType, isPageType } from "./mime";
+import type { PrerenderedPages } from "./prerendered";
+import type { CachedRendering, RenderCache } from "./render-cache";
+import { Representation } from "./representation";
+import { significantSearch } from "./request-path";
+import { withHeaders } from "./security-headers";
+import type { SiteRequestHandler } from "./server-build";
+import type { ClientFiles } from "./static-files";
+
+/** SPEC/DESIGN "Scale": browsers revalidate, a CDN keeps HTML 60 s and serves stale while refreshing. */
+export const PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=86400";
+/** A stale page served during an outage: a CDN should come back soon for a fresh one. */
+export const STALE_CACHE_CONTROL = "public, max-age=0, s-maxage=10";
+export const STALE_HEADER = "x-content-stale";
+
+/** Renderings above this size are served but not cached. */
+const MAX_CACHED_BODY_BYTES = 5 * 1024 * 1024;
+/** Buffered (to compress) pass-through text answers up to this size; larger ones stream. */
+const MAX_BUFFERED_BODY_BYTES = 5 * 1024 * 1024;
+/** Response headers that belong to one transfer, not to the cached rendering. */
+const NOT_REPLAYED = new Set([
+  "content-type",
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "date",
+  "etag",
+  "vary",
+  "set-cookie",
+]);
+
+export type RenderSource = "cache" | "render" | "stale" | "error";
+
+export interface RenderOutcome {
+  response: Response;
+  source: RenderSource;
+}
+
+type Rendered =
+  | { kind: "cached"; rendering: CachedRendering }
+  | { kind: "response"; response: Response }
+  | { kind: "failed"; response?: Response; error?: unknown };
+
+export interface PageRendererOptions {
+  handler: SiteRequestHandler;
+  cache: RenderCache;
+  prerendered: PrerenderedPages;
+  files: ClientFiles;
+  logger: SiteLogger;
+}
+
+export class PageRenderer {
+  private readonly inflight = new Map<string, Promise<CachedRendering | undefined>>();
+
+  constructor(private readonly options: PageRendererOptions) {}
+
+  /** The cache key of a request: page or data, path, and the query minus tracking tags. */
+  static cacheKey(url: URL, pathname: string): string {
+    return `${pathname.endsWith(".data") ? "data" : "page"}:${pathname}${significantSearch(url)}`;
+  }
+
+  async render(request: Request, url: URL, pathname: string): Promise<RenderOutcome> {
+    const { cache } = this.options;
+    const readable = request.method === "GET" || request.method === "HEAD";
+    const key = readable ? PageRenderer.cacheKey(url, pathname) : undefined;
+
+    if (key) {
+      const hit = cache.get(key);
+      if (hit?.fresh) return { response: await replay(request, hit), source: "cache" };
+      const pending = this.inflight.get(key);
+      if (pending) {
+        const shared = await pending;
+        if (shared) return { response: await replay(request, shared), source: "render" };
+      }
+    }
+
+    let rendered: Rendered;
+    if (key && request.method === "GET") {
+      const task = this.renderOnce(request, key);
+      const shared = task.then((r) => (r.kind === "cached" ? r.rendering : undefined));
+      this.inflight.set(key, shared);
+      try {
+        rendered = await task;
+      } finally {
+        if (this.inflight.get(key) === shared) this.inflight.delete(key);
+      }
+    } else {
+      rendered = await this.renderOnce(request, undefined);
+    }
+
+    switch (rendered.kind) {
+      case "cached":
+        return { response: await replay(request, rendered.rendering), source: "render" };
+      case "response":
+        return { response: await finish(request, rendered.response), source: "render" };
+      case "failed":
+        return this.fallback(request, pathname, key, rendered);
+    }
+  }
+
+  private async renderOnce(request: Request, key: string | undefined): Promise<Rendered> {
+    const { cache, handler } = this.options;
+    const generation = cache.generation;
+    let response: Response;
+    try {
+      response = await handler(request);
+    } catch (error) {
+      return { kind: "failed", error };
+    }
+    if (response.status >= 500) return { kind: "failed", response };
+    if (!key || request.method !== "GET" || !isStorable(response)) {
+      return { kind: "response", response };
+    }
+    let body: Buffer;
+    try {
+      body = Buffer.from(await response.arrayBuffer());
+    } catch (error) {
+      return { kind: "failed", error };
+    }
+    const rendering: CachedRendering = {
+      representation: new Representation(
+        body,
+        response.headers.get("content-type") ?? "text/html; charset=utf-8",
+      ),
+      headers: replayableHeaders(response.headers),
+    };
+    if (body.byteLength <= MAX_CACHED_BODY_BYTES) cache.set(key, rendering, generation);
+    return { kind: "cached", rendering };
+  }
+
+  private async fallback(
+    request: Request,
+    pathname: string,
+    key: string | undefined,
+    failed: { response?: Response; error?: unknown },
+  ): Promise<RenderOutcome> {
+    const { cache, prerendered, files, logger } = this.options;
+    const reason = failed.response
+      ? { status: failed.response.status }
+      : { error: describeError(failed.error) };
+    if (failed.error !== undefined) {
+      logger.error("rendering failed", { path: pathname, ...reason });
+    }
+    if (key) {
+      const last = cache.get(key);
+      const headers = { "Cache-Control": STALE_CACHE_CONTROL, [STALE_HEADER]: "1" };
+      let response: Response | null = last ? await replay(request, last, headers) : null;
+      const file = last ? undefined : prerendered.find(pathname);
+      if (file) response = await files.serve(file, request, { headers });
+      if (response) {
+        await failed.response?.body?.cancel().catch(() => {});
+        logger.warn("serving stale content", {
+          path: pathname,
+          from: last ? "render-cache" : "prerendered",
+          ...reason,
+        });
+        return { response, source: "stale" };
+      }
+    }
+    if (failed.response) {
+      const response = withHeaders(failed.response, [["Cache-Control", "no-store"]]);
+      return { response: await finish(request, response), source: "error" };
+    }
+    return { response: errorPage(500), source: "error" };
+  }
+}
+
+/** Only complete public pages: 200 HTML or .data, no cookies, nothing private. */
+function isStorable(response: Response): boolean {
+  if (response.status !== 200 || !response.body) return false;
+  const headers = response.headers;
+  if (!isPageType(headers.get("content-type"))) return false;
+  if (headers.has("set-cookie") || headers.has("content-encoding")) return false;
+  const cacheControl = headers.get("cache-control")?.toLowerCase() ?? "";
+  if (/(no-store|private)/.test(cacheControl)) return false;
+  const vary = headers.get("vary")?.toLowerCase().trim();
+  if (vary && vary !== "accept-encoding") return false;
+  const length = Number(headers.get("content-length") ?? 0);
+  return length <= MAX_CACHED_BODY_BYTES;
+}
+
+function replayableHeaders(headers: Headers): [string, string][] {
+  const kept: [string, string][] = [];
+  headers.forEach((value, name) => {
+    if (!NOT_REPLAYED.has(name)) kept.push([name, value]);
+  });
+  if (!headers.has("cache-control")) kept.push(["cache-control", PAGE_CACHE_CONTROL]);
+  return kept;
+}
+
+function replay(
+  request: Request,
+  rendering: CachedRendering,
+  overrides: Record<string, string> = {},
+): Promise<Response> {
+  const headers = new Headers(rendering.headers);
+  for (const [name, value] of Object.entries(overrides)) headers.set(name, value);
+  return rendering.representation.respond(request, { headers });
+}
+
+/**
+ * A rendered answer that is not cached (404 page, redirect, resource route...): text is
+ * buffered so it can be compressed; pages get the page cache policy unless they set one.
+ */
+async function finish(request: Request, response: Response): Promise<Response> {
+  const headers = response.headers;
+  const type = headers.get("content-type");
+  if (isPageType(type) && !headers.has("cache-control")) {
+    headers.set("Cache-Control", PAGE_CACHE_CONTROL);
+  }
+  const length = Number(headers.get("content-length") ?? 0);
+  if (
+    !response.body ||
+    request.method === "HEAD" ||
+    !isCompressibleType(type) ||
+    headers.has("content-encoding") ||
+    length > MAX_BUFFERED_BODY_BYTES
+  ) {
+    return response;
+  }
+  const body = Buffer.from(await response.arrayBuffer());
+  const kept = new Headers();
+  headers.forEach((value, name) => {
+    if (!NOT_REPLAYED.has(name) || name === "set-cookie" || name === "vary") {
+      kept.append(name, value);
+    }
+  });
+  const representation = new Representation(body, type ?? "text/plain; charset=utf-8");
+  return representation.respond(request, { status: response.status, headers: kept });
+}

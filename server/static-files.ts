@@ -1,0 +1,177 @@
+// The client build (build/client) as an index of regular files, read once at start: a
+// request can only ever reach a file in this index, looked up by its exact decoded path,
+// so there is no directory listing and no way out of the folder. The build is immutable
+// while the server runs (a deploy restarts it), so bodies are kept in memory once read.
+import { createReadStream, type Dirent } from "node:fs";
+import { readdir, readFile, stat } from "node:fs/promises";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { type Encoding, PRECOMPRESSED_EXTENSIONS } from "./compression";
+import { contentTypeOf } from "./mime";
+import { etagMatches, Representation, weakEtagOf } from "./representation";
+
+export const IMMUTABLE_CACHE_CONTROL = "public, max-age=31536000, immutable";
+export const SHORT_CACHE_CONTROL = "public, max-age=3600";
+export const NO_CACHE = "no-cache";
+
+/** Files above this size are streamed from disk instead of being kept in memory. */
+const MAX_MEMORY_FILE_BYTES = 2 * 1024 * 1024;
+/** Total bytes of file bodies kept in memory; beyond it, files are streamed. */
+const MEMORY_BUDGET_BYTES = 128 * 1024 * 1024;
+
+export interface BuildFile {
+  /** Path relative to the client folder, with `/` separators: `assets/app-x1.js`. */
+  relPath: string;
+  absPath: string;
+  size: number;
+  mtimeMs: number;
+  contentType: string;
+  /** Precompressed siblings written by the build (`x.js.br`, `x.js.gz`). */
+  precompressed: Partial<Record<Encoding, string>>;
+}
+
+/** Cache-Control of a static file by its path (SPEC §7, app/navigation/README.md). */
+export function cacheControlOfStatic(relPath: string): string {
+  if (relPath.startsWith("assets/")) return IMMUTABLE_CACHE_CONTROL;
+  if (relPath === "builds/latest.json") return NO_CACHE;
+  return SHORT_CACHE_CONTROL;
+}
+
+export class ClientFiles {
+  private readonly representations = new Map<string, Promise<Representation>>();
+  private memoryBytes = 0;
+
+  private constructor(
+    readonly dir: string,
+    private readonly files: Map<string, BuildFile>,
+  ) {}
+
+  /** Indexes every regular file under `dir` (symlinks and other oddities are skipped). */
+  static async scan(dir: string): Promise<ClientFiles> {
+    const root = path.resolve(dir);
+    const files = new Map<string, BuildFile>();
+    let entries: Dirent[] = [];
+    try {
+      entries = await readdir(root, { recursive: true, withFileTypes: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    }
+    const found = entries
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.join(entry.parentPath, entry.name));
+    const all = new Set(found.map((file) => toRel(root, file)));
+    for (const absPath of found) {
+      const relPath = toRel(root, absPath);
+      const base = siblingBase(relPath);
+      if (base && all.has(base)) continue; // a precompressed sibling, served through its base
+      const info = await stat(absPath);
+      const precompressed: BuildFile["precompressed"] = {};
+      for (const [encoding, ext] of Object.entries(PRECOMPRESSED_EXTENSIONS)) {
+        if (all.has(relPath + ext)) {
+          precompressed[encoding as Encoding] = path.join(root, relPath + ext);
+        }
+      }
+      files.set(relPath, {
+        relPath,
+        absPath,
+        size: info.size,
+        mtimeMs: info.mtimeMs,
+        contentType: contentTypeOf(relPath),
+        precompressed,
+      });
+    }
+    return new ClientFiles(root, files);
+  }
+
+  /** The file at a decoded request path (`/assets/x.js`), if the build has it. */
+  lookup(pathname: string): BuildFile | undefined {
+    return this.files.get(pathname.replace(/^\/+/, ""));
+  }
+
+  get(relPath: string): BuildFile | undefined {
+    return this.files.get(relPath);
+  }
+
+  list(): BuildFile[] {
+    return [...this.files.values()];
+  }
+
+  /** The in-memory representation of `file`, or null when it is too large to keep. */
+  representation(file: BuildFile): Promise<Representation> | null {
+    const known = this.representations.get(file.relPath);
+    if (known) return known;
+    if (file.size > MAX_MEMORY_FILE_BYTES || this.memoryBytes + file.size > MEMORY_BUDGET_BYTES) {
+      return null;
+    }
+    this.memoryBytes += file.size;
+    const loading = readFile(file.absPath).then(
+      (body) =>
+        new Representation(body, file.contentType, {
+          effort: "max",
+          precompressed: Object.fromEntries(
+            Object.entries(file.precompressed).map(([encoding, sibling]) => [
+              encoding,
+              () => readFile(sibling),
+            ]),
+          ),
+        }),
+    );
+    this.representations.set(file.relPath, loading);
+    loading.catch(() => {
+      this.representations.delete(file.relPath);
+      this.memoryBytes -= file.size;
+    });
+    return loading;
+  }
+
+  /**
+   * Serves `file` for a GET or HEAD request, with validators and compression; null when
+   * the file has vanished since the scan (a build replaced underneath a running server).
+   */
+  async serve(
+    file: BuildFile,
+    request: Request,
+    init: { status?: number; headers?: HeadersInit } = {},
+  ): Promise<Response | null> {
+    try {
+      const representation = this.representation(file);
+      if (representation) return (await representation).respond(request, init);
+      await stat(file.absPath);
+      return this.stream(file, request, init);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+      throw error;
+    }
+  }
+
+  private stream(
+    file: BuildFile,
+    request: Request,
+    init: { status?: number; headers?: HeadersInit },
+  ): Response {
+    const headers = new Headers(init.headers);
+    const etag = weakEtagOf(Buffer.from(`${file.size}-${file.mtimeMs}`));
+    headers.set("ETag", etag);
+    if (etagMatches(request.headers.get("if-none-match"), etag)) {
+      return new Response(null, { status: 304, headers });
+    }
+    headers.set("Content-Type", file.contentType);
+    headers.set("Content-Length", String(file.size));
+    const body =
+      request.method === "HEAD"
+        ? null
+        : (Readable.toWeb(createReadStream(file.absPath)) as ReadableStream<Uint8Array>);
+    return new Response(body, { status: init.status ?? 200, headers });
+  }
+}
+
+function toRel(root: string, absPath: string): string {
+  return path.relative(root, absPath).split(path.sep).join("/");
+}
+
+function siblingBase(relPath: string): string | null {
+  for (const ext of Object.values(PRECOMPRESSED_EXTENSIONS)) {
+    if (relPath.endsWith(ext)) return relPath.slice(0, -ext.length);
+  }
+  return null;
+}

@@ -1,0 +1,95 @@
+// /healthz and /readyz: readiness is one authenticated call to the content service; the key
+// goes in the Authorization header only and never comes back in the answer.
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestSite, TEST_SECRET, testEnv } from "../fixtures/fake-site-build";
+
+let cms: Server;
+let cmsOrigin: string;
+let mode: "ok" | "unauthorized" | "slow" = "ok";
+const seen: IncomingMessage[] = [];
+
+beforeAll(async () => {
+  cms = createServer((req, res) => {
+    seen.push(req);
+    if (mode === "slow") return; // never answers
+    if (req.headers.authorization !== `ApiKey key-test.${TEST_SECRET}`) {
+      res.writeHead(401, { "Content-Type": "application/json" });
+      res.end(JSON.stringify({ message: `Invalid key ${req.headers.authorization}` }));
+      return;
+    }
+    res.writeHead(200, { "Content-Type": "application/json" });
+    res.end(JSON.stringify({ items: [{ code: "en" }] }));
+  });
+  await new Promise<void>((r) => cms.listen(0, "127.0.0.1", r));
+  cmsOrigin = `http://127.0.0.1:${(cms.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  cms.closeAllConnections();
+  await new Promise((r) => cms.close(r));
+});
+
+describe("health endpoints", () => {
+  it("/healthz answers ok without asking anyone", async () => {
+    const t = await startTestSite();
+    try {
+      const res = await t.get("/healthz");
+      expect(res.status).toBe(200);
+      expect(JSON.parse(res.text)).toEqual({ status: "ok" });
+      expect(res.headers["cache-control"]).toBe("no-store");
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("/readyz is 200 when the content service answers an authenticated call", async () => {
+    mode = "ok";
+    const t = await startTestSite({ env: testEnv({ BCMS_ORIGIN: cmsOrigin }) });
+    try {
+      const res = await t.get("/readyz");
+      expect(res.status).toBe(200);
+      expect(JSON.parse(res.text)).toEqual({ status: "ready", content: "HTTP 200" });
+      const call = seen.at(-1);
+      expect(call?.url).toBe("/api/v3/org/org-test/instance/instance-test/language/all");
+      expect(call?.url).not.toContain(TEST_SECRET);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("/readyz is 503 when the content service refuses, and echoes nothing of it", async () => {
+    mode = "unauthorized";
+    const t = await startTestSite({
+      env: testEnv({ BCMS_ORIGIN: cmsOrigin, BCMS_API_KEY_SECRET: `${TEST_SECRET}-wrong` }),
+    });
+    try {
+      const res = await t.get("/readyz");
+      expect(res.status).toBe(503);
+      expect(JSON.parse(res.text)).toEqual({ status: "unavailable", content: "HTTP 401" });
+      expect(res.text).not.toContain(TEST_SECRET);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("/readyz is 503 when the content service is unreachable", async () => {
+    const t = await startTestSite({ env: testEnv({ BCMS_ORIGIN: "http://127.0.0.1:9" }) });
+    try {
+      const res = await t.get("/readyz");
+      expect(res.status).toBe(503);
+      expect(JSON.parse(res.text).content).toBe("unreachable");
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("health endpoints are not redirected on the news host", async () => {
+    const t = await startTestSite();
+    try {
+      expect((await t.get("/healthz", { headers: { Host: "news.id5.io" } })).status).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});

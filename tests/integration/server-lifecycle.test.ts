@@ -1,0 +1,55 @@
+// Graceful shutdown: stop accepting, let in-flight requests finish (up to the timeout),
+// stop watching content.
+import { describe, expect, it } from "vitest";
+import { rawRequest, startTestSite } from "../fixtures/fake-site-build";
+
+describe("graceful close", () => {
+  it("finishes in-flight requests, refuses new ones, stops watching content", async () => {
+    const t = await startTestSite();
+    t.fake.delays["/news/"] = 300;
+    const inFlight = t.get("/news/slow");
+    await new Promise((r) => setTimeout(r, 50));
+    const closed = t.site.close();
+    const res = await inFlight;
+    expect(res.status).toBe(200);
+    expect(res.text).toContain("rendered /news/slow");
+    await closed;
+    await expect(rawRequest(t.port, "/about")).rejects.toThrow();
+    expect(t.fake.stopped).toBe(true);
+    await t.close();
+  });
+
+  it("cuts requests that outlast the shutdown timeout", async () => {
+    const t = await startTestSite({ shutdownTimeoutMs: 100 });
+    t.fake.delays["/news/"] = 5000;
+    const inFlight = t.get("/news/stuck").then(
+      () => "answered",
+      () => "cut",
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    const started = Date.now();
+    await t.site.close();
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(await inFlight).toBe("cut");
+    expect(t.logs.lines.some((l) => l.message.startsWith("shutdown: cutting"))).toBe(true);
+    await t.close();
+  });
+
+  it("close() is idempotent and works before listen", async () => {
+    const t = await startTestSite();
+    await Promise.all([t.site.close(), t.site.close()]);
+    await t.close();
+  });
+});
+
+describe("bad requests", () => {
+  it("answers 400 with a log line to a Host the URL parser refuses, and keeps serving", async () => {
+    const t = await startTestSite();
+    const bad = await rawRequest(t.port, "/news", { headers: { host: "news.127.0.0.1:3210" } });
+    expect(bad.status).toBe(400);
+    expect(t.logs.lines.some((l) => l.message.includes("unparsable Host"))).toBe(true);
+    const good = await rawRequest(t.port, "/about");
+    expect(good.status).toBe(200);
+    await t.close();
+  });
+});
