@@ -23,6 +23,9 @@ export function getContentClient(): BcmsClient {
       // Prerendering and rendering read each template's entries many times: keep them in
       // memory; the socket (connected by the server, see watchContentChanges) keeps them fresh.
       useMemCache: true,
+      // The dev server has no watcher of its own: keep its cache live too. (Production
+      // servers connect through watchContentChanges; builds never hold a socket open.)
+      enableSocket: process.env.NODE_ENV === "development",
       injectSvg: true,
       logger,
     });
