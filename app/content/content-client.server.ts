@@ -45,6 +45,16 @@ export function watchContentChanges(onChange: (event: ContentEvent) => void): ()
       if (event) onChange(event);
     }),
   );
+  // Events sent while the socket was down are lost: after a reconnect, treat everything
+  // as changed (the client has already dropped its caches for the same reason).
+  let opened = false;
+  stops.push(
+    bcms.socket.onStateChange((state) => {
+      if (state !== "open") return;
+      if (opened) onChange({ name: "template", type: "update", id: null, templateId: null });
+      opened = true;
+    }),
+  );
   bcms.socket.connect().catch(() => {
     // The socket logs the failure and keeps reconnecting by itself.
   });
