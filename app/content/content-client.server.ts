@@ -45,14 +45,19 @@ export function watchContentChanges(onChange: (event: ContentEvent) => void): ()
       if (event) onChange(event);
     }),
   );
-  // Events sent while the socket was down are lost: after a reconnect, treat everything
-  // as changed (the client has already dropped its caches for the same reason).
-  let opened = false;
+  // Events sent while the socket was down are lost, and content read meanwhile may be
+  // older than the CMS: after any interruption (including a failed first attempt), the
+  // first open drops the client's caches and counts as a change of everything.
+  let interrupted = false;
   stops.push(
     bcms.socket.onStateChange((state) => {
-      if (state !== "open") return;
-      if (opened) onChange({ name: "template", type: "update", id: null, templateId: null });
-      opened = true;
+      if (state === "closed" || state === "reconnecting") {
+        interrupted = true;
+      } else if (state === "open" && interrupted) {
+        interrupted = false;
+        bcms.clearCache();
+        onChange({ name: "template", type: "update", id: null, templateId: null });
+      }
     }),
   );
   bcms.socket.connect().catch(() => {
