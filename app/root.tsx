@@ -15,7 +15,7 @@ import type { Route } from "./+types/root";
 import { dataLayerBootstrapScript } from "./analytics/data-layer";
 import { loadTagManager } from "./analytics/tag-manager";
 import { usePageViews } from "./analytics/use-page-views";
-import { ErrorView, NOT_FOUND_STATUS } from "./components/error/error-view";
+import { ErrorView, NOT_FOUND_MESSAGE, NOT_FOUND_STATUS } from "./components/error/error-view";
 import { SiteLayout } from "./components/layout/site-layout";
 import { getEnv } from "./config/env.server";
 import { readRunningBuild, useBuildFreshness } from "./navigation/build-freshness";
@@ -126,5 +126,10 @@ export default function App() {
 /** 404s and application errors replace the page with the error page; never a stack trace. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  return <ErrorView status={status === NOT_FOUND_STATUS ? NOT_FOUND_STATUS : status} />;
+  // A 404 names the missing path (`Page Not Found: /x`); other errors stay generic.
+  const detail =
+    status === NOT_FOUND_STATUS && isRouteErrorResponse(error) && typeof error.data === "string"
+      ? `${error.data}. ${NOT_FOUND_MESSAGE}`
+      : undefined;
+  return <ErrorView status={status} message={detail} />;
 }

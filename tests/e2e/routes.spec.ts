@@ -83,6 +83,7 @@ test.describe("unknown routes answer 404 with the error page", () => {
       expect(response?.status()).toBe(404);
       await expectNotFoundPage(page);
       await expect(page.locator(".hero[data-theme='orange']")).toHaveCount(1);
+      await expect(page.locator("main")).toContainText(`Page Not Found: ${path}`);
       // Still the error page once the app has hydrated.
       await waitForHydration(page);
       await expectNotFoundPage(page);
