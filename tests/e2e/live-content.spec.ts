@@ -3,13 +3,13 @@
 // rebuild; while the service is down, pages already rendered are served stale and a page
 // never seen gets 503; when it comes back, the site recovers by itself.
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { LOCAL_CONTENT_IDENTITY, parseEnv } from "../../app/config/env.server";
 import type { SiteServer } from "../../server/site-server";
 import { type ContentServerProcess, spawnContentServer } from "../fixtures/content-server-process";
+import { freePort } from "../fixtures/free-port";
 
 test.describe.configure({ mode: "serial" });
 
@@ -18,17 +18,6 @@ let dir: string;
 let content: ContentServerProcess | undefined;
 let contentPort: number;
 let site: SiteServer;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 function get(path: string): Promise<Response> {
   return site.fetch(new Request(`http://127.0.0.1${path}`));

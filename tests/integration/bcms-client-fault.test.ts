@@ -4,27 +4,16 @@
  * written while it was away, and never leave an unhandled rejection behind.
  */
 import { cp, readFile, rm, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BcmsClient, BcmsNetworkError, createBcmsClient, silentLogger } from "../../bcms";
 import { LOCAL_IDENTITY } from "../../content-server/identity";
 import { type ContentServerProcess, spawnContentServer } from "../fixtures/content-server-process";
+import { freePort } from "../fixtures/free-port";
 import { makeTempDir } from "../fixtures/snapshot-builder";
 
 const unhandled: unknown[] = [];
 const onUnhandled = (reason: unknown) => unhandled.push(reason);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 async function waitFor(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
