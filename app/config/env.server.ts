@@ -2,16 +2,13 @@
 // message per problem. With BCMS_ORIGIN unset the site reads the embedded local content
 // service (content-server/) with the local identity below.
 import { z } from "zod";
+import { DEFAULT_CONTENT_PORT, LOCAL_IDENTITY } from "../../content-server/identity";
 
-export const LOCAL_CONTENT_IDENTITY = {
-  orgId: "64f0c0de0000000000000001",
-  instanceId: "64f0c0de0000000000000002",
-  apiKeyId: "64f0c0de0000000000000003",
-  apiKeySecret: "local-content-secret-0f3a9c",
-} as const;
+/** The identity the embedded content service accepts (content-server/identity.ts). */
+export const LOCAL_CONTENT_IDENTITY = LOCAL_IDENTITY;
 
 export const DEFAULT_PORT = 3000;
-export const DEFAULT_CONTENT_PORT = 3100;
+export { DEFAULT_CONTENT_PORT };
 export const DEFAULT_SITE_ORIGIN = "https://id5.io";
 
 const optionalString = z
@@ -49,41 +46,30 @@ const originLike = (name: string) =>
     { message: `${name} must be an origin such as https://example.com (no path)` },
   );
 
-const envSchema = z
-  .object({
-    BCMS_ORIGIN: originLike("BCMS_ORIGIN"),
-    BCMS_ORG_ID: optionalString,
-    BCMS_INSTANCE_ID: optionalString,
-    BCMS_API_KEY_ID: optionalString,
-    BCMS_API_KEY_SECRET: optionalString,
-    CONTENT_DIR: optionalString,
-    CONTENT_PORT: port("CONTENT_PORT", DEFAULT_CONTENT_PORT),
-    PORT: port("PORT", DEFAULT_PORT),
-    SITE_ORIGIN: originLike("SITE_ORIGIN"),
-    GTM_ID: optionalString.refine((v) => v === undefined || /^GTM-[A-Z0-9]+$/.test(v), {
-      message: "GTM_ID must look like GTM-XXXXXXX",
-    }),
-    FORMS_WEBHOOK_URL: optionalString.refine((v) => v === undefined || URL.canParse(v), {
-      message: "FORMS_WEBHOOK_URL must be a URL",
-    }),
-  })
-  .superRefine((env, ctx) => {
-    if (!env.BCMS_ORIGIN) return;
-    for (const key of [
-      "BCMS_ORG_ID",
-      "BCMS_INSTANCE_ID",
-      "BCMS_API_KEY_ID",
-      "BCMS_API_KEY_SECRET",
-    ] as const) {
-      if (!env[key]) {
-        ctx.addIssue({
-          code: "custom",
-          path: [key],
-          message: `${key} is required when BCMS_ORIGIN is set`,
-        });
-      }
-    }
-  });
+const envSchema = z.object({
+  BCMS_ORIGIN: originLike("BCMS_ORIGIN"),
+  BCMS_ORG_ID: optionalString,
+  BCMS_INSTANCE_ID: optionalString,
+  BCMS_API_KEY_ID: optionalString,
+  BCMS_API_KEY_SECRET: optionalString,
+  CONTENT_DIR: optionalString,
+  CONTENT_PORT: port("CONTENT_PORT", DEFAULT_CONTENT_PORT),
+  PORT: port("PORT", DEFAULT_PORT),
+  SITE_ORIGIN: originLike("SITE_ORIGIN"),
+  GTM_ID: optionalString.refine((v) => v === undefined || /^GTM-[A-Z0-9]+$/.test(v), {
+    message: "GTM_ID must look like GTM-XXXXXXX",
+  }),
+  FORMS_WEBHOOK_URL: optionalString.refine((v) => v === undefined || URL.canParse(v), {
+    message: "FORMS_WEBHOOK_URL must be a URL",
+  }),
+});
+
+const REMOTE_CMS_VARIABLES = [
+  "BCMS_ORG_ID",
+  "BCMS_INSTANCE_ID",
+  "BCMS_API_KEY_ID",
+  "BCMS_API_KEY_SECRET",
+] as const;
 
 export interface SiteEnv {
   /** True when the embedded local content service must be started. */
@@ -112,8 +98,14 @@ export class EnvError extends Error {
 /** Parses an environment; throws EnvError listing every problem. */
 export function parseEnv(source: Record<string, string | undefined>): SiteEnv {
   const result = envSchema.safeParse(source);
-  if (!result.success) {
-    throw new EnvError(result.error.issues.map((i) => i.message));
+  // Checked apart from the schema, so these are reported together with every other problem.
+  const missing = source.BCMS_ORIGIN?.trim()
+    ? REMOTE_CMS_VARIABLES.filter((key) => !source[key]?.trim()).map(
+        (key) => `${key} is required when BCMS_ORIGIN is set`,
+      )
+    : [];
+  if (!result.success || missing.length > 0) {
+    throw new EnvError([...(result.error?.issues.map((i) => i.message) ?? []), ...missing]);
   }
   const env = result.data;
   const embeddedContent = !env.BCMS_ORIGIN;
