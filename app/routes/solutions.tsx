@@ -15,15 +15,13 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData
 export default function Solutions({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;
   return (
-    <SectionPageView
-      page={page}
-      top={
-        page.tabs.length > 0 && (
-          <Container className="page__section">
-            <Tabs tabs={page.tabs} />
-          </Container>
-        )
-      }
-    />
+    // The introduction ("pick your role below") comes before the tabs.
+    <SectionPageView page={page}>
+      {page.tabs.length > 0 && (
+        <Container className="page__section">
+          <Tabs tabs={page.tabs} />
+        </Container>
+      )}
+    </SectionPageView>
   );
 }

@@ -31,12 +31,10 @@ export function PageBody({ page }: { page: { body: SectionPageModel["body"] } })
 
 export function SectionPageView({
   page,
-  top,
   children,
 }: {
   page: SectionPageModel;
-  /** Content between the hero and the body (the solutions tabs). */
-  top?: ReactNode;
+  /** Sections after the body (lists, tabs). */
   children?: ReactNode;
 }) {
   return (
@@ -48,7 +46,6 @@ export function SectionPageView({
         cta={page.hero?.cta}
         image={page.hero?.image}
       />
-      {top}
       <PageBody page={page} />
       {children}
     </>
