@@ -38,13 +38,20 @@ export interface JsonLoggerOptions {
   secrets?: readonly string[];
   stdout?: (line: string) => void;
   stderr?: (line: string) => void;
+  /** Lowest level written: `info` (default), `warn` or `error`; default from LOG_LEVEL. */
+  level?: string;
 }
+
+const LEVEL_RANK = { info: 1, warn: 2, error: 3 } as const;
 
 export function createJsonLogger(options: JsonLoggerOptions = {}): SiteLogger {
   const secrets = (options.secrets ?? []).filter((s) => s.length >= 4);
   const stdout = options.stdout ?? ((line) => process.stdout.write(line));
   const stderr = options.stderr ?? ((line) => process.stderr.write(line));
+  const configured = (options.level ?? process.env.LOG_LEVEL ?? "info") as keyof typeof LEVEL_RANK;
+  const minimum = LEVEL_RANK[configured] ?? LEVEL_RANK.info;
   const write = (level: "info" | "warn" | "error", message: string, fields?: LogFields) => {
+    if (LEVEL_RANK[level] < minimum) return;
     let line = JSON.stringify({ level, time: new Date().toISOString(), msg: message, ...fields });
     for (const secret of secrets) line = line.split(secret).join(REDACTED);
     (level === "info" ? stdout : stderr)(`${line}\n`);
