@@ -1,11 +1,18 @@
 // `npm run bench`: every benchmark of the project, figures printed as JSON.
 // Usage: npm run bench [-- content|site]   (default: all)
+//   site: Lighthouse and Playwright figures of the built site next to their budgets
+//   (scripts/bench/site-bench.ts; prints a PASS/FAIL report first, exits 0 either way).
 import { runContentBench } from "./bench/content-bench";
+import { runSiteBench } from "./bench/site-bench";
 
 const which = process.argv[2] ?? "all";
 const results: Record<string, unknown> = {};
 if (which === "all" || which === "content") {
   console.error("content platform benchmark…");
   results.content = await runContentBench();
+}
+if (which === "all" || which === "site") {
+  console.error("site benchmark…");
+  results.site = await runSiteBench();
 }
 console.log(JSON.stringify(results, null, 2));

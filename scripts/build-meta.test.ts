@@ -8,10 +8,14 @@ import { REDIRECTS } from "../app/redirects/redirect-table";
 import {
   discoverPrerenderedPaths,
   hashAssetNames,
+  isNoIndexHtml,
   parseArgs,
   readPathsFile,
   resolveBuildId,
+  robotsTxt,
+  sitemapXml,
   writeBuildMeta,
+  writeCrawlerFiles,
 } from "./build-meta";
 
 let dir: string;
@@ -131,6 +135,68 @@ describe("writeBuildMeta", () => {
     await expect(writeBuildMeta({ clientDir: dir, prerendered: ["relative"] })).rejects.toThrow(
       /must start with/,
     );
+  });
+});
+
+describe("crawler files", () => {
+  it("robots.txt allows everything and names the sitemap on SITE_ORIGIN", () => {
+    expect(robotsTxt("https://id5.io/")).toBe(
+      "User-agent: *\nAllow: /\n\nSitemap: https://id5.io/sitemap.xml\n",
+    );
+  });
+
+  it("sitemap.xml lists absolute, escaped, sorted, unique URLs", () => {
+    const xml = sitemapXml("https://id5.io", ["/news", "/", "/a&b", "/news"]);
+    expect(xml).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?>\n' +
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
+        "  <url><loc>https://id5.io/</loc></url>\n" +
+        "  <url><loc>https://id5.io/a&#38;b</loc></url>\n" +
+        "  <url><loc>https://id5.io/news</loc></url>\n" +
+        "</urlset>\n",
+    );
+  });
+
+  it("tells noindex pages apart", () => {
+    expect(isNoIndexHtml('<meta name="robots" content="noindex, nofollow"/>')).toBe(true);
+    expect(isNoIndexHtml('<meta content="noindex" name="robots">')).toBe(true);
+    expect(isNoIndexHtml('<meta name="description" content="noindex here"/>')).toBe(false);
+    expect(isNoIndexHtml("<title>noindex</title>")).toBe(false);
+  });
+
+  it("writes both from the prerendered pages, leaving out noindex ones", async () => {
+    await put("index.html", "<html><head><title>Home</title></head></html>");
+    await put("about/index.html", "<html>");
+    await put(
+      "resources/thank-you/index.html",
+      '<meta name="robots" content="noindex, nofollow"/>',
+    );
+    const result = await writeCrawlerFiles({
+      clientDir: dir,
+      siteOrigin: "https://example.com",
+      prerendered: ["/", "/about", "/resources/thank-you", "/missing"],
+    });
+    expect(result).toEqual({ written: ["robots.txt", "sitemap.xml"], sitemapUrls: 2 });
+    expect(await readFile(path.join(dir, "robots.txt"), "utf8")).toContain(
+      "Sitemap: https://example.com/sitemap.xml",
+    );
+    const xml = await readFile(path.join(dir, "sitemap.xml"), "utf8");
+    expect([...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])).toEqual([
+      "https://example.com/",
+      "https://example.com/about",
+    ]);
+  });
+
+  it("keeps files that public/ provided", async () => {
+    await put("robots.txt", "User-agent: *\nDisallow:\n");
+    await put("sitemap.xml", "<urlset/>");
+    const result = await writeCrawlerFiles({
+      clientDir: dir,
+      siteOrigin: "https://example.com",
+      prerendered: ["/"],
+    });
+    expect(result).toEqual({ written: [] });
+    expect(await readFile(path.join(dir, "robots.txt"), "utf8")).toBe("User-agent: *\nDisallow:\n");
   });
 });
 

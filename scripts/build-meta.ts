@@ -164,6 +164,87 @@ export async function writeBuildMeta(options: BuildMetaOptions = {}): Promise<Bu
   return { latestPath, metaPath, latest, meta };
 }
 
+// ---------------------------------------------------------------------------
+// Crawler files: robots.txt (everything allowed, with the sitemap's URL) and sitemap.xml
+// (every prerendered page that is not `noindex`), both with absolute URLs from SITE_ORIGIN.
+// Written into the client build unless public/ already provides them.
+
+export const ROBOTS_FILE = "robots.txt";
+export const SITEMAP_FILE = "sitemap.xml";
+
+export function robotsTxt(siteOrigin: string): string {
+  return `User-agent: *\nAllow: /\n\nSitemap: ${siteOrigin.replace(/\/+$/, "")}/${SITEMAP_FILE}\n`;
+}
+
+const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export function sitemapXml(siteOrigin: string, paths: readonly string[]): string {
+  const origin = siteOrigin.replace(/\/+$/, "");
+  const urls = [...new Set(paths)]
+    .sort()
+    .map((p) => `  <url><loc>${escapeXml(`${origin}${p}`)}</loc></url>\n`)
+    .join("");
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}</urlset>\n`;
+}
+
+/** True when the page's HTML carries a robots meta tag with `noindex`. */
+export function isNoIndexHtml(html: string): boolean {
+  for (const [tag] of html.matchAll(/<meta\b[^>]*>/gi)) {
+    if (/\bname=["']robots["']/i.test(tag) && /\bcontent=["'][^"']*noindex/i.test(tag)) return true;
+  }
+  return false;
+}
+
+/** The prerendered paths whose page (`{path}/index.html`) may be indexed. */
+export async function indexablePaths(
+  clientDir: string,
+  paths: readonly string[],
+): Promise<string[]> {
+  const kept: string[] = [];
+  for (const p of normalizePaths(paths)) {
+    const file = path.join(clientDir, p === "/" ? "index.html" : `${p.slice(1)}/index.html`);
+    const html = await readFile(file, "utf8").catch(() => undefined);
+    if (html !== undefined && !isNoIndexHtml(html)) kept.push(p);
+  }
+  return kept;
+}
+
+async function exists(file: string): Promise<boolean> {
+  return readFile(file).then(
+    () => true,
+    () => false,
+  );
+}
+
+export interface CrawlerFilesResult {
+  /** Files written (public/ may provide its own, which are left alone). */
+  written: string[];
+  /** Number of URLs in the sitemap written, if one was. */
+  sitemapUrls?: number;
+}
+
+export async function writeCrawlerFiles(options: {
+  clientDir: string;
+  siteOrigin: string;
+  prerendered: readonly string[];
+}): Promise<CrawlerFilesResult> {
+  const { clientDir, siteOrigin } = options;
+  const result: CrawlerFilesResult = { written: [] };
+  const robotsPath = path.join(clientDir, ROBOTS_FILE);
+  if (!(await exists(robotsPath))) {
+    await writeFile(robotsPath, robotsTxt(siteOrigin));
+    result.written.push(ROBOTS_FILE);
+  }
+  const sitemapPath = path.join(clientDir, SITEMAP_FILE);
+  if (!(await exists(sitemapPath))) {
+    const paths = await indexablePaths(clientDir, options.prerendered);
+    await writeFile(sitemapPath, sitemapXml(siteOrigin, paths));
+    result.written.push(SITEMAP_FILE);
+    result.sitemapUrls = paths.length;
+  }
+  return result;
+}
+
 export interface CliArgs {
   clientDir: string;
   paths?: string[];

@@ -6,6 +6,7 @@
 //      `react-router build` as a child process, both with an env pointing the app at that service;
 //   3. build/client/builds/latest.json + meta/{id}.json (scripts/build-meta.ts);
 //   4. build/prerendered.json: which client files prerendering wrote (server/prerendered.ts);
+//      then robots.txt and sitemap.xml (SITE_ORIGIN; scripts/build-meta.ts) unless public/ has them;
 //   5. brotli + gzip siblings of every text file (the server sends them as they are);
 //   6. build/.stamp.json: a hash of the build inputs, so `npm start` can tell a stale build.
 // Content is not an input: it is live (the server retires prerendered pages on change).
@@ -22,7 +23,7 @@ import { compress, MIN_COMPRESS_BYTES, PRECOMPRESSED_EXTENSIONS } from "../serve
 import { createJsonLogger, type SiteLogger } from "../server/logging";
 import { contentTypeOf, isCompressibleType } from "../server/mime";
 import { PRERENDER_MANIFEST_FILE, type PrerenderManifest } from "../server/prerendered";
-import { writeBuildMeta } from "./build-meta";
+import { writeBuildMeta, writeCrawlerFiles } from "./build-meta";
 import { startEmbeddedContent } from "./embedded-content";
 
 export const PROJECT_DIR = path.resolve(fileURLToPath(new URL("..", import.meta.url)));
@@ -342,6 +343,12 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
       buildId: processEnv.BUILD_ID,
       prerendered: prerenderedPages,
     });
+    // After the prerendered list above: these are build files, not prerendered pages.
+    const crawler = await writeCrawlerFiles({
+      clientDir,
+      siteOrigin: env.siteOrigin,
+      prerendered: prerenderedPages,
+    });
     const compressed = await precompressClient(clientDir);
 
     const stamp: BuildStamp = {
@@ -354,6 +361,7 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
     logger.info("build: done", {
       buildId: meta.latest.id,
       prerenderedPages: prerenderedPages.length,
+      sitemapUrls: crawler.sitemapUrls,
       precompressedFiles: compressed,
       seconds: Math.round((Date.now() - started) / 100) / 10,
     });

