@@ -2,7 +2,13 @@
 // redirect of our server, plus the in-app redirect of a client-side navigation.
 import { expect, test } from "@playwright/test";
 import { REDIRECTS, type RedirectRule } from "../../app/redirects/redirect-table";
-import { ARTICLE_SLUG, hasDocumentMarker, markDocument, waitForHydration } from "./support/site";
+import {
+  ARTICLE_SLUG,
+  hasDocumentMarker,
+  markDocument,
+  rewriteAboutData,
+  waitForHydration,
+} from "./support/site";
 
 const SITE_ORIGIN = "https://id5.io";
 
@@ -136,11 +142,7 @@ test("clicking an in-app link to an old path ends on the new path without a relo
 }) => {
   // No seed page links to an old path, so the /about page data served to the client
   // navigation gets one: its rich-content link to /jobs becomes a link to /product.
-  await page.route(/\/about\.data(\?|$)/, async (route) => {
-    const response = await route.fetch();
-    const body = (await response.text()).replaceAll('"/jobs"', '"/product"');
-    await route.fulfill({ response, body });
-  });
+  await rewriteAboutData(page, '"/jobs"', '"/product"');
   await page.goto("/");
   await waitForHydration(page);
   await markDocument(page);

@@ -7,6 +7,7 @@ import {
   EVENT_SLUG,
   expectNotFoundPage,
   RESOURCE_SLUG,
+  rewriteAboutData,
   sharedPageTest,
   UNIVERSAL_ID_SLUG,
   waitForHydration,
@@ -104,11 +105,7 @@ test("an in-app link to an unknown path shows the error page inside the site lay
   page,
 }) => {
   // The /about data served to the client navigation gets a link to a path that matches nothing.
-  await page.route(/\/about\.data(\?|$)/, async (route) => {
-    const response = await route.fetch();
-    const body = (await response.text()).replaceAll('"/jobs"', '"/no-such-page-in-app"');
-    await route.fulfill({ response, body });
-  });
+  await rewriteAboutData(page, '"/jobs"', '"/no-such-page-in-app"');
   await page.goto("/");
   await waitForHydration(page);
   await page

@@ -104,3 +104,20 @@ export const sharedPageTest = base.extend<{ pageErrors: string[] }, { sharedPage
     sharedPage.off("pageerror", onError);
   },
 });
+
+/**
+ * Rewrites the /about page data the client navigation receives (a test's way to put a
+ * link into CMS content without editing the snapshot). A prefetch the page abandoned has
+ * its response disposed: that one is simply dropped.
+ */
+export async function rewriteAboutData(page: Page, from: string, to: string): Promise<void> {
+  await page.route(/\/about\.data(\?|$)/, async (route) => {
+    try {
+      const response = await route.fetch();
+      const body = (await response.text()).replaceAll(from, to);
+      await route.fulfill({ response, body });
+    } catch {
+      await route.abort().catch(() => {});
+    }
+  });
+}
