@@ -10,6 +10,7 @@ import type { Entry, Prop, PropValue, Template } from "@thebcms/types";
 import { badRequest } from "./http";
 import { dropTemplateFromProps, stripEntryPointers } from "./references";
 import type { EntityChange } from "./snapshot-files";
+import { PROP_TYPES } from "./snapshot-files";
 import type { ContentEvent } from "./socket";
 import type { ContentStore } from "./store";
 
@@ -17,21 +18,6 @@ export interface WritePlan {
   changes: EntityChange[];
   events: ContentEvent[];
 }
-
-const PROP_TYPES = new Set<Prop["type"]>([
-  "STRING",
-  "NUMBER",
-  "BOOLEAN",
-  "DATE",
-  "ENUMERATION",
-  "MEDIA",
-  "GROUP_POINTER",
-  "ENTRY_POINTER",
-  "WIDGET",
-  "COLOR_PICKER",
-  "RICH_TEXT",
-  "TAG",
-]);
 
 /** BCMS's names: kebab-case for templates, groups and widgets … */
 export function toSlug(label: string): string {
@@ -277,7 +263,7 @@ function addProp(
   if (typeof add.label !== "string" || toSlugUnderscore(add.label) === "") {
     throw badRequest(`[${path}.label] -> Expected a non-empty label`);
   }
-  if (typeof add.type !== "string" || !PROP_TYPES.has(add.type as Prop["type"])) {
+  if (typeof add.type !== "string" || !PROP_TYPES.has(add.type)) {
     throw badRequest(`[${path}.type] -> Unknown prop type ${JSON.stringify(add.type)}`);
   }
   const name = toSlugUnderscore(add.label);

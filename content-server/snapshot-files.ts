@@ -62,7 +62,8 @@ export interface SnapshotData extends EntityMaps {
   journalPending: boolean;
 }
 
-const PROP_TYPES = new Set([
+/** Every BCMS prop type (BCMS-API.md §3.1). */
+export const PROP_TYPES: ReadonlySet<string> = new Set([
   "STRING",
   "NUMBER",
   "BOOLEAN",

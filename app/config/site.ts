@@ -49,14 +49,7 @@ export interface FooterColumn {
 export const FOOTER_COLUMNS: FooterColumn[] = [
   {
     title: "Main",
-    links: [
-      { label: "About", href: "/about" },
-      { label: "Technology", href: "/technology" },
-      { label: "Solutions", href: "/solutions" },
-      { label: "Resources", href: "/resources" },
-      { label: "News", href: "/news" },
-      { label: "Contact", href: "/contact" },
-    ],
+    links: HEADER_LINKS,
   },
   {
     title: "About",

@@ -12,6 +12,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { LEGAL_PAGE_PATHS } from "../../app/routes";
 import type {
   Entry,
   EntryStatus,
@@ -51,20 +52,8 @@ export const PAGE_PATHS = [
   "/site-agreement/canceled-signing",
 ];
 
-export const LEGAL_PATHS = [
-  "/trust/archive",
-  "/trust/cookie-policy",
-  "/trust/privacy-policy",
-  "/trust/cookie-disclosure",
-  "/trust/platform-privacy-policy",
-  "/legal/MX-EULA",
-  "/legal/agreements/archive",
-  "/legal/agreements/dpa/opt-in",
-  "/legal/agreements/dpa/opt-out",
-  "/legal/id5-id-agreement",
-  "/legal/id5-id-agreement/current-embedded",
-  "/jp/platform-privacy-policy",
-];
+/** The legal routes of the site (app/routes.ts): each needs a legal-page entry. */
+export const LEGAL_PATHS: readonly string[] = LEGAL_PAGE_PATHS;
 
 export const UNIVERSAL_ID_SLUGS = [
   "media-owners",
