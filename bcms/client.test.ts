@@ -19,20 +19,12 @@ import {
   TEST_SECRET,
   type TestHttpServer,
   testConfig,
+  testProp,
   waitFor,
 } from "./test-support";
 import { MISSING_REQUIRED_VALUE_MESSAGE } from "./validation";
 
-const prop = (name: string, type: string, extra: Record<string, unknown> = {}) => ({
-  id: `p-${name}`,
-  name,
-  label: name,
-  type,
-  required: false,
-  array: false,
-  data: {},
-  ...extra,
-});
+const prop = testProp;
 
 const templates = [
   {

@@ -1,9 +1,10 @@
 // Cache invalidation through the real socket: a client with useMemCache and enableSocket, a
 // BCMS-like HTTP stub and a WebSocket server on the same origin.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { type BcmsClient, createBcmsClient } from "./client";
 import {
   createMemoryLogger,
+  recordUnhandledRejections,
   type StubData,
   startBcmsStub,
   startSocketServer,
@@ -12,27 +13,13 @@ import {
   type TestHttpServer,
   type TestSocketServer,
   testConfig,
+  testProp,
   waitFor,
 } from "./test-support";
 
-const unhandled: unknown[] = [];
-const onUnhandled = (reason: unknown) => unhandled.push(reason);
-beforeAll(() => {
-  process.on("unhandledRejection", onUnhandled);
-});
-afterAll(() => {
-  process.off("unhandledRejection", onUnhandled);
-});
+const unhandled = recordUnhandledRejections();
 
-const prop = (name: string, type = "STRING") => ({
-  id: `p-${name}`,
-  name,
-  label: name,
-  type,
-  required: false,
-  array: false,
-  data: {},
-});
+const prop = testProp;
 
 function parsedEntry(id: string, templateId: string, meta: Record<string, unknown> = {}) {
   return {

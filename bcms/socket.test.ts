@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { createServer, type Server, type Socket } from "node:net";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { BcmsSocketError } from "./errors";
 import {
   BcmsSocket,
@@ -18,6 +18,7 @@ import {
   createFakeTimers,
   createMemoryLogger,
   everythingAbout,
+  recordUnhandledRejections,
   startSocketServer,
   TEST_KEY_ID,
   TEST_SECRET,
@@ -26,14 +27,7 @@ import {
   waitFor,
 } from "./test-support";
 
-const unhandled: unknown[] = [];
-const onUnhandled = (reason: unknown) => unhandled.push(reason);
-beforeAll(() => {
-  process.on("unhandledRejection", onUnhandled);
-});
-afterAll(() => {
-  process.off("unhandledRejection", onUnhandled);
-});
+const unhandled = recordUnhandledRejections();
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {

@@ -3,6 +3,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { inspect } from "node:util";
+import { afterAll, beforeAll } from "vitest";
 import { WebSocketServer, type WebSocket as WsSocket } from "ws";
 import type { BcmsConfig } from "./config";
 import type { BcmsLogger } from "./logger";
@@ -386,4 +387,34 @@ export function everythingAbout(error: unknown): string {
     inspect(error, { depth: 20, showHidden: true }),
     String(error),
   ].join("\n");
+}
+
+/**
+ * Collects unhandled promise rejections for the whole test file (the library must never
+ * leave one); the returned list is what tests assert to be empty.
+ */
+export function recordUnhandledRejections(): unknown[] {
+  const unhandled: unknown[] = [];
+  const onUnhandled = (reason: unknown) => unhandled.push(reason);
+  beforeAll(() => {
+    process.on("unhandledRejection", onUnhandled);
+  });
+  afterAll(() => {
+    process.off("unhandledRejection", onUnhandled);
+  });
+  return unhandled;
+}
+
+/** A template prop of the given type, optional and single unless `extra` says otherwise. */
+export function testProp(name: string, type = "STRING", extra: Record<string, unknown> = {}) {
+  return {
+    id: `p-${name}`,
+    name,
+    label: name,
+    type,
+    required: false,
+    array: false,
+    data: {},
+    ...extra,
+  };
 }
