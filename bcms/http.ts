@@ -118,6 +118,17 @@ export function createHttpClient(deps: {
           controller.abort();
         }, timeoutMs);
         const started = Date.now();
+        /** A failed fetch or body read: a timeout, a cancellation or a network fault. */
+        const transportError = (error: unknown): Error => {
+          if (timedOut) return new BcmsTimeoutError(method, path, timeoutMs);
+          if (queueSignal.aborted) return new QueueCanceledError();
+          return new BcmsNetworkError(
+            method,
+            path,
+            networkCode(error),
+            redact(networkReason(error)),
+          );
+        };
         try {
           const headers: Record<string, string> = {
             Authorization: authorization,
@@ -132,14 +143,7 @@ export function createHttpClient(deps: {
           try {
             response = await fetch(target, { method, headers, body, signal: controller.signal });
           } catch (error) {
-            if (timedOut) throw new BcmsTimeoutError(method, path, timeoutMs);
-            if (queueSignal.aborted) throw new QueueCanceledError();
-            throw new BcmsNetworkError(
-              method,
-              path,
-              networkCode(error),
-              redact(networkReason(error)),
-            );
+            throw transportError(error);
           }
           try {
             if (!response.ok) {
@@ -177,14 +181,7 @@ export function createHttpClient(deps: {
           } catch (error) {
             if (error instanceof BcmsError) throw error;
             // The body stream broke or was aborted half-way.
-            if (timedOut) throw new BcmsTimeoutError(method, path, timeoutMs);
-            if (queueSignal.aborted) throw new QueueCanceledError();
-            throw new BcmsNetworkError(
-              method,
-              path,
-              networkCode(error),
-              redact(networkReason(error)),
-            );
+            throw transportError(error);
           }
         } finally {
           clearTimeout(timer);
