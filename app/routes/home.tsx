@@ -1,6 +1,7 @@
 import { LatestNews, SectionPageView } from "../components/pages/section-page-view";
 import { loadLatestNews, loadSectionPage } from "../content/pages.server";
-import { pageMeta } from "../seo/route-meta";
+import { pageHead } from "../seo/page-head.server";
+import { routeMeta } from "../seo/route-meta";
 import type { Route } from "./+types/home";
 
 export const LATEST_NEWS_COUNT = 3;
@@ -10,10 +11,10 @@ export async function loader({ url }: Route.LoaderArgs) {
     loadSectionPage(url.pathname),
     loadLatestNews(LATEST_NEWS_COUNT),
   ]);
-  return { head: page.head, page, news };
+  return { head: pageHead(url, page.head), page, news };
 }
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.head);
+export const meta: Route.MetaFunction = routeMeta;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (

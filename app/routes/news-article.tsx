@@ -1,14 +1,15 @@
 import { NewsArticleView } from "../components/pages/article-views";
 import { loadNewsArticle } from "../content/pages.server";
-import { pageMeta } from "../seo/route-meta";
+import { pageHead } from "../seo/page-head.server";
+import { routeMeta } from "../seo/route-meta";
 import type { Route } from "./+types/news-article";
 
 export async function loader({ params, url }: Route.LoaderArgs) {
   const article = await loadNewsArticle(params.slug, url.pathname);
-  return { head: article.head, article };
+  return { head: pageHead(url, article.head), article };
 }
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.head);
+export const meta: Route.MetaFunction = routeMeta;
 
 export default function NewsArticle({ loaderData }: Route.ComponentProps) {
   return <NewsArticleView article={loaderData.article} />;

@@ -1,6 +1,7 @@
 import { NewsListView } from "../components/pages/list-views";
 import { loadNewsList, loadSectionPage, notFound } from "../content/pages.server";
-import { pageMeta } from "../seo/route-meta";
+import { pageHead } from "../seo/page-head.server";
+import { routeMeta } from "../seo/route-meta";
 import type { Route } from "./+types/news-index";
 
 /** `/news` is page 1; `/news/page/{n}` any page (a non-number is a 404). */
@@ -16,10 +17,10 @@ export async function loader({ params, url }: Route.LoaderArgs) {
   const [section, list] = await Promise.all([loadSectionPage("/news"), loadNewsList(page, path)]);
   const head =
     page === 1 ? section.head : { ...section.head, title: `${section.title} – page ${page}` };
-  return { head, page: section, list };
+  return { head: pageHead(url, head), page: section, list };
 }
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.head);
+export const meta: Route.MetaFunction = routeMeta;
 
 export default function NewsIndex({ loaderData }: Route.ComponentProps) {
   return <NewsListView page={loaderData.page} list={loaderData.list} />;

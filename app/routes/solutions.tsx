@@ -2,15 +2,16 @@ import { SectionPageView } from "../components/pages/section-page-view";
 import { Tabs } from "../components/pages/tabs";
 import { Container } from "../components/ui/container";
 import { loadSectionPage } from "../content/pages.server";
-import { pageMeta } from "../seo/route-meta";
+import { pageHead } from "../seo/page-head.server";
+import { routeMeta } from "../seo/route-meta";
 import type { Route } from "./+types/solutions";
 
 export async function loader({ url }: Route.LoaderArgs) {
   const page = await loadSectionPage(url.pathname);
-  return { head: page.head, page };
+  return { head: pageHead(url, page.head), page };
 }
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.head);
+export const meta: Route.MetaFunction = routeMeta;
 
 export default function Solutions({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;

@@ -1,28 +1,33 @@
-// Glue between React Router's `meta` export and the metadata builder: every route calls
-// pageMeta with its page head; the site origin comes from the root loader.
+// Route `meta` exports. Page metadata is built on the server (build-meta.server.ts) and
+// travels in the loader data, so the browser runs no metadata builder on navigation; only
+// the error page's fixed head is defined here.
 import type { MetaDescriptor } from "react-router";
-import type { PageHead } from "../content/models";
-import { buildMeta, buildNotFoundMeta } from "./build-meta";
+import { BRAND } from "../config/site";
 
-interface MetaArgsLike {
-  location: { pathname: string };
-  matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>;
-  error?: unknown;
+export const TITLE_SEPARATOR = " - ";
+export const NO_INDEX_ROBOTS = "noindex, nofollow";
+export const NOT_FOUND_TITLE = "Page Not Found";
+
+/** What every page loader returns as `head`. */
+export interface LoadedHead {
+  meta: MetaDescriptor[];
+  lang?: "en" | "ja";
 }
 
-export function siteOriginFrom(args: MetaArgsLike): string {
-  const root = args.matches.find((m) => m?.id === "root")?.data;
-  if (root && typeof root === "object" && "siteOrigin" in root) {
-    const origin = (root as { siteOrigin: unknown }).siteOrigin;
-    if (typeof origin === "string") return origin;
-  }
-  return "https://id5.io";
-}
+/**
+ * The error page's head (404s and application errors): titled 'Page Not Found', excluded
+ * from indexing (SPEC §2); no canonical URL or description, as it is not a page of the site.
+ */
+export const NOT_FOUND_META: MetaDescriptor[] = [
+  { title: `${NOT_FOUND_TITLE}${TITLE_SEPARATOR}${BRAND}` },
+  { name: "robots", content: NO_INDEX_ROBOTS },
+];
 
-/** Meta for a page; an error (404 or other) gets the noindex error-page meta. */
-export function pageMeta(args: MetaArgsLike, head: PageHead | undefined): MetaDescriptor[] {
-  const siteOrigin = siteOriginFrom(args);
-  const path = args.location.pathname;
-  if (args.error || !head) return buildNotFoundMeta({ path, siteOrigin });
-  return buildMeta({ ...head, path, siteOrigin });
+/** A route's `meta`: its loader's metadata, or the error page's when the loader failed. */
+export function routeMeta({
+  loaderData,
+}: {
+  loaderData?: { head?: LoadedHead } | undefined;
+}): MetaDescriptor[] {
+  return loaderData?.head?.meta ?? NOT_FOUND_META;
 }

@@ -1,12 +1,12 @@
 // The error page body (SPEC §2 "Error page", §8): an orange hero. 404 says "Page Not Found" and
 // offers a way back; any other status gets a generic message (never error details or stacks).
 import type { HeroTheme } from "../../content/models";
+import { NOT_FOUND_TITLE } from "../../seo/route-meta";
 import { Hero } from "../hero/hero";
 import { ButtonLink } from "../ui/button";
 import "./error-view.css";
 
 export const NOT_FOUND_STATUS = 404;
-export const NOT_FOUND_TITLE = "Page Not Found";
 export const NOT_FOUND_MESSAGE =
   "The page you are looking for doesn't exist or has moved. Try the homepage, or catch up on the latest from ID5.";
 export const SERVER_ERROR_TITLE = "Something went wrong";

@@ -1,6 +1,7 @@
 // Shared helpers of the browser tests: hydration, the data layer, the error page.
 import { test as base, expect, type Page, type Response } from "@playwright/test";
-import { formatTitle, NO_INDEX_ROBOTS, NOT_FOUND_TITLE } from "../../../app/seo/build-meta";
+import { formatTitle } from "../../../app/seo/build-meta.server";
+import { NO_INDEX_ROBOTS, NOT_FOUND_TITLE } from "../../../app/seo/route-meta";
 import { newsSlugs, slugsOf } from "./snapshot";
 
 export { formatTitle, NO_INDEX_ROBOTS, NOT_FOUND_TITLE };

@@ -1,14 +1,8 @@
 import type { MetaDescriptor } from "react-router";
 import { describe, expect, it } from "vitest";
 import { BRAND, DEFAULT_DESCRIPTION, DEFAULT_TITLE } from "../config/site";
-import {
-  absoluteUrl,
-  buildMeta,
-  buildNotFoundMeta,
-  canonicalUrl,
-  formatTitle,
-  NOT_FOUND_TITLE,
-} from "./build-meta";
+import { absoluteUrl, buildMeta, canonicalUrl, formatTitle } from "./build-meta.server";
+import { NOT_FOUND_META, NOT_FOUND_TITLE, routeMeta } from "./route-meta";
 
 const SITE_ORIGIN = "https://id5.io";
 
@@ -110,11 +104,18 @@ describe("URL helpers", () => {
   });
 });
 
-describe("buildNotFoundMeta", () => {
+describe("route meta", () => {
   it("titles the error page 'Page Not Found' and excludes it from indexing", () => {
-    const m = buildNotFoundMeta({ path: "/nope", siteOrigin: SITE_ORIGIN });
     expect(NOT_FOUND_TITLE).toBe("Page Not Found");
-    expect(titleOf(m)).toBe("Page Not Found - ID5");
-    expect(content(m, "name", "robots")).toBe("noindex, nofollow");
+    expect(titleOf(NOT_FOUND_META)).toBe("Page Not Found - ID5");
+    expect(titleOf(NOT_FOUND_META)).toBe(formatTitle(NOT_FOUND_TITLE));
+    expect(content(NOT_FOUND_META, "name", "robots")).toBe("noindex, nofollow");
+    expect(find(NOT_FOUND_META, "rel", "canonical")).toBeUndefined();
+  });
+  it("returns the loader's metadata, or the error page's when there is no loader data", () => {
+    const meta = buildMeta({ title: "About", path: "/about", siteOrigin: SITE_ORIGIN });
+    expect(routeMeta({ loaderData: { head: { meta } } })).toBe(meta);
+    expect(routeMeta({ loaderData: undefined })).toBe(NOT_FOUND_META);
+    expect(routeMeta({})).toBe(NOT_FOUND_META);
   });
 });

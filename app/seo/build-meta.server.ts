@@ -1,13 +1,11 @@
-// The one page-head metadata builder of SPEC §3, with the site defaults; every route's
-// `meta` export returns `buildMeta({...})`. Absolute URLs come from the canonical site
+// The one page-head metadata builder of SPEC §3, with the site defaults; every page loader
+// returns its result (page-head.server.ts). Absolute URLs come from the canonical site
 // origin passed in (SITE_ORIGIN), never from the request's host.
 import type { MetaDescriptor } from "react-router";
 import { BRAND, DEFAULT_DESCRIPTION, DEFAULT_TITLE } from "../config/site";
+import { NO_INDEX_ROBOTS, TITLE_SEPARATOR } from "./route-meta";
 
-export const TITLE_SEPARATOR = " - ";
 export const TWITTER_CARD = "summary_large_image";
-export const NO_INDEX_ROBOTS = "noindex, nofollow";
-export const NOT_FOUND_TITLE = "Page Not Found";
 
 export interface PageMetaInput {
   /** Page title without the brand; defaults to DEFAULT_TITLE (the product name). */
@@ -70,9 +68,4 @@ export function buildMeta(input: PageMetaInput): MetaDescriptor[] {
   }
   if (input.noIndex) meta.push({ name: "robots", content: NO_INDEX_ROBOTS });
   return meta;
-}
-
-/** Metadata of the error page (SPEC §2: titled 'Page Not Found', excluded from indexing). */
-export function buildNotFoundMeta(input: { path: string; siteOrigin: string }): MetaDescriptor[] {
-  return buildMeta({ ...input, title: NOT_FOUND_TITLE, noIndex: true });
 }
