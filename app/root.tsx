@@ -18,19 +18,16 @@ import { usePageViews } from "./analytics/use-page-views";
 import { ErrorView, NOT_FOUND_MESSAGE, NOT_FOUND_STATUS } from "./components/error/error-view";
 import { SiteLayout } from "./components/layout/site-layout";
 import { getEnv } from "./config/env.server";
-import { readRunningBuild, useBuildFreshness } from "./navigation/build-freshness";
+import { useBuildFreshness } from "./navigation/build-freshness";
 import { useLinkPrefetch } from "./navigation/prefetch-queue";
-import { preloadRoute } from "./navigation/preload-route";
-import { startRouteRulesManifest } from "./navigation/route-rules-manifest";
 import { useScrollRules } from "./navigation/scroll-rules";
 import { redirectResponse } from "./redirects/redirect-table";
-import { pageMeta } from "./seo/route-meta";
+import { NOT_FOUND_META } from "./seo/route-meta";
 import { FONT_PRELOAD_LINKS } from "./styles/fonts";
 import "./styles/tokens.css";
 import "./styles/global.css";
 
 export interface RootData {
-  siteOrigin: string;
   gtmId: string | null;
   year: number;
 }
@@ -55,10 +52,10 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export function loader(): RootData {
   const env = getEnv();
-  return { siteOrigin: env.siteOrigin, gtmId: env.gtmId ?? null, year: new Date().getFullYear() };
+  return { gtmId: env.gtmId ?? null, year: new Date().getFullYear() };
 }
 
-export const meta: Route.MetaFunction = (args) => (args.error ? pageMeta(args, undefined) : []);
+export const meta: Route.MetaFunction = ({ error }) => (error ? NOT_FOUND_META : []);
 
 function useDocumentLang(): string {
   const matches = useMatches();
@@ -73,12 +70,8 @@ function ClientBehaviours({ gtmId }: { gtmId: string | null }) {
   usePageViews();
   useScrollRules();
   useBuildFreshness();
-  useLinkPrefetch(preloadRoute);
-  useEffect(() => {
-    const cancelTagManager = loadTagManager(window, document, gtmId ?? undefined);
-    startRouteRulesManifest(readRunningBuild(window, document).id);
-    return cancelTagManager;
-  }, [gtmId]);
+  useLinkPrefetch();
+  useEffect(() => loadTagManager(window, document, gtmId ?? undefined), [gtmId]);
   return null;
 }
 

@@ -1,125 +1,93 @@
-// A lazily loaded chunk that fails to load (usually: a deploy removed the old build's
-// files) triggers one full reload, at most once per RELOAD_GUARD_MS per path (SPEC §4,
-// §8), so a chunk that is really broken shows the error page instead of a reload loop.
-import { createSafeStorage, type KeyValueStorage } from "./safe-storage";
+// A lazily loaded chunk that fails to load (usually: a deploy removed the old build's files)
+// triggers one full reload, at most once per RELOAD_GUARD_MS per path (SPEC §4, §8), so a
+// chunk that is really broken cannot start a reload loop.
+//
+// Two sources of such reloads: a failed dynamic import in our code (Vite's
+// `vite:preloadError`, or an unhandled rejection with a browser's import-failure message),
+// which the guard turns into a reload; and React Router, which reloads the page by itself
+// when a route module fails to import. Its reload is held to the same rule through the
+// Navigation API, where a reload started by a script is a cancelable `navigate` event;
+// browsers without that API keep React Router's unguarded reload. A held-back reload
+// becomes a full load of the page the visitor was going to instead: React Router's
+// navigation would otherwise wait forever, and the server renders that page whole.
 
 export const RELOAD_GUARD_MS = 10_000;
 export const RELOAD_STORAGE_PREFIX = "id5:chunk-reload:";
 /** Vite dispatches this on window when a dynamic import's preload fails. */
 export const VITE_PRELOAD_ERROR_EVENT = "vite:preloadError";
+/** Failed dynamic imports: Chromium and Firefox ("… dynamically imported module"), Safari. */
+const CHUNK_ERROR = /dynamically imported module|Importing a module script failed/i;
 
-/** Messages of failed dynamic imports: Chromium, Safari/WebKit, Firefox. */
-export const CHUNK_ERROR_PATTERNS: readonly RegExp[] = [
-  /Failed to fetch dynamically imported module/i,
-  /Importing a module script failed/i,
-  /error loading dynamically imported module/i,
-];
-
-export function shouldReload(lastReloadAt: number | undefined, now: number): boolean {
-  if (lastReloadAt === undefined || !Number.isFinite(lastReloadAt)) return true;
-  // A clock that went backwards must not block forever.
-  if (now < lastReloadAt) return true;
-  return now - lastReloadAt >= RELOAD_GUARD_MS;
-}
-
-function messageOf(reason: unknown): string {
-  if (typeof reason === "string") return reason;
-  if (typeof reason === "object" && reason !== null && "message" in reason) {
-    const { message } = reason as { message: unknown };
-    if (typeof message === "string") return message;
-  }
-  return "";
+/** False within RELOAD_GUARD_MS after the last reload; garbage or a clock gone back allow. */
+export function shouldReload(lastReloadAt: number, now: number): boolean {
+  return !(now >= lastReloadAt && now - lastReloadAt < RELOAD_GUARD_MS);
 }
 
 export function isChunkLoadError(reason: unknown): boolean {
-  const message = messageOf(reason);
-  return message !== "" && CHUNK_ERROR_PATTERNS.some((pattern) => pattern.test(message));
+  const message =
+    typeof reason === "string" ? reason : (reason as { message?: unknown } | null)?.message;
+  return typeof message === "string" && CHUNK_ERROR.test(message);
 }
 
-export type ReloadGuardWindow = Pick<Window, "addEventListener" | "removeEventListener"> & {
-  location: Pick<Location, "pathname" | "reload">;
-};
+type Path = Pick<Location, "pathname" | "search" | "hash">;
 
-export interface ChunkReloadGuardOptions {
-  storage?: KeyValueStorage;
-  now?: () => number;
-  log?: Pick<Console, "warn">;
+export interface ReloadGuardWindow extends Pick<Window, "addEventListener"> {
+  location: Pick<Location, "pathname" | "reload" | "assign">;
+  sessionStorage?: Pick<Storage, "getItem" | "setItem">;
+  /** The Navigation API, where the browser has it. */
+  navigation?: Pick<EventTarget, "addEventListener">;
+  /** React Router's router (framework mode sets it): where a pending navigation goes. */
+  __reactRouterDataRouter?: { state: { navigation: { location?: Path } } };
 }
 
-export interface ChunkReloadGuard {
-  /** Reloads if allowed for the current path; returns whether it did. */
-  reloadOnce(reason?: unknown): boolean;
-  /** Listens to vite:preloadError, unhandledrejection and error; returns uninstall. */
-  install(): () => void;
-}
+type NavigateEvent = Event & { navigationType?: string; userInitiated?: boolean };
 
-export function createChunkReloadGuard(
-  win: ReloadGuardWindow,
-  options: ChunkReloadGuardOptions = {},
-): ChunkReloadGuard {
-  const storage =
-    options.storage ??
-    createSafeStorage(() => (win as { sessionStorage?: Storage }).sessionStorage);
-  const now = options.now ?? Date.now;
-  const log = options.log ?? console;
+/** Call once, before hydration (entry.client.tsx), so failures while hydrating count too. */
+export function installChunkReloadGuard(
+  win: ReloadGuardWindow = window,
+  now: () => number = Date.now,
+  log: Pick<Console, "warn"> = console,
+): void {
+  // sessionStorage carries the guard across the reload; memory stands in where it throws.
+  const memory = new Map<string, string>();
+  let reloading = false;
 
-  const reloadOnce = (reason?: unknown): boolean => {
-    const key = `${RELOAD_STORAGE_PREFIX}${win.location.pathname}`;
-    const stored = storage.getItem(key);
-    const last = stored === null ? undefined : Number(stored);
+  /** Takes this path's reload for now; false when it had one within the guard window. */
+  const claim = (): boolean => {
+    const key = RELOAD_STORAGE_PREFIX + win.location.pathname;
+    let stored = memory.get(key);
+    try {
+      stored = win.sessionStorage?.getItem(key) ?? stored;
+    } catch {}
     const at = now();
-    if (!shouldReload(last, at)) {
-      log.warn("[chunk-reload] chunk failed again within the guard window; not reloading", reason);
+    if (!shouldReload(Number(stored ?? Number.NaN), at)) {
+      log.warn(`[chunk-reload] a chunk failed again within 10 s; not reloading ${key}`);
       return false;
     }
-    storage.setItem(key, String(at));
-    win.location.reload();
+    memory.set(key, String(at));
+    try {
+      win.sessionStorage?.setItem(key, String(at));
+    } catch {}
     return true;
   };
 
-  const onPreloadError = (event: Event) => {
-    // Prevent Vite from rethrowing only when we actually reload; otherwise let the
-    // error reach the router's error boundary.
-    if (reloadOnce((event as Event & { payload?: unknown }).payload)) event.preventDefault();
-  };
-  const onRejection = (event: Event) => {
-    const { reason } = event as PromiseRejectionEvent;
-    if (isChunkLoadError(reason) && reloadOnce(reason)) event.preventDefault();
-  };
-  const onError = (event: Event) => {
-    const { error, message } = event as ErrorEvent;
-    if ((isChunkLoadError(error) || isChunkLoadError(message)) && reloadOnce(error ?? message)) {
-      event.preventDefault();
-    }
+  const reloadFor = (event: Event, chunkFailed: boolean) => {
+    if (!chunkFailed || reloading || !claim()) return;
+    reloading = true;
+    // Only when reloading: otherwise Vite rethrows and the error boundary shows the failure.
+    event.preventDefault();
+    win.location.reload();
   };
 
-  return {
-    reloadOnce,
-    install() {
-      win.addEventListener(VITE_PRELOAD_ERROR_EVENT, onPreloadError);
-      win.addEventListener("unhandledrejection", onRejection);
-      win.addEventListener("error", onError);
-      return () => {
-        win.removeEventListener(VITE_PRELOAD_ERROR_EVENT, onPreloadError);
-        win.removeEventListener("unhandledrejection", onRejection);
-        win.removeEventListener("error", onError);
-      };
-    },
-  };
-}
-
-let installed: (() => void) | null = null;
-
-/**
- * Browser only, idempotent: call as early as possible (entry.client.tsx, before
- * hydrateRoot) so a chunk failing during hydration is caught too.
- */
-export function installChunkReloadGuard(): () => void {
-  if (installed) return installed;
-  const uninstall = createChunkReloadGuard(window).install();
-  installed = () => {
-    uninstall();
-    installed = null;
-  };
-  return installed;
+  win.addEventListener(VITE_PRELOAD_ERROR_EVENT, (event) => reloadFor(event, true));
+  win.addEventListener("unhandledrejection", (event) =>
+    reloadFor(event, isChunkLoadError((event as PromiseRejectionEvent).reason)),
+  );
+  win.navigation?.addEventListener("navigate", (event) => {
+    const { navigationType, userInitiated } = event as NavigateEvent;
+    if (navigationType !== "reload" || userInitiated || reloading || claim()) return;
+    event.preventDefault();
+    const to = win.__reactRouterDataRouter?.state.navigation.location;
+    if (to) win.location.assign(to.pathname + to.search + to.hash);
+  });
 }

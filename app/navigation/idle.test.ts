@@ -4,7 +4,6 @@ import {
   IDLE_TIMEOUT_MS,
   type LoadWindow,
   runAfterInteractive,
-  runAfterLoad,
   runWhenIdle,
 } from "./idle";
 
@@ -31,6 +30,8 @@ describe("idle scheduling", () => {
     } as unknown as Window;
     const task = vi.fn();
     const cancel = runWhenIdle(win, task);
+    vi.runAllTimers();
+    expect(task).not.toHaveBeenCalled();
     expect(calls[0]?.timeout).toBe(IDLE_TIMEOUT_MS);
     calls[0]?.cb();
     expect(task).toHaveBeenCalledTimes(1);
@@ -38,11 +39,12 @@ describe("idle scheduling", () => {
     expect(cancelIdleCallback).toHaveBeenCalledWith(1);
   });
 
-  it("falls back to setTimeout", () => {
+  it("falls back to setTimeout, cancellable", () => {
     const task = vi.fn();
     runWhenIdle({}, task);
+    vi.advanceTimersByTime(IDLE_FALLBACK_DELAY_MS - 1);
     expect(task).not.toHaveBeenCalled();
-    vi.advanceTimersByTime(IDLE_FALLBACK_DELAY_MS);
+    vi.advanceTimersByTime(1);
     expect(task).toHaveBeenCalledTimes(1);
     const cancelled = vi.fn();
     runWhenIdle({}, cancelled)();
@@ -50,20 +52,7 @@ describe("idle scheduling", () => {
     expect(cancelled).not.toHaveBeenCalled();
   });
 
-  it("runs after load, at once when the document is already complete", () => {
-    const win = loadWindow();
-    const early = vi.fn();
-    runAfterLoad(win as LoadWindow, { readyState: "loading" }, early);
-    expect(early).not.toHaveBeenCalled();
-    win.load();
-    win.load();
-    expect(early).toHaveBeenCalledTimes(1);
-    const late = vi.fn();
-    runAfterLoad(win as LoadWindow, { readyState: "complete" }, late);
-    expect(late).toHaveBeenCalledTimes(1);
-  });
-
-  it("runs after load and then idle, cancellable at either step", () => {
+  it("runs after load and then idle, once", () => {
     const win = loadWindow();
     const task = vi.fn();
     runAfterInteractive(win as LoadWindow, { readyState: "interactive" }, task);
@@ -72,13 +61,29 @@ describe("idle scheduling", () => {
     win.load();
     expect(task).not.toHaveBeenCalled();
     vi.advanceTimersByTime(IDLE_FALLBACK_DELAY_MS);
+    win.load();
+    vi.runAllTimers();
     expect(task).toHaveBeenCalledTimes(1);
+  });
 
-    const cancelled = vi.fn();
-    const cancel = runAfterInteractive(win as LoadWindow, { readyState: "interactive" }, cancelled);
+  it("only waits for idle when the page has loaded already", () => {
+    const task = vi.fn();
+    runAfterInteractive(loadWindow() as LoadWindow, { readyState: "complete" }, task);
+    expect(task).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(IDLE_FALLBACK_DELAY_MS);
+    expect(task).toHaveBeenCalledTimes(1);
+  });
+
+  it("can be cancelled before load and before idle", () => {
+    const win = loadWindow();
+    const beforeLoad = vi.fn();
+    runAfterInteractive(win as LoadWindow, { readyState: "loading" }, beforeLoad)();
+    const beforeIdle = vi.fn();
+    const cancel = runAfterInteractive(win as LoadWindow, { readyState: "loading" }, beforeIdle);
     win.load();
     cancel();
     vi.runAllTimers();
-    expect(cancelled).not.toHaveBeenCalled();
+    expect(beforeLoad).not.toHaveBeenCalled();
+    expect(beforeIdle).not.toHaveBeenCalled();
   });
 });

@@ -1,47 +1,37 @@
-// Scheduling helpers shared by the client behaviours: "after the page has loaded" and
-// "when the browser is idle", with a setTimeout fallback where requestIdleCallback is
-// missing (Safari). Each returns a cancel function.
+// "When the browser is idle" and "after the page is interactive", each returning a cancel
+// function. requestIdleCallback is missing in Safari, hence the setTimeout fallback.
 
 export type IdleWindow = Partial<Pick<Window, "requestIdleCallback" | "cancelIdleCallback">>;
 export type LoadWindow = Pick<Window, "addEventListener" | "removeEventListener">;
 export type LoadDocument = Pick<Document, "readyState">;
 
-/** Fallback delay when requestIdleCallback is unavailable. */
 export const IDLE_FALLBACK_DELAY_MS = 1;
-/** Upper bound handed to requestIdleCallback so a busy page still runs the task. */
+/** Handed to requestIdleCallback so that a page that is never idle still runs the task. */
 export const IDLE_TIMEOUT_MS = 2000;
 
 export function runWhenIdle(win: IdleWindow, task: () => void): () => void {
-  if (typeof win.requestIdleCallback === "function") {
-    const id = win.requestIdleCallback(() => task(), { timeout: IDLE_TIMEOUT_MS });
+  if (win.requestIdleCallback) {
+    const id = win.requestIdleCallback(task, { timeout: IDLE_TIMEOUT_MS });
     return () => win.cancelIdleCallback?.(id);
   }
   const timer = setTimeout(task, IDLE_FALLBACK_DELAY_MS);
   return () => clearTimeout(timer);
 }
 
-export function runAfterLoad(win: LoadWindow, doc: LoadDocument, task: () => void): () => void {
-  if (doc.readyState === "complete") {
-    task();
-    return () => {};
-  }
-  const onLoad = () => task();
-  win.addEventListener("load", onLoad, { once: true });
-  return () => win.removeEventListener("load", onLoad);
-}
-
-/** After `load`, then when idle: the "page is interactive" point for optional scripts. */
+/** After `load` (at once if it has fired), then when idle: for optional scripts. */
 export function runAfterInteractive(
   win: LoadWindow & IdleWindow,
   doc: LoadDocument,
   task: () => void,
 ): () => void {
-  let cancelIdle: (() => void) | undefined;
-  const cancelLoad = runAfterLoad(win, doc, () => {
+  let cancelIdle = () => {};
+  const onLoad = () => {
     cancelIdle = runWhenIdle(win, task);
-  });
+  };
+  if (doc.readyState === "complete") onLoad();
+  else win.addEventListener("load", onLoad, { once: true });
   return () => {
-    cancelLoad();
-    cancelIdle?.();
+    win.removeEventListener("load", onLoad);
+    cancelIdle();
   };
 }

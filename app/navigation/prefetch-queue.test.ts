@@ -1,257 +1,300 @@
 import { describe, expect, it, vi } from "vitest";
 import {
+  type Connection,
   canPrefetch,
-  connectionOf,
   createPrefetchQueue,
+  linkPath,
   MAX_PENDING_PREFETCHES,
-  observeLinkPrefetch,
-  type PrefetchRoot,
   type PrefetchWindow,
-  prefetchPathFromHref,
+  watchLinks,
 } from "./prefetch-queue";
 
-function deferredTask() {
-  const pending = new Map<string, { resolve: () => void; reject: (e: unknown) => void }>();
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** A preload whose calls stay pending until settled by path. */
+function deferredPreload() {
+  const pending = new Map<string, { resolve: () => void; reject: () => void }>();
   const started: string[] = [];
-  const task = vi.fn(
-    (path: string) =>
+  const preload = vi.fn(
+    (path: string, intent: boolean) =>
       new Promise<void>((resolve, reject) => {
-        started.push(path);
-        pending.set(path, { resolve, reject });
+        started.push(intent ? `${path} (intent)` : path);
+        pending.set(path, { resolve, reject: () => reject(new Error("offline")) });
       }),
   );
   const settle = async (path: string, ok = true) => {
-    const p = pending.get(path);
+    const call = pending.get(path);
     pending.delete(path);
-    if (ok) p?.resolve();
-    else p?.reject(new Error("offline"));
-    await new Promise((r) => setTimeout(r, 0));
+    if (ok) call?.resolve();
+    else call?.reject();
+    await flush();
   };
-  return { task, started, settle };
+  return { preload, started, pending, settle };
 }
-const flush = () => new Promise((r) => setTimeout(r, 0));
-const quiet = { debug: () => {} };
 
 describe("canPrefetch", () => {
-  it("prefetches without connection info and on fast connections", () => {
+  it("prefetches by default and on fast connections", () => {
     expect(canPrefetch(undefined)).toBe(true);
-    expect(canPrefetch(null)).toBe(true);
     expect(canPrefetch({})).toBe(true);
     expect(canPrefetch({ effectiveType: "4g", saveData: false })).toBe(true);
     expect(canPrefetch({ effectiveType: "3g" })).toBe(true);
   });
-  it("skips on save-data, 2g and slow-2g", () => {
+
+  it("does not on save-data, 2g or slow-2g", () => {
     expect(canPrefetch({ saveData: true, effectiveType: "4g" })).toBe(false);
     expect(canPrefetch({ effectiveType: "2g" })).toBe(false);
     expect(canPrefetch({ effectiveType: "slow-2g" })).toBe(false);
   });
-  it("reads navigator.connection", () => {
-    expect(connectionOf({ connection: { saveData: true } })).toEqual({ saveData: true });
-    expect(connectionOf({})).toBeUndefined();
-    expect(connectionOf(undefined)).toBeUndefined();
-  });
 });
 
-describe("prefetch queue", () => {
-  it(`runs at most ${MAX_PENDING_PREFETCHES} preloads at once`, async () => {
+describe("createPrefetchQueue", () => {
+  const fast = () => undefined;
+
+  it(`runs at most ${MAX_PENDING_PREFETCHES} preloads at once, in order`, async () => {
     expect(MAX_PENDING_PREFETCHES).toBe(4);
-    const { task, started, settle } = deferredTask();
-    const queue = createPrefetchQueue(task, { log: quiet });
-    for (const p of ["/a", "/b", "/c", "/d", "/e", "/f"]) queue.enqueue(p);
-    await flush();
+    const { preload, started, pending, settle } = deferredPreload();
+    const enqueue = createPrefetchQueue(preload, fast);
+    for (const path of ["/a", "/b", "/c", "/d", "/e", "/f"]) enqueue(path, false);
     expect(started).toEqual(["/a", "/b", "/c", "/d"]);
-    expect(queue.running).toBe(4);
-    expect(queue.queued).toBe(2);
-    await settle("/b");
+    await settle("/c");
     expect(started).toEqual(["/a", "/b", "/c", "/d", "/e"]);
-    expect(queue.running).toBe(4);
-    for (const p of ["/a", "/c", "/d", "/e"]) await settle(p);
-    await settle("/f");
-    await queue.idle();
-    expect(queue.running).toBe(0);
-    expect(task).toHaveBeenCalledTimes(6);
+    expect(pending.size).toBe(4);
+    await settle("/a", false); // a failure frees its slot too
+    expect(started).toHaveLength(6);
+    for (const path of ["/b", "/d", "/e", "/f"]) await settle(path);
+    expect(pending.size).toBe(0);
   });
 
-  it("dedupes by path, also after the preload finished", async () => {
-    const task = vi.fn(async () => {});
-    const queue = createPrefetchQueue(task, { log: quiet });
-    expect(queue.enqueue("/news")).toBe(true);
-    expect(queue.enqueue("/news")).toBe(false);
-    await queue.idle();
-    expect(queue.enqueue("/news", "high")).toBe(false);
-    expect(task).toHaveBeenCalledTimes(1);
-  });
-
-  it("allows a retry after a failed preload", async () => {
-    const { task, settle } = deferredTask();
-    const queue = createPrefetchQueue(task, { log: quiet });
-    queue.enqueue("/about");
+  it("preloads a path once, also after it has finished", async () => {
+    const preload = vi.fn(async () => {});
+    const enqueue = createPrefetchQueue(preload, fast);
+    enqueue("/news", true);
+    enqueue("/news", true);
     await flush();
+    enqueue("/news", true);
+    enqueue("/news", false); // its data came with the intent preload
+    await flush();
+    expect(preload.mock.calls).toEqual([["/news", true]]);
+  });
+
+  it("still loads the modules on intent after a viewport (data) preload", async () => {
+    const preload = vi.fn(async () => {});
+    const enqueue = createPrefetchQueue(preload, fast);
+    enqueue("/about", false);
+    enqueue("/about", false);
+    await flush();
+    enqueue("/about", true);
+    enqueue("/about", true);
+    expect(preload.mock.calls).toEqual([
+      ["/about", false],
+      ["/about", true],
+    ]);
+  });
+
+  it("retries a path whose preload failed", async () => {
+    const { preload, settle } = deferredPreload();
+    const enqueue = createPrefetchQueue(preload, fast);
+    enqueue("/about", true);
     await settle("/about", false);
-    expect(queue.enqueue("/about")).toBe(true);
+    enqueue("/about", true);
+    await settle("/about");
+    enqueue("/about", true);
+    expect(preload).toHaveBeenCalledTimes(2);
   });
 
-  it("is skipped entirely on save-data or 2g connections", async () => {
-    const task = vi.fn(async () => {});
-    let connection: { saveData?: boolean; effectiveType?: string } = { saveData: true };
-    const queue = createPrefetchQueue(task, { connection: () => connection, log: quiet });
-    expect(queue.enqueue("/a")).toBe(false);
+  it("reads the connection at each enqueue and skips save-data, 2g and slow-2g", () => {
+    const preload = vi.fn(async () => {});
+    let connection: Connection = { saveData: true };
+    const enqueue = createPrefetchQueue(preload, () => connection);
+    enqueue("/a", true);
     connection = { effectiveType: "2g" };
-    expect(queue.enqueue("/a")).toBe(false);
+    enqueue("/a", true);
+    connection = { effectiveType: "slow-2g" };
+    enqueue("/a", false);
+    expect(preload).not.toHaveBeenCalled();
     connection = { effectiveType: "4g" };
-    expect(queue.enqueue("/a")).toBe(true);
-    await queue.idle();
-    expect(task).toHaveBeenCalledTimes(1);
+    enqueue("/a", true);
+    expect(preload).toHaveBeenCalledTimes(1);
   });
 
-  it("puts hovered links before viewport links", async () => {
-    const { task, started, settle } = deferredTask();
-    const queue = createPrefetchQueue(task, { concurrency: 1, log: quiet });
-    queue.enqueue("/1");
-    queue.enqueue("/2");
-    queue.enqueue("/3");
-    queue.enqueue("/hover", "high");
-    queue.enqueue("/3", "high"); // already waiting: promoted
-    await flush();
-    for (const p of ["/1", "/3", "/hover", "/2"]) await settle(p);
-    expect(started).toEqual(["/1", "/3", "/hover", "/2"]);
-  });
-
-  it("drops the oldest waiting viewport links beyond the queue limit", async () => {
-    const { task, started } = deferredTask();
-    const queue = createPrefetchQueue(task, { concurrency: 1, maxQueued: 2, log: quiet });
-    for (const p of ["/run", "/a", "/b", "/c"]) queue.enqueue(p);
-    await flush();
-    expect(started).toEqual(["/run"]);
-    expect(queue.queued).toBe(2);
-    expect(queue.enqueue("/a")).toBe(true); // dropped, so it may come back
-  });
-
-  it("clears waiting preloads", async () => {
-    const { task, started } = deferredTask();
-    const queue = createPrefetchQueue(task, { concurrency: 1, log: quiet });
-    queue.enqueue("/a");
-    queue.enqueue("/b");
-    queue.clear();
-    await flush();
-    expect(started).toEqual(["/a"]);
-    expect(queue.queued).toBe(0);
+  it("starts intent preloads before waiting viewport ones", async () => {
+    const { preload, started, settle } = deferredPreload();
+    const enqueue = createPrefetchQueue(preload, fast);
+    for (const path of ["/1", "/2", "/3", "/4", "/5", "/6"]) enqueue(path, false);
+    enqueue("/hover", true);
+    enqueue("/focus", true);
+    enqueue("/5", true); // waiting as a viewport preload: now an intent one, run once
+    for (const path of ["/1", "/2", "/3", "/4", "/hover", "/focus", "/5"]) await settle(path);
+    expect(started).toEqual([
+      "/1",
+      "/2",
+      "/3",
+      "/4",
+      "/hover (intent)",
+      "/focus (intent)",
+      "/5 (intent)",
+      "/6",
+    ]);
   });
 });
 
-describe("prefetchPathFromHref", () => {
-  const current = new URL("https://id5.io/about");
-  it("returns path and query of internal page links", () => {
-    expect(prefetchPathFromHref("/news", current)).toBe("/news");
-    expect(prefetchPathFromHref("https://id5.io/news/page/2?x=1#y", current)).toBe(
-      "/news/page/2?x=1",
-    );
+describe("linkPath", () => {
+  const here = new URL("https://id5.io/about?tab=1");
+  const link = (href: string, attributes: Record<string, string> = {}) => ({
+    href,
+    target: attributes.target ?? "",
+    hasAttribute: (name: string) => name in attributes,
   });
-  it("skips external links, the current page and files", () => {
-    expect(prefetchPathFromHref("https://console.id5.io/login", current)).toBeNull();
-    expect(prefetchPathFromHref("/about#values", current)).toBeNull();
-    expect(prefetchPathFromHref("/universal-id/site-agreement.pdf", current)).toBeNull();
-    expect(prefetchPathFromHref("mailto:hello@id5.io", current)).toBeNull();
-    expect(prefetchPathFromHref("http://[bad", current)).toBeNull();
+
+  it("is the pathname and query of another page of this site", () => {
+    expect(linkPath(link("https://id5.io/news/page/2?x=1#top"), here)).toBe("/news/page/2?x=1");
+    expect(linkPath(link("/about"), here)).toBe("/about");
+    expect(linkPath(link("/technology", { target: "_self" }), here)).toBe("/technology");
+  });
+
+  it("is null for other sites, this page, files and new-tab, download or opted-out links", () => {
+    for (const skipped of [
+      link("https://console.id5.io/login"),
+      link("mailto:hello@id5.io"),
+      link("http://[bad"),
+      link("https://id5.io/about?tab=1#values"),
+      link("/universal-id/site-agreement.pdf"),
+      link("/news", { target: "_blank" }),
+      link("/news", { download: "" }),
+      link("/news", { "data-no-prefetch": "" }),
+    ]) {
+      expect(linkPath(skipped, here), skipped.href).toBeNull();
+    }
   });
 });
 
-describe("observeLinkPrefetch", () => {
-  function fakeAnchor(href: string, attrs: Record<string, string> = {}) {
-    const anchor = {
+describe("watchLinks", () => {
+  function anchor(href: string) {
+    const el = {
       href: new URL(href, "https://id5.io").href,
-      target: attrs.target ?? "",
-      hasAttribute: (name: string) => name in attrs,
-      closest: () => anchor,
+      target: "",
+      hasAttribute: () => false,
+      closest: (selector: string) => (selector === "a[href]" ? el : null),
     };
-    return anchor;
+    return el;
   }
 
-  function setup(anchors: ReturnType<typeof fakeAnchor>[], withObserver = true) {
+  function setup(options: { connection?: Connection; observer?: boolean } = {}) {
     const events = new EventTarget();
-    const root = {
-      querySelectorAll: () => anchors,
-      addEventListener: events.addEventListener.bind(events),
-      removeEventListener: events.removeEventListener.bind(events),
-    };
-    const observers: { callback: IntersectionObserverCallback; targets: Set<unknown> }[] = [];
+    const addEventListener = vi.fn(events.addEventListener.bind(events));
+    let links: ReturnType<typeof anchor>[] = [];
+    const doc = { addEventListener, querySelectorAll: () => links };
+    const observers: { callback: IntersectionObserverCallback; targets: unknown[] }[] = [];
     class FakeIntersectionObserver {
-      targets = new Set<unknown>();
+      targets: unknown[] = [];
       constructor(public callback: IntersectionObserverCallback) {
         observers.push(this);
       }
       observe(el: unknown) {
-        this.targets.add(el);
+        this.targets.push(el);
       }
       unobserve(el: unknown) {
-        this.targets.delete(el);
-      }
-      disconnect() {
-        this.targets.clear();
+        this.targets = this.targets.filter((t) => t !== el);
       }
     }
     const win = {
-      location: { href: "https://id5.io/" },
-      ...(withObserver ? { IntersectionObserver: FakeIntersectionObserver } : {}),
+      location: new URL("https://id5.io/"),
+      navigator: { connection: options.connection },
+      IntersectionObserver: options.observer === false ? undefined : FakeIntersectionObserver,
     } as unknown as PrefetchWindow;
-    const enqueued: [string, string][] = [];
-    const queue = {
-      enqueue: (path: string, priority = "low") => {
-        enqueued.push([path, priority]);
-        return true;
+    let loadManifest: (paths: string[] | null) => void = () => {};
+    const manifest = new Promise<string[] | null>((resolve) => {
+      loadManifest = resolve;
+    });
+    const preload = vi.fn(async () => {});
+    const scan = watchLinks(win, doc as unknown as Document, preload, manifest);
+    return {
+      scan,
+      preload,
+      observers,
+      addEventListener,
+      setLinks: (list: ReturnType<typeof anchor>[]) => {
+        links = list;
       },
-      running: 0,
-      queued: 0,
-      idle: async () => {},
-      clear: () => {},
+      manifestLoaded: async (paths: string[] | null) => {
+        loadManifest(paths);
+        await flush();
+      },
+      intent: (type: string, target: unknown) => {
+        const event = new Event(type);
+        Object.defineProperty(event, "target", { value: target });
+        events.dispatchEvent(event);
+      },
+      intersect: (target: unknown, isIntersecting = true) =>
+        observers[0]?.callback(
+          [{ isIntersecting, target } as unknown as IntersectionObserverEntry],
+          observers[0] as unknown as IntersectionObserver,
+        ),
     };
-    const observer = observeLinkPrefetch(root as unknown as PrefetchRoot, queue, win);
-    const intersect = (el: unknown) =>
-      observers[0]?.callback(
-        [{ isIntersecting: true, target: el } as unknown as IntersectionObserverEntry],
-        observers[0] as unknown as IntersectionObserver,
-      );
-    const intent = (type: string, el: unknown) => {
-      const event = new Event(type);
-      Object.defineProperty(event, "target", { value: el });
-      events.dispatchEvent(event);
-    };
-    return { observer, observers, enqueued, intersect, intent };
   }
 
-  it("enqueues internal links entering the viewport, once each", () => {
-    const news = fakeAnchor("/news");
-    const external = fakeAnchor("https://console.id5.io/login");
-    const blank = fakeAnchor("/jobs", { target: "_blank" });
-    const optOut = fakeAnchor("/contact", { "data-no-prefetch": "" });
-    const s = setup([news, external, blank, optOut]);
-    s.observer.scan();
-    s.observer.scan();
-    expect(s.observers[0]?.targets.size).toBe(4);
-    for (const a of [news, external, blank, optOut]) s.intersect(a);
-    expect(s.enqueued).toEqual([["/news", "low"]]);
-    expect(s.observers[0]?.targets.size).toBe(0);
-  });
-
-  it("enqueues hovered, focused and touched links with high priority", () => {
-    const s = setup([], false);
-    s.intent("mouseover", fakeAnchor("/technology"));
-    s.intent("focusin", fakeAnchor("/solutions"));
-    s.intent("touchstart", fakeAnchor("/resources"));
-    s.intent("mouseover", { closest: () => null });
-    expect(s.enqueued).toEqual([
-      ["/technology", "high"],
-      ["/solutions", "high"],
-      ["/resources", "high"],
+  it("preloads modules and data on hover, focus and touch (passive listeners)", () => {
+    const s = setup();
+    s.intent("mouseover", anchor("/technology"));
+    s.intent("focusin", anchor("/solutions"));
+    s.intent("touchstart", anchor("/resources"));
+    s.intent("mouseover", anchor("/")); // the current page
+    s.intent("mouseover", { closest: () => null }); // not in a link
+    s.intent("mouseover", null);
+    expect(s.preload.mock.calls).toEqual([
+      ["/technology", true],
+      ["/solutions", true],
+      ["/resources", true],
     ]);
+    for (const call of s.addEventListener.mock.calls) expect(call[2]).toEqual({ passive: true });
   });
 
-  it("works without IntersectionObserver and stops after disconnect", () => {
-    const s = setup([fakeAnchor("/news")], false);
-    s.observer.scan();
+  it("does nothing on save-data", () => {
+    const s = setup({ connection: { saveData: true } });
+    s.intent("mouseover", anchor("/technology"));
+    expect(s.preload).not.toHaveBeenCalled();
+  });
+
+  it("preloads the data of prerendered links in the viewport, once the manifest is in", async () => {
+    const s = setup();
+    const about = anchor("/about");
+    const news = anchor("/news/page/9");
+    s.setLinks([about, news]);
+    s.scan();
+    expect(s.observers).toHaveLength(0); // no manifest yet
+    await s.manifestLoaded(["/", "/about", "/contact"]);
+    expect(s.observers[0]?.targets).toEqual([about, news]);
+    s.intersect(about, false);
+    expect(s.preload).not.toHaveBeenCalled();
+    s.intersect(about);
+    s.intersect(news); // not prerendered
+    expect(s.preload.mock.calls).toEqual([["/about", false]]);
+    expect(s.observers[0]?.targets).toEqual([]); // each link is observed once
+
+    const contact = anchor("/contact"); // rendered by the next navigation
+    s.setLinks([about, news, contact]);
+    s.scan();
+    expect(s.observers[0]?.targets).toEqual([contact]);
+    s.intersect(contact);
+    expect(s.preload).toHaveBeenLastCalledWith("/contact", false);
+  });
+
+  it("has no viewport preloads without a manifest, but still preloads on intent", async () => {
+    const s = setup();
+    s.setLinks([anchor("/about")]);
+    await s.manifestLoaded(null);
+    s.scan();
     expect(s.observers).toHaveLength(0);
-    s.observer.disconnect();
-    s.intent("mouseover", fakeAnchor("/news"));
-    expect(s.enqueued).toEqual([]);
+    s.intent("mouseover", anchor("/about"));
+    expect(s.preload.mock.calls).toEqual([["/about", true]]);
+  });
+
+  it("works without IntersectionObserver", async () => {
+    const s = setup({ observer: false });
+    s.setLinks([anchor("/about")]);
+    await s.manifestLoaded(["/about"]);
+    s.scan();
+    s.intent("focusin", anchor("/about"));
+    expect(s.preload.mock.calls).toEqual([["/about", true]]);
   });
 });

@@ -1,248 +1,140 @@
-// Link prefetching (SPEC §9): internal links that enter the viewport, or are hovered,
-// focused or touched, enqueue a route preload. At most MAX_PENDING_PREFETCHES preloads
-// run at once, each path is preloaded once, and nothing is prefetched on save-data or
-// 2g connections. The preload itself is injected (the lead wires React Router's).
-import { useEffect, useRef } from "react";
+// Link prefetching (SPEC §9). Hovering, focusing or touching a link preloads its route
+// modules and page data; a link in the viewport preloads only the page data, and only of
+// prerendered pages (a static file), so no page downloads other pages' JavaScript before
+// someone shows intent. At most MAX_PENDING_PREFETCHES at once, each path once per page,
+// nothing on save-data or 2g connections.
+import { useEffect } from "react";
 import { useLocation } from "react-router";
+import { preloadRoute } from "./preload-route";
+import { loadRouteRulesManifest, type ManifestWindow } from "./route-rules-manifest";
 
 export const MAX_PENDING_PREFETCHES = 4;
-/** Waiting preloads kept; beyond this the oldest low-priority ones are dropped. */
-export const MAX_QUEUED_PREFETCHES = 32;
-export const SLOW_CONNECTION_TYPES: readonly string[] = ["slow-2g", "2g"];
 
-/** The parts of navigator.connection (Network Information API) that matter here. */
-export interface ConnectionInfo {
-  saveData?: boolean;
-  effectiveType?: string;
-}
+/** navigator.connection (Network Information API; missing in Safari and Firefox). */
+export type Connection = { saveData?: boolean; effectiveType?: string } | undefined;
 
-export function canPrefetch(connection: ConnectionInfo | null | undefined): boolean {
-  if (!connection) return true;
-  if (connection.saveData === true) return false;
-  return !SLOW_CONNECTION_TYPES.includes(connection.effectiveType ?? "");
-}
+export const canPrefetch = (c: Connection): boolean =>
+  !c?.saveData && c?.effectiveType !== "2g" && c?.effectiveType !== "slow-2g";
 
-export function connectionOf(nav: object | undefined): ConnectionInfo | undefined {
-  return (nav as { connection?: ConnectionInfo } | undefined)?.connection;
-}
+/** Preloads `path`: modules and data on intent, else data only. */
+export type Preload = (path: string, intent: boolean) => Promise<unknown>;
 
-export type PrefetchTask = (path: string) => Promise<void>;
-export type PrefetchPriority = "high" | "low";
-
-export interface PrefetchQueue {
-  /** Queues a preload of `path`; false when skipped (slow connection, already seen). */
-  enqueue(path: string, priority?: PrefetchPriority): boolean;
-  readonly running: number;
-  readonly queued: number;
-  /** Resolves when nothing is running or waiting (tests, benchmarks). */
-  idle(): Promise<void>;
-  clear(): void;
-}
-
-export interface PrefetchQueueOptions {
-  concurrency?: number;
-  maxQueued?: number;
-  /** Read at each enqueue: the connection can change (e.g. navigator.connection). */
-  connection?: () => ConnectionInfo | null | undefined;
-  log?: Pick<Console, "debug">;
-}
-
-export function createPrefetchQueue(
-  task: PrefetchTask,
-  options: PrefetchQueueOptions = {},
-): PrefetchQueue {
-  const concurrency = Math.max(1, options.concurrency ?? MAX_PENDING_PREFETCHES);
-  const maxQueued = options.maxQueued ?? MAX_QUEUED_PREFETCHES;
-  const log = options.log ?? console;
+/** Returns `enqueue(path, intent)`. Intent preloads go before waiting viewport ones. */
+export function createPrefetchQueue(preload: Preload, connection: () => Connection) {
+  // Keys: the path for an intent preload, " " + path for a viewport one.
   const seen = new Set<string>();
-  let waiting: { path: string; priority: PrefetchPriority }[] = [];
+  const intents: string[] = [];
+  const views: string[] = [];
   let running = 0;
-  let idleWaiters: (() => void)[] = [];
-
-  const settleIdle = () => {
-    if (running > 0 || waiting.length > 0) return;
-    const waiters = idleWaiters;
-    idleWaiters = [];
-    for (const resolve of waiters) resolve();
-  };
-
-  const pump = () => {
-    while (running < concurrency) {
-      const next = waiting.shift();
-      if (!next) break;
+  const next = () => {
+    while (running < MAX_PENDING_PREFETCHES) {
+      const intent = intents.length > 0;
+      const path = intents.shift() ?? views.shift();
+      if (path === undefined) return;
+      // No data-only preload of a path that had an intent one: that fetched the data too.
+      if (!intent && seen.has(path)) continue;
       running++;
-      Promise.resolve()
-        .then(() => task(next.path))
-        .catch((error: unknown) => {
-          // A failed preload may be retried by a later hover.
-          seen.delete(next.path);
-          log.debug("[prefetch] preload failed", next.path, error);
-        })
+      preload(path, intent)
+        .catch(() => seen.delete(intent ? path : ` ${path}`)) // a later event may retry
         .finally(() => {
           running--;
-          pump();
-          settleIdle();
+          next();
         });
     }
   };
-
-  const dropOverflow = () => {
-    while (waiting.length > maxQueued) {
-      // The oldest viewport link has most likely been scrolled past; hovers are kept.
-      let index = waiting.findIndex((entry) => entry.priority === "low");
-      if (index === -1) index = waiting.length - 1;
-      const [dropped] = waiting.splice(index, 1);
-      if (dropped) seen.delete(dropped.path);
-    }
-  };
-
-  return {
-    enqueue(path, priority = "low") {
-      if (!canPrefetch(options.connection?.())) return false;
-      if (seen.has(path)) {
-        const index = waiting.findIndex((entry) => entry.path === path);
-        if (priority === "high" && index !== -1) {
-          waiting.splice(index, 1);
-          waiting.unshift({ path, priority });
-        }
-        return false;
-      }
-      seen.add(path);
-      if (priority === "high") waiting.unshift({ path, priority });
-      else waiting.push({ path, priority });
-      dropOverflow();
-      pump();
-      return true;
-    },
-    get running() {
-      return running;
-    },
-    get queued() {
-      return waiting.length;
-    },
-    idle() {
-      return new Promise<void>((resolve) => {
-        idleWaiters.push(resolve);
-        settleIdle();
-      });
-    },
-    clear() {
-      for (const entry of waiting) seen.delete(entry.path);
-      waiting = [];
-      settleIdle();
-    },
+  return (path: string, intent: boolean): void => {
+    const key = intent ? path : ` ${path}`;
+    // The connection can change during a visit, so it is read each time.
+    if (seen.has(key) || !canPrefetch(connection())) return;
+    seen.add(key);
+    (intent ? intents : views).push(path);
+    next();
   };
 }
 
-/**
- * The path to preload for a link, or null: only same-origin page links, not the
- * current page, not files (a last segment with an extension), not new-tab or download
- * links, not links marked `data-no-prefetch`.
- */
-export function prefetchPathFromHref(href: string, current: URL): string | null {
+type Link = Pick<HTMLAnchorElement, "href" | "target" | "hasAttribute">;
+type Here = Pick<Location, "origin" | "pathname" | "search">;
+
+/** The path (pathname + search) to preload for a link, or null if it is no other page here. */
+export function linkPath(link: Link, here: Here): string | null {
   let url: URL;
   try {
-    url = new URL(href, current);
+    url = new URL(link.href, here.origin);
   } catch {
     return null;
   }
-  if (url.origin !== current.origin) return null;
-  if (url.pathname === current.pathname && url.search === current.search) return null;
-  const last = url.pathname.split("/").pop() ?? "";
-  if (last.includes(".")) return null;
-  return `${url.pathname}${url.search}`;
+  const path = url.pathname + url.search;
+  const skip =
+    url.origin !== here.origin ||
+    path === here.pathname + here.search ||
+    /\.[^/]*$/.test(url.pathname) || // a file: the last segment has an extension
+    (link.target !== "" && link.target !== "_self") ||
+    link.hasAttribute("download") ||
+    link.hasAttribute("data-no-prefetch");
+  return skip ? null : path;
 }
 
-type LinkElement = Element & Pick<HTMLAnchorElement, "href" | "target">;
-
-function prefetchPathOf(anchor: LinkElement, current: URL): string | null {
-  if (anchor.target && anchor.target !== "_self") return null;
-  if (anchor.hasAttribute("download") || anchor.hasAttribute("data-no-prefetch")) return null;
-  return prefetchPathFromHref(anchor.href, current);
-}
-
-export type PrefetchRoot = Pick<
-  Document,
-  "querySelectorAll" | "addEventListener" | "removeEventListener"
->;
-export interface PrefetchWindow {
-  location: Pick<Location, "href">;
+export interface PrefetchWindow extends ManifestWindow {
+  location: Here;
+  navigator: { connection?: Connection };
   IntersectionObserver?: typeof IntersectionObserver;
 }
 
-export interface LinkPrefetchObserver {
-  /** Observes links not seen yet (call after each navigation renders). */
-  scan(): void;
-  disconnect(): void;
-}
-
-export function observeLinkPrefetch(
-  root: PrefetchRoot,
-  queue: PrefetchQueue,
-  win: PrefetchWindow,
-): LinkPrefetchObserver {
-  const current = () => new URL(win.location.href);
-  const observed = new WeakSet<Element>();
-  const Observer = win.IntersectionObserver;
-  const observer = Observer
-    ? new Observer((entries) => {
-        for (const entry of entries) {
-          if (!entry.isIntersecting) continue;
-          observer?.unobserve(entry.target);
-          const path = prefetchPathOf(entry.target as LinkElement, current());
-          if (path) queue.enqueue(path, "low");
-        }
-      })
-    : undefined;
-
-  const onIntent = (event: Event) => {
-    const target = event.target as { closest?: (s: string) => Element | null } | null;
-    const anchor = typeof target?.closest === "function" ? target.closest("a[href]") : null;
-    if (!anchor) return;
-    const path = prefetchPathOf(anchor as LinkElement, current());
-    if (path) queue.enqueue(path, "high");
-  };
-  const intentEvents = ["mouseover", "focusin", "touchstart"] as const;
-  for (const type of intentEvents) root.addEventListener(type, onIntent, { passive: true });
-
-  return {
-    scan() {
-      if (!observer) return;
-      for (const anchor of root.querySelectorAll("a[href]")) {
-        if (observed.has(anchor)) continue;
-        observed.add(anchor);
-        observer.observe(anchor);
-      }
-    },
-    disconnect() {
-      observer?.disconnect();
-      for (const type of intentEvents) root.removeEventListener(type, onIntent);
-    },
-  };
-}
-
 /**
- * Call once in the root Layout with a stable preload function (module level). Links of
- * each newly rendered route are observed after the navigation commits.
+ * Preloads on intent at once; in the viewport once the manifest has listed the prerendered
+ * paths (never if it failed). Returns `scan`, which observes links not observed yet.
  */
-export function useLinkPrefetch(task: PrefetchTask): void {
+export function watchLinks(
+  win: PrefetchWindow,
+  doc: Pick<Document, "addEventListener" | "querySelectorAll">,
+  preload: Preload = preloadRoute,
+  prerendered = loadRouteRulesManifest(win),
+): () => void {
+  const enqueue = createPrefetchQueue(preload, () => win.navigator.connection);
+  const pathOf = (link: Element) => linkPath(link as HTMLAnchorElement, win.location);
+  const onIntent = (event: Event) => {
+    const link = (event.target as Partial<Element> | null)?.closest?.("a[href]");
+    const path = link && pathOf(link);
+    if (path) enqueue(path, true);
+  };
+  for (const type of ["mouseover", "focusin", "touchstart"]) {
+    doc.addEventListener(type, onIntent, { passive: true });
+  }
+
+  const observed = new WeakSet<Element>();
+  let observer: IntersectionObserver | undefined;
+  const scan = () => {
+    if (!observer) return;
+    for (const link of doc.querySelectorAll("a[href]")) {
+      if (observed.has(link)) continue;
+      observed.add(link);
+      observer.observe(link);
+    }
+  };
+  prerendered.then((paths) => {
+    if (!paths || !win.IntersectionObserver) return;
+    observer = new win.IntersectionObserver((entries) => {
+      for (const { isIntersecting, target } of entries) {
+        if (!isIntersecting) continue;
+        observer?.unobserve(target);
+        const path = pathOf(target);
+        if (path && paths.includes(path)) enqueue(path, false);
+      }
+    });
+    scan();
+  });
+  return scan;
+}
+
+let scanLinks: (() => void) | undefined;
+
+/** Call once in the root Layout. Links are scanned after each navigation has rendered. */
+export function useLinkPrefetch(): void {
   const { key } = useLocation();
-  const observer = useRef<LinkPrefetchObserver | null>(null);
-
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new key is a navigation
   useEffect(() => {
-    const queue = createPrefetchQueue(task, { connection: () => connectionOf(navigator) });
-    const created = observeLinkPrefetch(document, queue, window);
-    observer.current = created;
-    created.scan();
-    return () => {
-      created.disconnect();
-      queue.clear();
-      observer.current = null;
-    };
-  }, [task]);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-scan when the route changes
-  useEffect(() => {
-    observer.current?.scan();
+    // Once per page, never torn down: the root Layout lives as long as the page.
+    scanLinks ??= watchLinks(window as PrefetchWindow, document);
+    scanLinks();
   }, [key]);
 }

@@ -1,8 +1,9 @@
-// The preload task of the link prefetcher: loads the route modules a path needs and warms
-// its page data (`{path}.data`), so the next navigation has nothing left to fetch.
+// What a link preload fetches: the page data React Router's next navigation would request
+// (`{path}.data`) and, on intent, the route modules that render the path.
 import { matchRoutes, type RouteObject } from "react-router";
 
-interface ManifestRoute {
+/** An entry of `window.__reactRouterManifest.routes` (the fields used here). */
+export interface ManifestRoute {
   id: string;
   parentId?: string;
   path?: string;
@@ -10,47 +11,35 @@ interface ManifestRoute {
   module: string;
 }
 
-interface RouterWindow {
-  __reactRouterManifest?: { routes: Record<string, ManifestRoute> };
+type ModuleRoute = RouteObject & { module: string };
+
+/** Module URLs of the routes matching `to`, root first. */
+export function routeModules(routes: Record<string, ManifestRoute>, to: string): string[] {
+  // The manifest is a flat list; matchRoutes wants a tree (index routes: leaves).
+  const children = (parentId?: string): ModuleRoute[] =>
+    Object.values(routes)
+      .filter((r) => r.parentId === parentId)
+      .map(({ id, path, index, module }) =>
+        index ? { path, index, module } : { path, module, children: children(id) },
+      );
+  return matchRoutes(children(), to)?.map((m) => m.route.module) ?? [];
 }
 
-type IdRoute = RouteObject & { id: string };
-
-/** The manifest's flat route list as a tree React Router can match against. */
-export function routeTree(routes: Record<string, ManifestRoute>): IdRoute[] {
-  const byParent = new Map<string | undefined, ManifestRoute[]>();
-  for (const route of Object.values(routes)) {
-    const list = byParent.get(route.parentId) ?? [];
-    list.push(route);
-    byParent.set(route.parentId, list);
-  }
-  const build = (parentId: string | undefined): IdRoute[] =>
-    (byParent.get(parentId) ?? []).map((r) =>
-      r.index
-        ? { id: r.id, index: true as const }
-        : { id: r.id, path: r.path, children: build(r.id) },
-    );
-  return build(undefined);
+/** `/_.data` for the home page, else `{path}.data` without a trailing slash; query kept. */
+export function dataUrl(path: string): string {
+  const [, pathname, search = ""] = /^(.*?)\/?(\?.*)?$/.exec(path) ?? [];
+  return `${pathname || "/_"}.data${search}`;
 }
 
-/** Module URLs of the routes that render `path`. */
-export function routeModulesFor(routes: Record<string, ManifestRoute>, path: string): string[] {
-  const matches = matchRoutes(routeTree(routes), path) ?? [];
-  return matches
-    .map((m) => routes[(m.route as IdRoute).id]?.module)
-    .filter((m): m is string => typeof m === "string");
-}
-
-export function dataUrlFor(path: string): string {
-  return path === "/" ? "/_.data" : `${path.replace(/\/$/, "")}.data`;
-}
-
-export async function preloadRoute(path: string): Promise<void> {
-  const manifest = (window as RouterWindow).__reactRouterManifest;
-  if (!manifest) return;
-  const modules = routeModulesFor(manifest.routes, path);
-  await Promise.all([
-    ...modules.map((url) => import(/* @vite-ignore */ url)),
-    fetch(dataUrlFor(path), { credentials: "same-origin" }).then((r) => r.arrayBuffer()),
+/** Page data of `path`, plus its route modules when `withModules` (async: errors reject). */
+export async function preloadRoute(path: string, withModules: boolean): Promise<unknown> {
+  const routes = (window as { __reactRouterManifest?: { routes: Record<string, ManifestRoute> } })
+    .__reactRouterManifest?.routes;
+  return Promise.all([
+    // Read to the end, so the whole response is in the HTTP cache for the navigation.
+    fetch(dataUrl(path), { credentials: "same-origin" }).then((res) => res.arrayBuffer()),
+    ...(withModules && routes
+      ? routeModules(routes, path).map((url) => import(/* @vite-ignore */ url))
+      : []),
   ]);
 }

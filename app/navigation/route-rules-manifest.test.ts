@@ -1,159 +1,98 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { REDIRECTS } from "../redirects/redirect-table";
 import { IDLE_FALLBACK_DELAY_MS } from "./idle";
 import {
-  applyClientRedirect,
-  isPrerendered,
   loadRouteRulesManifest,
   MANIFEST_DELAY_MS,
-  manifestUrl,
-  parseRouteRulesManifest,
-  type RouteRulesManifest,
-  shouldFetchManifest,
+  type ManifestWindow,
 } from "./route-rules-manifest";
 
-const manifest: RouteRulesManifest = {
+// As written by scripts/build-meta.ts.
+const meta = {
   id: "abc123",
   timestamp: "2026-01-01T00:00:00.000Z",
-  redirects: JSON.parse(JSON.stringify(REDIRECTS)),
+  redirects: [{ pattern: "/product", target: "/technology", status: 301 }],
   prerendered: ["/", "/about", "/news/page/2"],
 };
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
-describe("route-rules manifest", () => {
-  it("lives at /builds/meta/{buildId}.json", () => {
-    expect(manifestUrl("abc123")).toBe("/builds/meta/abc123.json");
-    expect(manifestUrl("a/b")).toBe("/builds/meta/a%2Fb.json");
-  });
-
-  it("is skipped on slow-2g only", () => {
-    expect(shouldFetchManifest({ effectiveType: "slow-2g" })).toBe(false);
-    expect(shouldFetchManifest({ effectiveType: "2g" })).toBe(true);
-    expect(shouldFetchManifest({ saveData: true })).toBe(true);
-    expect(shouldFetchManifest(undefined)).toBe(true);
-  });
-
-  it("parses a manifest, dropping malformed rules", () => {
-    const parsed = parseRouteRulesManifest({
-      ...manifest,
-      redirects: [
-        ...manifest.redirects,
-        { pattern: "no-slash", target: "/x", status: 301 },
-        { pattern: "/x", target: "/y", status: 307 },
-        { pattern: "/x", target: 5, status: 301 },
-        null,
-      ],
-    });
-    expect(parsed?.redirects).toEqual(manifest.redirects);
-    expect(parsed?.prerendered).toEqual(manifest.prerendered);
-    expect(parseRouteRulesManifest({ id: "x" })).toBeNull();
-    expect(parseRouteRulesManifest("x")).toBeNull();
-    expect(
-      parseRouteRulesManifest({ id: "x", redirects: [], prerendered: "no" })?.prerendered,
-    ).toEqual([]);
-  });
-
-  it("applies the table's redirects in-app", () => {
-    const at = (p: string, origin = "https://id5.io") => new URL(p, origin);
-    expect(applyClientRedirect(manifest, at("/product?x=1"))).toEqual({
-      location: "/technology?x=1",
-      status: 301,
-    });
-    expect(applyClientRedirect(manifest, at("/news/2024/02/03/launch"))?.location).toBe(
-      "/news/launch",
-    );
-    expect(applyClientRedirect(manifest, at("/privacy"))?.location).toBe(
-      "https://id5-sync.com/privacy",
-    );
-    expect(
-      applyClientRedirect(manifest, at("/x", "https://news.id5.io"), "https://id5.io"),
-    ).toEqual({ location: "https://id5.io/news", status: 301 });
-    expect(applyClientRedirect(manifest, at("/technology"))).toBeNull();
-  });
-
-  it("knows the prerendered paths", () => {
-    expect(isPrerendered(manifest, "/about/")).toBe(true);
-    expect(isPrerendered(manifest, "/")).toBe(true);
-    expect(isPrerendered(manifest, "/news/page/9")).toBe(false);
-  });
-});
+function fakeWindow(options: { idle?: boolean; version?: string; effectiveType?: string } = {}) {
+  const idle: (() => void)[] = [];
+  const fetch = vi.fn<typeof globalThis.fetch>(async () => json(meta));
+  const win = {
+    fetch,
+    navigator: { connection: { effectiveType: options.effectiveType ?? "4g" } },
+    __reactRouterManifest: { version: "version" in options ? options.version : "abc123" },
+    ...(options.idle
+      ? {
+          requestIdleCallback: (cb: () => void) => idle.push(cb),
+          cancelIdleCallback: () => {},
+        }
+      : {}),
+  } as ManifestWindow;
+  return { win, fetch, idle };
+}
 
 describe("loadRouteRulesManifest", () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
-  const quiet = { debug: vi.fn() };
 
-  it(`fetches ${MANIFEST_DELAY_MS} ms after idle`, async () => {
+  it(`fetches /builds/meta/{buildId}.json ${MANIFEST_DELAY_MS} ms after idle`, async () => {
     expect(MANIFEST_DELAY_MS).toBe(1000);
-    const idle: (() => void)[] = [];
-    const win = {
-      requestIdleCallback: (cb: () => void) => idle.push(cb),
-      cancelIdleCallback: () => {},
-    } as unknown as Window;
-    const fetchMock = vi.fn<typeof fetch>().mockImplementation(async () => json(manifest));
-    const promise = loadRouteRulesManifest({
-      win,
-      buildId: "abc123",
-      fetch: fetchMock,
-      log: quiet,
-    });
+    const { win, fetch, idle } = fakeWindow({ idle: true, version: "a/b" });
+    const paths = loadRouteRulesManifest(win);
     await vi.advanceTimersByTimeAsync(5000);
-    expect(fetchMock).not.toHaveBeenCalled(); // not idle yet
+    expect(fetch).not.toHaveBeenCalled(); // not idle yet
     idle[0]?.();
     await vi.advanceTimersByTimeAsync(MANIFEST_DELAY_MS - 1);
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(fetch).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
-    expect(fetchMock).toHaveBeenCalledWith("/builds/meta/abc123.json", expect.anything());
-    await expect(promise).resolves.toEqual(manifest);
+    expect(fetch).toHaveBeenCalledWith("/builds/meta/a%2Fb.json");
+    await expect(paths).resolves.toEqual(["/", "/about", "/news/page/2"]);
   });
 
   it("falls back to setTimeout without requestIdleCallback", async () => {
-    const fetchMock = vi.fn<typeof fetch>().mockImplementation(async () => json(manifest));
-    const promise = loadRouteRulesManifest({
-      win: {},
-      buildId: "abc123",
-      fetch: fetchMock,
-      log: quiet,
-    });
-    await vi.advanceTimersByTimeAsync(IDLE_FALLBACK_DELAY_MS + MANIFEST_DELAY_MS);
-    await expect(promise).resolves.toEqual(manifest);
+    const { win, fetch } = fakeWindow();
+    const paths = loadRouteRulesManifest(win);
+    await vi.advanceTimersByTimeAsync(IDLE_FALLBACK_DELAY_MS + MANIFEST_DELAY_MS - 1);
+    expect(fetch).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetch).toHaveBeenCalledWith("/builds/meta/abc123.json");
+    await expect(paths).resolves.toEqual(meta.prerendered);
   });
 
-  it("is skipped on slow-2g and without a build id", async () => {
-    const fetchMock = vi.fn<typeof fetch>();
-    await expect(
-      loadRouteRulesManifest({
-        win: {},
-        buildId: "abc123",
-        fetch: fetchMock,
-        connection: { effectiveType: "slow-2g" },
-      }),
-    ).resolves.toBeNull();
-    await expect(
-      loadRouteRulesManifest({ win: {}, buildId: null, fetch: fetchMock }),
-    ).resolves.toBeNull();
+  it("is skipped on slow-2g (only) and without a build id", async () => {
+    const slow = fakeWindow({ effectiveType: "slow-2g" });
+    const noId = fakeWindow({ version: undefined });
+    const twoG = fakeWindow({ effectiveType: "2g" });
+    const results = [slow, noId, twoG].map(({ win }) => loadRouteRulesManifest(win));
     await vi.advanceTimersByTimeAsync(5000);
-    expect(fetchMock).not.toHaveBeenCalled();
+    await expect(Promise.all(results)).resolves.toEqual([null, null, meta.prerendered]);
+    expect(slow.fetch).not.toHaveBeenCalled();
+    expect(noId.fetch).not.toHaveBeenCalled();
   });
 
-  it("resolves null on network, HTTP and parse errors", async () => {
-    for (const result of [
-      Promise.reject(new TypeError("Failed to fetch")),
-      Promise.resolve(json({}, 404)),
-      Promise.resolve(json({ nope: true })),
-    ]) {
-      result.catch(() => {});
-      const fetchMock = vi.fn<typeof fetch>().mockReturnValue(result);
-      const promise = loadRouteRulesManifest({
-        win: {},
-        buildId: "x",
-        fetch: fetchMock,
-        log: quiet,
-      });
-      await vi.advanceTimersByTimeAsync(IDLE_FALLBACK_DELAY_MS + MANIFEST_DELAY_MS);
-      await expect(promise).resolves.toBeNull();
-    }
+  it("drops paths that are not strings", async () => {
+    const { win, fetch } = fakeWindow();
+    fetch.mockResolvedValue(json({ ...meta, prerendered: ["/", 7, null, "/about"] }));
+    const paths = loadRouteRulesManifest(win);
+    await vi.advanceTimersByTimeAsync(5000);
+    await expect(paths).resolves.toEqual(["/", "/about"]);
+  });
+
+  it.each([
+    ["a network error", () => Promise.reject(new TypeError("Failed to fetch"))],
+    ["an HTTP error", async () => json(meta, 404)],
+    ["bad JSON", async () => new Response("{not json", { status: 200 })],
+    ["JSON null", async () => json(null)],
+    ["no prerendered array", async () => json({ ...meta, prerendered: "/" })],
+  ])("resolves null on %s", async (_, answer) => {
+    const { win, fetch } = fakeWindow();
+    fetch.mockImplementation(answer);
+    const paths = loadRouteRulesManifest(win);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    await expect(paths).resolves.toBeNull();
   });
 });

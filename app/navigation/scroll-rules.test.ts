@@ -1,263 +1,323 @@
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
-import { MemoryRouter } from "react-router";
+import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { createMemoryStorage } from "./safe-storage";
 import {
-  createScrollController,
-  decideScroll,
-  hashTargetId,
+  createScroller,
   isNewsPaginationPath,
-  MAX_SAVED_SCROLL_POSITIONS,
-  SCROLL_POSITIONS_STORAGE_KEY,
-  type ScrollDocument,
-  type ScrollWindow,
   shouldScrollToTop,
   tabAnchorFromHash,
   tabHash,
   useScrollRules,
 } from "./scroll-rules";
 
-const loc = (pathname: string, hash = "", key?: string) => ({ pathname, hash, search: "", key });
+const STORAGE_KEY = "id5:scroll-positions";
 
 describe("shouldScrollToTop (SPEC §4)", () => {
+  const top = (prev: string, next: string) => {
+    const [prevPath = "", prevHash = ""] = prev.split(/(?=#)/);
+    const [nextPath = "", nextHash = ""] = next.split(/(?=#)/);
+    return shouldScrollToTop(prevPath, nextPath, prevHash, nextHash);
+  };
   it("scrolls to top on a normal navigation", () => {
-    expect(shouldScrollToTop(loc("/"), loc("/about"))).toBe(true);
-    expect(shouldScrollToTop(loc("/news"), loc("/news/some-article"))).toBe(true);
-    expect(shouldScrollToTop(loc("/news/page/2"), loc("/news/some-article"))).toBe(true);
+    expect(top("/", "/about")).toBe(true);
+    expect(top("/news", "/news/some-article")).toBe(true);
+    expect(top("/news/page/2", "/news/some-article")).toBe(true);
   });
   it("does not scroll to top when going to news pagination", () => {
-    expect(shouldScrollToTop(loc("/news"), loc("/news/page/2"))).toBe(false);
-    expect(shouldScrollToTop(loc("/news/page/2"), loc("/news/page/3"))).toBe(false);
-    expect(shouldScrollToTop(loc("/about"), loc("/news/page/2"))).toBe(false);
+    expect(top("/news", "/news/page/2")).toBe(false);
+    expect(top("/news/page/2", "/news/page/3/")).toBe(false);
+    expect(top("/about", "/news/page/2")).toBe(false);
   });
-  it("does not scroll to top when paging back to page 1 (/news)", () => {
-    expect(shouldScrollToTop(loc("/news/page/2"), loc("/news"))).toBe(false);
+  it("does not scroll to top when paging back to page 1 (/news), only then", () => {
+    expect(top("/news/page/3", "/news")).toBe(false);
+    expect(top("/news/page/3", "/news/")).toBe(false);
+    expect(top("/news", "/about")).toBe(true);
+    expect(top("/about", "/news")).toBe(true);
   });
   it("does not scroll to top on a same-path hash change", () => {
-    expect(shouldScrollToTop(loc("/about"), loc("/about", "#values"))).toBe(false);
-    expect(shouldScrollToTop(loc("/about", "#values"), loc("/about"))).toBe(false);
+    expect(top("/about", "/about#values")).toBe(false);
+    expect(top("/about#values", "/about")).toBe(false);
+    expect(top("/about#a", "/about#b")).toBe(false);
   });
   it("scrolls to top when the same page is opened again", () => {
-    expect(shouldScrollToTop(loc("/about"), loc("/about"))).toBe(true);
+    expect(top("/about", "/about")).toBe(true);
+    expect(top("/about#values", "/about#values")).toBe(true);
   });
   it("recognises news pagination paths only", () => {
     expect(isNewsPaginationPath("/news/page/2")).toBe(true);
-    expect(isNewsPaginationPath("/news/page/2/")).toBe(true);
+    expect(isNewsPaginationPath("/news/page/12/")).toBe(true);
     expect(isNewsPaginationPath("/news/page/x")).toBe(false);
     expect(isNewsPaginationPath("/news/page-2")).toBe(false);
+    expect(isNewsPaginationPath("/news/page/2/more")).toBe(false);
+    expect(isNewsPaginationPath("/en/news/page/2")).toBe(false);
   });
 });
 
-describe("hash helpers", () => {
-  it("decodes the target id", () => {
-    expect(hashTargetId("#why-id5")).toBe("why-id5");
-    expect(hashTargetId("#a%20b")).toBe("a b");
-    expect(hashTargetId("#%E0%A4%A")).toBe("%E0%A4%A");
-    expect(hashTargetId("#")).toBeNull();
-    expect(hashTargetId("")).toBeNull();
-  });
+describe("tab hashes", () => {
   it("maps #tabs-{anchor} to the tab anchor", () => {
     expect(tabAnchorFromHash("#tabs-media-owners")).toBe("media-owners");
     expect(tabAnchorFromHash("tabs-brands-and-agencies")).toBe("brands-and-agencies");
+    expect(tabAnchorFromHash("#tabs-data%2Dplatforms")).toBe("data-platforms");
     expect(tabAnchorFromHash("#tabs-")).toBeNull();
+    expect(tabAnchorFromHash("#tabs--x")).toBeNull();
+    expect(tabAnchorFromHash("#tabs-a--b")).toBeNull();
+    expect(tabAnchorFromHash("#tabs-a-")).toBeNull();
     expect(tabAnchorFromHash("#media-owners")).toBeNull();
     expect(tabAnchorFromHash("#tabs-<script>")).toBeNull();
+    expect(tabAnchorFromHash("#tabs-%E0%A4%A")).toBeNull();
     expect(tabAnchorFromHash("")).toBeNull();
+  });
+  it("builds the hash a link uses", () => {
     expect(tabHash("data-platforms")).toBe("#tabs-data-platforms");
+    expect(tabAnchorFromHash(tabHash("data-platforms"))).toBe("data-platforms");
   });
 });
 
-describe("decideScroll", () => {
-  it("does nothing on first load without a hash", () => {
-    expect(
-      decideScroll({ prev: undefined, next: loc("/"), navigationType: "POP", savedY: undefined }),
-    ).toEqual({ type: "none" });
-  });
-  it("restores the saved position on back/forward and reload", () => {
-    expect(
-      decideScroll({ prev: loc("/b"), next: loc("/a"), navigationType: "POP", savedY: 420 }),
-    ).toEqual({ type: "restore", y: 420 });
-    expect(
-      decideScroll({ prev: undefined, next: loc("/a"), navigationType: "POP", savedY: 42 }),
-    ).toEqual({ type: "restore", y: 42 });
-  });
-  it("scrolls to the anchor, falling back to the top rule", () => {
-    expect(
-      decideScroll({
-        prev: loc("/"),
-        next: loc("/about", "#values"),
-        navigationType: "PUSH",
-        savedY: undefined,
-      }),
-    ).toEqual({ type: "anchor", id: "values", fallback: "top" });
-    expect(
-      decideScroll({
-        prev: loc("/solutions"),
-        next: loc("/solutions", "#tabs-media-owners"),
-        navigationType: "PUSH",
-        savedY: undefined,
-      }),
-    ).toEqual({ type: "anchor", id: "tabs-media-owners", fallback: "none" });
-  });
-  it("ignores saved positions on push", () => {
-    expect(
-      decideScroll({ prev: loc("/"), next: loc("/a"), navigationType: "PUSH", savedY: 100 }),
-    ).toEqual({ type: "top" });
-    expect(
-      decideScroll({
-        prev: loc("/news"),
-        next: loc("/news/page/2"),
-        navigationType: "PUSH",
-        savedY: undefined,
-      }),
-    ).toEqual({ type: "none" });
-  });
-});
+type FakeStorage = {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+};
 
-function fakes(ids: string[] = []) {
-  const winEvents = new EventTarget();
-  const docEvents = new EventTarget();
-  const scrolls: number[] = [];
-  const intoView: string[] = [];
-  const win = {
-    scrollY: 0,
-    scrollTo: (_x: number, y: number) => {
-      scrolls.push(y);
-      win.scrollY = y;
-    },
-    history: { scrollRestoration: "auto" as ScrollRestoration },
-    addEventListener: winEvents.addEventListener.bind(winEvents),
-    removeEventListener: winEvents.removeEventListener.bind(winEvents),
-    fire: (type: string) => winEvents.dispatchEvent(new Event(type)),
-  };
-  const doc = {
-    visibilityState: "visible" as DocumentVisibilityState,
-    getElementById: (id: string) =>
-      ids.includes(id) ? { scrollIntoView: () => intoView.push(id) } : null,
-    addEventListener: docEvents.addEventListener.bind(docEvents),
-    removeEventListener: docEvents.removeEventListener.bind(docEvents),
-    fire: (type: string) => docEvents.dispatchEvent(new Event(type)),
-  };
+function memoryStorage(initial?: string): FakeStorage & { value: () => unknown } {
+  const values = new Map<string, string>();
+  if (initial !== undefined) values.set(STORAGE_KEY, initial);
   return {
-    win,
-    doc,
-    scrolls,
-    intoView,
-    asWin: win as unknown as ScrollWindow,
-    asDoc: doc as unknown as ScrollDocument,
+    getItem: (key) => values.get(key) ?? null,
+    setItem: (key, value) => void values.set(key, value),
+    value: () => JSON.parse(values.get(STORAGE_KEY) ?? "null"),
   };
 }
 
-describe("scroll controller", () => {
-  it("takes over scroll restoration while started", () => {
-    const f = fakes();
-    const stop = createScrollController(f.asWin, f.asDoc, createMemoryStorage()).start();
-    expect(f.win.history.scrollRestoration).toBe("manual");
-    stop();
-    expect(f.win.history.scrollRestoration).toBe("auto");
+/** A window and document with just what the scroller uses; `log` lists the scrolls made. */
+function page({
+  ids = [] as string[],
+  storage = memoryStorage() as FakeStorage | (() => never),
+} = {}) {
+  const log: string[] = [];
+  // Called directly (not via EventTarget) so that a listener's error reaches the test.
+  const listeners = new Map<string, { listener: () => void; options: unknown }>();
+  const addEventListener = (type: string, listener: () => void, options?: unknown) =>
+    void listeners.set(type, { listener, options });
+  const fire = (type: string) => listeners.get(type)?.listener();
+  const win = {
+    scrollY: 0,
+    scrollTo(_x: number, y: number) {
+      log.push(`to ${y}`);
+      win.scrollY = y;
+    },
+    history: { scrollRestoration: "auto" },
+    get sessionStorage() {
+      return typeof storage === "function" ? storage() : storage;
+    },
+    addEventListener,
+  };
+  const doc = {
+    hidden: false,
+    // Like the DOM: no element has the empty id.
+    getElementById: (id: string) =>
+      ids.includes(id) ? { scrollIntoView: () => log.push(`into ${id}`) } : null,
+    addEventListener,
+  };
+  const go = createScroller(win as unknown as Window, doc as unknown as Document);
+  let keys = 0;
+  return {
+    win,
+    doc,
+    log,
+    listeners,
+    /** Commits a location ("/path#hash"), with a new key unless one is given. */
+    go: (url: string, type = "PUSH", key = `k${++keys}`) => {
+      const [, pathname = "", search = "", hash = ""] =
+        /^([^?#]*)(\?[^#]*)?(#.*)?$/.exec(url) ?? [];
+      go({ pathname, search, hash, key }, type);
+    },
+    scroll: (y: number) => {
+      win.scrollY = y;
+      fire("scroll");
+    },
+    pagehide: () => fire("pagehide"),
+    visibility: (hidden: boolean) => {
+      doc.hidden = hidden;
+      fire("visibilitychange");
+    },
+  };
+}
+
+describe("createScroller", () => {
+  it("takes over scroll restoration from the browser and records without blocking scrolling", () => {
+    const p = page();
+    expect(p.win.history.scrollRestoration).toBe("manual");
+    expect(p.listeners.get("scroll")?.options).toEqual({ passive: true });
   });
 
-  it("scrolls to top on navigation, not on pagination or same-path hash changes", () => {
-    const f = fakes(["values"]);
-    const c = createScrollController(f.asWin, f.asDoc, createMemoryStorage());
-    c.start();
-    expect(c.onLocation(loc("/", "", "k0"), "POP").type).toBe("none");
-    expect(c.onLocation(loc("/about", "", "k1"), "PUSH").type).toBe("top");
-    expect(c.onLocation(loc("/about", "#values", "k2"), "PUSH").type).toBe("anchor");
-    expect(f.intoView).toEqual(["values"]);
-    expect(c.onLocation(loc("/about", "#missing", "k3"), "PUSH")).toEqual({ type: "none" });
-    expect(c.onLocation(loc("/news", "", "k4"), "PUSH").type).toBe("top");
-    expect(c.onLocation(loc("/news/page/2", "", "k5"), "PUSH").type).toBe("none");
-    expect(f.scrolls).toEqual([0, 0]);
+  it("leaves the browser's position on page load, unless the hash names an element", () => {
+    const p = page({ ids: ["values"] });
+    p.go("/about", "POP");
+    expect(p.log).toEqual([]);
+    const q = page({ ids: ["values"] });
+    q.go("/about#values", "POP");
+    expect(q.log).toEqual(["into values"]);
+  });
+
+  it("scrolls to top on navigation, not on news pagination", () => {
+    const p = page();
+    p.go("/");
+    p.go("/news");
+    p.go("/news/page/2");
+    p.go("/news/page/3");
+    p.go("/news");
+    p.go("/about");
+    expect(p.log).toEqual(["to 0", "to 0"]);
+  });
+
+  it("scrolls to a same-path hash target, and nowhere when it is missing", () => {
+    const p = page({ ids: ["values"] });
+    p.go("/about");
+    p.go("/about#values");
+    p.go("/about#missing");
+    expect(p.log).toEqual(["into values"]);
   });
 
   it("scrolls to an anchor on another page, or to the top when it is missing", () => {
-    const f = fakes(["id5-graph"]);
-    const c = createScrollController(f.asWin, f.asDoc, createMemoryStorage());
-    c.onLocation(loc("/", "", "k0"), "POP");
-    expect(c.onLocation(loc("/technology", "#id5-graph", "k1"), "PUSH").type).toBe("anchor");
-    expect(c.onLocation(loc("/about", "#gone", "k2"), "PUSH")).toEqual({ type: "top" });
+    const p = page({ ids: ["a b"] });
+    p.go("/");
+    p.go("/technology#a%20b");
+    p.go("/about#gone");
+    expect(p.log).toEqual(["into a b", "to 0"]);
+  });
+
+  it("scrolls to top when the same page is opened again", () => {
+    const p = page();
+    p.go("/about?x=1");
+    p.go("/about?x=1");
+    expect(p.log).toEqual(["to 0"]);
   });
 
   it("ignores a repeated call for the same location (StrictMode)", () => {
-    const f = fakes();
-    const c = createScrollController(f.asWin, f.asDoc, createMemoryStorage());
-    c.onLocation(loc("/", "", "k0"), "POP");
-    c.onLocation(loc("/a", "", "k1"), "PUSH");
-    expect(c.onLocation(loc("/a", "", "k1"), "PUSH")).toEqual({ type: "none" });
-    expect(f.scrolls).toEqual([0]);
+    const p = page({ ids: ["x"] });
+    p.go("/");
+    p.go("/a", "PUSH", "k9");
+    p.go("/a", "PUSH", "k9");
+    expect(p.log).toEqual(["to 0"]);
+    // Same key, other hash or search: a different location.
+    p.go("/a#x", "PUSH", "k9");
+    p.go("/a?q#x", "PUSH", "k9");
+    expect(p.log).toEqual(["to 0", "into x", "into x"]);
   });
 
-  it("restores positions recorded from scroll events on back/forward", () => {
-    const f = fakes();
-    const c = createScrollController(f.asWin, f.asDoc, createMemoryStorage());
-    c.start();
-    c.onLocation(loc("/", "", "k0"), "POP");
-    f.win.scrollY = 640;
-    f.win.fire("scroll");
-    c.onLocation(loc("/about", "", "k1"), "PUSH");
-    expect(c.onLocation(loc("/", "", "k0"), "POP")).toEqual({ type: "restore", y: 640 });
-    expect(f.scrolls.at(-1)).toBe(640);
+  it("restores the position recorded from scroll events on back/forward", () => {
+    const p = page({ ids: ["values"] });
+    p.go("/", "POP", "k0");
+    p.scroll(640);
+    p.go("/about#values", "PUSH", "k1");
+    p.scroll(900);
+    p.go("/", "POP", "k0");
+    p.go("/about#values", "POP", "k1");
+    expect(p.log).toEqual(["into values", "to 640", "to 900"]);
   });
 
-  it("persists positions to storage on pagehide and restores them after a reload", () => {
-    const storage = createMemoryStorage();
-    const f = fakes();
-    const c = createScrollController(f.asWin, f.asDoc, storage);
-    c.start();
-    c.onLocation(loc("/long", "", "k9"), "POP");
-    f.win.scrollY = 1200;
-    f.win.fire("pagehide");
-    expect(JSON.parse(storage.getItem(SCROLL_POSITIONS_STORAGE_KEY) ?? "")).toEqual([["k9", 1200]]);
-
-    const g = fakes();
-    const reloaded = createScrollController(g.asWin, g.asDoc, storage);
-    expect(reloaded.onLocation(loc("/long", "", "k9"), "POP")).toEqual({
-      type: "restore",
-      y: 1200,
-    });
+  it("applies the rules on back/forward to an entry without a position", () => {
+    const p = page();
+    p.go("/news/page/2", "POP", "k0");
+    p.go("/about", "POP", "k1");
+    p.go("/news/page/3", "POP", "k2");
+    expect(p.log).toEqual(["to 0"]);
   });
 
-  it("persists when the page becomes hidden, and survives corrupt storage", () => {
-    const storage = createMemoryStorage();
-    storage.setItem(SCROLL_POSITIONS_STORAGE_KEY, "{not json");
-    const f = fakes();
-    const c = createScrollController(f.asWin, f.asDoc, storage);
-    c.start();
-    c.onLocation(loc("/", "", "k0"), "POP");
-    f.win.scrollY = 5;
-    f.doc.visibilityState = "hidden";
-    f.doc.fire("visibilitychange");
-    expect(storage.getItem(SCROLL_POSITIONS_STORAGE_KEY)).toBe('[["k0",5]]');
+  it("does not restore on push, even to a known key", () => {
+    const p = page();
+    p.go("/", "POP", "k0");
+    p.scroll(300);
+    p.go("/about", "PUSH", "k1");
+    p.go("/", "REPLACE", "k0");
+    expect(p.log).toEqual(["to 0", "to 0"]);
   });
 
-  it(`keeps at most ${MAX_SAVED_SCROLL_POSITIONS} positions`, () => {
-    const storage = createMemoryStorage();
-    const f = fakes();
-    const c = createScrollController(f.asWin, f.asDoc, storage);
-    const stop = c.start();
-    for (let i = 0; i < MAX_SAVED_SCROLL_POSITIONS + 10; i++) {
-      c.onLocation(loc(`/p${i}`, "", `k${i}`), "PUSH");
-      f.win.fire("scroll");
+  it("persists positions on pagehide and restores them after a reload", () => {
+    const storage = memoryStorage();
+    const p = page({ storage });
+    p.go("/", "POP", "k0");
+    p.scroll(250);
+    p.go("/long", "PUSH", "k1");
+    p.win.scrollY = 1200; // no scroll event: pagehide records the current entry itself
+    p.pagehide();
+    expect(storage.value()).toEqual([
+      ["k0", 250],
+      ["k1", 1200],
+    ]);
+
+    const reloaded = page({ storage });
+    reloaded.go("/long", "POP", "k1");
+    reloaded.go("/", "POP", "k0");
+    expect(reloaded.log).toEqual(["to 1200", "to 250"]);
+  });
+
+  it("persists when the document becomes hidden, not when it becomes visible", () => {
+    const storage = memoryStorage();
+    const p = page({ storage });
+    p.go("/", "POP", "k0");
+    p.scroll(5);
+    p.visibility(false);
+    expect(storage.value()).toBeNull();
+    p.visibility(true);
+    expect(storage.value()).toEqual([["k0", 5]]);
+  });
+
+  it("does not restore a saved first entry on a fresh load (every such entry is 'default')", () => {
+    const p = page({ storage: memoryStorage('[["default",700],["k1",300]]') });
+    p.go("/other", "POP", "default");
+    p.go("/x", "POP", "k1");
+    expect(p.log).toEqual(["to 300"]);
+  });
+
+  it("ignores unavailable or corrupt storage", () => {
+    const broken = () => {
+      throw new Error("SecurityError");
+    };
+    for (const storage of [
+      broken,
+      memoryStorage("{not json"),
+      memoryStorage("{}"),
+      memoryStorage("[1,2]"),
+      memoryStorage('"abc"'),
+      memoryStorage('[["k0"],[null,3],["k1","400"]]'),
+    ]) {
+      const p = page({ storage });
+      p.go("/", "POP", "k0");
+      p.go("/news/page/2", "POP", "k1");
+      p.scroll(10);
+      expect(() => p.pagehide()).not.toThrow();
+      expect(p.log).toEqual([]);
     }
-    stop();
-    const saved = JSON.parse(storage.getItem(SCROLL_POSITIONS_STORAGE_KEY) ?? "[]");
-    expect(saved).toHaveLength(MAX_SAVED_SCROLL_POSITIONS);
-    expect(saved.at(-1)[0]).toBe(`k${MAX_SAVED_SCROLL_POSITIONS + 9}`);
+  });
+
+  it("keeps the newest 50 positions", () => {
+    const storage = memoryStorage();
+    const p = page({ storage });
+    for (let i = 0; i < 60; i++) {
+      p.go(`/p${i}`, "PUSH", `k${i}`);
+      p.scroll(i + 1);
+    }
+    p.go("/p3", "POP", "k3"); // revisited: now the newest
+    p.pagehide();
+    const saved = storage.value() as [string, number][];
+    expect(saved).toHaveLength(50);
+    expect(saved[0]).toEqual(["k11", 12]);
+    expect(saved.at(-1)).toEqual(["k3", 4]);
   });
 });
 
 function Probe() {
   useScrollRules();
-  return createElement("p", null, "ok");
+  return createElement("p", { id: "values" }, "ok");
 }
 
 describe("useScrollRules", () => {
   it("renders on the server (layout effects only run in the browser)", () => {
-    const html = renderToString(
-      createElement(MemoryRouter, { initialEntries: ["/about#values"] }, createElement(Probe)),
-    );
-    expect(html).toContain("ok");
+    const router = createMemoryRouter([{ path: "*", Component: Probe }], {
+      initialEntries: ["/about#values"],
+    });
+    expect(renderToString(createElement(RouterProvider, { router }))).toContain("ok");
   });
 });
