@@ -1,0 +1,54 @@
+// A lazily loaded chunk that fails (SPEC §4, §8): one full reload, at most once per 10 s per
+// path. Here the route module of /news answers 404, as after a deploy removed it: React
+// Router reloads the page, and the guard lets that happen once per path within 10 s; the
+// next time it sends the visitor to the server-rendered page they asked for instead.
+import { expect, type Page, test } from "@playwright/test";
+import { gotoHydrated, hasDocumentMarker, markDocument, waitForHydration } from "./support/site";
+
+const NEWS_ROUTE_MODULE = /\/assets\/news-index-[^/]+\.js(\?.*)?$/;
+const GUARD_WARNING = "[chunk-reload] a chunk failed again within 10 s";
+
+function documentRequests(page: Page): string[] {
+  const documents: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "document" && request.frame() === page.mainFrame()) {
+      documents.push(new URL(request.url()).pathname);
+    }
+  });
+  return documents;
+}
+
+const newsLink = (page: Page) =>
+  page.locator("header.site-header .site-header__nav").getByRole("link", { name: "News" });
+
+test.use({ viewport: { width: 1350, height: 900 } });
+
+test("a route module that fails to load reloads the page once per 10 s", async ({ page }) => {
+  await page.route(NEWS_ROUTE_MODULE, (route) => route.fulfill({ status: 404, body: "gone" }));
+  await gotoHydrated(page, "/");
+  const documents = documentRequests(page);
+
+  // First failure: a full reload of the current page.
+  await markDocument(page);
+  await newsLink(page).click();
+  await expect.poll(() => documents).toEqual(["/"]);
+  await waitForHydration(page);
+  expect(await hasDocumentMarker(page), "the page was reloaded").toBe(false);
+
+  // The same failure within 10 s: no second reload of /, the server's /news instead.
+  const warning = page.waitForEvent("console", (m) => m.text().includes(GUARD_WARNING));
+  await newsLink(page).click();
+  await warning;
+  await expect(page).toHaveURL(/\/news$/);
+  await expect(page.locator("main h1")).toBeVisible();
+  expect(documents).toEqual(["/", "/news"]);
+
+  // Once 10 s have passed for /, a failure may reload it again.
+  await gotoHydrated(page, "/");
+  await page.evaluate(() => {
+    sessionStorage.setItem("id5:chunk-reload:/", String(Date.now() - 10_001));
+  });
+  documents.length = 0;
+  await newsLink(page).click();
+  await expect.poll(() => documents).toEqual(["/"]);
+});

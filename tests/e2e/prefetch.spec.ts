@@ -1,0 +1,115 @@
+// Link prefetching and the route-rules manifest (SPEC §7, §9): hovering a link preloads the
+// page's data and route modules, at most 4 preloads are pending at once, nothing is
+// prefetched on save-data or 2g; the manifest is fetched 1 s after idle, not on slow-2g.
+import { expect, type Page, test } from "@playwright/test";
+import { gotoHydrated } from "./support/site";
+
+const SECTION_LINKS = ["About", "Technology", "Solutions", "Resources", "News", "Contact"];
+const MANIFEST = /\/builds\/meta\/[^/]+\.json$/;
+
+const navLink = (page: Page, name: string) =>
+  page.locator("header.site-header .site-header__nav").getByRole("link", { name });
+
+/** Pretends the Network Information API reports this connection. */
+async function emulateConnection(
+  page: Page,
+  connection: { effectiveType: string; saveData: boolean },
+): Promise<void> {
+  await page.addInitScript((value) => {
+    Object.defineProperty(navigator, "connection", { configurable: true, get: () => value });
+  }, connection);
+}
+
+function dataRequests(page: Page): string[] {
+  const paths: string[] = [];
+  page.on("request", (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.endsWith(".data")) paths.push(pathname);
+  });
+  return paths;
+}
+
+test.use({ viewport: { width: 1350, height: 900 } });
+
+test("hovering a link preloads its page data and route module", async ({ page }) => {
+  await gotoHydrated(page, "/");
+  const data = page.waitForRequest((r) => new URL(r.url()).pathname === "/news.data");
+  const routeModule = page.waitForRequest(/\/assets\/news-index-[^/]+\.js$/);
+  await navLink(page, "News").hover();
+  await data;
+  await routeModule;
+});
+
+test("at most 4 preloads are pending at once", async ({ page }) => {
+  // No manifest, so no viewport preloads: only the hovers below are queued.
+  await page.route(MANIFEST, (route) => route.abort());
+  let release: () => void = () => {};
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const held: string[] = [];
+  await page.route(/\.data(\?.*)?$/, async (route) => {
+    held.push(new URL(route.request().url()).pathname);
+    await gate;
+    await route.continue();
+  });
+  await gotoHydrated(page, "/");
+  for (const name of SECTION_LINKS) await navLink(page, name).hover();
+  await expect.poll(() => held.length).toBe(4);
+  // The other two wait for a free slot, however long the first four take.
+  await page.waitForTimeout(500);
+  expect(held).toHaveLength(4);
+  release();
+  await expect.poll(() => held.length).toBe(SECTION_LINKS.length);
+  expect(new Set(held).size).toBe(SECTION_LINKS.length);
+});
+
+for (const connection of [
+  { effectiveType: "4g", saveData: true },
+  { effectiveType: "2g", saveData: false },
+]) {
+  test(`nothing is prefetched on ${connection.saveData ? "save-data" : connection.effectiveType}`, async ({
+    page,
+  }) => {
+    await emulateConnection(page, connection);
+    const data = dataRequests(page);
+    await gotoHydrated(page, "/");
+    for (const name of SECTION_LINKS) await navLink(page, name).hover();
+    // Viewport preloads would start 1 s after idle: wait past that.
+    await page.waitForTimeout(2500);
+    expect(data).toEqual([]);
+    // Navigation itself still works (and fetches its data then).
+    await navLink(page, "About").click();
+    await expect(page).toHaveURL(/\/about$/);
+    expect(data).toEqual(["/about.data"]);
+  });
+}
+
+test("the route-rules manifest is fetched 1 s after idle; its prerendered pages' data is preloaded in the viewport", async ({
+  page,
+}) => {
+  const data = dataRequests(page);
+  await gotoHydrated(page, "/");
+  const manifest = await page.waitForRequest(MANIFEST);
+  const timing = await page.evaluate((url) => {
+    const [document] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
+    const request = performance.getEntriesByType("resource").find((entry) => entry.name === url) as
+      | PerformanceResourceTiming
+      | undefined;
+    return { documentEnd: document?.responseEnd ?? 0, manifestStart: request?.startTime ?? -1 };
+  }, manifest.url());
+  expect(timing.manifestStart - timing.documentEnd).toBeGreaterThanOrEqual(1000);
+  // The header's links are in view and prerendered: their data follows the manifest.
+  await expect.poll(() => data).toContain("/about.data");
+});
+
+test("the route-rules manifest is not fetched on slow-2g", async ({ page }) => {
+  await emulateConnection(page, { effectiveType: "slow-2g", saveData: false });
+  const manifests: string[] = [];
+  page.on("request", (request) => {
+    if (MANIFEST.test(new URL(request.url()).pathname)) manifests.push(request.url());
+  });
+  await gotoHydrated(page, "/");
+  await page.waitForTimeout(3000);
+  expect(manifests).toEqual([]);
+});
