@@ -132,6 +132,11 @@ describe("writeBuildMeta", () => {
     expect(result.latest.id).toBe("deploy-42");
     const meta = await readJson(path.join(dir, "builds/meta/deploy-42.json"));
     expect(meta.prerendered).toEqual(["/", "/news"]);
+    // The browser asks for its build's rules by the manifest version it knows.
+    expect(result.latest.manifestVersion).toBeTruthy();
+    expect(
+      await readJson(path.join(dir, `builds/meta/${result.latest.manifestVersion}.json`)),
+    ).toEqual(meta);
     await expect(writeBuildMeta({ clientDir: dir, prerendered: ["relative"] })).rejects.toThrow(
       /must start with/,
     );

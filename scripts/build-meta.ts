@@ -2,6 +2,8 @@
 // (SPEC §7), into the client build so the server serves them as static files:
 //   build/client/builds/latest.json        {id, timestamp, manifestVersion?}
 //   build/client/builds/meta/{id}.json     {id, timestamp, manifestVersion?, redirects, prerendered}
+//   (and the same file as meta/{manifestVersion}.json when BUILD_ID names the build: the
+//   browser knows its build by the manifest version only)
 //
 // Build id: BUILD_ID from the environment, else React Router's manifest version (the
 // hash in build/client/assets/manifest-{version}.js, which the browser also knows as
@@ -160,6 +162,9 @@ export async function writeBuildMeta(options: BuildMetaOptions = {}): Promise<Bu
   const metaPath = path.join(buildsDir, META_DIR, `${id}.json`);
   const latestPath = path.join(buildsDir, LATEST_FILE);
   await writeJsonAtomic(metaPath, meta);
+  if (manifestVersion && manifestVersion !== id) {
+    await writeJsonAtomic(path.join(buildsDir, META_DIR, `${manifestVersion}.json`), meta);
+  }
   await writeJsonAtomic(latestPath, latest);
   return { latestPath, metaPath, latest, meta };
 }
