@@ -1,54 +1,68 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
+import { FACADE_MODULE, frameworkFacades } from "./vite/framework-facades";
 
 // Client chunks (docs/decisions/0005-client-chunks-and-budgets.md): by default every module
 // shared by two route entries becomes its own small chunk, so the home page loaded ten scripts.
 // Two groups instead, measured with `npm run bench -- site`:
 //   framework: React, React DOM, the scheduler and React Router in one chunk (they always
 //              load together, and compress better together);
-//   shell:     every app module the root route imports (layout, client behaviours, shared
-//              components): every page loads all of it anyway.
+//   shell:     every app module the root route or the browser entry imports (layout, client
+//              behaviours, the chunk reload guard, shared components): every page loads all
+//              of it anyway, and one file compresses better than several small ones.
 // Route modules and what only routes use stay split per route as before.
 const FRAMEWORK_MODULE = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/;
 const APP_MODULE = /[\\/]app[\\/]/;
-const ROOT_MODULE = /[\\/]app[\\/]root\.tsx$/;
+/** The entries of every page: they stay chunks of their own. */
+const ENTRY_MODULE = /[\\/]app[\\/](root|entry\.client)\.tsx$/;
+/** What every page renders: its hero, rich body and widgets (see the group below). */
+const PAGE_VIEW_MODULE = /[\\/]app[\\/]components[\\/]pages[\\/]section-page-view\.tsx$/;
 
 interface ModuleGraph {
   getModuleInfo(id: string): { importers: readonly string[] } | null;
 }
 
-/** Chunk name "shell" for app modules that app/root.tsx imports, directly or not. */
+/** Chunk name "shell" for app modules that root.tsx or entry.client.tsx import, directly or not. */
 function shellChunk() {
   // Only positive answers are kept: a "no" found inside an import cycle may be partial.
   const imported = new Set<string>();
-  const importedByRoot = (id: string, graph: ModuleGraph, seen: Set<string>): boolean => {
+  const importedByShellRoot = (id: string, graph: ModuleGraph, seen: Set<string>): boolean => {
     if (imported.has(id)) return true;
     if (seen.has(id)) return false;
     seen.add(id);
     const result = (graph.getModuleInfo(id)?.importers ?? []).some(
-      (importer) => ROOT_MODULE.test(importer) || importedByRoot(importer, graph, seen),
+      (importer) =>
+        ENTRY_MODULE.test(importer) ||
+        PAGE_VIEW_MODULE.test(importer) ||
+        importedByShellRoot(importer, graph, seen),
     );
     if (result) imported.add(id);
     return result;
   };
   return (id: string, graph: ModuleGraph) =>
-    importedByRoot(id, graph, new Set()) ? "shell" : null;
+    PAGE_VIEW_MODULE.test(id) || importedByShellRoot(id, graph, new Set()) ? "shell" : null;
 }
 
 export default defineConfig({
-  plugins: [reactRouter()],
+  plugins: [frameworkFacades(), reactRouter()],
   environments: {
     client: {
       build: {
+        // BUILD_SOURCEMAP=1: source maps for byte attribution (scripts/bench/chunk-attribution.ts).
+        sourcemap: process.env.BUILD_SOURCEMAP === "1",
         rolldownOptions: {
           output: {
             codeSplitting: {
               groups: [
-                { name: "framework", test: FRAMEWORK_MODULE, priority: 2 },
+                {
+                  name: "framework",
+                  test: (id) => FRAMEWORK_MODULE.test(id) || FACADE_MODULE.test(id),
+                  priority: 2,
+                },
                 {
                   name: shellChunk(),
-                  // The root module itself stays the root route's chunk (its entry).
-                  test: (id) => APP_MODULE.test(id) && !ROOT_MODULE.test(id) && !id.includes("?"),
+                  // root and entry.client themselves stay their own chunks (entries).
+                  test: (id) => APP_MODULE.test(id) && !ENTRY_MODULE.test(id) && !id.includes("?"),
                   priority: 1,
                 },
               ],

@@ -40,6 +40,7 @@ export const BUILD_INPUTS = [
   "public",
   "package-lock.json",
   "vite.config.ts",
+  "vite",
   "react-router.config.ts",
   "tsconfig.json",
   "scripts/build.ts",

@@ -1,6 +1,7 @@
-// Listing cards for news, resources and events: the whole card is one link.
+// Listing cards: the whole card is one link. News cards (the home page has them) live here;
+// other kinds live with the only view that lists them.
 import { Link } from "react-router";
-import type { EventCardModel, NewsCardModel, ResourceCardModel } from "../../content/models";
+import type { NewsCardModel } from "../../content/models";
 import { Picture } from "../media/picture";
 
 const CARD_IMAGE_SIZES = "(min-width: 1100px) 360px, (min-width: 700px) 50vw, 100vw";
@@ -15,7 +16,15 @@ interface CardProps {
   headingLevel?: 2 | 3;
 }
 
-function Card({ href, title, description, eyebrow, meta, cover, headingLevel = 3 }: CardProps) {
+export function Card({
+  href,
+  title,
+  description,
+  eyebrow,
+  meta,
+  cover,
+  headingLevel = 3,
+}: CardProps) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="card">
@@ -57,31 +66,6 @@ export function NewsCard({ item, headingLevel }: { item: NewsCardModel; headingL
       meta={item.dateLabel}
       cover={item.cover}
       headingLevel={headingLevel}
-    />
-  );
-}
-
-export function ResourceCard({ item }: { item: ResourceCardModel }) {
-  return (
-    <Card
-      href={item.href}
-      title={item.title}
-      description={item.description}
-      eyebrow={item.kindLabel}
-      cover={item.cover}
-    />
-  );
-}
-
-export function EventCard({ item }: { item: EventCardModel }) {
-  return (
-    <Card
-      href={item.href}
-      title={item.title}
-      description={item.description}
-      eyebrow={item.dateLabel}
-      meta={item.location}
-      cover={item.cover}
     />
   );
 }

@@ -8,7 +8,7 @@ import type {
 } from "../../content/models";
 import { ButtonLink } from "../ui/button";
 import { Container } from "../ui/container";
-import { CardGrid, NewsCard, ResourceCard } from "./cards";
+import { Card, CardGrid, NewsCard } from "./cards";
 import { SectionPageView } from "./section-page-view";
 
 export function NewsListView({ page, list }: { page: SectionPageModel; list: NewsListModel }) {
@@ -121,5 +121,17 @@ export function JobsView({ page, jobs }: { page: SectionPageModel; jobs: JobMode
         </Container>
       </section>
     </SectionPageView>
+  );
+}
+
+function ResourceCard({ item }: { item: ResourceCardModel }) {
+  return (
+    <Card
+      href={item.href}
+      title={item.title}
+      description={item.description}
+      eyebrow={item.kindLabel}
+      cover={item.cover}
+    />
   );
 }

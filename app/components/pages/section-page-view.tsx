@@ -1,13 +1,8 @@
-// Fixed pages (home, section, thank-you pages) and the universal-id sign-up pages: a hero,
-// the rich body and optional extra sections.
+// Fixed pages (home, section, thank-you pages): a hero, the rich body and optional extra
+// sections. Every part here is used by the home page; views of other routes live with them.
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type {
-  HeroModel,
-  NewsCardModel,
-  SectionPageModel,
-  UniversalIdPageModel,
-} from "../../content/models";
+import type { HeroModel, NewsCardModel, SectionPageModel } from "../../content/models";
 import { Hero } from "../hero/hero";
 import { RichContent } from "../rich-text/rich-content";
 import { Container } from "../ui/container";
@@ -15,7 +10,7 @@ import { CardGrid, NewsCard } from "./cards";
 import "./pages.css";
 
 /** A hero description is plain text or rich blocks from the CMS. */
-function heroDescription(description: HeroModel["description"]): ReactNode {
+export function heroDescription(description: HeroModel["description"]): ReactNode {
   if (description === undefined || typeof description === "string") return description;
   return <RichContent blocks={description} />;
 }
@@ -70,20 +65,5 @@ export function LatestNews({ items }: { items: NewsCardModel[] }) {
         </CardGrid>
       </Container>
     </section>
-  );
-}
-
-export function UniversalIdView({ page }: { page: UniversalIdPageModel }) {
-  return (
-    <>
-      <Hero
-        title={page.hero?.title ?? page.title}
-        description={heroDescription(page.hero?.description) ?? page.description}
-        theme={page.hero?.theme ?? "blue-light"}
-        cta={page.hero?.cta}
-        image={page.hero?.image}
-      />
-      <PageBody page={page} />
-    </>
   );
 }

@@ -1,0 +1,20 @@
+// The universal-id sign-up pages (and the partner screens that reuse them): a hero, light
+// blue unless the CMS says otherwise, and the rich body.
+import type { UniversalIdPageModel } from "../../content/models";
+import { Hero } from "../hero/hero";
+import { heroDescription, PageBody } from "./section-page-view";
+
+export function UniversalIdView({ page }: { page: UniversalIdPageModel }) {
+  return (
+    <>
+      <Hero
+        title={page.hero?.title ?? page.title}
+        description={heroDescription(page.hero?.description) ?? page.description}
+        theme={page.hero?.theme ?? "blue-light"}
+        cta={page.hero?.cta}
+        image={page.hero?.image}
+      />
+      <PageBody page={page} />
+    </>
+  );
+}
