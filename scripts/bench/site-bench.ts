@@ -10,6 +10,8 @@
 // Lighthouse runs each page SITE_BENCH_RUNS times (default 3) and reports the run with the
 // median performance score (scores move by a few points between runs on a busy 2-core
 // machine). SITE_BENCH_KEEP=1 keeps the Lighthouse JSON reports (their folder is printed).
+// SITE_BENCH_LIGHTHOUSE=0 skips Lighthouse (the byte and CLS figures take seconds) and lists
+// every file / loads.
 // Sizes: 1 KB = 1000 bytes.
 import { type ChildProcess, spawn } from "node:child_process";
 import { createWriteStream, existsSync } from "node:fs";
@@ -58,6 +60,7 @@ const log = (line = "") => console.log(line);
 const progress = (line: string) => console.error(`site bench: ${line}`);
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 const RUNS = Math.max(1, Number(process.env.SITE_BENCH_RUNS ?? 3) || 3);
+const WITH_LIGHTHOUSE = process.env.SITE_BENCH_LIGHTHOUSE !== "0";
 const verdict = (ok: boolean) => (ok ? "PASS" : "FAIL");
 
 function run(
@@ -430,14 +433,14 @@ const fmtScore = (value: number | null, budget: number | null) =>
       : `${String(value).padStart(3)} ${verdict(value >= budget)}`;
 
 export async function runSiteBench(): Promise<Record<string, unknown>> {
-  await ensureTools();
+  if (WITH_LIGHTHOUSE) await ensureTools();
   const workDir = await mkdtemp(path.join(tmpdir(), "site-bench-"));
   const keep = process.env.SITE_BENCH_KEEP === "1";
   progress("starting the site (builds first when the build is stale) …");
   const site = await startSite(path.join(workDir, "site.log"));
   try {
     const articlePath = await findArticlePath(site.url);
-    const pages = ["/", "/news", articlePath, "/solutions", NOT_FOUND_PATH];
+    const pages = WITH_LIGHTHOUSE ? ["/", "/news", articlePath, "/solutions", NOT_FOUND_PATH] : [];
     const audits: PageAudit[] = [];
     for (const [i, pagePath] of pages.entries()) {
       const runs: PageAudit[] = [];
@@ -538,6 +541,9 @@ export async function runSiteBench(): Promise<Record<string, unknown>> {
       log(
         `    CLS ${load.cls.toFixed(4).padStart(9)}   budget ${BUDGETS.cls}  ${verdict(clsOk)}${load.shifts.length ? `   shifts: ${load.shifts.map((s) => `${s.value.toFixed(4)} [${s.sources.join(" ")}]`).join("; ")}` : ""}`,
       );
+      if (!WITH_LIGHTHOUSE) {
+        for (const file of [...load.js.list, ...load.css.list]) log(`      ${file}`);
+      }
     }
     log("");
     log(
