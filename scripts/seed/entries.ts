@@ -4,7 +4,7 @@
  */
 
 import { type Block, blocks, plainText } from "./dsl";
-import { CREATED_AT, INSTANCE_ID, objectId, UPDATED_AT, USER_ID } from "./ids";
+import { CREATED_AT, entryId, INSTANCE_ID, objectId, UPDATED_AT, USER_ID } from "./ids";
 import { getTemplate } from "./schema";
 import type { Entry, EntryStatus, Language } from "./types";
 import { dateValue, encodeProps, type Values } from "./values";
@@ -51,7 +51,7 @@ export interface EntrySpec {
   date?: string;
 }
 
-export const entryId = (template: string, slug: string) => objectId("entry", `${template}:${slug}`);
+export { entryId };
 
 export function buildEntry(spec: EntrySpec): Entry {
   const template = getTemplate(spec.template);

@@ -24,6 +24,9 @@ export function objectId(kind: string, name: string): string {
   return sha1(`${kind}:${name}`).slice(0, 24);
 }
 
+/** The id of an entry, from its template name and slug. */
+export const entryId = (template: string, slug: string) => objectId("entry", `${template}:${slug}`);
+
 /** A uuid-shaped (version 5 style) id, used for prop ids. */
 export function uuid(key: string): string {
   const h = sha1(`uuid:${key}`);

@@ -17,8 +17,8 @@ import { buildEntry, languages, statuses } from "./entries";
 import { CREATED_AT, contentVersion, INSTANCE_ID, ORG_ID, UPDATED_AT, USER_ID } from "./ids";
 import { allMedia, dirId, extOf, kindOf, type MediaDef, mediaId } from "./media";
 import { onePagePdf } from "./pdf";
-import { groups, templates, widgets } from "./schema";
-import type { Entry, Media } from "./types";
+import { groupById, groups, templates, widgets } from "./schema";
+import type { Entry, EntryPointerValue, GroupValue, Media, Prop, PropValue } from "./types";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const REPO_ROOT = path.resolve(HERE, "../..");
@@ -139,6 +139,34 @@ async function buildMedia(
   return { items, files };
 }
 
+/** Every ENTRY_POINTER value (also inside groups) must name a seed entry of its template. */
+export function checkEntryPointers(entries: Entry[]) {
+  const byId = new Map(entries.map((e) => [e._id, e]));
+  const walk = (where: string, props: Prop[], values: PropValue[]) => {
+    props.forEach((prop, i) => {
+      const data = values[i]?.data;
+      if (prop.type === "ENTRY_POINTER") {
+        for (const { tid, eid } of data as EntryPointerValue[]) {
+          const target = byId.get(eid);
+          if (!target) throw new Error(`${where}.${prop.name}: no entry ${eid}`);
+          if (target.templateId !== tid) {
+            throw new Error(`${where}.${prop.name}: entry ${eid} is not of template ${tid}`);
+          }
+        }
+      } else if (prop.type === "GROUP_POINTER") {
+        const group = groupById(prop.data.propGroupPointer?._id ?? "");
+        (data as GroupValue).items.forEach((item, j) => {
+          walk(`${where}.${prop.name}[${j}]`, group?.props ?? [], item.props);
+        });
+      }
+    });
+  };
+  for (const e of entries) {
+    const template = templates.find((t) => t._id === e.templateId);
+    for (const m of e.meta) walk(`entry ${e._id}`, template?.props ?? [], m.props);
+  }
+}
+
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
 export interface GenerateOptions {
@@ -153,6 +181,7 @@ export async function generate(outDir: string, opts: GenerateOptions = {}) {
     if (ids.has(e._id)) throw new Error(`Duplicate entry id ${e._id}`);
     ids.add(e._id);
   }
+  checkEntryPointers(entries);
   // Touch standalone media so they are registered even if unused by entries.
   void standaloneMedia;
   const defs = allMedia();

@@ -15,6 +15,8 @@ interface PropSpec {
   items?: string[];
   /** GROUP_POINTER target group name */
   group?: string;
+  /** ENTRY_POINTER target template name */
+  template?: string;
 }
 
 const str = (name: string, label: string, required = false): PropSpec => ({
@@ -45,22 +47,44 @@ const media = (name: string, label: string, required = false, array = false): Pr
   required,
   array,
 });
-const groupPointer = (name: string, label: string, group: string, array = false): PropSpec => ({
-  name,
-  label,
-  type: "GROUP_POINTER",
-  group,
-  array,
-});
+const groupPointer = (
+  name: string,
+  label: string,
+  group: string,
+  array = false,
+  required = false,
+): PropSpec => ({ name, label, type: "GROUP_POINTER", group, array, required });
 const richText = (name: string, label: string, array = false): PropSpec => ({
   name,
   label,
   type: "RICH_TEXT",
   array,
 });
+const entryPointer = (
+  name: string,
+  label: string,
+  template: string,
+  required = false,
+  array = false,
+): PropSpec => ({ name, label, type: "ENTRY_POINTER", template, required, array });
 
 const TITLE_SLUG: PropSpec[] = [str("title", "Title", true), str("slug", "Slug", true)];
 const SEO = groupPointer("seo", "SEO", "seo");
+/** The form shown below the body of a page-like entry (template `form`). */
+const FORM = entryPointer("form", "Form", "form");
+
+/** Types of a `form-field` (rendered as the matching HTML control). */
+export const FORM_FIELD_TYPES = [
+  "text",
+  "email",
+  "tel",
+  "url",
+  "textarea",
+  "select",
+  "radio",
+  "checkbox",
+  "hidden",
+];
 
 interface OwnerSpec {
   name: string;
@@ -129,6 +153,28 @@ const GROUP_SPECS: OwnerSpec[] = [
     desc: "A partner or customer logo with a short description.",
     props: [media("logo", "Logo", true), richText("description", "Description")],
   },
+  {
+    name: "form-option",
+    label: "Form option",
+    desc: "One choice of a select or radio field: the value sent and the label shown.",
+    props: [str("value", "Value", true), str("label", "Label", true)],
+  },
+  {
+    name: "form-field",
+    label: "Form field",
+    desc: "One field of a form. The name (lower-case letters, digits and _, starting with a letter) is the key in the submission.",
+    props: [
+      str("name", "Name", true),
+      str("label", "Label", true),
+      enumeration("type", "Type", FORM_FIELD_TYPES, true),
+      str("help", "Help"),
+      bool("required", "Required"),
+      groupPointer("options", "Options", "form-option", true),
+      num("max_length", "Max length"),
+      str("value", "Value"),
+      str("autocomplete", "Autocomplete"),
+    ],
+  },
 ];
 
 const WIDGET_SPECS: OwnerSpec[] = [
@@ -187,6 +233,7 @@ const TEMPLATE_SPECS: OwnerSpec[] = [
       SEO,
       groupPointer("hero", "Hero", "hero"),
       groupPointer("tabs", "Tabs", "tab", true),
+      FORM,
     ],
   },
   {
@@ -242,6 +289,7 @@ const TEMPLATE_SPECS: OwnerSpec[] = [
       media("cover", "Cover"),
       media("download", "Download"),
       SEO,
+      FORM,
     ],
   },
   {
@@ -254,6 +302,7 @@ const TEMPLATE_SPECS: OwnerSpec[] = [
       str("description", "Description", true),
       SEO,
       groupPointer("hero", "Hero", "hero"),
+      FORM,
     ],
   },
   {
@@ -272,6 +321,24 @@ const TEMPLATE_SPECS: OwnerSpec[] = [
       ),
       str("apply_url", "Apply URL", true),
       str("description", "Description", true),
+    ],
+  },
+  {
+    name: "form",
+    label: "Form",
+    desc: "A form shown below the body of the pages that point to it, and where its submissions go.",
+    props: [
+      ...TITLE_SLUG,
+      str("heading", "Heading"),
+      str("intro", "Intro"),
+      groupPointer("fields", "Fields", "form-field", true, true),
+      richText("consent_label", "Consent label"),
+      str("consent_version", "Consent version"),
+      str("submit_label", "Submit label", true),
+      enumeration("outcome", "Outcome", ["redirect", "message"], true),
+      str("redirect_path", "Redirect path"),
+      str("success_message", "Success message"),
+      str("destination", "Destination", true),
     ],
   },
 ];
@@ -300,6 +367,18 @@ function buildProp(ownerKey: string, spec: PropSpec): Prop {
     case "GROUP_POINTER":
       if (!spec.group) throw new Error(`${ownerKey}.${spec.name}: group pointer without group`);
       data = { propGroupPointer: { _id: groupId(spec.group) } };
+      break;
+    case "ENTRY_POINTER":
+      if (!spec.template)
+        throw new Error(`${ownerKey}.${spec.name}: entry pointer without template`);
+      if (!TEMPLATE_SPECS.some((t) => t.name === spec.template)) {
+        throw new Error(`${ownerKey}.${spec.name}: unknown template "${spec.template}"`);
+      }
+      data = {
+        propEntryPointer: [
+          { templateId: templateId(spec.template), entryIds: [], displayProp: "title" },
+        ],
+      };
       break;
     case "RICH_TEXT":
       data = { propRichText: [] };

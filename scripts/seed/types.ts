@@ -11,6 +11,7 @@ export type PropType =
   | "ENUMERATION"
   | "MEDIA"
   | "GROUP_POINTER"
+  | "ENTRY_POINTER"
   | "RICH_TEXT";
 
 export interface PropData {
@@ -21,7 +22,17 @@ export interface PropData {
   propEnum?: { items: string[] };
   propMedia?: string[];
   propGroupPointer?: { _id: string };
+  /** the templates an ENTRY_POINTER may point to (BCMS-API.md §3.1) */
+  propEntryPointer?: EntryPointerTarget[];
   propRichText?: { nodes: Node[] }[];
+}
+
+export interface EntryPointerTarget {
+  templateId: string;
+  /** entries offered in the CMS editor; empty = every entry of the template */
+  entryIds: string[];
+  /** the prop the CMS editor shows for each entry */
+  displayProp: string;
 }
 
 export interface Prop {
@@ -102,6 +113,12 @@ export interface MediaValue {
   caption: string;
 }
 
+/** One raw ENTRY_POINTER item (BCMS-API.md §4). */
+export interface EntryPointerValue {
+  tid: string;
+  eid: string;
+}
+
 export interface GroupValue {
   _id: string;
   items: { props: PropValue[] }[];
@@ -113,6 +130,7 @@ export type PropValueData =
   | boolean[]
   | DateValue[]
   | MediaValue[]
+  | EntryPointerValue[]
   | { nodes: Node[] }[]
   | GroupValue;
 

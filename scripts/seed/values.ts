@@ -4,9 +4,18 @@
  * Unknown names, missing required values and bad enum values throw.
  */
 
+import { entryId } from "./ids";
 import type { MediaRef } from "./media";
-import { groupById } from "./schema";
-import type { DateValue, MediaValue, Node, Prop, PropValue, PropValueData } from "./types";
+import { groupById, templateId } from "./schema";
+import type {
+  DateValue,
+  EntryPointerValue,
+  MediaValue,
+  Node,
+  Prop,
+  PropValue,
+  PropValueData,
+} from "./types";
 
 // biome-ignore lint/suspicious/noExplicitAny: authored values are checked at run time against the schema
 export type Values = Record<string, any>;
@@ -33,6 +42,38 @@ export function mediaValue(v: unknown, where: string): MediaValue {
     };
   }
   throw new Error(`${where}: expected a media reference`);
+}
+
+/** An authored ENTRY_POINTER value: another seed entry, by template name and slug. */
+export interface EntryRef {
+  kind: "entry-ref";
+  template: string;
+  slug: string;
+}
+
+export const entryRef = (template: string, slug: string): EntryRef => ({
+  kind: "entry-ref",
+  template,
+  slug,
+});
+
+function isEntryRef(v: unknown): v is EntryRef {
+  return typeof v === "object" && v !== null && (v as EntryRef).kind === "entry-ref";
+}
+
+/**
+ * The raw value of one pointer, `{tid, eid}` (BCMS-API.md §4). The template must be
+ * one the prop allows; that the entry exists is checked once all entries are built
+ * (main.ts) and again by verify.ts.
+ */
+export function entryPointerValue(prop: Prop, v: unknown, where: string): EntryPointerValue {
+  if (!isEntryRef(v)) throw new Error(`${where}: expected an entryRef(template, slug)`);
+  const tid = templateId(v.template);
+  const allowed = (prop.data.propEntryPointer ?? []).map((target) => target.templateId);
+  if (!allowed.includes(tid)) {
+    throw new Error(`${where}: template "${v.template}" is not allowed for this prop`);
+  }
+  return { tid, eid: entryId(v.template, v.slug) };
 }
 
 /** "2025-03-25" (noon UTC, so the day reads the same in every time zone) or a full ISO time. */
@@ -96,6 +137,8 @@ function encodeValue(where: string, prop: Prop, value: unknown): PropValueData {
     }
     case "MEDIA":
       return list.map((v) => mediaValue(v, where));
+    case "ENTRY_POINTER":
+      return list.map((v) => entryPointerValue(prop, v, where));
     case "RICH_TEXT":
       return list.map((v) => {
         if (!Array.isArray(v)) throw new Error(`${where}: expected rich-text nodes`);

@@ -7,7 +7,8 @@
  * value per template prop with the right raw shape (recursively into groups,
  * rich text, widget and media nodes), every referenced id exists, every route
  * of the contract has an entry, every internal link resolves, every widget is
- * used, and that there are enough published news articles.
+ * used, that there are enough published news articles, and that every form is
+ * usable and the pages that should show one point to it.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -62,7 +63,23 @@ export const UNIVERSAL_ID_SLUGS = [
   "data-platforms",
   "adobe-experience-cloud",
   "adobe-advertising",
+  "brands-and-agencies",
+  "omnicom",
 ];
+
+/** Which form each page-like entry shows (docs/content-model.md, "Forms in the seed"). */
+const PAGE_FORMS: Record<string, string> = { "/contact": "contact" };
+const UNIVERSAL_ID_FORMS: Record<string, string> = {
+  "adobe-experience-cloud": "partner-sign-up-adobe",
+  "adobe-advertising": "partner-sign-up-adobe",
+  omnicom: "partner-sign-up-omnicom",
+};
+const DEFAULT_UNIVERSAL_ID_FORM = "universal-id-sign-up";
+const RESOURCE_DOWNLOAD_FORM = "resource-download";
+
+/** Field names the site adds to every form itself (app/forms/model.ts SYSTEM_FIELDS). */
+const SITE_FIELD_NAMES = ["consent", "fax_number"];
+const FIELD_NAME = /^[a-z][a-z0-9_]{0,63}$/;
 
 const REQUIRED_RESOURCES = ["case-study-publisher-addressability", "state-of-identity-2026"];
 const WIDGETS = ["video", "content-cols", "cta", "stats", "testimonials", "companies", "graph"];
@@ -174,6 +191,7 @@ export function verifySnapshot(dir: string): { errors: string[]; snapshot: Snaps
         ENUMERATION: "propEnum",
         MEDIA: "propMedia",
         GROUP_POINTER: "propGroupPointer",
+        ENTRY_POINTER: "propEntryPointer",
         RICH_TEXT: "propRichText",
       };
       if (keys.length !== 1 || keys[0] !== expected[p.type]) err(`${where}: data key ${keys}`);
@@ -182,6 +200,15 @@ export function verifySnapshot(dir: string): { errors: string[]; snapshot: Snaps
       }
       if (p.type === "ENUMERATION" && !(p.data.propEnum?.items.length ?? 0))
         err(`${where}: no items`);
+      if (p.type === "ENTRY_POINTER") {
+        const targets = p.data.propEntryPointer ?? [];
+        if (targets.length === 0) err(`${where}: entry pointer without templates`);
+        for (const target of targets) {
+          if (!templatesById.has(target.templateId)) err(`${where}: points to a missing template`);
+          if (!Array.isArray(target.entryIds) || typeof target.displayProp !== "string")
+            err(`${where}: propEntryPointer items need entryIds and displayProp`);
+        }
+      }
     }
   };
   for (const t of snap.templates) {
@@ -231,6 +258,7 @@ export function verifySnapshot(dir: string): { errors: string[]; snapshot: Snaps
   const videoKinds = new Set<string>();
   const contentMediaTypes = new Set<string>();
   const links: { where: string; href: string }[] = [];
+  const entriesById = new Map(snap.entries.map((e) => [e._id, e]));
 
   const checkNodes = (where: string, nodes: unknown, depth: number) => {
     if (!Array.isArray(nodes)) {
@@ -361,6 +389,19 @@ export function verifySnapshot(dir: string): { errors: string[]; snapshot: Snaps
             if (!isObject(item)) err(`${w}: bad rich text`);
             else checkNodes(w, item.nodes, depth + 1);
             break;
+          case "ENTRY_POINTER": {
+            if (!isObject(item) || typeof item.tid !== "string" || typeof item.eid !== "string") {
+              err(`${w}: entry pointer must be {tid, eid}`);
+              break;
+            }
+            const allowed = (prop.data.propEntryPointer ?? []).map((t) => t.templateId);
+            if (!allowed.includes(item.tid)) err(`${w}: template ${item.tid} not allowed`);
+            const target = entriesById.get(item.eid);
+            if (!target) err(`${w}: unknown entry ${item.eid}`);
+            else if (target.templateId !== item.tid)
+              err(`${w}: entry ${item.eid} has another template`);
+            break;
+          }
         }
       }
     });
@@ -410,6 +451,7 @@ export function verifySnapshot(dir: string): { errors: string[]; snapshot: Snaps
     "resource",
     "universal-id-page",
     "job",
+    "form",
   ]) {
     const s = slugs(name);
     if (new Set(s).size !== s.length) err(`${name}: duplicate slugs`);
@@ -480,6 +522,107 @@ export function verifySnapshot(dir: string): { errors: string[]; snapshot: Snaps
       .filter((e) => !published(e))
       .map((e) => `/news/${String(metaOf(e, "slug"))}`),
   );
+  // --- forms and the pages that show them ---
+  const named = (props: Prop[], values: PropValue[] | undefined): Record<string, unknown> =>
+    Object.fromEntries(props.map((prop, i) => [prop.name, values?.[i]?.data]));
+  const one = (data: unknown): unknown => (Array.isArray(data) ? data[0] : undefined);
+  const itemsOf = (data: unknown): PropValue[][] =>
+    isObject(data) && Array.isArray(data.items)
+      ? data.items.map((item: { props: PropValue[] }) => item.props)
+      : [];
+  const formTemplate = snap.templates.find((t) => t.name === "form");
+  const fieldGroup = snap.groups.find((g) => g.name === "form-field");
+  const optionGroup = snap.groups.find((g) => g.name === "form-option");
+  if (!formTemplate || !fieldGroup || !optionGroup) err("no form template or form groups");
+  const formSlugById = new Map<string, string>();
+  for (const e of list("form")) {
+    const slug = String(metaOf(e, "slug"));
+    formSlugById.set(e._id, slug);
+    if (!formTemplate || !fieldGroup || !optionGroup) break;
+    const w = `form/${slug}`;
+    if (!published(e)) err(`${w}: not published`);
+    const meta = named(formTemplate.props, e.meta[0]?.props);
+    const fieldNames = new Set<string>();
+    let visible = 0;
+    for (const [i, props] of itemsOf(meta.fields).entries()) {
+      const f = named(fieldGroup.props, props);
+      const name = String(one(f.name));
+      const type = String(one(f.type));
+      const fw = `${w} field ${i + 1} (${name})`;
+      if (!FIELD_NAME.test(name)) err(`${fw}: bad field name`);
+      if (SITE_FIELD_NAMES.includes(name)) err(`${fw}: name is reserved by the site`);
+      if (fieldNames.has(name)) err(`${fw}: name used twice`);
+      fieldNames.add(name);
+      if (type !== "hidden") visible++;
+      const options = itemsOf(f.options).map((o) => String(one(named(optionGroup.props, o).value)));
+      if ((type === "select" || type === "radio") !== options.length > 0) {
+        err(`${fw}: options are for select and radio fields, and those need some`);
+      }
+      if (new Set(options).size !== options.length) err(`${fw}: option values repeat`);
+      if (type === "hidden" && typeof one(f.value) !== "string") err(`${fw}: hidden without value`);
+      const max = one(f.max_length);
+      if (max !== undefined && !(typeof max === "number" && Number.isInteger(max) && max > 0))
+        err(`${fw}: max_length must be a positive integer`);
+      const autocomplete = one(f.autocomplete);
+      if (autocomplete !== undefined && !/^[a-z0-9 -]{1,60}$/.test(String(autocomplete)))
+        err(`${fw}: bad autocomplete token`);
+    }
+    if (visible === 0) err(`${w}: no visible field`);
+    const consent = one(meta.consent_label) as { nodes?: Node[] } | undefined;
+    if ((consent?.nodes?.length ?? 0) > 0 && !one(meta.consent_version))
+      err(`${w}: consent wording without consent_version`);
+    const outcome = one(meta.outcome);
+    const redirect = one(meta.redirect_path);
+    if (outcome === "redirect") {
+      if (typeof redirect !== "string" || !routes.has(redirect))
+        err(`${w}: redirect_path ${String(redirect)} is not a site route`);
+    } else if (outcome === "message" && !one(meta.success_message)) {
+      err(`${w}: outcome message without success_message`);
+    }
+    if (!/^crm:[a-z0-9-]+$/.test(String(one(meta.destination))))
+      err(`${w}: destination must look like crm:{name}`);
+  }
+  const formOf = (e: Entry): string | undefined => {
+    const pointer = metaOf(e, "form") as { eid?: string } | undefined;
+    if (!pointer?.eid) return undefined;
+    const target = entriesById.get(pointer.eid);
+    if (target && published(e) && !published(target))
+      err(`${String(metaOf(e, "slug"))}: points to an unpublished form`);
+    return formSlugById.get(pointer.eid);
+  };
+  const usedForms = new Set<string>();
+  for (const e of list("page")) {
+    const path = String(metaOf(e, "path"));
+    const form = formOf(e);
+    if (form) usedForms.add(form);
+    if (form !== PAGE_FORMS[path]) err(`page ${path}: form ${form} (want ${PAGE_FORMS[path]})`);
+  }
+  for (const e of list("universal-id-page")) {
+    const slug = String(metaOf(e, "slug"));
+    const want = UNIVERSAL_ID_FORMS[slug] ?? DEFAULT_UNIVERSAL_ID_FORM;
+    const form = formOf(e);
+    if (form) usedForms.add(form);
+    if (form !== want) err(`universal-id-page ${slug}: form ${form} (want ${want})`);
+  }
+  let downloads = 0;
+  for (const e of list("resource")) {
+    const slug = String(metaOf(e, "slug"));
+    const download = metaOf(e, "download") as { _id?: string } | undefined;
+    const form = formOf(e);
+    if (form) usedForms.add(form);
+    if (download?._id) {
+      downloads++;
+      if (mediaById.get(download._id)?.type !== "PDF")
+        err(`resource ${slug}: download is not a PDF`);
+    }
+    const want = download?._id ? RESOURCE_DOWNLOAD_FORM : undefined;
+    if (form !== want) err(`resource ${slug}: form ${form} (want ${want})`);
+  }
+  if (downloads < 2) err(`only ${downloads} resources with a download`);
+  for (const slug of formSlugById.values()) {
+    if (!usedForms.has(slug)) err(`form ${slug} is not shown on any page`);
+  }
+
   for (const { where, href } of links) {
     if (/^(https?:|mailto:)/.test(href)) continue;
     const route = href.split("#")[0] ?? "";

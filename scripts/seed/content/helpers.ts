@@ -3,6 +3,7 @@ import { type Block, blocks } from "../dsl";
 import { type EntrySpec, slugForPath } from "../entries";
 import type { MediaRef } from "../media";
 import type { Values } from "../values";
+import { type FormSlug, formRef } from "./forms";
 import { images, type Theme } from "./library";
 
 export interface HeroSpec {
@@ -44,6 +45,8 @@ export interface PageSpec {
   hero?: HeroSpec;
   tabs?: { label: string; anchor: string; body: Block[] }[];
   noIndex?: boolean;
+  /** the form shown below the body */
+  form?: FormSlug;
   content: Block[];
 }
 
@@ -57,6 +60,7 @@ export function page(s: PageSpec): EntrySpec {
       seo: seo(s.title, s.description, { noIndex: s.noIndex }),
       hero: s.hero ? hero(s.hero) : undefined,
       tabs: s.tabs?.map((t) => ({ label: t.label, anchor: t.anchor, body: blocks(...t.body) })),
+      form: s.form ? formRef(s.form) : undefined,
     },
     content: s.content,
   };

@@ -1,6 +1,7 @@
 /** Every authored entry of the seed, in a stable order. */
 import type { EntrySpec } from "../entries";
 import { events } from "./events";
+import { forms } from "./forms";
 import { jobs } from "./jobs";
 import { legalPages } from "./legal";
 import { documents } from "./library";
@@ -20,4 +21,5 @@ export const entrySpecs: EntrySpec[] = [
   ...resources,
   ...universalIdPages,
   ...jobs,
+  ...forms,
 ];

@@ -318,6 +318,7 @@ const contact = page({
       "Whether you are planning an integration, writing a story or asking about your data, a real person will answer.",
     theme: "orange",
   },
+  form: "contact",
   content: [
     columns(
       [
@@ -456,16 +457,20 @@ const news = page({
 const resourcesThanks = page({
   path: "/resources/thank-you",
   title: "Thank you",
-  description: "Your resource is on its way.",
+  description: "Your download link is below.",
   noIndex: true,
   hero: {
-    title: "Thanks — your download is on its way",
-    description: "We have sent a link to your inbox. It should arrive within a few minutes.",
+    title: "Thanks for your interest",
+    description:
+      "Your download link is below. It expires 24 hours after you fill in the form, so save the file now.",
     theme: "mint",
   },
   content: [
     p(
-      "While you wait, you may like our [guide to consent and identity](/resources/guide-consent-and-identity).",
+      "The link is personal: please do not share it. If it has expired, go back to the resource and fill in the form again for a new one.",
+    ),
+    p(
+      "Looking for more? You may like our [guide to consent and identity](/resources/guide-consent-and-identity).",
     ),
     cta("Back to resources", "/resources"),
   ],
@@ -485,7 +490,7 @@ const uidThanks = page({
     ol([
       "Check your inbox: we send your partner number and console access within one working day.",
       "Review and accept the [ID5 ID Agreement](/legal/id5-id-agreement) in the console.",
-      "Follow the [publisher onboarding guide](/publisher-onboarding-guide) to go live.",
+      "Media owners follow the [publisher onboarding guide](/publisher-onboarding-guide) to go live; platforms, brands and agencies plan their integration with a dedicated contact.",
     ]),
     p("Questions in the meantime? Write to **partners@id5.io**."),
   ],

@@ -1,7 +1,8 @@
 /** Entries of the `resource` template. */
-import { type Block, cta, h2, p, ps, stats, ul } from "../dsl";
+import { type Block, h2, p, ps, stats, ul } from "../dsl";
 import type { EntrySpec } from "../entries";
-import { type ArtStyle, picture } from "../media";
+import { type ArtStyle, defineMedia, type MediaRef, picture } from "../media";
+import { formRef } from "./forms";
 import { seo } from "./helpers";
 
 type Kind = "case-study" | "report" | "guide" | "webinar";
@@ -13,7 +14,92 @@ interface ResourceSpec {
   description: string;
   cover: [style: ArtStyle, alt: string];
   body: Block[];
+  /** a gated file: the page then shows the `resource-download` form below the body */
+  download?: MediaRef;
 }
+
+/** A gated PDF under downloads/, written by the seed (pdf.ts; ASCII text only). */
+const pdf = (name: string, alt: string, title: string, lines: string[]) =>
+  defineMedia(`downloads/${name}.pdf`, alt, { kind: "pdf", title, lines });
+
+const downloads = {
+  stateOfIdentity: pdf(
+    "state-of-identity-2026",
+    "The State of Identity 2026 (PDF)",
+    "The State of Identity 2026",
+    [
+      "Addressability across browsers, apps and connected TV in 20 markets.",
+      "",
+      "Key findings",
+      "- Without an alternative identifier, a large share of open-web impressions",
+      "  cannot be recognised by buyers, and that share keeps growing.",
+      "- Media owners who share consented first-party signals see the largest",
+      "  gains in ID accuracy and in the prices buyers pay.",
+      "- Buyers value identified impressions more in every channel we measured,",
+      "  and most expect to rely on alternative IDs for the next three years.",
+      "- Connected TV is the fastest-growing channel for identity, with large",
+      "  differences between markets.",
+      "",
+      "Method",
+      "Network figures are aggregated and anonymous, taken from the ID5 network",
+      "over twelve months. The survey reached 400 publishers, platforms and",
+      "agencies in Europe, the Americas and Asia-Pacific.",
+      "",
+      "(c) 2026 ID5 Technology Ltd.",
+    ],
+  ),
+  bidStreamGuide: pdf(
+    "guide-passing-ids-in-the-bid-stream",
+    "A practical guide to passing identifiers in the bid stream (PDF)",
+    "Passing identifiers in the bid stream",
+    [
+      "A practical guide for SSP engineers and product managers.",
+      "",
+      "1. Read the ID where the publisher puts it: in OpenRTB 2.6, extended",
+      "   identifiers live in user.eids, one entry per source.",
+      "2. Forward the value exactly as received. The ID5 ID is encrypted for",
+      "   each partner; rewriting or re-encoding it breaks decryption.",
+      "3. Keep consent and privacy strings with the ID: regs.gdpr, user.consent,",
+      "   regs.us_privacy and the Global Privacy Platform fields.",
+      "4. Drop the ID when the signals say you must, and only then.",
+      "5. Monitor: share of requests carrying the ID per publisher, decryption",
+      "   errors reported by buyers, and sudden drops after a release.",
+      "",
+      "Questions? Write to support@id5.io.",
+    ],
+  ),
+  graphWebinarNotes: pdf(
+    "webinar-id5-graph-in-practice-notes",
+    "Session notes: the ID5 Graph in practice (PDF)",
+    "Session notes: the ID5 Graph in practice",
+    [
+      "Key points from the webinar with the ID5 data science team.",
+      "",
+      "- Deterministic links come from consented, hashed signals; probabilistic",
+      "  links are scored and kept only above a confidence threshold.",
+      "- Links are evaluated against held-out truth sets in every market.",
+      "- Households are modelled separately from individuals.",
+      "- Opt-outs propagate to every linked identifier.",
+      "- Data platforms resolve first-party records through the Graph without",
+      "  sending those records to ID5 in plain text.",
+    ],
+  ),
+  ctvWebinarNotes: pdf(
+    "webinar-identity-for-ctv-notes",
+    "Session notes: identity for connected TV (PDF)",
+    "Session notes: identity for connected TV",
+    [
+      "Key points from the panel of streaming services, an agency and ID5.",
+      "",
+      "- Households, not people, are the natural unit of identity on CTV.",
+      "- Device identifiers differ by platform and reset more often than",
+      "  buyers expect; server-side integrations carry the ID more reliably.",
+      "- Cross-screen frequency needs one identifier from planning through",
+      "  to measurement.",
+      "- Viewers' privacy choices must travel with the ID on every screen.",
+    ],
+  ),
+};
 
 function resource(r: ResourceSpec): EntrySpec {
   const cover = picture(`covers/resource-${r.slug}.jpg`, r.cover[1], r.cover[0], 1200, 675);
@@ -25,7 +111,9 @@ function resource(r: ResourceSpec): EntrySpec {
       kind: r.kind,
       description: r.description,
       cover,
+      download: r.download,
       seo: seo(r.title, r.description, { image: cover }),
+      form: r.download ? formRef("resource-download") : undefined,
     },
     content: r.body,
   };
@@ -81,8 +169,9 @@ export const resources: EntrySpec[] = [
       p(
         "All network figures are aggregated and anonymous. Read the [announcement](/news/state-of-identity-2026-report-published) for the headline findings.",
       ),
-      cta("Get the report", "/resources/thank-you"),
+      p("Fill in the form below to download the full report as a PDF."),
     ],
+    download: downloads.stateOfIdentity,
   }),
   resource({
     slug: "guide-passing-ids-in-the-bid-stream",
@@ -102,8 +191,9 @@ export const resources: EntrySpec[] = [
         "Passing consent and privacy strings alongside the ID.",
         "Monitoring: the metrics that reveal a broken integration early.",
       ]),
-      cta("Download the guide", "/resources/thank-you"),
+      p("Fill in the form below to download the guide as a PDF."),
     ],
+    download: downloads.bidStreamGuide,
   }),
   resource({
     slug: "webinar-id5-graph-in-practice",
@@ -117,8 +207,9 @@ export const resources: EntrySpec[] = [
         "In this 45-minute session, our data scientists explain how the ID5 Graph is built and evaluated, and a data-platform partner shows how it resolves first-party records with it.",
         "Topics include deterministic and probabilistic links, household modelling, confidence scores and how opt-outs propagate through the graph.",
       ),
-      cta("Watch the recording", "/resources/thank-you"),
+      p("Fill in the form below to download the session notes as a PDF."),
     ],
+    download: downloads.graphWebinarNotes,
   }),
   resource({
     slug: "case-study-retail-media-network",
@@ -177,7 +268,8 @@ export const resources: EntrySpec[] = [
         "Connected TV combines the reach of television with the targeting of digital, but only if buyers can recognise the household behind each screen.",
         "Our panel of streaming services, an agency and ID5 engineers discusses device identifiers, server-side integrations and cross-screen frequency.",
       ),
-      cta("Watch the recording", "/resources/thank-you"),
+      p("Fill in the form below to download the session notes as a PDF."),
     ],
+    download: downloads.ctvWebinarNotes,
   }),
 ];

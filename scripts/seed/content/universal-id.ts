@@ -1,6 +1,7 @@
 /** Entries of the `universal-id-page` template (/universal-id/{slug}, /partner-sign-up/{slug}). */
 import { type Block, cta, h2, ol, p, ps, ul } from "../dsl";
 import type { EntrySpec } from "../entries";
+import { type FormSlug, formRef } from "./forms";
 import { type HeroSpec, hero, seo } from "./helpers";
 
 interface UidSpec {
@@ -10,6 +11,8 @@ interface UidSpec {
   description: string;
   hero: HeroSpec;
   body: Block[];
+  /** the sign-up form shown below the body */
+  form: FormSlug;
 }
 
 function uidPage(u: UidSpec): EntrySpec {
@@ -22,13 +25,14 @@ function uidPage(u: UidSpec): EntrySpec {
       description: u.description,
       seo: seo(u.title, u.description),
       hero: hero(u.hero),
+      form: formRef(u.form),
     },
     content: u.body,
   };
 }
 
 const afterSigningUp = ol([
-  "Fill in the form on this page. It takes about two minutes.",
+  "Fill in the form below. It takes about two minutes.",
   "We email your partner number and console access within one working day.",
   "Accept the [ID5 ID Agreement](/legal/id5-id-agreement) and start integrating.",
 ]);
@@ -60,6 +64,7 @@ export const universalIdPages: EntrySpec[] = [
         "Want the full picture first? Read the [publisher onboarding guide](/publisher-onboarding-guide) or a [case study from a news publisher](/resources/case-study-publisher-addressability).",
       ),
     ],
+    form: "universal-id-sign-up",
   }),
   uidPage({
     slug: "email-service-providers",
@@ -86,6 +91,7 @@ export const universalIdPages: EntrySpec[] = [
       ]),
       afterSigningUp,
     ],
+    form: "universal-id-sign-up",
   }),
   uidPage({
     slug: "supply-side-platforms",
@@ -115,6 +121,7 @@ export const universalIdPages: EntrySpec[] = [
       ),
       afterSigningUp,
     ],
+    form: "universal-id-sign-up",
   }),
   uidPage({
     slug: "data-platforms",
@@ -139,6 +146,7 @@ export const universalIdPages: EntrySpec[] = [
       ]),
       afterSigningUp,
     ],
+    form: "universal-id-sign-up",
   }),
   uidPage({
     slug: "adobe-experience-cloud",
@@ -159,12 +167,13 @@ export const universalIdPages: EntrySpec[] = [
       ),
       h2("Getting started"),
       ol([
-        "Sign up with the form on this page.",
+        "Sign up with the form below.",
         "Our integrations team confirms your Adobe products and environment.",
         "Install the ID5 extension and map the ID5 ID to your profiles.",
       ]),
       cta("Read the developer documentation", "https://wiki.id5.io/"),
     ],
+    form: "partner-sign-up-adobe",
   }),
   uidPage({
     slug: "adobe-advertising",
@@ -181,9 +190,77 @@ export const universalIdPages: EntrySpec[] = [
     body: [
       ps(
         "Advertisers buying through Adobe Advertising can target, cap frequency and measure on the ID5 ID across the open web and CTV. It helps campaigns reach audiences on browsers and devices where cookie-based targeting no longer works.",
-        "Sign up to have ID5 targeting enabled for your account. Our team will work with your Adobe contact to set up a first test and agree success metrics.",
+        "Sign up below to have ID5 targeting enabled for your account. Our team will work with your Adobe contact to set up a first test and agree success metrics.",
       ),
       afterSigningUp,
     ],
+    form: "partner-sign-up-adobe",
+  }),
+  uidPage({
+    slug: "brands-and-agencies",
+    title: "The ID5 ID for brands and agencies",
+    audience: "Advertisers, agencies and trading desks",
+    description:
+      "Plan, buy and measure on the ID5 ID: reach people on browsers, apps and connected TV where cookies no longer work, and keep frequency under control across channels.",
+    hero: {
+      title: "Reach people, not <em>cookies</em>",
+      description:
+        "Sign up to plan, activate and measure campaigns on the ID5 ID through the platforms you already buy with.",
+      theme: "orange",
+    },
+    body: [
+      ps(
+        "A growing share of every campaign runs where third-party cookies never arrive: privacy-focused browsers, apps and connected TV. Buying on the ID5 ID restores the addressable reach you are missing there, without asking anyone to share personal data.",
+      ),
+      h2("What brands and agencies gain"),
+      ul([
+        "**Reach on cookieless inventory**: the ID5 ID is read by most major DSPs and SSPs, so existing line items can target it.",
+        "**Frequency you can trust**: cap and measure across browsers, apps and screens on one identifier.",
+        "**First-party data, activated safely**: resolve your hashed, consented customer records to the ID5 ID through the [ID5 Graph](/technology#id5-graph).",
+        "**Privacy by design**: the ID follows each person's consent and opt-out choices wherever it travels.",
+      ]),
+      h2("What happens after you sign up"),
+      ol([
+        "Fill in the form below. It takes about two minutes.",
+        "A partnerships manager confirms which buying and measurement platforms you use.",
+        "Together we plan a first campaign on the ID5 ID and agree how to measure its success.",
+      ]),
+      p(
+        "See how a retailer took its audiences to the open web in our [retail media case study](/resources/case-study-retail-media-network).",
+      ),
+    ],
+    form: "universal-id-sign-up",
+  }),
+  uidPage({
+    slug: "omnicom",
+    title: "ID5 for Omnicom agencies",
+    audience: "Omnicom agencies and the media owners they buy from",
+    description:
+      "Agencies in the Omnicom network plan and buy on the ID5 ID. Media owners can register here to make their audiences available to those campaigns.",
+    hero: {
+      title: "ID5 for <strong>Omnicom</strong> agencies",
+      description:
+        "Agencies across the Omnicom network plan, buy and measure on the ID5 ID. Register your inventory to be part of it.",
+      theme: "blue-dark",
+    },
+    body: [
+      ps(
+        "Through our partnership with Omnicom, agency teams can plan audiences, buy and measure on the ID5 ID wherever third-party cookies are unavailable. The more media owners carry the ID, the more of their inventory those campaigns can reach.",
+        "Planners and traders at Omnicom agencies do not need to register: the ID5 ID is available to them through the network's buying platforms. This page is for the media owners they buy from.",
+      ),
+      h2("Why media owners register"),
+      ul([
+        "**A dedicated onboarding contact** from the joint ID5 and Omnicom team.",
+        "**Priority access** to campaigns that participating agencies plan on the ID5 ID.",
+        "**No extra integration**: it is the same free ID5 ID used by hundreds of other platforms.",
+      ]),
+      h2("What happens after you register"),
+      ol([
+        "Fill in the form below. It takes about two minutes.",
+        "The joint ID5 and Omnicom team reviews your registration and contacts you within two working days.",
+        "Accept the [ID5 ID Agreement](/legal/id5-id-agreement), go live, and your inventory can be included in planned campaigns.",
+      ]),
+    ],
+    form: "partner-sign-up-omnicom",
   }),
 ];
