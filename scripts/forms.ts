@@ -1,0 +1,294 @@
+// `npm run forms -- <command>`: the operator's command for stored form submissions (list,
+// show, export, retry, purge). It opens the same database as the running site (WAL lets
+// both work at once) and never delivers anything itself: a retried submission is sent by
+// the running site's outbox at its next poll.
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { type ParseArgsConfig, parseArgs } from "node:util";
+import { toCsvExport, toJsonExport } from "../server/forms/export";
+import { DEFAULT_OUTBOX_TIMINGS } from "../server/forms/outbox";
+import {
+  FORMS_DB_FILE,
+  FormsStore,
+  SUBMISSION_STATUSES,
+  type SubmissionRow,
+  type SubmissionStatus,
+} from "../server/forms/store";
+import { PROJECT_DIR } from "./build";
+import { readEnvOrReport } from "./read-env";
+
+export const USAGE = `usage: npm run forms -- <command>
+
+commands:
+  list [--spam] [--status pending|delivered|dead|spam] [--since DATE] [--limit N]
+                      submissions, newest first (no personal data shown)
+  show ID             one submission, everything stored, as JSON
+  export --format csv|json [--since DATE] [--spam]
+                      submissions to stdout, oldest first
+  retry ID            queue one submission (dead, spam or delivered) for delivery now
+  retry-dead          queue every dead submission for delivery now
+  purge --delivered-before DATE
+                      delete the personal data of submissions delivered before DATE
+
+--spam selects the submissions caught as spam (left out otherwise).
+DATE is a day (2026-01-31, UTC) or an ISO time (2026-01-31T12:00:00Z).`;
+
+const DEFAULT_LIST_LIMIT = 100;
+const POLL_SECONDS = DEFAULT_OUTBOX_TIMINGS.pollMs / 1000;
+
+export interface FormsCommandIo {
+  env: NodeJS.ProcessEnv;
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+}
+
+class UsageError extends Error {}
+/** A clear failure that is not a usage mistake (unknown id, no database): exit 1. */
+class CommandError extends Error {}
+
+function parseDate(value: string | undefined, option: string): Date {
+  const pattern =
+    /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+  const time = value && pattern.test(value) ? Date.parse(value) : Number.NaN;
+  if (Number.isNaN(time)) throw new UsageError(`${option} needs a date such as 2026-01-31`);
+  return new Date(time);
+}
+
+function parseLimit(value: string | undefined): number {
+  if (value === undefined) return DEFAULT_LIST_LIMIT;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new UsageError("--limit needs a whole number above 0");
+  return n;
+}
+
+function parseStatus(value: string | undefined): SubmissionStatus | undefined {
+  if (value === undefined) return undefined;
+  if (!(SUBMISSION_STATUSES as readonly string[]).includes(value)) {
+    throw new UsageError(`--status is one of ${SUBMISSION_STATUSES.join(", ")}`);
+  }
+  return value as SubmissionStatus;
+}
+
+/** parseArgs with our own message for what it refuses. */
+function readArgs(
+  args: string[],
+  options: NonNullable<ParseArgsConfig["options"]>,
+  positionals: number,
+) {
+  let parsed: { values: Record<string, string | boolean | undefined>; positionals: string[] };
+  try {
+    parsed = parseArgs({ args, options, allowPositionals: positionals > 0, strict: true }) as never;
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  if (parsed.positionals.length !== positionals) {
+    throw new UsageError(
+      positionals === 0 ? "this command takes no arguments" : "this command needs one id",
+    );
+  }
+  return parsed;
+}
+
+const shortTime = (ms: number) => `${new Date(ms).toISOString().slice(0, 19).replace("T", " ")}Z`;
+const clip = (text: string, max: number) =>
+  text.length > max ? `${text.slice(0, max - 1)}…` : text;
+
+/**
+ * The list's last-error column: the status or error code only. The stored error may quote
+ * the receiver's answer, which is for `show`.
+ */
+function lastProblem(row: SubmissionRow): string {
+  if (row.status === "spam") return row.spam ?? "";
+  if (row.status === "delivered") return "";
+  if (row.lastStatus !== null) return `HTTP ${row.lastStatus}`;
+  return clip(row.lastError?.split(":")[0] ?? "", 30);
+}
+
+function formatTable(rows: readonly SubmissionRow[]): string {
+  const header = ["id", "received", "form", "page", "status", "attempts", "last error"];
+  const cells = rows.map((row) => [
+    row.id,
+    shortTime(row.receivedAt),
+    clip(row.formId, 30),
+    clip(row.pagePath, 40),
+    row.status,
+    String(row.attempts),
+    lastProblem(row),
+  ]);
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...cells.map((line) => (line[column] ?? "").length)),
+  );
+  const format = (line: string[]) =>
+    line
+      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+      .join("  ")
+      .trimEnd();
+  return [format(header), ...cells.map(format)].join("\n");
+}
+
+/** The row with its times as ISO strings: it is read by a person. */
+function readableTimes(row: SubmissionRow) {
+  const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+  return {
+    ...row,
+    receivedAt: iso(row.receivedAt),
+    queuedAt: iso(row.queuedAt),
+    nextAttemptAt: iso(row.nextAttemptAt),
+    deliveredAt: iso(row.deliveredAt),
+    deadAt: iso(row.deadAt),
+    purgedAt: iso(row.purgedAt),
+  };
+}
+
+function openStore(dataDir: string): FormsStore {
+  const file = path.join(dataDir, FORMS_DB_FILE);
+  // Opening would create an empty database: with a mistyped DATA_DIR, say so instead.
+  if (!existsSync(file)) {
+    throw new CommandError(
+      `no submissions database at ${file}: the site has not stored a submission yet, or DATA_DIR points elsewhere`,
+    );
+  }
+  return FormsStore.open(dataDir);
+}
+
+const PICKUP_NOTE = `This command does not deliver anything: the running site's outbox sends it within its poll interval (about ${POLL_SECONDS} s). A site without FORMS_WEBHOOK_URL keeps it pending.`;
+
+function run(command: string, args: string[], store: () => FormsStore, io: FormsCommandIo): void {
+  switch (command) {
+    case "list": {
+      const { values } = readArgs(
+        args,
+        {
+          spam: { type: "boolean" },
+          status: { type: "string" },
+          since: { type: "string" },
+          limit: { type: "string" },
+        },
+        0,
+      );
+      const status = parseStatus(values.status as string | undefined);
+      const filter = {
+        status,
+        // Spam stays out of the list unless asked for.
+        spam: values.spam ? true : status === "spam" ? undefined : false,
+        since:
+          values.since === undefined ? undefined : parseDate(values.since as string, "--since"),
+        limit: parseLimit(values.limit as string | undefined),
+      };
+      const rows = store().list(filter);
+      io.stdout(rows.length ? `${formatTable(rows)}\n` : "no submissions\n");
+      if (rows.length === filter.limit) {
+        io.stderr(`(the ${filter.limit} newest shown: --limit N for more)\n`);
+      }
+      return;
+    }
+    case "show": {
+      const { positionals } = readArgs(args, {}, 1);
+      const id = positionals[0] as string;
+      const row = store().get(id);
+      if (!row) throw new CommandError(`no submission with id ${id}`);
+      io.stdout(`${JSON.stringify(readableTimes(row), null, 2)}\n`);
+      return;
+    }
+    case "export": {
+      const { values } = readArgs(
+        args,
+        { format: { type: "string" }, since: { type: "string" }, spam: { type: "boolean" } },
+        0,
+      );
+      if (values.format !== "csv" && values.format !== "json") {
+        throw new UsageError("export needs --format csv or --format json");
+      }
+      const rows = store().list({
+        spam: values.spam === true,
+        since:
+          values.since === undefined ? undefined : parseDate(values.since as string, "--since"),
+        order: "oldest",
+      });
+      io.stdout(values.format === "csv" ? toCsvExport(rows) : toJsonExport(rows));
+      return;
+    }
+    case "retry": {
+      const { positionals } = readArgs(args, {}, 1);
+      const id = positionals[0] as string;
+      const result = store().retry(id);
+      if (!result.ok) {
+        throw new CommandError(
+          result.reason === "not-found"
+            ? `no submission with id ${id}`
+            : `${id} was purged (its personal data is deleted): there is nothing left to deliver`,
+        );
+      }
+      const was =
+        result.previousStatus === "spam"
+          ? "was caught as spam; it no longer counts as spam and"
+          : `was ${result.previousStatus}; it`;
+      io.stdout(`${id} ${was} is queued for delivery now.\n${PICKUP_NOTE}\n`);
+      return;
+    }
+    case "retry-dead": {
+      readArgs(args, {}, 0);
+      const count = store().retryDead();
+      io.stdout(
+        `${count} dead submission${count === 1 ? "" : "s"} queued for delivery now.\n${count ? `${PICKUP_NOTE}\n` : ""}`,
+      );
+      return;
+    }
+    case "purge": {
+      const { values } = readArgs(args, { "delivered-before": { type: "string" } }, 0);
+      if (values["delivered-before"] === undefined) {
+        throw new UsageError("purge needs --delivered-before DATE");
+      }
+      const before = parseDate(values["delivered-before"] as string, "--delivered-before");
+      const count = store().purgeDelivered(before);
+      io.stdout(
+        `${count} delivered submission${count === 1 ? "" : "s"} purged of personal data (delivered before ${before.toISOString()}).\n`,
+      );
+      return;
+    }
+    default:
+      throw new UsageError(command ? `unknown command: ${command}` : "no command given");
+  }
+}
+
+/** Runs one command; returns the exit code (0 done, 1 failed, 2 usage). */
+export function runFormsCommand(argv: string[], io: FormsCommandIo): number {
+  const [command = "", ...args] = argv;
+  if (command === "help" || command === "--help" || command === "-h") {
+    io.stdout(`${USAGE}\n`);
+    return 0;
+  }
+  const env = readEnvOrReport(io.env, (line) => io.stderr(`${line}\n`));
+  if (!env) return 1;
+  const dataDir = path.resolve(PROJECT_DIR, env.dataDir);
+  let opened: FormsStore | undefined;
+  const store = () => {
+    opened ??= openStore(dataDir);
+    return opened;
+  };
+  try {
+    run(command, args, store, io);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr(`${error.message}\n\n${USAGE}\n`);
+      return 2;
+    }
+    if (error instanceof CommandError) {
+      io.stderr(`${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  } finally {
+    opened?.close();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  process.exitCode = runFormsCommand(process.argv.slice(2), {
+    env: process.env,
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+  });
+}

@@ -1,0 +1,176 @@
+// One delivery attempt of one submission to the CRM webhook, and what its answer means:
+// delivered, try again later (and when), or refused for good. The body is serialised once
+// and those exact bytes are both signed and sent.
+import { createHmac } from "node:crypto";
+import type { SubmissionPayload } from "./store";
+
+export const SIGNATURE_HEADER = "X-ID5-Signature";
+export const IDEMPOTENCY_HEADER = "Idempotency-Key";
+export const ATTEMPT_HEADER = "X-ID5-Delivery-Attempt";
+export const DELIVERY_USER_AGENT = "id5-website-forms";
+/** How much of a refusing receiver's answer is kept with the dead-lettered submission. */
+export const ANSWER_EXCERPT_CHARS = 500;
+
+export type DeliveryOutcome =
+  | { kind: "delivered"; status: number }
+  /** Worth trying again: network error, timeout, 5xx, 429. */
+  | { kind: "retry"; status?: number; code: string; detail: string; retryAfterMs?: number }
+  /** The receiver refused the submission itself (4xx): trying again would not help. */
+  | { kind: "refused"; status: number; code: string; detail: string };
+
+export interface DeliveryAttempt {
+  url: string;
+  secret: string;
+  payload: SubmissionPayload;
+  /** 1 for the first attempt. */
+  attempt: number;
+  timeoutMs: number;
+  /** Aborts the attempt from outside (the outbox stopping). */
+  signal?: AbortSignal;
+  now?: () => number;
+  fetch?: typeof fetch;
+}
+
+/** The body the CRM receives: the payload's keys in their fixed order, UTF-8. */
+export function deliveryBody(payload: SubmissionPayload): Uint8Array<ArrayBuffer> {
+  return new TextEncoder().encode(JSON.stringify(payload));
+}
+
+/** `sha256=<hex HMAC-SHA256 of the raw body bytes>`. */
+export function signatureOf(body: Uint8Array, secret: string): string {
+  return `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
+}
+
+/** A Retry-After value (delay in seconds, or an HTTP date) as milliseconds from now. */
+export function parseRetryAfter(value: string | null, now: number): number | undefined {
+  if (value === null) return undefined;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  // An HTTP date names its day and month ("Sun, 06 Nov 1994 08:49:37 GMT"); Date.parse
+  // alone would also take "-5" as a year.
+  const at = /[a-z]{3}/i.test(text) ? Date.parse(text) : Number.NaN;
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+/**
+ * Exponential backoff with full jitter: a random delay between 0 and base * 2^(attempt-1),
+ * that ceiling capped, so that many failing submissions do not retry in lockstep.
+ */
+export function backoffDelay(
+  attempt: number,
+  baseMs: number,
+  capMs: number,
+  random: () => number = Math.random,
+): number {
+  const ceiling = Math.min(capMs, baseMs * 2 ** Math.max(0, attempt - 1));
+  return Math.floor(random() * ceiling);
+}
+
+/** The webhook as it may appear in logs: no credentials, no query, no fragment. */
+export function describeWebhook(url: string): string {
+  if (!URL.canParse(url)) return "(invalid URL)";
+  const shown = new URL(url);
+  shown.username = "";
+  shown.password = "";
+  shown.search = "";
+  shown.hash = "";
+  return shown.href;
+}
+
+/**
+ * fetch refuses a URL with credentials in it, yet `https://user:pass@crm.example/hook` is
+ * how a webhook behind basic authentication is usually written: they become the
+ * Authorization header.
+ */
+export function webhookTarget(url: string): { url: string; authorization?: string } {
+  const target = new URL(url);
+  if (!target.username && !target.password) return { url: target.href };
+  const user = decodeURIComponent(target.username);
+  const password = decodeURIComponent(target.password);
+  target.username = "";
+  target.password = "";
+  const credentials = Buffer.from(`${user}:${password}`, "utf8").toString("base64");
+  return { url: target.href, authorization: `Basic ${credentials}` };
+}
+
+/** The first characters of an answer, without reading an endless body. */
+async function readExcerpt(response: Response, maxChars: number): Promise<string> {
+  if (!response.body) return "";
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  try {
+    while (text.length < maxChars) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+    }
+  } finally {
+    await reader.cancel().catch(() => {});
+  }
+  return text.slice(0, maxChars);
+}
+
+/** A short code for a failed request: what went wrong, never what was sent. */
+function errorCode(error: unknown): string {
+  if (error instanceof Error) {
+    if (error.name === "TimeoutError") return "timeout";
+    if (error.name === "AbortError") return "aborted";
+    const cause = (error as { cause?: { code?: unknown; name?: unknown } }).cause;
+    if (typeof cause?.code === "string") return cause.code;
+    if (typeof cause?.name === "string") return cause.name;
+    return error.name;
+  }
+  return "error";
+}
+
+export async function deliver(attempt: DeliveryAttempt): Promise<DeliveryOutcome> {
+  const now = attempt.now ?? Date.now;
+  const body = deliveryBody(attempt.payload);
+  const timeout = AbortSignal.timeout(attempt.timeoutMs);
+  const signal = attempt.signal ? AbortSignal.any([timeout, attempt.signal]) : timeout;
+  let response: Response;
+  try {
+    const target = webhookTarget(attempt.url);
+    response = await (attempt.fetch ?? fetch)(target.url, {
+      method: "POST",
+      headers: {
+        ...(target.authorization ? { Authorization: target.authorization } : {}),
+        "Content-Type": "application/json",
+        [IDEMPOTENCY_HEADER]: attempt.payload.id,
+        [SIGNATURE_HEADER]: signatureOf(body, attempt.secret),
+        [ATTEMPT_HEADER]: String(attempt.attempt),
+        "User-Agent": DELIVERY_USER_AGENT,
+      },
+      body,
+      redirect: "manual",
+      signal,
+    });
+  } catch (error) {
+    const code = errorCode(error);
+    return { kind: "retry", code, detail: code };
+  }
+
+  const status = response.status;
+  if (status >= 200 && status < 300) {
+    await response.body?.cancel().catch(() => {});
+    return { kind: "delivered", status };
+  }
+  let answer = "";
+  try {
+    answer = await readExcerpt(response, ANSWER_EXCERPT_CHARS);
+  } catch {
+    // A receiver that stalls on its error body has said enough with its status.
+  }
+  const code = `HTTP ${status}`;
+  const detail = answer.trim() ? `${code}: ${answer.trim()}` : code;
+  if (status === 429 || status >= 500) {
+    const retryAfterMs =
+      status === 429 || status === 503
+        ? parseRetryAfter(response.headers.get("retry-after"), now())
+        : undefined;
+    return { kind: "retry", status, code, detail, retryAfterMs };
+  }
+  // 4xx other than 429, and 3xx: the webhook URL or the submission is wrong for this receiver.
+  return { kind: "refused", status, code, detail };
+}

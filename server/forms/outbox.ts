@@ -1,0 +1,240 @@
+// The outbox: delivers pending submissions from the store to the CRM webhook, a few at a
+// time, retrying with backoff until each is delivered or dead-lettered. Its whole state is
+// in the database, so deliveries resume after a restart and a retry queued by the operator's
+// command (another process) is picked up at the next poll.
+import type { SiteLogger } from "../logging";
+import { backoffDelay, type DeliveryOutcome, deliver } from "./delivery";
+import type { FormsStore, SubmissionRow } from "./store";
+
+export interface OutboxTimings {
+  /** First retry delay ceiling (doubles per attempt). */
+  baseDelayMs: number;
+  /** Longest delay between two attempts. */
+  maxDelayMs: number;
+  /** One attempt's time limit. */
+  timeoutMs: number;
+  /** How often the store is looked at even when nothing is expected to be due. */
+  pollMs: number;
+  /** A submission still failing this long after it was queued is dead-lettered. */
+  maxAgeMs: number;
+  /** Deliveries in flight at most. */
+  concurrency: number;
+  /** How long stop() waits for deliveries in flight before aborting them. */
+  stopTimeoutMs: number;
+  now: () => number;
+  random: () => number;
+  fetch: typeof fetch;
+}
+
+export interface OutboxOptions extends Partial<OutboxTimings> {
+  store: FormsStore;
+  webhookUrl: string;
+  webhookSecret: string;
+  logger: SiteLogger;
+}
+
+export const DEFAULT_OUTBOX_TIMINGS: Omit<OutboxTimings, "maxAgeMs" | "now" | "random" | "fetch"> =
+  {
+    baseDelayMs: 5_000,
+    maxDelayMs: 60 * 60 * 1000,
+    timeoutMs: 10_000,
+    pollMs: 5_000,
+    concurrency: 4,
+    stopTimeoutMs: 5_000,
+  };
+
+/** Extra time a claimed submission stays reserved beyond the attempt's own time limit. */
+const LEASE_MARGIN_MS = 30_000;
+
+export class Outbox {
+  private readonly options: OutboxTimings & OutboxOptions;
+  private readonly inFlight = new Map<string, Promise<void>>();
+  /** Aborts deliveries in flight when stop() runs out of patience. */
+  private readonly abort = new AbortController();
+  private timer: NodeJS.Timeout | undefined;
+  private running = false;
+
+  constructor(options: OutboxOptions) {
+    this.options = {
+      ...DEFAULT_OUTBOX_TIMINGS,
+      maxAgeMs: 72 * 60 * 60 * 1000,
+      now: Date.now,
+      random: Math.random,
+      fetch: globalThis.fetch,
+      ...options,
+    };
+  }
+
+  /** Starts delivering: everything already pending (even long overdue) is due at once. */
+  start(): void {
+    if (this.running || this.abort.signal.aborted) return;
+    this.running = true;
+    this.pump();
+  }
+
+  /** A submission was just stored: look now rather than at the next poll. */
+  kick(): void {
+    if (this.running) this.pump();
+  }
+
+  /** How many deliveries are in flight. */
+  get activeDeliveries(): number {
+    return this.inFlight.size;
+  }
+
+  /**
+   * Stops taking work, waits (bounded) for deliveries in flight, then aborts what is left;
+   * aborted ones are recorded as failed attempts and are due again at the next start.
+   */
+  async stop(): Promise<void> {
+    this.running = false;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.inFlight.size > 0) {
+      const settled = Promise.allSettled([...this.inFlight.values()]);
+      let patience: NodeJS.Timeout | undefined;
+      const outOfPatience = new Promise<"late">((resolve) => {
+        patience = setTimeout(() => resolve("late"), this.options.stopTimeoutMs);
+      });
+      const result = await Promise.race([settled, outOfPatience]);
+      clearTimeout(patience);
+      if (result === "late") {
+        this.abort.abort();
+        await settled;
+      }
+    }
+  }
+
+  /** Fills the free delivery slots with due submissions, then sets the wake-up timer. */
+  private pump(): void {
+    if (!this.running) return;
+    const { store, concurrency, timeoutMs, logger } = this.options;
+    try {
+      const free = concurrency - this.inFlight.size;
+      if (free > 0) {
+        const now = this.options.now();
+        for (const row of store.claimDue(now, free, now + timeoutMs + LEASE_MARGIN_MS)) {
+          const delivery = this.deliverOne(row).finally(() => {
+            this.inFlight.delete(row.id);
+            this.pump();
+          });
+          this.inFlight.set(row.id, delivery);
+        }
+      }
+    } catch (error) {
+      // The store may be busy (another process writing) or failing: try again at the next
+      // poll, not at once.
+      logger.error("forms: outbox could not read the store", { error: errorName(error) });
+      this.scheduleWakeUp(true);
+      return;
+    }
+    this.scheduleWakeUp();
+  }
+
+  /** One timer: the next due time, or the next poll if that comes first. */
+  private scheduleWakeUp(pollOnly = false): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (!this.running) return;
+    const { store, pollMs } = this.options;
+    let delay = pollMs;
+    // With every slot taken, the next finished delivery pumps: waking for due work would spin.
+    if (!pollOnly && this.inFlight.size < this.options.concurrency) {
+      try {
+        const due = store.nextDueAt();
+        if (due !== undefined) delay = Math.min(pollMs, Math.max(0, due - this.options.now()));
+      } catch {
+        // Polling will find it.
+      }
+    }
+    this.timer = setTimeout(() => this.pump(), delay);
+    // The server's socket keeps the process alive; a pending retry alone should not.
+    this.timer.unref();
+  }
+
+  private async deliverOne(row: SubmissionRow): Promise<void> {
+    const { store, logger } = this.options;
+    const attempt = row.attempts + 1;
+    const facts = { submission: row.id, form: row.formId, attempt };
+    let outcome: DeliveryOutcome;
+    try {
+      outcome = await deliver({
+        url: this.options.webhookUrl,
+        secret: this.options.webhookSecret,
+        payload: store.payloadOf(row),
+        attempt,
+        timeoutMs: this.options.timeoutMs,
+        signal: this.abort.signal,
+        now: this.options.now,
+        fetch: this.options.fetch,
+      });
+    } catch (error) {
+      const code = errorName(error);
+      outcome = { kind: "retry", code, detail: code };
+    }
+    try {
+      this.record(row, attempt, outcome, facts);
+    } catch (error) {
+      // Not recorded: the lease runs out and the submission is sent again (same key).
+      logger.error("forms: could not record a delivery outcome", {
+        ...facts,
+        error: errorName(error),
+      });
+    }
+  }
+
+  private record(
+    row: SubmissionRow,
+    attempt: number,
+    outcome: DeliveryOutcome,
+    facts: Record<string, unknown>,
+  ): void {
+    const { store, logger, baseDelayMs, maxDelayMs, maxAgeMs } = this.options;
+    const now = this.options.now();
+    if (outcome.kind === "delivered") {
+      store.markDelivered(row.id, outcome.status, now);
+      logger.info("forms: submission delivered", { ...facts, status: outcome.status });
+      return;
+    }
+    if (outcome.kind === "refused") {
+      store.markDead(row.id, outcome.detail, outcome.status, now);
+      logger.error("forms: the webhook refused a submission; dead-lettered", {
+        ...facts,
+        status: outcome.status,
+      });
+      return;
+    }
+    const deadline = row.queuedAt + maxAgeMs;
+    if (now >= deadline) {
+      const hours = Math.round((maxAgeMs / 3_600_000) * 10) / 10;
+      store.markDead(row.id, `${outcome.detail} (gave up after ${hours} h)`, outcome.status, now);
+      logger.error("forms: submission still undelivered at the age limit; dead-lettered", {
+        ...facts,
+        ...(outcome.status ? { status: outcome.status } : { error: outcome.code }),
+      });
+      return;
+    }
+    const delay = this.abort.signal.aborted
+      ? 0 // cut short by stop(): due again as soon as an outbox runs
+      : outcome.retryAfterMs !== undefined
+        ? Math.min(outcome.retryAfterMs, maxDelayMs)
+        : backoffDelay(attempt, baseDelayMs, maxDelayMs, this.options.random);
+    // The last attempt happens at the deadline rather than never.
+    const nextAt = Math.min(now + delay, deadline);
+    store.markRetry(row.id, nextAt, outcome.detail, outcome.status);
+    logger.warn("forms: delivery failed; will retry", {
+      ...facts,
+      ...(outcome.status ? { status: outcome.status } : { error: outcome.code }),
+      retryInMs: nextAt - now,
+    });
+  }
+}
+
+/** An error as a name or code only: messages may quote data. */
+function errorName(error: unknown): string {
+  if (error instanceof Error) {
+    const code = (error as { code?: unknown }).code;
+    return typeof code === "string" ? code : error.name;
+  }
+  return "error";
+}

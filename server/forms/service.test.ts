@@ -1,0 +1,168 @@
+import { createHmac } from "node:crypto";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { FormsSettings } from "../../app/config/env.server";
+import { sampleSubmission } from "../../tests/fixtures/form-submission";
+import {
+  type RecordingLogger,
+  recordingLogger,
+  startWebhookReceiver,
+  type WebhookReceiver,
+} from "../../tests/fixtures/webhook-receiver";
+import { createFormsService, type RunningFormsService } from "./service";
+import { FORMS_DB_FILE } from "./store";
+
+const DAY = 24 * 60 * 60 * 1000;
+const SETTINGS: FormsSettings = {
+  retentionDays: 90,
+  ratePerHour: 2,
+  minSubmitSeconds: 3,
+  deliveryMaxAgeHours: 72,
+};
+
+let dir: string;
+let logger: RecordingLogger;
+let service: RunningFormsService | undefined;
+let receiver: WebhookReceiver | undefined;
+
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), "forms-service-"));
+  logger = recordingLogger();
+});
+afterEach(async () => {
+  await service?.close();
+  service = undefined;
+  await receiver?.close();
+  receiver = undefined;
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe("createFormsService", () => {
+  it("stores without a webhook, and says so once at start", async () => {
+    service = createFormsService({ dataDir: path.join(dir, "data"), settings: SETTINGS, logger });
+    const file = path.join(dir, "data", FORMS_DB_FILE);
+    expect(service.databasePath).toBe(file);
+    service.start();
+    service.start();
+    expect(logger.lines.filter((line) => line.message.startsWith("forms: no FORMS"))).toEqual([
+      {
+        level: "warn",
+        message: `forms: no FORMS_WEBHOOK_URL set: submissions are stored in ${file} and not delivered`,
+        fields: {},
+      },
+    ]);
+    const { id } = service.record(sampleSubmission());
+    expect(service.store.get(id)?.status).toBe("pending");
+    expect(JSON.stringify(logger.lines)).not.toContain("ada@example.com");
+  });
+
+  it("signs with the generated key, base64url", async () => {
+    service = createFormsService({ dataDir: dir, settings: SETTINGS, logger });
+    const key = Buffer.from((await readFile(path.join(dir, "signing-key"), "utf8")).trim(), "hex");
+    const expected = createHmac("sha256", key).update("stamp:contact:abc").digest("base64url");
+    expect(service.sign("stamp:contact:abc")).toBe(expected);
+    expect(service.minSubmitSeconds).toBe(3);
+  });
+
+  it("signs with FORMS_SIGNING_SECRET when set", () => {
+    const secret = "a-configured-signing-secret";
+    service = createFormsService({
+      dataDir: dir,
+      settings: { ...SETTINGS, signingSecret: secret },
+      logger,
+    });
+    expect(service.sign("x")).toBe(createHmac("sha256", secret).update("x").digest("base64url"));
+  });
+
+  it("counts attempts per key against the hourly limit", () => {
+    service = createFormsService({ dataDir: dir, settings: SETTINGS, logger });
+    expect(service.checkRate("1.2.3.4|contact")).toEqual({ allowed: true });
+    expect(service.checkRate("1.2.3.4|contact")).toEqual({ allowed: true });
+    expect(service.checkRate("1.2.3.4|contact")).toMatchObject({ allowed: false });
+  });
+
+  it("delivers what it records, and never logs the webhook's credentials or query", async () => {
+    receiver = await startWebhookReceiver();
+    const hook = new URL(receiver.url);
+    hook.username = "crm-user";
+    hook.password = "crm-password";
+    hook.search = "?token=query-token";
+    service = createFormsService({
+      dataDir: dir,
+      settings: { ...SETTINGS, webhookUrl: hook.href, webhookSecret: "webhook-secret" },
+      logger,
+      outbox: { pollMs: 60_000 },
+    });
+    service.start();
+    expect(logger.lines[0]).toEqual({
+      level: "info",
+      message: `forms: submissions stored in ${service.databasePath}; delivering to ${receiver.url}`,
+      fields: {},
+    });
+    const { id } = service.record(sampleSubmission());
+    await receiver.waitFor((received) => received.length === 1);
+    expect(receiver.received[0]?.key).toBe(id);
+    // Credentials in the URL become basic authentication.
+    expect(receiver.received[0]?.headers.authorization).toBe(
+      `Basic ${Buffer.from("crm-user:crm-password").toString("base64")}`,
+    );
+    await logger.waitFor((lines) => lines.some((l) => l.message === "forms: submission delivered"));
+    expect(service.store.get(id)?.status).toBe("delivered");
+    const logs = JSON.stringify(logger.lines);
+    for (const hidden of ["crm-user", "crm-password", "query-token", "webhook-secret"]) {
+      expect(logs).not.toContain(hidden);
+    }
+  });
+
+  it("refuses a webhook without a secret", () => {
+    expect(() =>
+      createFormsService({
+        dataDir: dir,
+        settings: { ...SETTINGS, webhookUrl: "https://crm.example/hook" },
+        logger,
+      }),
+    ).toThrow(/FORMS_WEBHOOK_SECRET/);
+  });
+
+  it("purges personal data past the retention at start and then on its schedule", async () => {
+    const now = Date.now();
+    service = createFormsService({
+      dataDir: dir,
+      settings: SETTINGS,
+      logger,
+      retentionIntervalMs: 50,
+    });
+    const { store } = service;
+    const oldDelivered = store.insert(sampleSubmission(), now - 100 * DAY);
+    store.markDelivered(oldDelivered, 200, now - 99 * DAY);
+    const recentDelivered = store.insert(sampleSubmission(), now - 100 * DAY);
+    store.markDelivered(recentDelivered, 200, now - 10 * DAY);
+    const oldSpam = store.insert(sampleSubmission({ spam: "honeypot" }), now - 91 * DAY);
+    const oldDead = store.insert(sampleSubmission(), now - 100 * DAY);
+    store.markDead(oldDead, "HTTP 400", 400, now - 100 * DAY);
+
+    service.start();
+    const purges = (count: number) => (lines: RecordingLogger["lines"]) =>
+      lines.filter((line) => line.message.startsWith("forms: personal data")).length >= count;
+    await logger.waitFor(purges(1));
+    expect(logger.lines.find((line) => line.message.startsWith("forms: personal"))?.fields).toEqual(
+      {
+        delivered: 1,
+        spam: 1,
+        retentionDays: 90,
+      },
+    );
+    expect(store.get(oldDelivered)).toMatchObject({ fields: null, status: "delivered" });
+    expect(store.get(oldSpam)).toMatchObject({ fields: null, status: "spam" });
+    // Not yet past the retention, or never delivered: kept whole.
+    expect(store.get(recentDelivered)?.fields).not.toBeNull();
+    expect(store.get(oldDead)?.fields).not.toBeNull();
+
+    const later = store.insert(sampleSubmission(), now - 100 * DAY);
+    store.markDelivered(later, 200, now - 95 * DAY);
+    await logger.waitFor(purges(2));
+    expect(store.get(later)?.fields).toBeNull();
+  });
+});

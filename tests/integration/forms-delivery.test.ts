@@ -1,0 +1,288 @@
+// The forms outbox against a real SQLite file and a real local webhook: retries through
+// errors, timeouts and rate limits, signatures the receiver can check, dead letters,
+// restarts, spam. Timings are shortened through options; the tests wait on what the
+// webhook receives and on the outbox's log lines, never on fixed sleeps.
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { Outbox, type OutboxTimings } from "../../server/forms/outbox";
+import { FormsStore, type SubmissionRow } from "../../server/forms/store";
+import { sampleSubmission } from "../fixtures/form-submission";
+import {
+  type ReceivedRequest,
+  type RecordingLogger,
+  recordingLogger,
+  startWebhookReceiver,
+  type WebhookReceiver,
+} from "../fixtures/webhook-receiver";
+
+const SECRET = "webhook-secret-for-the-tests";
+/** Fast retries; polling far away, so that kick() and the due-time timer are what drive. */
+const FAST: Partial<OutboxTimings> = {
+  baseDelayMs: 20,
+  maxDelayMs: 2_000,
+  timeoutMs: 5_000,
+  pollMs: 60_000,
+  stopTimeoutMs: 2_000,
+};
+
+let dir: string;
+let store: FormsStore;
+let receiver: WebhookReceiver;
+let logger: RecordingLogger;
+const outboxes: Outbox[] = [];
+
+function outbox(options: Partial<OutboxTimings> = {}, on = store): Outbox {
+  const created = new Outbox({
+    store: on,
+    webhookUrl: receiver.url,
+    webhookSecret: SECRET,
+    logger,
+    ...FAST,
+    ...options,
+  });
+  outboxes.push(created);
+  return created;
+}
+
+/** How a CRM checks a delivery: HMAC-SHA256 of the raw body bytes with the shared secret. */
+function signatureVerifies(request: ReceivedRequest): boolean {
+  const header = String(request.headers["x-id5-signature"] ?? "");
+  if (!header.startsWith("sha256=")) return false;
+  const expected = createHmac("sha256", SECRET).update(request.body).digest();
+  const given = Buffer.from(header.slice("sha256=".length), "hex");
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+const logged = (message: string, count: number) => () =>
+  logger.waitFor((lines) => lines.filter((line) => line.message === message).length >= count);
+const DELIVERED = "forms: submission delivered";
+
+const row = (id: string) => store.get(id) as SubmissionRow;
+const requestsFor = (id: string) => receiver.received.filter((request) => request.key === id);
+
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), "forms-delivery-"));
+  store = FormsStore.open(dir);
+  logger = recordingLogger();
+  receiver = await startWebhookReceiver();
+});
+
+afterEach(async () => {
+  for (const created of outboxes.splice(0)) await created.stop();
+  store.close();
+  await receiver.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe("forms outbox", () => {
+  it("gets every submission through a 500, a hang, a 429 and then a 200", async () => {
+    // Each answer is repeated until the outbox has seen it (its log says so), in order: on
+    // a loaded machine an answer can miss the short time limit, and the script must not
+    // skip a step then.
+    const steps = ["500", "timeout", "429"];
+    const outcomesOf = (id: string) =>
+      logger.lines
+        .filter((line) => line.fields.submission === id)
+        .map((line) => String(line.fields.status ?? line.fields.error));
+    const stepsDone = (id: string) =>
+      outcomesOf(id).reduce((done, outcome) => (outcome === steps[done] ? done + 1 : done), 0);
+    receiver.answerWith(({ key }) => {
+      const step = steps[stepsDone(key)];
+      if (step === "500") return { status: 500, body: "oops" };
+      if (step === "timeout") return "hang";
+      if (step === "429") return { status: 429, headers: { "Retry-After": "1" } };
+      return { status: 200, body: "ok" };
+    });
+    const ids = [
+      store.insert(sampleSubmission()),
+      store.insert(sampleSubmission({ formId: "newsletter", fields: { email: "b@example.com" } })),
+      store.insert(sampleSubmission({ pagePath: "/partner-sign-up/omnicom" })),
+    ];
+    // The receiver that hangs costs this much per submission.
+    outbox({ timeoutMs: 200 }).start();
+    await logged(DELIVERED, 3)();
+
+    for (const id of ids) {
+      const attemptOf = (request: ReceivedRequest) =>
+        Number(request.headers["x-id5-delivery-attempt"]);
+      // In attempt order: a request cut short by the time limit may arrive after the next.
+      const seen = requestsFor(id).sort((a, b) => attemptOf(a) - attemptOf(b));
+      const numbers = seen.map(attemptOf);
+      // 500, hang, 429, 200: four attempts (more when one missed the short time limit),
+      // every one with the same key and its own attempt number.
+      expect(seen.length).toBeGreaterThanOrEqual(3);
+      expect(new Set(numbers).size).toBe(numbers.length);
+      expect(row(id)).toMatchObject({
+        status: "delivered",
+        attempts: numbers.at(-1),
+        lastStatus: 200,
+      });
+      for (const request of seen) {
+        expect(request.method).toBe("POST");
+        expect(request.headers["content-type"]).toBe("application/json");
+        expect(request.headers["user-agent"]).toBe("id5-website-forms");
+        expect(signatureVerifies(request)).toBe(true);
+        // The body is the stored submission, the same bytes on every attempt.
+        expect(request.body.equals(seen[0]?.body as Buffer)).toBe(true);
+        expect(JSON.parse(request.body.toString("utf8"))).toEqual(store.payloadOf(row(id)));
+      }
+      // Retry-After: 1 was honoured: the attempt after the one the outbox saw a 429 for
+      // came at least a second later.
+      const limited = logger.lines.find(
+        (line) => line.fields.submission === id && line.fields.status === 429,
+      );
+      const attempt = limited?.fields.attempt as number;
+      expect(limited?.fields.retryInMs).toBe(1000);
+      const limitedAt = numbers.indexOf(attempt);
+      const gap = (seen[limitedAt + 1]?.at ?? Number.NaN) - (seen[limitedAt]?.at ?? Number.NaN);
+      expect(gap).toBeGreaterThanOrEqual(950);
+      // What the outbox made of the answers: 500, timeout, 429 in this order, then 200.
+      expect(stepsDone(id)).toBe(steps.length);
+      expect(outcomesOf(id).at(-1)).toBe("200");
+    }
+    // The logs name submissions, forms, attempts and statuses; never what was sent.
+    const logs = JSON.stringify(logger.lines);
+    for (const secretish of [
+      "ada@example.com",
+      "Lovelace",
+      "Analytical",
+      "b@example.com",
+      SECRET,
+    ]) {
+      expect(logs).not.toContain(secretish);
+    }
+    expect(logger.lines.find((line) => line.message === DELIVERED)?.fields).toEqual({
+      submission: expect.stringMatching(/^sub_/),
+      form: expect.any(String),
+      attempt: expect.any(Number),
+      status: 200,
+    });
+  });
+
+  it("rejects a tampered body: the signature covers the exact bytes", async () => {
+    const id = store.insert(sampleSubmission());
+    outbox().start();
+    await logged(DELIVERED, 1)();
+    const [request] = requestsFor(id) as [ReceivedRequest];
+    expect(signatureVerifies(request)).toBe(true);
+    const tampered = Buffer.from(request.body.toString("utf8").replace("Ada", "Eve"));
+    expect(signatureVerifies({ ...request, body: tampered })).toBe(false);
+  });
+
+  it("dead-letters a refused submission at once, and a failing one at the age limit", async () => {
+    receiver.answerWith((request) =>
+      JSON.parse(request.body.toString("utf8")).formId === "refused"
+        ? { status: 400, body: `unknown destination ${"x".repeat(600)}` }
+        : { status: 500, body: "down" },
+    );
+    const refused = store.insert(sampleSubmission({ formId: "refused" }));
+    const failing = store.insert(sampleSubmission({ formId: "failing" }));
+    outbox({ maxAgeMs: 600, baseDelayMs: 50, maxDelayMs: 200 }).start();
+    await logger.waitFor((lines) => lines.filter((line) => line.level === "error").length >= 2);
+
+    expect(requestsFor(refused)).toHaveLength(1);
+    const dead400 = row(refused);
+    expect(dead400).toMatchObject({ status: "dead", attempts: 1, lastStatus: 400 });
+    expect(dead400.lastError).toBe(`HTTP 400: unknown destination ${"x".repeat(500 - 20)}`);
+
+    const dead500 = row(failing);
+    expect(dead500).toMatchObject({ status: "dead", lastStatus: 500 });
+    expect(dead500.attempts).toBeGreaterThanOrEqual(2);
+    expect(dead500.attempts).toBe(requestsFor(failing).length);
+    expect(dead500.lastError).toMatch(/^HTTP 500: down \(gave up after/);
+    expect((dead500.deadAt as number) - dead500.queuedAt).toBeGreaterThanOrEqual(600);
+
+    expect(
+      store
+        .list({ status: "dead" })
+        .map((dead) => dead.id)
+        .sort(),
+    ).toEqual([refused, failing].sort());
+  });
+
+  it("resumes pending deliveries after a restart, overdue ones included", async () => {
+    receiver.answerWith(() => ({ status: 503, body: "maintenance" }));
+    const first = store.insert(sampleSubmission());
+    const before = outbox({ baseDelayMs: 50, maxDelayMs: 50 });
+    before.start();
+    await receiver.waitFor(() => requestsFor(first).length >= 1);
+    await before.stop();
+    store.close();
+
+    // While no outbox runs, one more is stored (by another process), long overdue by the
+    // time the site is back.
+    const offline = FormsStore.open(dir);
+    expect(offline.get(first)).toMatchObject({ status: "pending", lastStatus: 503 });
+    const overdue = offline.insert(sampleSubmission(), Date.now() - 60 * 60 * 1000);
+    offline.close();
+
+    receiver.answerWith(() => ({ status: 204 }));
+    store = FormsStore.open(dir);
+    outbox().start();
+    await logged(DELIVERED, 2)();
+    const seen = requestsFor(first);
+    expect(row(first)).toMatchObject({ status: "delivered", lastStatus: 204 });
+    expect(row(first).attempts).toBe(seen.length);
+    // The attempts went on counting across the restart, under the same idempotency key.
+    expect(seen.map((request) => request.headers["x-id5-delivery-attempt"])).toEqual(
+      seen.map((_, index) => String(index + 1)),
+    );
+    expect(row(overdue)).toMatchObject({ status: "delivered", lastStatus: 204 });
+  });
+
+  it("never delivers spam", async () => {
+    const spam = store.insert(sampleSubmission({ spam: "honeypot" }));
+    const real = store.insert(sampleSubmission());
+    const running = outbox();
+    running.start();
+    running.kick();
+    await logged(DELIVERED, 1)();
+    expect(receiver.received.map((request) => request.key)).toEqual([real]);
+    expect(row(spam)).toMatchObject({ status: "spam", attempts: 0 });
+  });
+
+  it("picks up a new submission on kick() and a retry from another process on its poll", async () => {
+    receiver.answerWith(() => ({ status: 410, body: "gone" }));
+    const running = outbox({ pollMs: 100 });
+    running.start();
+    const id = store.insert(sampleSubmission());
+    running.kick();
+    await logger.waitFor((lines) => lines.some((line) => line.level === "error"));
+    expect(row(id).status).toBe("dead");
+
+    // The operator's command is another process: another connection to the same file.
+    receiver.answerWith(() => ({ status: 200 }));
+    const cli = FormsStore.open(dir);
+    try {
+      expect(cli.retry(id)).toEqual({ ok: true, previousStatus: "dead" });
+    } finally {
+      cli.close();
+    }
+    await logged(DELIVERED, 1)();
+    expect(row(id)).toMatchObject({ status: "delivered", attempts: 2 });
+  });
+
+  it("keeps at most four deliveries in flight", async () => {
+    receiver.answerWith(() => ({ status: 200, delayMs: 300 }));
+    for (let i = 0; i < 10; i++) store.insert(sampleSubmission());
+    outbox().start();
+    await logged(DELIVERED, 10)();
+    expect(receiver.maxOpen).toBe(4);
+  });
+
+  it("stops within its bound, recording the cut-short attempt for the next start", async () => {
+    receiver.answerWith(() => "hang");
+    const id = store.insert(sampleSubmission());
+    const running = outbox({ timeoutMs: 30_000, stopTimeoutMs: 100 });
+    running.start();
+    await receiver.waitFor(() => receiver.received.length === 1);
+    expect(running.activeDeliveries).toBe(1);
+    await running.stop();
+    expect(running.activeDeliveries).toBe(0);
+    expect(row(id)).toMatchObject({ status: "pending", attempts: 1, lastError: "aborted" });
+    expect(row(id).nextAttemptAt).toBeLessThanOrEqual(Date.now());
+  });
+});
