@@ -1,4 +1,6 @@
-import { existsSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, SYSTEM_CHROMIUM } from "./scripts/chromium";
 
@@ -6,6 +8,17 @@ import { CHROMIUM_ARGS, SYSTEM_CHROMIUM } from "./scripts/chromium";
 const useSystemChromium = existsSync(SYSTEM_CHROMIUM);
 const port = Number(process.env.E2E_PORT ?? 3210);
 const contentPort = Number(process.env.E2E_CONTENT_PORT ?? 3211);
+
+// The site under test serves a copy of the snapshot and stores submissions in a folder of
+// its own: no test can change the repository's data. Made once (the workers inherit the
+// variables); timestamps are kept so the copy fingerprints like the original.
+if (!process.env.E2E_WORK_DIR) {
+  const work = mkdtempSync(path.join(tmpdir(), "id5-e2e-"));
+  cpSync("content", path.join(work, "content"), { recursive: true, preserveTimestamps: true });
+  process.env.E2E_WORK_DIR = work;
+}
+const workDir = process.env.E2E_WORK_DIR;
+export const E2E_DATA_DIR = path.join(workDir, "data");
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -35,6 +48,12 @@ export default defineConfig({
       CONTENT_PORT: String(contentPort),
       SITE_ORIGIN: "https://id5.io",
       LOG_LEVEL: "warn",
+      CONTENT_DIR: path.join(workDir, "content"),
+      DATA_DIR: E2E_DATA_DIR,
+      // Tests name their own client address (X-Forwarded-For) so rate limits stay per test.
+      TRUST_PROXY: "1",
+      FORMS_RATE_LIMIT: "5",
+      FORMS_MIN_SUBMIT_SECONDS: "1",
     },
   },
 });

@@ -9,6 +9,7 @@ import { logger } from "./content/log.server";
 
 // The production server (server/) reaches the content layer of this build through these.
 export { watchContentChanges } from "./content/content-client.server";
+export { createLoadContext } from "./forms/context";
 
 export const streamTimeout = 10_000;
 

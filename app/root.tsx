@@ -18,6 +18,7 @@ import { usePageViews } from "./analytics/use-page-views";
 import { ErrorView, NOT_FOUND_MESSAGE, NOT_FOUND_STATUS } from "./components/error/error-view";
 import { SiteLayout } from "./components/layout/site-layout";
 import { getEnv } from "./config/env.server";
+import { attributionScript } from "./forms/attribution-recorder";
 import { useBuildFreshness } from "./navigation/build-freshness";
 import { useLinkPrefetch } from "./navigation/prefetch-queue";
 import { useScrollRules } from "./navigation/scroll-rules";
@@ -92,6 +93,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* The tag manager's data layer exists before anything else runs. */}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours, no CMS input */}
         <script dangerouslySetInnerHTML={{ __html: dataLayerBootstrapScript() }} />
+        {/* Where the visit came from, kept for the forms (app/forms/attribution-recorder.ts). */}
+        {/* It runs once per document: the browser build leaves its text out (no bytes in the bundle). */}
+        <script
+          suppressHydrationWarning
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours, no CMS input
+          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? attributionScript() : "" }}
+        />
         <Meta />
         <Links />
       </head>
@@ -120,9 +128,14 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   // A 404 names the missing path (`Page Not Found: /x`); other errors stay generic.
+  // Other 4xx answers (a refused form) carry a message written for visitors.
+  const text =
+    isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : undefined;
   const detail =
-    status === NOT_FOUND_STATUS && isRouteErrorResponse(error) && typeof error.data === "string"
-      ? `${error.data}. ${NOT_FOUND_MESSAGE}`
-      : undefined;
+    status === NOT_FOUND_STATUS && text
+      ? `${text}. ${NOT_FOUND_MESSAGE}`
+      : status >= 400 && status < 500
+        ? text
+        : undefined;
   return <ErrorView status={status} message={detail} />;
 }

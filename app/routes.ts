@@ -54,6 +54,7 @@ export default [
   route("events/:slug", "routes/event.tsx"),
   route("resources", "routes/resources-index.tsx"),
   route("resources/:slug", "routes/resource.tsx"),
+  route("resources/download/:token", "routes/resource-download.ts"),
   route("universal-id/site-agreement.pdf", "routes/site-agreement-pdf.ts", {
     id: "universal-id-site-agreement-pdf",
   }),

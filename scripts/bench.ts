@@ -1,8 +1,9 @@
 // `npm run bench`: every benchmark of the project, figures printed as JSON.
-// Usage: npm run bench [-- content|site]   (default: all)
+// Usage: npm run bench [-- content|site|forms]   (default: all)
 //   site: Lighthouse and Playwright figures of the built site next to their budgets
 //   (scripts/bench/site-bench.ts; prints a PASS/FAIL report first, exits 0 either way).
 import { runContentBench } from "./bench/content-bench";
+import { runFormsBench } from "./bench/forms-bench";
 import { runSiteBench } from "./bench/site-bench";
 
 const which = process.argv[2] ?? "all";
@@ -14,5 +15,9 @@ if (which === "all" || which === "content") {
 if (which === "all" || which === "site") {
   console.error("site benchmark…");
   results.site = await runSiteBench();
+}
+if (which === "all" || which === "forms") {
+  console.error("forms benchmark…");
+  results.forms = await runFormsBench();
 }
 console.log(JSON.stringify(results, null, 2));

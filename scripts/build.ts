@@ -18,6 +18,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { EnvError, parseEnv, type SiteEnv } from "../app/config/env.server";
+import { FORM_MARKER_ATTRIBUTE } from "../app/forms/model";
 import type { RunningContentServer } from "../content-server/server";
 import { compress, MIN_COMPRESS_BYTES, PRECOMPRESSED_EXTENSIONS } from "../server/compression";
 import { createJsonLogger, type SiteLogger } from "../server/logging";
@@ -199,6 +200,26 @@ export async function listPrerenderedFiles(
   });
 }
 
+/**
+ * Prerendered pages that carry a form, with their data files: a form holds a per-visitor
+ * stamp, so the server renders these per request and keeps the files as the outage fallback.
+ */
+export async function listDynamicFiles(
+  clientDir: string,
+  prerendered: string[],
+): Promise<string[]> {
+  const dynamic: string[] = [];
+  for (const file of prerendered) {
+    if (file !== "index.html" && !file.endsWith("/index.html")) continue;
+    const html = await readFile(path.join(clientDir, file), "utf8");
+    if (!html.includes(`${FORM_MARKER_ATTRIBUTE}="`)) continue;
+    dynamic.push(file);
+    const data = file === "index.html" ? "_.data" : `${file.slice(0, -"/index.html".length)}.data`;
+    if (prerendered.includes(data)) dynamic.push(data);
+  }
+  return dynamic;
+}
+
 /** Writes `x.br` and `x.gz` next to every text file worth compressing. */
 export async function precompressClient(clientDir: string, concurrency = 4): Promise<number> {
   const files = (await listFiles(clientDir)).filter(
@@ -333,16 +354,23 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
     if (code !== 0) throw new BuildError(`react-router build failed (exit code ${code})`);
 
     const prerenderedFiles = await listPrerenderedFiles(clientDir, path.join(projectDir, "public"));
-    const manifest: PrerenderManifest = { files: prerenderedFiles };
+    const dynamicFiles = await listDynamicFiles(clientDir, prerenderedFiles);
+    const manifest: PrerenderManifest = { files: prerenderedFiles, dynamic: dynamicFiles };
     await writeFile(path.join(buildDir, PRERENDER_MANIFEST_FILE), `${JSON.stringify(manifest)}\n`);
+    const pageOf = (file: string) =>
+      `/${file.slice(0, -"index.html".length)}`.replace(/(.)\/$/, "$1");
     const prerenderedPages = prerenderedFiles
       .filter((file) => file === "index.html" || file.endsWith("/index.html"))
-      .map((file) => `/${file.slice(0, -"index.html".length)}`.replace(/(.)\/$/, "$1"))
+      .map(pageOf)
       .sort();
     const meta = await writeBuildMeta({
       clientDir,
       buildId: processEnv.BUILD_ID,
-      prerendered: prerenderedPages,
+      // Pages with a form are rendered per request: the browser does not prefetch their data.
+      prerendered: prerenderedPages.filter(
+        (page) =>
+          !dynamicFiles.some((file) => file.endsWith("index.html") && pageOf(file) === page),
+      ),
     });
     // After the prerendered list above: these are build files, not prerendered pages.
     const crawler = await writeCrawlerFiles({

@@ -9,7 +9,7 @@ import type { RunningContentServer } from "../content-server/server";
 import { createJsonLogger, type SiteLogger } from "../server/logging";
 import { PROJECT_DIR } from "./build";
 import { startEmbeddedContent } from "./embedded-content";
-import { readEnvOrReport } from "./start";
+import { readEnvOrReport } from "./read-env";
 
 export interface DevSession {
   child: ChildProcess;

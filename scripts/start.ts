@@ -3,12 +3,16 @@
 // SIGINT/SIGTERM: the site stops first (in-flight requests finish), then the content service.
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { EnvError, parseEnv, type SiteEnv } from "../app/config/env.server";
+import type { SiteEnv } from "../app/config/env.server";
 import type { RunningContentServer } from "../content-server/server";
+import { createFormsService, type RunningFormsService } from "../server/forms/service";
 import { createJsonLogger, describeError, type SiteLogger } from "../server/logging";
 import { createSiteServer, type SiteServer } from "../server/site-server";
 import { buildSite, checkBuild, PROJECT_DIR } from "./build";
 import { isAddressInUse, PortInUseError, startEmbeddedContent } from "./embedded-content";
+import { readEnvOrReport } from "./read-env";
+
+export { readEnvOrReport };
 
 export interface StartSiteOptions {
   processEnv?: NodeJS.ProcessEnv;
@@ -24,21 +28,6 @@ export interface RunningSite {
   site: SiteServer;
   /** Graceful: the site, then the content service. */
   close(): Promise<void>;
-}
-
-/** Prints one line per configuration problem; returns the env or undefined. */
-export function readEnvOrReport(
-  processEnv: NodeJS.ProcessEnv,
-  report: (line: string) => void = (line) => console.error(line),
-): SiteEnv | undefined {
-  try {
-    return parseEnv(processEnv);
-  } catch (error) {
-    if (!(error instanceof EnvError)) throw error;
-    report("Invalid configuration:");
-    for (const problem of error.problems) report(`  - ${problem}`);
-    return undefined;
-  }
 }
 
 export async function startSite(
@@ -64,7 +53,15 @@ export async function startSite(
     });
   }
 
+  let forms: RunningFormsService | undefined;
   try {
+    // Submissions are stored (and the outbox resumes) before the first request is taken.
+    forms = createFormsService({
+      dataDir: path.resolve(projectDir, env.dataDir),
+      settings: env.forms,
+      logger,
+    });
+    forms.start();
     const check = await checkBuild({ projectDir, buildDir, env, buildId: processEnv.BUILD_ID });
     if (check.stale) {
       logger.info("building the site", { reason: check.reason });
@@ -77,6 +74,8 @@ export async function startSite(
       env,
       logger,
       prerenderedFresh: !check.contentChanged,
+      forms,
+      trustProxy: env.trustProxy,
     });
     let listening: { url: string };
     try {
@@ -93,10 +92,12 @@ export async function startSite(
       site,
       async close() {
         await site.close();
+        await forms?.close();
         await content?.close();
       },
     };
   } catch (error) {
+    await forms?.close();
     await content?.close();
     throw error;
   }

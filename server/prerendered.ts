@@ -20,6 +20,11 @@ export const PRERENDER_MANIFEST_FILE = "prerendered.json";
 export interface PrerenderManifest {
   /** Files of the client build that prerendering wrote, relative to build/client. */
   files: string[];
+  /**
+   * Of those, the pages (and their data) that carry a form: rendered per request, the
+   * files kept only as the outage fallback.
+   */
+  dynamic?: string[];
 }
 
 const NON_PAGE_DIRS = new Set(["assets", "builds"]);
@@ -28,12 +33,15 @@ const INDEX_HTML = "index.html";
 export class PrerenderedPages {
   private fresh: boolean;
 
+  private readonly dynamic: ReadonlySet<string>;
+
   constructor(
     private readonly files: ClientFiles,
     private readonly prerendered: ReadonlySet<string>,
-    options: { fresh?: boolean } = {},
+    options: { fresh?: boolean; dynamic?: Iterable<string> } = {},
   ) {
     this.fresh = options.fresh ?? true;
+    this.dynamic = new Set(options.dynamic ?? []);
   }
 
   static async load(
@@ -43,16 +51,23 @@ export class PrerenderedPages {
   ): Promise<PrerenderedPages> {
     const listed = await readManifest(path.join(buildDir, PRERENDER_MANIFEST_FILE));
     const prerendered = new Set(
-      (listed ?? discover(files.list().map((file) => file.relPath))).filter((rel) =>
+      (listed?.files ?? discover(files.list().map((file) => file.relPath))).filter((rel) =>
         files.get(rel),
       ),
     );
-    return new PrerenderedPages(files, prerendered, options);
+    return new PrerenderedPages(files, prerendered, { ...options, dynamic: listed?.dynamic });
   }
 
   /** True until the first content event (or when the build is known to predate the content). */
   get serving(): boolean {
     return this.fresh;
+  }
+
+  /** The prerendered file that may answer as a fresh page (not one that carries a form). */
+  findFresh(pathname: string): BuildFile | undefined {
+    if (!this.fresh) return undefined;
+    const file = this.find(pathname);
+    return file && !this.dynamic.has(file.relPath) ? file : undefined;
   }
 
   /** Stops serving prerendered files as fresh pages; they stay available as a fallback. */
@@ -87,7 +102,7 @@ export class PrerenderedPages {
   }
 }
 
-async function readManifest(file: string): Promise<string[] | undefined> {
+async function readManifest(file: string): Promise<PrerenderManifest | undefined> {
   let text: string;
   try {
     text = await readFile(file, "utf8");
@@ -98,7 +113,10 @@ async function readManifest(file: string): Promise<string[] | undefined> {
   if (!Array.isArray(parsed.files) || !parsed.files.every((f) => typeof f === "string")) {
     throw new Error(`${file}: expected {"files": [...]}`);
   }
-  return parsed.files;
+  const dynamic = Array.isArray(parsed.dynamic)
+    ? parsed.dynamic.filter((f): f is string => typeof f === "string")
+    : [];
+  return { files: parsed.files, dynamic };
 }
 
 /** Fallback when the build wrote no manifest: pages and their data, nothing else. */

@@ -6,6 +6,7 @@
 //   prerendered file, served with `x-content-stale: 1`; a URL never seen gets the app's
 //   own 5xx page (the content layer answers 503 when the CMS is down) or a generic 500.
 // Concurrent GETs of one URL share a single rendering (no stampede after a content event).
+import type { RequestFacts } from "../app/forms/service";
 import { errorPage } from "./error-pages";
 import type { SiteLogger } from "./logging";
 import { describeError } from "./logging";
@@ -72,7 +73,12 @@ export class PageRenderer {
     return `${pathname.endsWith(".data") ? "data" : "page"}:${pathname}${significantSearch(url)}`;
   }
 
-  async render(request: Request, url: URL, pathname: string): Promise<RenderOutcome> {
+  async render(
+    request: Request,
+    url: URL,
+    pathname: string,
+    facts?: RequestFacts,
+  ): Promise<RenderOutcome> {
     const { cache } = this.options;
     const readable = request.method === "GET" || request.method === "HEAD";
     const key = readable ? PageRenderer.cacheKey(url, pathname) : undefined;
@@ -89,7 +95,7 @@ export class PageRenderer {
 
     let rendered: Rendered;
     if (key && request.method === "GET") {
-      const task = this.renderOnce(request, key);
+      const task = this.renderOnce(request, key, facts);
       const shared = task.then((r) => (r.kind === "cached" ? r.rendering : undefined));
       this.inflight.set(key, shared);
       try {
@@ -98,7 +104,7 @@ export class PageRenderer {
         if (this.inflight.get(key) === shared) this.inflight.delete(key);
       }
     } else {
-      rendered = await this.renderOnce(request, undefined);
+      rendered = await this.renderOnce(request, undefined, facts);
     }
 
     switch (rendered.kind) {
@@ -111,12 +117,16 @@ export class PageRenderer {
     }
   }
 
-  private async renderOnce(request: Request, key: string | undefined): Promise<Rendered> {
+  private async renderOnce(
+    request: Request,
+    key: string | undefined,
+    facts: RequestFacts | undefined,
+  ): Promise<Rendered> {
     const { cache, handler } = this.options;
     const generation = cache.generation;
     let response: Response;
     try {
-      response = await handler(request);
+      response = await handler(request, facts);
     } catch (error) {
       return { kind: "failed", error };
     }

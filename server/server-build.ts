@@ -1,7 +1,9 @@
 // Loads React Router's server build (build/server/index.js) and makes its request handler.
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { ServerBuild } from "react-router";
+import type { RouterContextProvider, ServerBuild } from "react-router";
+import type { SiteServices } from "../app/forms/context";
+import type { RequestFacts } from "../app/forms/service";
 
 /** A content event as the build's content layer reports it (bcms ContentEvent). */
 export interface ContentChange {
@@ -13,7 +15,12 @@ export interface ContentChange {
 
 export type WatchContentChanges = (onChange: (event: ContentChange) => void) => () => void;
 
-export type SiteRequestHandler = (request: Request) => Promise<Response>;
+/** Answers one request; `facts` (the client's address) reach loaders and actions. */
+export type SiteRequestHandler = (request: Request, facts?: RequestFacts) => Promise<Response>;
+
+type CreateLoadContext = (services: SiteServices, facts: RequestFacts) => RouterContextProvider;
+
+const UNKNOWN_CLIENT: RequestFacts = { clientAddress: "unknown" };
 
 /** What the server needs of a build; tests pass a fake one. */
 export interface LoadedBuild {
@@ -29,14 +36,25 @@ export const SERVER_BUILD_FILE = "server/index.js";
  * production bundle from NODE_ENV when first loaded, and a development React under a
  * production react-dom fails every render. Callers set NODE_ENV before calling this.
  */
-export async function loadServerBuild(buildDir: string): Promise<LoadedBuild> {
+export async function loadServerBuild(
+  buildDir: string,
+  services: SiteServices = {},
+): Promise<LoadedBuild> {
   const file = path.resolve(buildDir, SERVER_BUILD_FILE);
   const { createRequestHandler } = await import("react-router");
   const build = (await import(pathToFileURL(file).href)) as ServerBuild;
   const handle = createRequestHandler(build, "production");
-  const entry = build.entry.module as { watchContentChanges?: unknown };
+  const entry = build.entry.module as {
+    watchContentChanges?: unknown;
+    createLoadContext?: unknown;
+  };
+  const createLoadContext =
+    typeof entry.createLoadContext === "function"
+      ? (entry.createLoadContext as CreateLoadContext)
+      : undefined;
   return {
-    handler: (request) => handle(request),
+    handler: (request, facts) =>
+      handle(request, createLoadContext?.(services, facts ?? UNKNOWN_CLIENT)),
     watchContentChanges:
       typeof entry.watchContentChanges === "function"
         ? (entry.watchContentChanges as WatchContentChanges)

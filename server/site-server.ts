@@ -6,8 +6,10 @@
 // Hono was kept after measuring: bare node:http served a prerendered page no faster
 // (~16k req/s both on loopback), and Hono's adapter is the Request/Response bridge React
 // Router needs anyway. Figures: docs/decisions/0001-production-server.md.
+import type { IncomingMessage } from "node:http";
 import { Hono } from "hono";
 import type { SiteEnv } from "../app/config/env.server";
+import type { FormsService, RequestFacts } from "../app/forms/service";
 import { errorPage, plainNotFound } from "./error-pages";
 import { createReadinessProbe, healthResponse, readinessResponse } from "./health";
 import { createHttpLifecycle, SHUTDOWN_TIMEOUT_MS } from "./lifecycle";
@@ -17,6 +19,13 @@ import { PrerenderedPages } from "./prerendered";
 import { redirectFor } from "./redirects";
 import { PAGE_CACHE_CONTROL, PageRenderer, STALE_HEADER } from "./render";
 import { RenderCache } from "./render-cache";
+import {
+  clientAddressOf,
+  effectiveUrl,
+  isCrossSite,
+  MAX_REQUEST_BODY_BYTES,
+  readLimitedBody,
+} from "./request-intake";
 import { decodeRequestPath, significantSearch } from "./request-path";
 import { securityHeaders, withHeaders } from "./security-headers";
 import { type ContentChange, type LoadedBuild, loadServerBuild } from "./server-build";
@@ -38,6 +47,10 @@ export interface SiteServerOptions {
   prerenderedFresh?: boolean;
   renderCache?: { maxEntries?: number; maxBytes?: number };
   shutdownTimeoutMs?: number;
+  /** The forms service actions store submissions with (server/forms/). */
+  forms?: FormsService;
+  /** Behind a proxy that sets X-Forwarded-For: the client address is its last hop. */
+  trustProxy?: boolean;
 }
 
 export interface SiteServer {
@@ -66,7 +79,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
   const build =
     typeof options.build === "function"
       ? await options.build()
-      : (options.build ?? (await loadServerBuild(options.buildDir)));
+      : (options.build ?? (await loadServerBuild(options.buildDir, { forms: options.forms })));
   const files = await ClientFiles.scan(`${options.buildDir}/client`);
   const prerendered = await PrerenderedPages.load(options.buildDir, files, {
     fresh: options.prerenderedFresh ?? true,
@@ -76,7 +89,10 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
   const readiness = createReadinessProbe(env.bcms);
   const security = securityHeaders(env.siteOrigin);
 
-  const app = new Hono<{ Variables: { source: Source } }>();
+  const app = new Hono<{
+    Bindings: { incoming?: IncomingMessage };
+    Variables: { source: Source };
+  }>();
 
   app.use(async (c, next) => {
     const started = performance.now();
@@ -153,7 +169,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
         return plainNotFound();
       }
       if (prerendered.serving && servesPrerendered(url, pathname)) {
-        const page = prerendered.find(pathname);
+        const page = prerendered.findFresh(pathname);
         const served =
           page &&
           (await files.serve(page, request, {
@@ -170,7 +186,29 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
       }
     }
 
-    const outcome = await renderer.render(request, url, pathname);
+    const trustProxy = options.trustProxy ?? false;
+    const facts: RequestFacts = { clientAddress: clientAddressOf(c.env?.incoming, trustProxy) };
+    let forwarded = request;
+    if (!readable) {
+      if (isCrossSite(request, env.siteOrigin)) {
+        logger.warn("cross-site request refused", { path: pathname, method: request.method });
+        c.set("source", "error");
+        return errorPage(403);
+      }
+      // Bodies are read here, up to a limit, so no oversized body ever reaches an action.
+      const limited = await readLimitedBody(
+        request,
+        MAX_REQUEST_BODY_BYTES,
+        effectiveUrl(url, c.env?.incoming, trustProxy),
+      );
+      if (limited === "too-large") {
+        logger.warn("request body too large", { path: pathname, method: request.method });
+        c.set("source", "error");
+        return errorPage(413);
+      }
+      forwarded = limited;
+    }
+    const outcome = await renderer.render(forwarded, url, pathname, facts);
     c.set("source", outcome.source);
     return outcome.response;
   });

@@ -10,6 +10,15 @@ export const LOCAL_CONTENT_IDENTITY = LOCAL_IDENTITY;
 export const DEFAULT_PORT = 3000;
 export { DEFAULT_CONTENT_PORT };
 export const DEFAULT_SITE_ORIGIN = "https://id5.io";
+export const DEFAULT_DATA_DIR = ".data";
+/** Delivered submissions keep their personal data this long (days). */
+export const DEFAULT_FORMS_RETENTION_DAYS = 90;
+/** Submissions one client address may send to one form per hour. */
+export const DEFAULT_FORMS_RATE_LIMIT = 20;
+/** Seconds a person needs at least between receiving a form and sending it. */
+export const DEFAULT_FORMS_MIN_SUBMIT_SECONDS = 3;
+/** A submission not delivered after this many hours is dead-lettered. */
+export const DEFAULT_FORMS_DELIVERY_MAX_AGE_HOURS = 72;
 
 const optionalString = z
   .string()
@@ -27,6 +36,24 @@ const port = (name: string, fallback: number) =>
       const n = Number(v);
       if (!Number.isInteger(n) || n < 0 || n > 65535) {
         ctx.addIssue({ code: "custom", message: `${name} must be a port number (0-65535)` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const positiveInteger = (name: string, fallback: number, min = 1) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === "") return fallback;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < min) {
+        ctx.addIssue({
+          code: "custom",
+          message: `${name} must be a whole number of at least ${min}`,
+        });
         return z.NEVER;
       }
       return n;
@@ -59,8 +86,28 @@ const envSchema = z.object({
   GTM_ID: optionalString.refine((v) => v === undefined || /^GTM-[A-Z0-9]+$/.test(v), {
     message: "GTM_ID must look like GTM-XXXXXXX",
   }),
-  FORMS_WEBHOOK_URL: optionalString.refine((v) => v === undefined || URL.canParse(v), {
-    message: "FORMS_WEBHOOK_URL must be a URL",
+  FORMS_WEBHOOK_URL: optionalString.refine(
+    (v) => v === undefined || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol)),
+    { message: "FORMS_WEBHOOK_URL must be an http(s) URL" },
+  ),
+  FORMS_WEBHOOK_SECRET: optionalString,
+  FORMS_SIGNING_SECRET: optionalString.refine((v) => v === undefined || v.length >= 16, {
+    message: "FORMS_SIGNING_SECRET must be at least 16 characters",
+  }),
+  FORMS_RETENTION_DAYS: positiveInteger("FORMS_RETENTION_DAYS", DEFAULT_FORMS_RETENTION_DAYS),
+  FORMS_RATE_LIMIT: positiveInteger("FORMS_RATE_LIMIT", DEFAULT_FORMS_RATE_LIMIT),
+  FORMS_MIN_SUBMIT_SECONDS: positiveInteger(
+    "FORMS_MIN_SUBMIT_SECONDS",
+    DEFAULT_FORMS_MIN_SUBMIT_SECONDS,
+    0,
+  ),
+  FORMS_DELIVERY_MAX_AGE_HOURS: positiveInteger(
+    "FORMS_DELIVERY_MAX_AGE_HOURS",
+    DEFAULT_FORMS_DELIVERY_MAX_AGE_HOURS,
+  ),
+  DATA_DIR: optionalString,
+  TRUST_PROXY: optionalString.refine((v) => v === undefined || v === "0" || v === "1", {
+    message: "TRUST_PROXY must be 0 or 1",
   }),
 });
 
@@ -85,7 +132,22 @@ export interface SiteEnv {
   port: number;
   siteOrigin: string;
   gtmId?: string;
-  formsWebhookUrl?: string;
+  /** Where submissions are stored: {dataDir}/forms.db (and the generated signing key). */
+  dataDir: string;
+  forms: FormsSettings;
+  /** True behind a proxy that sets X-Forwarded-For: the client address is its last hop. */
+  trustProxy: boolean;
+}
+
+export interface FormsSettings {
+  webhookUrl?: string;
+  webhookSecret?: string;
+  /** Signs form stamps and download links; generated into dataDir when unset. */
+  signingSecret?: string;
+  retentionDays: number;
+  ratePerHour: number;
+  minSubmitSeconds: number;
+  deliveryMaxAgeHours: number;
 }
 
 export class EnvError extends Error {
@@ -104,6 +166,10 @@ export function parseEnv(source: Record<string, string | undefined>): SiteEnv {
         (key) => `${key} is required when BCMS_ORIGIN is set`,
       )
     : [];
+  // The CRM checks the signature of every delivery: an unsigned webhook is a mistake.
+  if (source.FORMS_WEBHOOK_URL?.trim() && !source.FORMS_WEBHOOK_SECRET?.trim()) {
+    missing.push("FORMS_WEBHOOK_SECRET is required when FORMS_WEBHOOK_URL is set");
+  }
   if (!result.success || missing.length > 0) {
     throw new EnvError([...(result.error?.issues.map((i) => i.message) ?? []), ...missing]);
   }
@@ -132,7 +198,17 @@ export function parseEnv(source: Record<string, string | undefined>): SiteEnv {
     port: env.PORT,
     siteOrigin: (env.SITE_ORIGIN ?? DEFAULT_SITE_ORIGIN).replace(/\/$/, ""),
     gtmId: env.GTM_ID,
-    formsWebhookUrl: env.FORMS_WEBHOOK_URL,
+    dataDir: env.DATA_DIR ?? DEFAULT_DATA_DIR,
+    forms: {
+      webhookUrl: env.FORMS_WEBHOOK_URL,
+      webhookSecret: env.FORMS_WEBHOOK_SECRET,
+      signingSecret: env.FORMS_SIGNING_SECRET,
+      retentionDays: env.FORMS_RETENTION_DAYS,
+      ratePerHour: env.FORMS_RATE_LIMIT,
+      minSubmitSeconds: env.FORMS_MIN_SUBMIT_SECONDS,
+      deliveryMaxAgeHours: env.FORMS_DELIVERY_MAX_AGE_HOURS,
+    },
+    trustProxy: env.TRUST_PROXY === "1",
   };
 }
 

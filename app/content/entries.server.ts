@@ -14,6 +14,9 @@ export const TEMPLATES = {
   job: "job",
 } as const;
 
+/** Forms are content without a page of their own (pages point at them). */
+export const FORM_TEMPLATE = "form";
+
 export const PUBLISHED_STATUS_LABEL = "Published";
 
 export interface LocalEntry {
@@ -21,6 +24,8 @@ export interface LocalEntry {
   templateName: string;
   meta: Rec;
   content: unknown[];
+  /** When the entry was last changed in the CMS (ms). */
+  updatedAt: number;
 }
 
 /** The default language code of the instance (the site never hard-codes `en`). */
@@ -41,7 +46,7 @@ export function isPublished(entry: EntryParsed, lng: string): boolean {
   return readString(status?.label)?.toLowerCase() === PUBLISHED_STATUS_LABEL.toLowerCase();
 }
 
-function localise(entry: EntryParsed, lng: string): LocalEntry | undefined {
+export function localise(entry: EntryParsed, lng: string): LocalEntry | undefined {
   const meta = isRec(entry.meta) ? entry.meta[lng] : undefined;
   const content = isRec(entry.content) ? entry.content[lng] : undefined;
   if (!isRec(meta)) return undefined;
@@ -50,6 +55,7 @@ function localise(entry: EntryParsed, lng: string): LocalEntry | undefined {
     templateName: entry.templateName,
     meta,
     content: Array.isArray(content) ? content : [],
+    updatedAt: typeof entry.updatedAt === "number" ? entry.updatedAt : 0,
   };
 }
 

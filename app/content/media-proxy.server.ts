@@ -3,6 +3,7 @@
 import { getEnv } from "../config/env.server";
 import { getContentClient } from "./content-client.server";
 import { logger } from "./log.server";
+import { listGatedMediaIds } from "./pages.server";
 
 const MEDIA_ID = /^[0-9a-f]{24}$/i;
 const SIZE_TRANSFORM = /^\d{1,5}x-?\d{1,5}$/;
@@ -28,10 +29,21 @@ function plain(status: number, message: string): Response {
 export async function proxyMedia(
   request: Request,
   params: { id?: string; name?: string },
+  options: { gated?: boolean } = {},
 ): Promise<Response> {
   const { id, name } = params;
   if (!id || !MEDIA_ID.test(id) || !name || /[/\\]|^\.\.?$/.test(name)) {
     return plain(404, "Media not found");
+  }
+  // A gated download is served only through its signed link (app/forms/downloads.server.ts).
+  if (!options.gated) {
+    let gated: Set<string>;
+    try {
+      gated = await listGatedMediaIds();
+    } catch {
+      return plain(503, "Media temporarily unavailable");
+    }
+    if (gated.has(id)) return plain(404, "Media not found");
   }
   const query = new URL(request.url).searchParams;
   const sizeTransform = query.get("sizeT") ?? undefined;

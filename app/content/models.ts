@@ -1,6 +1,7 @@
 // Page models: what the content layer (app/content/*.server.ts) hands to routes and
 // components. Components never see raw BCMS shapes; everything here is plain,
 // serialisable data that is already sanitised and has browser-safe URLs (no API key).
+import type { FormDefinition } from "../forms/model";
 
 /** Tags a rich-text tree may contain after sanitising. Anything else is dropped on the server. */
 export type RichTag =
@@ -202,6 +203,8 @@ export interface SectionPageModel {
   hero?: HeroModel;
   body: ContentBlock[];
   tabs: TabModel[];
+  /** A form the page carries (contact, sign-up). */
+  form?: FormDefinition;
 }
 
 export interface LegalPageModel {
@@ -239,6 +242,8 @@ export interface EventModel extends EventCardModel {
 export interface ResourceModel extends ResourceCardModel {
   head: PageHead;
   body: ContentBlock[];
+  /** The form that gates the resource's download. */
+  form?: FormDefinition;
 }
 
 export interface UniversalIdPageModel {
@@ -249,4 +254,5 @@ export interface UniversalIdPageModel {
   head: PageHead;
   hero?: HeroModel;
   body: ContentBlock[];
+  form?: FormDefinition;
 }

@@ -4,6 +4,7 @@
 import { data } from "react-router";
 import { BcmsError, BcmsTemplateNotFoundError } from "../../bcms";
 import { getEnv } from "../config/env.server";
+import type { FormDefinition } from "../forms/model";
 import { toContentBlocks } from "./blocks.server";
 import { getContentClient } from "./content-client.server";
 import {
@@ -14,6 +15,7 @@ import {
   type LocalEntry,
   TEMPLATES,
 } from "./entries.server";
+import { loadPointedForm } from "./forms.server";
 import { logger } from "./log.server";
 import { readMedia, toImageModel } from "./media.server";
 import type {
@@ -156,6 +158,7 @@ export function loadSectionPage(path: string): Promise<SectionPageModel> {
     if (!entry) notFound(path);
     const ctx = await context(`page ${path}`);
     const hero = toHero(entry.meta.hero, ctx);
+    const form = await loadPointedForm(entry.meta.form, ctx);
     return {
       path,
       title: readString(entry.meta.title) ?? "",
@@ -166,6 +169,7 @@ export function loadSectionPage(path: string): Promise<SectionPageModel> {
       ...(hero ? { hero } : {}),
       body: toContentBlocks(entry.content, ctx),
       tabs: toTabs(entry.meta.tabs, ctx),
+      ...(form ? { form } : {}),
     };
   });
 }
@@ -328,10 +332,12 @@ export function loadResource(slug: string, path: string): Promise<ResourceModel>
     const card = entry && toResourceCard(entry);
     if (!entry || !card) notFound(path);
     const ctx = await context(`resource ${slug}`);
+    const form = await loadPointedForm(entry.meta.form, ctx);
     return {
       ...card,
       head: toHead(entry, { description: card.description, image: entry.meta.cover }),
       body: toContentBlocks(entry.content, ctx),
+      ...(form ? { form } : {}),
     };
   });
 }
@@ -346,6 +352,7 @@ export function loadUniversalIdPage(slug: string, path: string): Promise<Univers
     const description = readString(entry.meta.description) ?? "";
     const audience = readString(entry.meta.audience);
     const hero = toHero(entry.meta.hero, ctx);
+    const form = await loadPointedForm(entry.meta.form, ctx);
     return {
       slug,
       title: readString(entry.meta.title) ?? "",
@@ -354,6 +361,7 @@ export function loadUniversalIdPage(slug: string, path: string): Promise<Univers
       head: toHead(entry, { description }),
       ...(hero ? { hero } : {}),
       body: toContentBlocks(entry.content, ctx),
+      ...(form ? { form } : {}),
     };
   });
 }
@@ -397,6 +405,64 @@ export async function listContentPaths(): Promise<string[]> {
     ...universal.flatMap((u) => [`/universal-id/${slugOf(u)}`, `/partner-sign-up/${slugOf(u)}`]),
   ];
   return paths;
+}
+
+/**
+ * The form of the entry behind a page, for its action: the entry is found as the page's
+ * loader finds it, but no page model is built (a submission needs the form only).
+ */
+function loadFormOf(
+  path: string,
+  find: () => Promise<LocalEntry | undefined>,
+): Promise<FormDefinition | undefined> {
+  return withContent(path, async () => {
+    const entry = await find();
+    if (!entry) notFound(path);
+    return loadPointedForm(entry.meta.form, await context(`form of ${path}`));
+  });
+}
+
+export function loadSectionPageForm(path: string): Promise<FormDefinition | undefined> {
+  return loadFormOf(path, async () =>
+    findByPath(await getPublishedEntries(TEMPLATES.page), contentPathFor(path)),
+  );
+}
+
+export function loadUniversalIdPageForm(
+  slug: string,
+  path: string,
+): Promise<FormDefinition | undefined> {
+  return loadFormOf(path, async () =>
+    (await getPublishedEntries(TEMPLATES.universalIdPage)).find((e) => slugOf(e) === slug),
+  );
+}
+
+export function loadResourceForm(slug: string, path: string): Promise<FormDefinition | undefined> {
+  return loadFormOf(path, async () =>
+    (await getPublishedEntries(TEMPLATES.resource)).find((e) => slugOf(e) === slug),
+  );
+}
+
+/** A resource's gated download (its `download` media), for the form that unlocks it. */
+export function loadGatedDownload(
+  slug: string,
+): Promise<{ mediaId: string; name: string } | undefined> {
+  return withContent(`/resources/${slug}`, async () => {
+    const entry = (await getPublishedEntries(TEMPLATES.resource)).find((e) => slugOf(e) === slug);
+    const media = entry && readMedia(entry.meta.download);
+    return media ? { mediaId: media.id, name: media.name } : undefined;
+  });
+}
+
+/** Ids of every media item that is a gated download: never served by the public media route. */
+export async function listGatedMediaIds(): Promise<Set<string>> {
+  const entries = await getPublishedEntries(TEMPLATES.resource);
+  const ids = new Set<string>();
+  for (const entry of entries) {
+    const media = readMedia(entry.meta.download);
+    if (media) ids.add(media.id);
+  }
+  return ids;
 }
 
 /** A media file by its name (e.g. the site-agreement PDF); 404 when there is none. */

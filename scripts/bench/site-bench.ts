@@ -13,15 +13,15 @@
 // SITE_BENCH_LIGHTHOUSE=0 skips Lighthouse (the byte and CLS figures take seconds) and lists
 // every file / loads.
 // Sizes: 1 KB = 1000 bytes.
-import { type ChildProcess, spawn } from "node:child_process";
-import { createWriteStream, existsSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import http from "node:http";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { SYSTEM_CHROMIUM as CHROMIUM, CHROMIUM_ARGS } from "../chromium";
+import { startSiteProcess } from "../site-process";
 
 const PROJECT_DIR = path.resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const TOOLS_DIR = path.join(PROJECT_DIR, "tools");
@@ -42,7 +42,6 @@ export const BUDGETS = {
   cls: 0,
 } as const;
 
-const SITE_START_TIMEOUT_MS = 10 * 60_000; // a build on 2 cores included
 const LIGHTHOUSE_TIMEOUT_MS = 3 * 60_000;
 const IDLE_AFTER_LOAD_MS = 3_000;
 const NOT_FOUND_PATH = "/bench-no-such-page";
@@ -103,69 +102,9 @@ async function ensureTools(): Promise<void> {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-interface RunningSite {
-  url: string;
-  stop(): Promise<void>;
-}
-
 /** `npm start`'s entry (builds when stale) as a child process on free loopback ports. */
-async function startSite(logFile: string): Promise<RunningSite> {
-  const port = await freePort();
-  const contentPort = await freePort();
-  const out = createWriteStream(logFile);
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
-    cwd: PROJECT_DIR,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      CONTENT_PORT: String(contentPort),
-      HOST: "127.0.0.1",
-      SITE_ORIGIN: process.env.SITE_ORIGIN ?? "https://id5.io",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout?.pipe(out);
-  child.stderr?.pipe(out);
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  let alive = true;
-  void exited.then(() => {
-    alive = false;
-  });
-  const stop = async () => {
-    if (alive && child.pid) {
-      child.kill("SIGTERM");
-      const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
-      await exited;
-      clearTimeout(timer);
-    }
-    out.end();
-  };
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + SITE_START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (!alive) break;
-    const ok = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2_000) }).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return { url, stop };
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  await stop();
-  const tail = (await readFile(logFile, "utf8").catch(() => "")).trim().split("\n").slice(-20);
-  throw new Error(`the site did not start (log tail):\n${tail.join("\n")}`);
+function startSite(logFile: string) {
+  return startSiteProcess({ logFile });
 }
 
 /** A published article: the first article link of the /news page. */

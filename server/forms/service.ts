@@ -104,6 +104,7 @@ export function createFormsService(options: FormsServiceOptions): RunningFormsSe
       logger.info("forms: submission stored", {
         submission: id,
         form: submission.formId,
+        page: submission.pagePath,
         ...(submission.spam ? { spam: submission.spam } : {}),
       });
       if (!submission.spam) outbox?.kick();

@@ -29,8 +29,11 @@ export interface ErrorViewProps {
   message?: string;
 }
 
+export const REQUEST_ERROR_TITLE = "We could not accept that";
+
 export function errorTitle(status: number): string {
-  return status === NOT_FOUND_STATUS ? NOT_FOUND_TITLE : SERVER_ERROR_TITLE;
+  if (status === NOT_FOUND_STATUS) return NOT_FOUND_TITLE;
+  return status >= 400 && status < 500 ? REQUEST_ERROR_TITLE : SERVER_ERROR_TITLE;
 }
 
 export function errorMessage(status: number, message?: string): string {

@@ -93,7 +93,14 @@ export function EventView({ event }: { event: EventModel }) {
   );
 }
 
-export function ResourceView({ resource }: { resource: ResourceModel }) {
+export function ResourceView({
+  resource,
+  children,
+}: {
+  resource: ResourceModel;
+  /** Sections after the body (the gated download's form). */
+  children?: ReactNode;
+}) {
   return (
     <article className="article">
       <ArticleHeader
@@ -111,6 +118,7 @@ export function ResourceView({ resource }: { resource: ResourceModel }) {
         </Container>
       )}
       <PageBody page={resource} />
+      {children}
     </article>
   );
 }

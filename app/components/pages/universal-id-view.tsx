@@ -1,10 +1,18 @@
 // The universal-id sign-up pages (and the partner screens that reuse them): a hero, light
 // blue unless the CMS says otherwise, and the rich body.
+import type { ReactNode } from "react";
 import type { UniversalIdPageModel } from "../../content/models";
 import { Hero } from "../hero/hero";
 import { heroDescription, PageBody } from "./section-page-view";
 
-export function UniversalIdView({ page }: { page: UniversalIdPageModel }) {
+export function UniversalIdView({
+  page,
+  children,
+}: {
+  page: UniversalIdPageModel;
+  /** Sections after the body (the sign-up form). */
+  children?: ReactNode;
+}) {
   return (
     <>
       <Hero
@@ -15,6 +23,7 @@ export function UniversalIdView({ page }: { page: UniversalIdPageModel }) {
         image={page.hero?.image}
       />
       <PageBody page={page} />
+      {children}
     </>
   );
 }

@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { ATTRIBUTION_COOKIE, decodeAttribution, readCookie } from "./attribution";
+import { attributionScript, recordAttribution } from "./attribution-recorder";
+
+function fakeDocument(referrer = "", cookie = "") {
+  const jar = new Map<string, string>();
+  if (cookie) {
+    const [name, ...rest] = cookie.split("=");
+    jar.set(name as string, rest.join("="));
+  }
+  return {
+    referrer,
+    get cookie() {
+      return [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+    },
+    set cookie(line: string) {
+      const [pair] = line.split(";");
+      const [name, ...rest] = (pair as string).split("=");
+      jar.set(name as string, rest.join("="));
+    },
+    lastLine: "",
+  };
+}
+
+const at = (href: string) => new URL(href) as unknown as Location;
+
+function load(doc: ReturnType<typeof fakeDocument>, href: string, now: number) {
+  recordAttribution(doc as unknown as Document, at(href), now);
+  return decodeAttribution(readCookie(doc.cookie, ATTRIBUTION_COOKIE));
+}
+
+describe("attribution", () => {
+  it("keeps the first touch and replaces the last on a tagged or referred visit", () => {
+    const doc = fakeDocument("https://search.example/?q=id5");
+    const first = load(doc, "https://id5.io/solutions?utm_source=news&utm_medium=email", 1000);
+    expect(first?.firstTouch).toMatchObject({
+      utm: { utm_source: "news", utm_medium: "email" },
+      referrer: "https://search.example/?q=id5",
+      landingPage: "/solutions?utm_source=news&utm_medium=email",
+    });
+    expect(first?.lastTouch).toEqual(first?.firstTouch);
+
+    doc.referrer = "https://id5.io/solutions";
+    const internal = load(doc, "https://id5.io/contact", 2000);
+    expect(internal).toEqual(first);
+
+    const tagged = load(doc, "https://id5.io/?utm_campaign=summit", 3000);
+    expect(tagged?.firstTouch).toEqual(first?.firstTouch);
+    expect(tagged?.lastTouch).toMatchObject({
+      utm: { utm_campaign: "summit" },
+      landingPage: "/?utm_campaign=summit",
+    });
+  });
+
+  it("the inline script is self-contained and the cookie names agree", () => {
+    const doc = fakeDocument();
+    new Function("document", "location", attributionScript())(
+      doc,
+      at("https://id5.io/?utm_source=x"),
+    );
+    expect(decodeAttribution(readCookie(doc.cookie, ATTRIBUTION_COOKIE))?.firstTouch.utm).toEqual({
+      utm_source: "x",
+    });
+  });
+
+  it("never trusts a malformed cookie", () => {
+    expect(decodeAttribution("%7Bnot json")).toBeNull();
+    expect(decodeAttribution(encodeURIComponent(JSON.stringify({ firstTouch: 1 })))).toBeNull();
+    expect(decodeAttribution("x".repeat(5000))).toBeNull();
+  });
+});

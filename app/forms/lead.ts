@@ -1,0 +1,9 @@
+// The conversion event of a sent form (SPEC §7 data layer): the form's id, no personal data.
+// Kept with the forms, so its bytes load only with pages that carry a form.
+import { type DataLayerWindow, ensureDataLayer } from "../analytics/data-layer";
+
+export const GENERATE_LEAD_EVENT = "generate_lead";
+
+export function pushGenerateLead(win: DataLayerWindow, formId: string): void {
+  ensureDataLayer(win).push({ event: GENERATE_LEAD_EVENT, form_id: formId });
+}

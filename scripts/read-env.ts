@@ -1,0 +1,19 @@
+// The validated environment for the commands (start, dev, forms): every problem printed on
+// its own line, so an operator fixes them all at once. Kept apart from start.ts so that a
+// command reading its settings does not load the site server.
+import { EnvError, parseEnv, type SiteEnv } from "../app/config/env.server";
+
+/** Prints one line per configuration problem; returns the env or undefined. */
+export function readEnvOrReport(
+  processEnv: NodeJS.ProcessEnv,
+  report: (line: string) => void = (line) => console.error(line),
+): SiteEnv | undefined {
+  try {
+    return parseEnv(processEnv);
+  } catch (error) {
+    if (!(error instanceof EnvError)) throw error;
+    report("Invalid configuration:");
+    for (const problem of error.problems) report(`  - ${problem}`);
+    return undefined;
+  }
+}

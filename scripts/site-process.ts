@@ -1,0 +1,96 @@
+// The site as a child process (`npm start`'s entry, building when stale) on free loopback
+// ports, for benchmarks and tests that need a real process: they can stop it gracefully,
+// kill it outright, or start it again on the same data.
+import { type ChildProcess, spawn } from "node:child_process";
+import { createWriteStream } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { createServer } from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const PROJECT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+/** A build on 2 cores included. */
+const START_TIMEOUT_MS = 10 * 60_000;
+
+export function freeLoopbackPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface SiteProcess {
+  url: string;
+  port: number;
+  child: ChildProcess;
+  /** SIGTERM (graceful), SIGKILL after 15 s. */
+  stop(): Promise<void>;
+  /** SIGKILL now: nothing gets to finish. */
+  kill(): Promise<void>;
+}
+
+export interface SiteProcessOptions {
+  /** Where the process's output goes. */
+  logFile: string;
+  /** Variables over the current environment (PORT, CONTENT_PORT and HOST are set here). */
+  env?: Record<string, string>;
+  /** Reuse a port (a restart on the same address). */
+  port?: number;
+}
+
+export async function startSiteProcess(options: SiteProcessOptions): Promise<SiteProcess> {
+  const port = options.port ?? (await freeLoopbackPort());
+  const contentPort = await freeLoopbackPort();
+  const out = createWriteStream(options.logFile, { flags: "a" });
+  // `node --import tsx` (not the tsx CLI): one process, so a kill reaches the server itself.
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+    cwd: PROJECT_DIR,
+    env: {
+      ...process.env,
+      SITE_ORIGIN: process.env.SITE_ORIGIN ?? "https://id5.io",
+      ...options.env,
+      PORT: String(port),
+      CONTENT_PORT: String(contentPort),
+      HOST: "127.0.0.1",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.pipe(out);
+  child.stderr?.pipe(out);
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  let alive = true;
+  void exited.then(() => {
+    alive = false;
+    out.end();
+  });
+  const stop = async () => {
+    if (alive && child.pid) {
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+      await exited;
+      clearTimeout(timer);
+    }
+  };
+  const kill = async () => {
+    if (alive && child.pid) child.kill("SIGKILL");
+    await exited;
+  };
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline && alive) {
+    const ok = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2_000) }).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return { url, port, child, stop, kill };
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await stop();
+  const tail = (await readFile(options.logFile, "utf8").catch(() => "")).trim().split("\n");
+  throw new Error(`the site did not start (log tail):\n${tail.slice(-20).join("\n")}`);
+}

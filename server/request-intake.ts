@@ -1,0 +1,96 @@
+// What the server checks and takes from a request before the app sees it: posts from other
+// sites are refused, a body is read up to a limit (a form is a few kilobytes; anything far
+// larger is refused with 413 while it streams), the scheme a trusted proxy terminated is
+// restored, and the client's address is found for per-client limits.
+import type { IncomingMessage } from "node:http";
+
+/** Far above any form of the site, far below what could hurt the process. */
+export const MAX_REQUEST_BODY_BYTES = 64 * 1024;
+
+/** The request with its body read into memory, or "too-large" once it passes `max` bytes. */
+export async function readLimitedBody(
+  request: Request,
+  max: number,
+  url = request.url,
+): Promise<Request | "too-large"> {
+  const declared = Number(request.headers.get("content-length") ?? 0);
+  if (declared > max) {
+    await request.body?.cancel().catch(() => {});
+    return "too-large";
+  }
+  if (!request.body) return url === request.url ? request : new Request(url, request);
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    let next: ReadableStreamReadResult<Uint8Array>;
+    try {
+      next = await reader.read();
+    } catch {
+      break; // the client went away; the app sees what arrived and answers 400
+    }
+    if (next.done) break;
+    total += next.value.byteLength;
+    if (total > max) {
+      await reader.cancel().catch(() => {});
+      return "too-large";
+    }
+    chunks.push(next.value);
+  }
+  return new Request(url, {
+    method: request.method,
+    headers: request.headers,
+    body: Buffer.concat(chunks),
+    signal: request.signal,
+  });
+}
+
+/** The socket's peer, or the last X-Forwarded-For hop when a trusted proxy is in front. */
+export function clientAddressOf(
+  incoming: IncomingMessage | undefined,
+  trustProxy: boolean,
+): string {
+  if (trustProxy) {
+    const hops = String(incoming?.headers["x-forwarded-for"] ?? "")
+      .split(",")
+      .map((hop) => hop.trim())
+      .filter(Boolean);
+    const last = hops.at(-1);
+    if (last) return last;
+  }
+  return incoming?.socket.remoteAddress ?? "unknown";
+}
+
+/**
+ * A post another site made the browser send: its Sec-Fetch-Site says so, or (older
+ * browsers) its Origin names a host other than this request's or the site's own. Clients
+ * that send neither header are not browsers acting for another site.
+ */
+export function isCrossSite(request: Request, siteOrigin: string): boolean {
+  const site = request.headers.get("sec-fetch-site");
+  if (site) return site !== "same-origin" && site !== "none";
+  const origin = request.headers.get("origin");
+  if (!origin) return false;
+  if (!URL.canParse(origin)) return true;
+  const host = new URL(origin).host;
+  return host !== new URL(request.url).host && host !== new URL(siteOrigin).host;
+}
+
+/** The URL the app sees: behind a trusted proxy, with the scheme the visitor used. */
+export function effectiveUrl(
+  url: URL,
+  incoming: IncomingMessage | undefined,
+  trustProxy: boolean,
+): string {
+  if (!trustProxy) return url.href;
+  const proto = String(incoming?.headers["x-forwarded-proto"] ?? "")
+    .split(",")[0]
+    ?.trim()
+    .toLowerCase();
+  if ((proto === "https" || proto === "http") && `${proto}:` !== url.protocol) {
+    const rewritten = new URL(url.href);
+    rewritten.protocol = `${proto}:`;
+    return rewritten.href;
+  }
+  return url.href;
+}

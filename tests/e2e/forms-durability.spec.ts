@@ -1,0 +1,108 @@
+// Nothing acknowledged is lost: a stream of submissions to a real site process, SIGKILL
+// right after the last acknowledgement, then a restart. Every acknowledged submission is in
+// the database, and once the CRM answers, every one is delivered (signed, with a stable
+// idempotency key). The process under test is `npm start`'s entry with its own data folder.
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { type SiteProcess, startSiteProcess } from "../../scripts/site-process";
+import {
+  deliveredPayload,
+  formBody,
+  signatureValid,
+  stampIn,
+  startWebhookReceiver,
+  storedSubmissions,
+  uniqueEmail,
+  type WebhookReceiver,
+} from "./support/forms";
+
+const SECRET = "durability-test-secret";
+const SUBMISSIONS = 40;
+const CONCURRENCY = 4;
+
+let dataDir: string;
+let webhook: WebhookReceiver;
+let site: SiteProcess | undefined;
+
+test.beforeEach(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), "id5-forms-durability-"));
+  webhook = await startWebhookReceiver(() => ({ status: 503 }));
+});
+
+test.afterEach(async () => {
+  await site?.stop();
+  await webhook.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+function siteEnv(): Record<string, string> {
+  const work = process.env.E2E_WORK_DIR as string;
+  return {
+    CONTENT_DIR: path.join(work, "content"),
+    DATA_DIR: dataDir,
+    FORMS_WEBHOOK_URL: webhook.url,
+    FORMS_WEBHOOK_SECRET: SECRET,
+    FORMS_MIN_SUBMIT_SECONDS: "0",
+    FORMS_RATE_LIMIT: "100000",
+    LOG_LEVEL: "warn",
+  };
+}
+
+test("every acknowledged submission survives a SIGKILL and is delivered after restart", async () => {
+  test.setTimeout(180_000);
+  const logFile = path.join(dataDir, "site.log");
+  site = await startSiteProcess({ logFile, env: siteEnv() });
+  const page = await fetch(`${site.url}/contact`);
+  expect(page.status).toBe(200);
+  const stamp = stampIn(await page.text());
+  expect(stamp).not.toBe("");
+
+  const acknowledged: string[] = [];
+  let next = 0;
+  const send = async () => {
+    while (next < SUBMISSIONS) {
+      next += 1;
+      const email = uniqueEmail(`durable-${next}`);
+      const response = await fetch(`${site?.url}/contact`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: formBody({
+          _form: "contact",
+          _stamp: stamp,
+          name: "Durable Tester",
+          email,
+          topic: "support",
+          message: "Please keep this message safe.",
+          consent: "yes",
+        }),
+      });
+      if (response.status === 303) acknowledged.push(email);
+      else throw new Error(`submission answered ${response.status}`);
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, send));
+  // Right after the last acknowledgement: no graceful shutdown, nothing gets to finish.
+  await site.kill();
+  expect(acknowledged).toHaveLength(SUBMISSIONS);
+
+  const stored = new Set(storedSubmissions({}, dataDir).map((row) => row.fields?.email));
+  expect(acknowledged.filter((email) => !stored.has(email))).toEqual([]);
+
+  // The CRM recovers; the restarted site resumes the outbox from the database.
+  webhook.answerWith(() => ({ status: 200 }));
+  site = await startSiteProcess({ logFile, env: siteEnv() });
+  await expect
+    .poll(() => storedSubmissions({ status: "delivered" }, dataDir).length, { timeout: 60_000 })
+    .toBe(SUBMISSIONS);
+
+  const delivered = webhook.received.filter((request) => request.repeat === 0);
+  const emails = new Set(delivered.map((request) => deliveredPayload(request).fields.email));
+  expect(acknowledged.filter((email) => !emails.has(email))).toEqual([]);
+  for (const request of webhook.received) {
+    expect(signatureValid(request, SECRET)).toBe(true);
+    expect(request.key).toBe(deliveredPayload(request).id);
+  }
+});

@@ -1,0 +1,85 @@
+// Helpers of the form tests: the stored submissions (the site's own database, opened the
+// way the operator's command opens it), form bodies, distinct client addresses (the e2e
+// site trusts X-Forwarded-For, so each test has its own rate limit), and what the CRM
+// stand-in (tests/fixtures/webhook-receiver.ts) received.
+import { createHmac, randomBytes } from "node:crypto";
+import path from "node:path";
+import { expect } from "@playwright/test";
+import { FormsStore, type ListFilter, type SubmissionRow } from "../../../server/forms/store";
+import type { ReceivedRequest } from "../../fixtures/webhook-receiver";
+
+export { startWebhookReceiver, type WebhookReceiver } from "../../fixtures/webhook-receiver";
+
+/** Where the e2e site stores submissions (playwright.config.ts). */
+export function e2eDataDir(): string {
+  const work = process.env.E2E_WORK_DIR;
+  if (!work) throw new Error("E2E_WORK_DIR is not set (playwright.config.ts sets it)");
+  return path.join(work, "data");
+}
+
+export function storedSubmissions(
+  filter: ListFilter = {},
+  dataDir = e2eDataDir(),
+): SubmissionRow[] {
+  const store = FormsStore.open(dataDir);
+  try {
+    return store.list({ limit: 10_000, ...filter });
+  } finally {
+    store.close();
+  }
+}
+
+/** The stored submission whose field `name` has `value` (undefined while there is none). */
+export function storedWith(
+  name: string,
+  value: string,
+  dataDir = e2eDataDir(),
+): SubmissionRow | undefined {
+  return storedSubmissions({}, dataDir).find((row) => row.fields?.[name] === value);
+}
+
+/** An address of the TEST-NET range no other test uses. */
+export function uniqueClient(): string {
+  const bytes = randomBytes(2);
+  return `198.51.${bytes[0]}.${bytes[1]}`;
+}
+
+/** A unique email address, to find a test's submission again. */
+export function uniqueEmail(label: string): string {
+  return `${label}-${randomBytes(5).toString("hex")}@example.com`;
+}
+
+/** The hidden `_stamp` of a rendered form. */
+export function stampIn(html: string): string {
+  return /name="_stamp" value="([^"]*)"/.exec(html)?.[1] ?? "";
+}
+
+export function formBody(values: Record<string, string | string[]>): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(values)) {
+    for (const item of Array.isArray(value) ? value : [value]) params.append(name, item);
+  }
+  return params.toString();
+}
+
+/**
+ * Waits until a form received at `since` (Date.now()) is old enough to send: the e2e site
+ * takes a faster one for a bot (FORMS_MIN_SUBMIT_SECONDS=1 in playwright.config.ts).
+ */
+export async function waitPastMinimumTime(since: number): Promise<void> {
+  await expect.poll(() => Date.now() - since, { timeout: 5_000 }).toBeGreaterThan(1_200);
+}
+
+/** The submission a delivery carried. */
+export function deliveredPayload(request: ReceivedRequest): {
+  id: string;
+  fields: Record<string, unknown>;
+} {
+  return JSON.parse(request.body.toString("utf8"));
+}
+
+/** What the CRM checks: `sha256=` + HMAC-SHA256 of the raw body with the shared secret. */
+export function signatureValid(request: ReceivedRequest, secret: string): boolean {
+  const expected = `sha256=${createHmac("sha256", secret).update(request.body).digest("hex")}`;
+  return request.headers["x-id5-signature"] === expected;
+}
