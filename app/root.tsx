@@ -28,6 +28,9 @@ import { FONT_PRELOAD_LINKS } from "./styles/fonts";
 import "./styles/tokens.css";
 import "./styles/global.css";
 
+/** Statuses whose error text was written for visitors (the forms' refusals). */
+const VISITOR_MESSAGE_STATUSES = new Set([400, 405, 413]);
+
 export interface RootData {
   gtmId: string | null;
   year: number;
@@ -128,13 +131,13 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   // A 404 names the missing path (`Page Not Found: /x`); other errors stay generic.
-  // Other 4xx answers (a refused form) carry a message written for visitors.
+  // A refused form's answers carry a message written for visitors (app/forms/action.server.ts).
   const text =
     isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : undefined;
   const detail =
     status === NOT_FOUND_STATUS && text
       ? `${text}. ${NOT_FOUND_MESSAGE}`
-      : status >= 400 && status < 500
+      : VISITOR_MESSAGE_STATUSES.has(status)
         ? text
         : undefined;
   return <ErrorView status={status} message={detail} />;

@@ -2,6 +2,8 @@
 // stderr. Query values that could carry a credential are redacted, and the configured
 // API secret is scrubbed from every line as a last line of defence.
 
+import { DOWNLOAD_ROUTE_PREFIX } from "../app/forms/model";
+
 export type LogFields = Record<string, unknown>;
 
 export interface SiteLogger {
@@ -23,6 +25,13 @@ export function redactSearch(search: string): string {
     out.push(`${encodeURIComponent(key)}=${shown}`);
   }
   return `?${out.join("&")}`;
+}
+
+/** The path as logged: the token of a signed download link is a secret. */
+export function redactPath(pathname: string): string {
+  return pathname.startsWith(DOWNLOAD_ROUTE_PREFIX)
+    ? `${DOWNLOAD_ROUTE_PREFIX}${REDACTED}`
+    : pathname;
 }
 
 /** Errors become plain objects (name, message, stack: logs stay on the server). */

@@ -9,7 +9,7 @@
 import type { RequestFacts } from "../app/forms/service";
 import { errorPage } from "./error-pages";
 import type { SiteLogger } from "./logging";
-import { describeError } from "./logging";
+import { describeError, redactPath } from "./logging";
 import { isCompressibleType, isPageType } from "./mime";
 import type { PrerenderedPages } from "./prerendered";
 import type { CachedRendering, RenderCache } from "./render-cache";
@@ -162,7 +162,7 @@ export class PageRenderer {
       ? { status: failed.response.status }
       : { error: describeError(failed.error) };
     if (failed.error !== undefined) {
-      logger.error("rendering failed", { path: pathname, ...reason });
+      logger.error("rendering failed", { path: redactPath(pathname), ...reason });
     }
     if (key) {
       const last = cache.get(key);
@@ -173,7 +173,7 @@ export class PageRenderer {
       if (response) {
         await failed.response?.body?.cancel().catch(() => {});
         logger.warn("serving stale content", {
-          path: pathname,
+          path: redactPath(pathname),
           from: last ? "render-cache" : "prerendered",
           ...reason,
         });

@@ -13,7 +13,13 @@ import type { FormsService, RequestFacts } from "../app/forms/service";
 import { errorPage, plainNotFound } from "./error-pages";
 import { createReadinessProbe, healthResponse, readinessResponse } from "./health";
 import { createHttpLifecycle, SHUTDOWN_TIMEOUT_MS } from "./lifecycle";
-import { createJsonLogger, describeError, redactSearch, type SiteLogger } from "./logging";
+import {
+  createJsonLogger,
+  describeError,
+  redactPath,
+  redactSearch,
+  type SiteLogger,
+} from "./logging";
 import { isPageType } from "./mime";
 import { PrerenderedPages } from "./prerendered";
 import { redirectFor } from "./redirects";
@@ -101,7 +107,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     const search = redactSearch(url.search);
     logger.info("request", {
       method: c.req.method,
-      path: url.pathname,
+      path: redactPath(url.pathname),
       ...(search ? { query: search } : {}),
       status: c.res.status,
       durationMs: Math.round((performance.now() - started) * 10) / 10,
@@ -120,7 +126,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
 
   app.onError((error, c) => {
     logger.error("request failed", {
-      path: new URL(c.req.url).pathname,
+      path: redactPath(new URL(c.req.url).pathname),
       error: describeError(error),
     });
     c.set("source", "error");

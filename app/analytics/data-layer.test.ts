@@ -73,4 +73,19 @@ describe("page view tracker", () => {
     track({ pathname: "/new", search: "" });
     expect(win.dataLayer?.[0]).toMatchObject({ page_title: "New - ID5" });
   });
+
+  it("never sends the token of a signed download link", () => {
+    const win: { dataLayer?: unknown[] } = {};
+    const track = createPageViewTracker(win, () => "Thanks - ID5");
+    track({ pathname: "/resources/thank-you", search: "?token=abc.def" });
+    track({ pathname: "/resources/thank-you", search: "?utm_source=x&token=abc.def&b=1" });
+    expect(win.dataLayer).toEqual([
+      { event: "page_view", page_path: "/resources/thank-you", page_title: "Thanks - ID5" },
+      {
+        event: "page_view",
+        page_path: "/resources/thank-you?utm_source=x&b=1",
+        page_title: "Thanks - ID5",
+      },
+    ]);
+  });
 });

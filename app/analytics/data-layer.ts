@@ -52,6 +52,14 @@ export interface PageLocation {
   search: string;
 }
 
+/** Query parameters that carry a secret (a signed download link): never sent to analytics. */
+const SECRET_PARAMS = /(^|&)token=[^&]*/g;
+
+function withoutSecrets(search: string): string {
+  const kept = search.replace(/^\?/, "").replace(SECRET_PARAMS, "").replace(/^&/, "");
+  return kept ? `?${kept}` : "";
+}
+
 /**
  * Pushes one page view per distinct path + query: hash-only changes and repeated calls
  * for the same location (React StrictMode, remounts) are ignored. Returns whether it pushed.
@@ -64,7 +72,7 @@ export function createPageViewTracker(
 ): PageViewTracker {
   let last: string | undefined;
   return ({ pathname, search }) => {
-    const path = `${pathname}${search}`;
+    const path = `${pathname}${withoutSecrets(search)}`;
     if (path === last) return false;
     last = path;
     pushPageView(win, { path, title: readTitle() });

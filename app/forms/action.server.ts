@@ -21,6 +21,7 @@ export const FORM_ERRORS = {
     "This address accepts forms only (application/x-www-form-urlencoded or multipart/form-data).",
   tooLarge: "The form was too large to accept. Please shorten your message and try again.",
   malformed: "The form could not be read. Please go back and try again.",
+  method: "Forms are sent with POST.",
   unknownForm: "This form does not exist on this page. Please reload the page and try again.",
   shape: "The form did not match the page. Please reload the page and try again.",
   unavailable: "Forms cannot be sent just now. Please try again in a few minutes.",
@@ -98,6 +99,9 @@ export async function handleFormAction(
 ) {
   const { request, context } = args;
   const path = page.path;
+  if (request.method !== "POST") {
+    throw reject(405, FORM_ERRORS.method, path, `method ${request.method}`);
+  }
   if (!acceptsContentType(request.headers.get("content-type"))) {
     throw reject(400, FORM_ERRORS.contentType, path, "content-type");
   }
@@ -155,13 +159,18 @@ export async function handleFormAction(
   }
 
   const honeypot = sent.get(SYSTEM_FIELDS.honeypot)?.[0]?.trim();
+  // An empty stamp comes from a page prerendered at build time, served while the CMS is
+  // down: a person, most likely; a missing or forged stamp never does.
+  const fromFallbackPage = sent.get(SYSTEM_FIELDS.stamp)?.[0] === "";
   const spam = honeypot
     ? "honeypot"
-    : age === undefined
-      ? "bad-stamp"
-      : age < forms.minSubmitSeconds
-        ? "too-fast"
-        : null;
+    : fromFallbackPage
+      ? null
+      : age === undefined
+        ? "bad-stamp"
+        : age < forms.minSubmitSeconds
+          ? "too-fast"
+          : null;
 
   try {
     // Committed before the answer; the service logs it (id, form, page; never its fields).
@@ -194,7 +203,7 @@ export async function handleFormAction(
         message: form.outcome.message,
       });
     }
-    return redirect(`${path}?${SENT_PARAM}=${encodeURIComponent(form.id)}`, 303);
+    return redirect(`${path}?${SENT_PARAM}=${encodeURIComponent(form.id)}#${form.id}`, 303);
   }
   const target = outcomePathFor(path, form.outcome.path);
   const to = page.afterRedirect ? await page.afterRedirect(target) : target;

@@ -8,7 +8,8 @@
 // outside its own body (no imports, no module constants).
 export function recordAttribution(doc: Document, loc: Location, now: number): void {
   const name = "id5_attribution";
-  const clip = (value: string) => value.slice(0, 200);
+  // Short enough that two touches always fit in one cookie (4096 bytes, encoded).
+  const clip = (value: string) => value.slice(0, 100);
   const utm: Record<string, string> = {};
   let tagged = false;
   for (const key of ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"]) {

@@ -5,8 +5,9 @@ import { type Attribution, type Touch, UTM_KEYS, type UtmKey } from "./service";
 
 export const ATTRIBUTION_COOKIE = "id5_attribution";
 /** How long the first touch is remembered (days). */
-const MAX_VALUE_LENGTH = 200;
-const MAX_COOKIE_LENGTH = 3000;
+const MAX_VALUE_LENGTH = 100;
+/** Browsers keep cookies up to 4096 bytes; anything longer was not written by us. */
+const MAX_COOKIE_LENGTH = 4096;
 
 function clip(value: string): string {
   return value.slice(0, MAX_VALUE_LENGTH);

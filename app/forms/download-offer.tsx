@@ -32,7 +32,7 @@ export function DownloadOfferView({ offer }: { offer: DownloadOffer | undefined 
         </>
       ) : (
         <>
-          <h2>This download link has expired</h2>
+          <h2>This download link has expired or is not valid</h2>
           <p>
             Links to downloads work for 24 hours. Fill in the form on the{" "}
             <Link to="/resources">resource's page</Link> again to get a new one.

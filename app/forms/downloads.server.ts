@@ -4,11 +4,11 @@
 import type { RouterContextProvider } from "react-router";
 import { loadGatedDownload } from "../content/pages.server";
 import { formsContext } from "./context";
+import { DOWNLOAD_ROUTE_PREFIX } from "./model";
 import { DOWNLOAD_LINK_TTL_MS, issueDownloadToken, readDownloadToken } from "./tokens.server";
 
 /** The thank-you page's query parameter that carries the signed link (redacted in logs). */
 export const DOWNLOAD_TOKEN_PARAM = "token";
-export const DOWNLOAD_ROUTE_PREFIX = "/resources/download/";
 
 export type DownloadOffer =
   | { status: "ready"; href: string; name: string; expiresAt: string }

@@ -304,6 +304,8 @@ export function FormView({ form, stamp, sentMessage }: FormViewProps) {
       )}
       <form
         method="post"
+        // The page's own URL, back at this form: without JavaScript the answer opens here.
+        action={`#${form.id}`}
         className="form__body"
         data-form={form.id}
         noValidate={enhanced}

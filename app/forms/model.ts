@@ -94,3 +94,6 @@ export type FormActionData =
       stamp?: string;
     }
   | { status: "sent"; formId: string; redirectTo?: string; message?: string };
+
+/** Where a signed download link points: the rest of the path is the secret token. */
+export const DOWNLOAD_ROUTE_PREFIX = "/resources/download/";

@@ -48,8 +48,11 @@ export interface Checked {
   errors: Record<string, string>;
 }
 
+/** Control characters other than tab and line breaks never mean anything in a form. */
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+
 function first(sent: SentValues, name: string): string {
-  return (sent.get(name)?.[0] ?? "").trim();
+  return (sent.get(name)?.[0] ?? "").replace(CONTROL_CHARACTERS, "").trim();
 }
 
 function checkField(field: FormField, value: string): string | undefined {

@@ -6,6 +6,11 @@ export function loader({ url }: Route.LoaderArgs): never {
   notFound(url.pathname);
 }
 
+/** A post to a path with no page is a 404 too (not a "no action" 405). */
+export function action({ url }: Route.ActionArgs): never {
+  notFound(url.pathname);
+}
+
 export default function NotFound() {
   return null;
 }

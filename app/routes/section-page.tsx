@@ -33,8 +33,10 @@ export const meta: Route.MetaFunction = routeMeta;
 
 export default function SectionPage({ loaderData }: Route.ComponentProps) {
   return (
-    <SectionPageView page={loaderData.page}>
-      <DownloadOfferView offer={loaderData.download} />
+    <SectionPageView
+      page={loaderData.page}
+      lead={<DownloadOfferView offer={loaderData.download} />}
+    >
       <FormSection form={loaderData.page.form} data={loaderData.form} />
     </SectionPageView>
   );

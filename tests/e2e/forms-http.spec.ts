@@ -139,22 +139,54 @@ test("a flood from one address is answered 429 with Retry-After (limit 5 per hou
 
 test("bots get the normal outcome and are stored as spam, never delivered", async ({ request }) => {
   const stamp = await freshStamp(request);
-  const cases = {
-    honeypot: contact(uniqueEmail("honeypot"), stamp, { fax_number: "+1 555 0100" }),
-    "too-fast": contact(uniqueEmail("too-fast"), stamp),
-    "bad-stamp": contact(uniqueEmail("bad-stamp"), "0.forged-signature-0000000"),
-  };
-  for (const [reason, values] of Object.entries(cases)) {
+  const withoutStamp = contact(uniqueEmail("no-stamp"), "");
+  delete (withoutStamp as Record<string, unknown>)._stamp;
+  const cases: [string, Record<string, string | string[]>][] = [
+    ["honeypot", contact(uniqueEmail("honeypot"), stamp, { fax_number: "+1 555 0100" })],
+    ["too-fast", contact(uniqueEmail("too-fast"), stamp)],
+    ["bad-stamp", contact(uniqueEmail("bad-stamp"), "0.forged-signature-0000000")],
+    ["bad-stamp", withoutStamp],
+  ];
+
+  for (const [reason, values] of cases) {
     const response = await request.post("/contact", {
       data: formBody(values),
       headers: { "content-type": FORM, "x-forwarded-for": uniqueClient() },
       maxRedirects: 0,
     });
     expect(response.status(), reason).toBe(303);
-    expect(response.headers().location, reason).toBe("/contact?sent=contact");
+    expect(response.headers().location, reason).toBe("/contact?sent=contact#contact");
     expect(storedWith("email", values.email as string), reason).toMatchObject({
       spam: reason,
       status: "spam",
     });
   }
+});
+
+test("a form from a page prerendered for outages (empty stamp) is taken as a person's", async ({
+  request,
+}) => {
+  const email = uniqueEmail("fallback-page");
+  const response = await request.post("/contact", {
+    data: formBody(contact(email, "")),
+    headers: { "content-type": FORM, "x-forwarded-for": uniqueClient() },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(303);
+  expect(storedWith("email", email)).toMatchObject({ spam: null, status: "pending" });
+});
+
+test("posts to a path with no page are 404, other methods to a form 405", async ({ request }) => {
+  const missing = await request.post("/no-such-page-here", {
+    data: "a=1",
+    headers: { "content-type": FORM },
+    maxRedirects: 0,
+  });
+  expect(missing.status()).toBe(404);
+  expect(await missing.text()).not.toContain("did not provide an `action`");
+  const put = await request.put("/contact", {
+    data: formBody(contact(uniqueEmail("put"), "")),
+    headers: { "content-type": FORM, "x-forwarded-for": uniqueClient() },
+  });
+  expect(put.status()).toBe(405);
 });

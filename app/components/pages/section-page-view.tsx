@@ -26,9 +26,12 @@ export function PageBody({ page }: { page: { body: SectionPageModel["body"] } })
 
 export function SectionPageView({
   page,
+  lead,
   children,
 }: {
   page: SectionPageModel;
+  /** A section before the body (the download a thank-you page offers). */
+  lead?: ReactNode;
   /** Sections after the body (lists, tabs). */
   children?: ReactNode;
 }) {
@@ -41,6 +44,7 @@ export function SectionPageView({
         cta={page.hero?.cta}
         image={page.hero?.image}
       />
+      {lead}
       <PageBody page={page} />
       {children}
     </>

@@ -175,12 +175,25 @@ const country: FieldSpec = {
     ["other", "Another country"],
   ],
 };
-/** The kind of visitor signing up; the pages' sign-ups default to media owners. */
-const audience: FieldSpec = {
+/** Who is signing up, so the CRM routes the lead to the right team. */
+const audienceChoice: FieldSpec = {
+  name: "audience",
+  label: "I am signing up for",
+  type: "radio",
+  required: true,
+  options: [
+    ["media-owner", "A media owner: publisher, app or streaming service"],
+    ["platform", "A platform: SSP, DSP or data platform"],
+    ["email-service-provider", "An email service provider"],
+    ["brand-or-agency", "A brand or an agency"],
+  ],
+};
+/** Sign-ups through the agency-group partnership are agencies. */
+const agencyAudience: FieldSpec = {
   name: "audience",
   label: "Audience",
   type: "hidden",
-  value: "media-owner",
+  value: "agency",
 };
 const partner = (value: string): FieldSpec => ({
   name: "partner",
@@ -238,7 +251,7 @@ export const forms: EntrySpec[] = [
     heading: "Sign up for the ID5 ID",
     intro:
       "It takes about two minutes. Our partnerships team replies within one working day with the next steps.",
-    fields: [firstName, lastName, workEmail, company, website, role, country, audience],
+    fields: [audienceChoice, firstName, lastName, workEmail, company, website, role, country],
     consent: signUpConsent,
     submit: "Sign up",
     outcome: { redirect: "/universal-id/thanks" },
@@ -258,7 +271,7 @@ export const forms: EntrySpec[] = [
       website,
       role,
       country,
-      audience,
+      agencyAudience,
       partner("omnicom"),
     ],
     consent:
