@@ -89,6 +89,11 @@ describe("checkSubmission", () => {
     });
   });
 
+  it("drops control characters (a NUL is never part of an answer)", () => {
+    const result = checkSubmission(form, sent({ name: "A\u0000da\u0007", message: "x" }));
+    expect(result.values.name).toBe("Ada");
+  });
+
   it("names the missing required fields", () => {
     const result = checkSubmission(form, sent({}));
     expect(Object.keys(result.errors).sort()).toEqual(["consent", "email", "name", "topic"]);

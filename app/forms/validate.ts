@@ -49,6 +49,7 @@ export interface Checked {
 }
 
 /** Control characters other than tab and line breaks never mean anything in a form. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 
 function first(sent: SentValues, name: string): string {
