@@ -24,6 +24,9 @@ const newsLink = (page: Page) =>
 test.use({ viewport: { width: 1350, height: 900 } });
 
 test("a route module that fails to load reloads the page once per 10 s", async ({ page }) => {
+  // Three full page loads and two guarded failures: more than the default 30 s on a busy
+  // machine, where the context's teardown (pages mid-navigation) ran out of time.
+  test.setTimeout(60_000);
   await page.route(NEWS_ROUTE_MODULE, (route) => route.fulfill({ status: 404, body: "gone" }));
   await gotoHydrated(page, "/");
   const documents = documentRequests(page);
@@ -51,4 +54,6 @@ test("a route module that fails to load reloads the page once per 10 s", async (
   documents.length = 0;
   await newsLink(page).click();
   await expect.poll(() => documents).toEqual(["/"]);
+  // Nothing of the stand-in may outlive the test while the context closes.
+  await page.unrouteAll({ behavior: "ignoreErrors" });
 });
