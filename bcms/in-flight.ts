@@ -4,6 +4,8 @@
 
 export interface InFlight {
   run<T>(key: string, signal: AbortSignal | undefined, task: () => Promise<T>): Promise<T>;
+  /** The shared read of `key` still under way, if any. */
+  join<T>(key: string): Promise<T> | undefined;
 }
 
 export function createInFlight(): InFlight {
@@ -20,6 +22,9 @@ export function createInFlight(): InFlight {
       };
       promise.then(clear, clear);
       return promise;
+    },
+    join<T>(key: string): Promise<T> | undefined {
+      return pending.get(key) as Promise<T> | undefined;
     },
   };
 }

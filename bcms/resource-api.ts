@@ -73,6 +73,9 @@ export function createResourceApi<T extends Identified>(
     if (cache && !readOptions.skipCache) {
       const hit = cache.get(id);
       if (hit) return hit;
+      // The item is being refetched after an update event: share that read, the freshest.
+      const refreshing = readOptions.signal ? undefined : inFlight.join<T>(`one:${id}:true`);
+      if (refreshing) return refreshing;
     }
     return inFlight.run(
       `one:${id}:${readOptions.skipCache === true}`,
