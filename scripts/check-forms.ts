@@ -2,16 +2,15 @@
 // site reads it (app/content/forms.server.ts), so a form the site would refuse (a reserved
 // or repeated field name, a choice without options, no submit label...) is reported before
 // it is published, and so is a redirect to a path no page of the snapshot has.
-import { localise } from "../app/content/entries.server";
+import { FORM_TEMPLATE, localise, TEMPLATES } from "../app/content/entries.server";
 import { readFormEntry } from "../app/content/forms.server";
 import { readString } from "../app/content/read.server";
 import { silentLogger } from "../content-server/logger";
 import { EntryParser } from "../content-server/parser";
 import { ContentStore } from "../content-server/store";
 
-const FORM_TEMPLATE = "form";
 /** Site paths of `page` entries are where a form may send the visitor. */
-const PAGE_TEMPLATE = "page";
+const PAGE_TEMPLATE = TEMPLATES.page;
 
 export interface FormProblem {
   form: string;

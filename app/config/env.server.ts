@@ -26,7 +26,8 @@ const optionalString = z
   .transform((v) => (v === "" ? undefined : v))
   .optional();
 
-const port = (name: string, fallback: number) =>
+/** A whole-number setting in [min, max]; unset or empty: the fallback. */
+const wholeNumber = (fallback: number, min: number, max: number, problem: string) =>
   z
     .string()
     .trim()
@@ -34,30 +35,23 @@ const port = (name: string, fallback: number) =>
     .transform((v, ctx) => {
       if (v === undefined || v === "") return fallback;
       const n = Number(v);
-      if (!Number.isInteger(n) || n < 0 || n > 65535) {
-        ctx.addIssue({ code: "custom", message: `${name} must be a port number (0-65535)` });
+      if (!Number.isInteger(n) || n < min || n > max) {
+        ctx.addIssue({ code: "custom", message: problem });
         return z.NEVER;
       }
       return n;
     });
 
+const port = (name: string, fallback: number) =>
+  wholeNumber(fallback, 0, 65535, `${name} must be a port number (0-65535)`);
+
 const positiveInteger = (name: string, fallback: number, min = 1) =>
-  z
-    .string()
-    .trim()
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined || v === "") return fallback;
-      const n = Number(v);
-      if (!Number.isInteger(n) || n < min) {
-        ctx.addIssue({
-          code: "custom",
-          message: `${name} must be a whole number of at least ${min}`,
-        });
-        return z.NEVER;
-      }
-      return n;
-    });
+  wholeNumber(
+    fallback,
+    min,
+    Number.MAX_SAFE_INTEGER,
+    `${name} must be a whole number of at least ${min}`,
+  );
 
 const originLike = (name: string) =>
   optionalString.refine(

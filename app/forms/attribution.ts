@@ -33,10 +33,6 @@ function readTouch(value: unknown): Touch | undefined {
   };
 }
 
-export function encodeAttribution(attribution: Attribution): string {
-  return encodeURIComponent(JSON.stringify(attribution));
-}
-
 /** The attribution in a cookie value; null for anything malformed (never trusted as is). */
 export function decodeAttribution(value: string | undefined): Attribution | null {
   if (!value || value.length > MAX_COOKIE_LENGTH) return null;

@@ -2,6 +2,7 @@
  * Templates, groups and widgets of the content model (docs/content-model.md).
  * Names follow BCMS: entity names are kebab-case, prop names snake_case.
  */
+import { FIELD_TYPES } from "../../app/forms/model";
 import { CREATED_AT, INSTANCE_ID, objectId, UPDATED_AT, USER_ID, uuid } from "./ids";
 import type { Group, Prop, PropData, PropType, Template, Widget } from "./types";
 
@@ -72,19 +73,6 @@ const TITLE_SLUG: PropSpec[] = [str("title", "Title", true), str("slug", "Slug",
 const SEO = groupPointer("seo", "SEO", "seo");
 /** The form shown below the body of a page-like entry (template `form`). */
 const FORM = entryPointer("form", "Form", "form");
-
-/** Types of a `form-field` (rendered as the matching HTML control). */
-export const FORM_FIELD_TYPES = [
-  "text",
-  "email",
-  "tel",
-  "url",
-  "textarea",
-  "select",
-  "radio",
-  "checkbox",
-  "hidden",
-];
 
 interface OwnerSpec {
   name: string;
@@ -166,7 +154,7 @@ const GROUP_SPECS: OwnerSpec[] = [
     props: [
       str("name", "Name", true),
       str("label", "Label", true),
-      enumeration("type", "Type", FORM_FIELD_TYPES, true),
+      enumeration("type", "Type", [...FIELD_TYPES], true),
       str("help", "Help"),
       bool("required", "Required"),
       groupPointer("options", "Options", "form-option", true),

@@ -2,6 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { checkForms } from "../check-forms";
 import { generate, REPO_ROOT } from "./main";
 import { verifySnapshot } from "./verify";
 
@@ -11,6 +12,12 @@ describe("seed snapshot", () => {
   it("passes the self-check", () => {
     const { errors } = verifySnapshot(CONTENT);
     expect(errors).toEqual([]);
+  });
+
+  it("has only forms the site accepts (content:check's form rules)", async () => {
+    const { forms, problems } = await checkForms(CONTENT);
+    expect(forms).toBeGreaterThanOrEqual(5);
+    expect(problems).toEqual([]);
   });
 
   let tmp = "";
