@@ -205,9 +205,11 @@ export class FormsStore {
     closeSync(openSync(file, "a", 0o600));
     const db = new Database(file);
     try {
+      // First: switching to WAL takes a lock, and another process (the site, the operator's
+      // command) may hold it for a moment; without a busy timeout that is an instant error.
+      db.exec(`PRAGMA busy_timeout=${BUSY_TIMEOUT_MS}`);
       db.exec("PRAGMA journal_mode=WAL");
       db.exec("PRAGMA synchronous=FULL");
-      db.exec(`PRAGMA busy_timeout=${BUSY_TIMEOUT_MS}`);
       migrate(db);
     } catch (error) {
       db.close();

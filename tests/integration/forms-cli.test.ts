@@ -147,7 +147,7 @@ describe("npm run forms", { timeout: 90_000 }, () => {
     expect(dead.stdout.trimEnd().split("\n").slice(1)).toEqual([expect.stringContaining(ids.dead)]);
     expect(limited.stdout.trimEnd().split("\n")).toHaveLength(2);
     expect(limited.stderr).toContain("--limit");
-    expect(future).toMatchObject({ code: 0, stdout: "no submissions\n" });
+    expect(future, future.stderr).toMatchObject({ code: 0, stdout: "no submissions\n" });
   });
 
   it("shows one submission whole, and says when an id is unknown", async () => {
