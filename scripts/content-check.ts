@@ -1,20 +1,32 @@
 /**
  * `npm run content:check [folder]`: validates a snapshot (the argument, else
- * CONTENT_DIR, else content/) against its templates. Prints one line per
- * problem and exits 1 when there is any; otherwise prints the summary.
+ * CONTENT_DIR, else content/) against its templates, then reads its forms and
+ * consent banners the way the site does. Prints one line per problem and exits 1
+ * when there is any; otherwise prints the summary. Warnings (no published consent
+ * banner) are printed but do not fail the check.
  */
 import { checkSnapshot, summarize } from "../content-server/snapshot-check";
+import { checkConsentBanners } from "./check-consent";
 import { checkForms } from "./check-forms";
 
 async function main(): Promise<number> {
   const dir = process.argv[2] || process.env.CONTENT_DIR || "content";
   const report = await checkSnapshot(dir);
   for (const problem of report.problems) console.error(problem.text);
-  // Forms are read the way the site reads them, once the snapshot itself is sound.
-  const forms = report.problems.length === 0 ? await checkForms(dir) : { forms: 0, problems: [] };
+  // Forms and the consent banner are read the way the site reads them, once the snapshot
+  // itself is sound.
+  const sound = report.problems.length === 0;
+  const forms = sound ? await checkForms(dir) : { forms: 0, problems: [] };
   for (const problem of forms.problems) console.error(`form ${problem.form}: ${problem.message}`);
-  const summary = `${summarize(report)}; ${forms.forms} forms checked`;
-  if (report.problems.length > 0 || forms.problems.length > 0) {
+  const consent = sound
+    ? await checkConsentBanners(dir)
+    : { banners: 0, problems: [], warnings: [] };
+  for (const problem of consent.problems) {
+    console.error(`consent-banner ${problem.entry}: ${problem.message}`);
+  }
+  for (const warning of consent.warnings) console.warn(`warning: ${warning}`);
+  const summary = `${summarize(report)}; ${forms.forms} forms checked; ${consent.banners} consent banners checked`;
+  if (report.problems.length > 0 || forms.problems.length > 0 || consent.problems.length > 0) {
     console.error(summary);
     return 1;
   }

@@ -55,11 +55,12 @@ const groupPointer = (
   array = false,
   required = false,
 ): PropSpec => ({ name, label, type: "GROUP_POINTER", group, array, required });
-const richText = (name: string, label: string, array = false): PropSpec => ({
+const richText = (name: string, label: string, array = false, required = false): PropSpec => ({
   name,
   label,
   type: "RICH_TEXT",
   array,
+  required,
 });
 const entryPointer = (
   name: string,
@@ -162,6 +163,12 @@ const GROUP_SPECS: OwnerSpec[] = [
       str("value", "Value"),
       str("autocomplete", "Autocomplete"),
     ],
+  },
+  {
+    name: "consent-category",
+    label: "Consent category",
+    desc: "One category of the cookie-consent banner: its name and what it is used for.",
+    props: [str("label", "Label", true), str("description", "Description", true)],
   },
 ];
 
@@ -327,6 +334,28 @@ const TEMPLATE_SPECS: OwnerSpec[] = [
       str("redirect_path", "Redirect path"),
       str("success_message", "Success message"),
       str("destination", "Destination", true),
+    ],
+  },
+  {
+    name: "consent-banner",
+    label: "Consent banner",
+    desc: "The wording of the cookie-consent banner. The most recently updated published entry is shown. Change the version when every visitor must be asked again.",
+    props: [
+      ...TITLE_SLUG,
+      str("version", "Version", true),
+      str("heading", "Heading", true),
+      richText("body", "Body", false, true),
+      str("accept_label", "Accept label", true),
+      str("reject_label", "Reject label", true),
+      str("choose_label", "Choose label", true),
+      str("save_label", "Save label", true),
+      groupPointer("necessary", "Necessary", "consent-category", false, true),
+      groupPointer("analytics", "Analytics", "consent-category", false, true),
+      groupPointer("advertising", "Advertising", "consent-category", false, true),
+      str("gpc_notice", "GPC notice", true),
+      str("saved_notice", "Saved notice", true),
+      str("policy_label", "Policy label", true),
+      entryPointer("policy_page", "Policy page", "legal-page", true),
     ],
   },
 ];

@@ -2,6 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { checkConsentBanners } from "../check-consent";
 import { checkForms } from "../check-forms";
 import { generate, REPO_ROOT } from "./main";
 import { verifySnapshot } from "./verify";
@@ -18,6 +19,13 @@ describe("seed snapshot", () => {
     const { forms, problems } = await checkForms(CONTENT);
     expect(forms).toBeGreaterThanOrEqual(5);
     expect(problems).toEqual([]);
+  });
+
+  it("has a consent banner the site accepts (content:check's consent rules)", async () => {
+    const { banners, problems, warnings } = await checkConsentBanners(CONTENT);
+    expect(banners).toBe(1);
+    expect(problems).toEqual([]);
+    expect(warnings).toEqual([]);
   });
 
   let tmp = "";

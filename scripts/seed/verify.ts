@@ -7,8 +7,9 @@
  * value per template prop with the right raw shape (recursively into groups,
  * rich text, widget and media nodes), every referenced id exists, every route
  * of the contract has an entry, every internal link resolves, every widget is
- * used, that there are enough published news articles, and that every form is
- * usable and the pages that should show one point to it.
+ * used, that there are enough published news articles, that every form is
+ * usable and the pages that should show one point to it, and that the consent banner's
+ * entry is published with its version, button labels and cookie-policy page.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -76,6 +77,18 @@ const UNIVERSAL_ID_FORMS: Record<string, string> = {
 };
 const DEFAULT_UNIVERSAL_ID_FORM = "universal-id-sign-up";
 const RESOURCE_DOWNLOAD_FORM = "resource-download";
+
+/** The seed's consent banner (docs/content-model.md, "The consent banner in the seed"). */
+const CONSENT_BANNER = {
+  version: "2026-11",
+  labels: {
+    accept_label: "Accept all",
+    reject_label: "Reject all",
+    choose_label: "Choose",
+    save_label: "Save choices",
+  },
+  policyPath: "/trust/cookie-policy",
+} as const;
 
 const REQUIRED_RESOURCES = ["case-study-publisher-addressability", "state-of-identity-2026"];
 const WIDGETS = ["video", "content-cols", "cta", "stats", "testimonials", "companies", "graph"];
@@ -448,6 +461,7 @@ export function verifySnapshot(dir: string): { errors: string[]; snapshot: Snaps
     "universal-id-page",
     "job",
     "form",
+    "consent-banner",
   ]) {
     const s = slugs(name);
     if (new Set(s).size !== s.length) err(`${name}: duplicate slugs`);
@@ -594,6 +608,35 @@ export function verifySnapshot(dir: string): { errors: string[]; snapshot: Snaps
   if (downloads < 2) err(`only ${downloads} resources with a download`);
   for (const slug of formSlugById.values()) {
     if (!usedForms.has(slug)) err(`form ${slug} is not shown on any page`);
+  }
+
+  // --- the consent banner ---
+  // Whether the site accepts the wording is content:check's rule (scripts/check-consent.ts,
+  // run by the seed test); these are the seed's own promises.
+  const bannerTemplate = snap.templates.find((t) => t.name === "consent-banner");
+  const banners = list("consent-banner");
+  if (!bannerTemplate) err("no consent-banner template");
+  else if (banners.length !== 1) err(`${banners.length} consent-banner entries (want 1)`);
+  for (const e of banners) {
+    if (!bannerTemplate) break;
+    const w = `consent-banner/${String(metaOf(e, "slug"))}`;
+    if (!published(e)) err(`${w}: not published`);
+    const meta = named(bannerTemplate.props, e.meta[0]?.props);
+    if (one(meta.version) !== CONSENT_BANNER.version) {
+      err(`${w}: version ${String(one(meta.version))} (want ${CONSENT_BANNER.version})`);
+    }
+    for (const [prop, label] of Object.entries(CONSENT_BANNER.labels)) {
+      if (one(meta[prop]) !== label)
+        err(`${w}: ${prop} "${String(one(meta[prop]))}" (want "${label}")`);
+    }
+    const policy = one(meta.policy_page) as { eid?: string } | undefined;
+    const page = entriesById.get(policy?.eid ?? "");
+    const policyPath = page && metaOf(page, "path");
+    if (policyPath !== CONSENT_BANNER.policyPath || !page || !published(page)) {
+      err(
+        `${w}: policy_page is ${String(policyPath)} (want ${CONSENT_BANNER.policyPath}, published)`,
+      );
+    }
   }
 
   for (const { where, href } of links) {

@@ -1,5 +1,6 @@
 /** Every authored entry of the seed, in a stable order. */
 import type { EntrySpec } from "../entries";
+import { consentBanners } from "./consent";
 import { events } from "./events";
 import { forms } from "./forms";
 import { jobs } from "./jobs";
@@ -22,4 +23,5 @@ export const entrySpecs: EntrySpec[] = [
   ...universalIdPages,
   ...jobs,
   ...forms,
+  ...consentBanners,
 ];
