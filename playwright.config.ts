@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, SYSTEM_CHROMIUM } from "./scripts/chromium";
+import { REJECTED_STATE } from "./tests/e2e/support/consent";
 
 // Debian's Chromium where it is installed (CI, this machine); Playwright's own browser elsewhere.
 const useSystemChromium = existsSync(SYSTEM_CHROMIUM);
@@ -29,6 +30,8 @@ export default defineConfig({
   timeout: 30_000,
   use: {
     baseURL: `http://127.0.0.1:${port}`,
+    // A returning visitor who rejected everything; tests/e2e/consent.spec.ts starts fresh.
+    storageState: REJECTED_STATE,
     trace: "off",
     launchOptions: useSystemChromium
       ? {
@@ -54,6 +57,8 @@ export default defineConfig({
       TRUST_PROXY: "1",
       FORMS_RATE_LIMIT: "5",
       FORMS_MIN_SUBMIT_SECONDS: "1",
+      // The tag manager is configured; tests answer its script with a stand-in.
+      GTM_ID: "GTM-E2ETEST",
     },
   },
 });

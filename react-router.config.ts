@@ -19,7 +19,8 @@ export default {
   // the configured CMS, or the embedded content service that scripts/build.ts starts.
   prerender({ getStaticPaths }) {
     if (process.env.PRERENDER_MIN) return ["/about"];
-    const fixed = getStaticPaths().filter((path) => !path.endsWith(".pdf"));
+    // Not pages: the site-agreement PDFs and the consent form's POST address.
+    const fixed = getStaticPaths().filter((path) => !path.endsWith(".pdf") && path !== "/consent");
     return [...new Set([...fixed, ...contentPaths()])];
   },
   future: {

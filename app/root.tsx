@@ -1,6 +1,5 @@
 // The document shell: head metadata, fonts, data layer, the site layout (unless a route
 // turns it off) and the application-level error boundary.
-import { useEffect } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -12,12 +11,19 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import { dataLayerBootstrapScript } from "./analytics/data-layer";
-import { loadTagManager } from "./analytics/tag-manager";
+import { TAG_MANAGER_ORIGIN } from "./analytics/data-layer";
 import { usePageViews } from "./analytics/use-page-views";
 import { ErrorView, NOT_FOUND_MESSAGE, NOT_FOUND_STATUS } from "./components/error/error-view";
 import { SiteLayout } from "./components/layout/site-layout";
 import { getEnv } from "./config/env.server";
+import { CONSENT_VERSION_ATTRIBUTE, GTM_ID_ATTRIBUTE } from "./consent/attributes";
+import { ConsentBanner } from "./consent/consent-banner";
+import { consentRuntimeScript } from "./consent/consent-runtime";
+import { DEFAULT_CONSENT_WORDING } from "./consent/default-wording";
+import type { ConsentWording } from "./consent/model";
+import { loadConsentWording } from "./content/consent.server";
+import { logger } from "./content/log.server";
+import { ATTRIBUTION_COOKIE } from "./forms/attribution";
 import { attributionScript } from "./forms/attribution-recorder";
 import { useBuildFreshness } from "./navigation/build-freshness";
 import { useLinkPrefetch } from "./navigation/prefetch-queue";
@@ -34,6 +40,7 @@ const VISITOR_MESSAGE_STATUSES = new Set([400, 405, 413]);
 export interface RootData {
   gtmId: string | null;
   year: number;
+  consent: ConsentWording;
 }
 
 export interface RouteHandle {
@@ -54,9 +61,16 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ];
 
-export function loader(): RootData {
+export async function loader(): Promise<RootData> {
   const env = getEnv();
-  return { gtmId: env.gtmId ?? null, year: new Date().getFullYear() };
+  // The banner must be on every page, the error pages of a CMS outage included.
+  const consent = await loadConsentWording().catch((error: unknown) => {
+    logger.warn("consent wording unavailable: the built-in wording is shown", {
+      error: error instanceof Error ? error.message : String(error),
+    });
+    return DEFAULT_CONSENT_WORDING;
+  });
+  return { gtmId: env.gtmId ?? null, year: new Date().getFullYear(), consent };
 }
 
 export const meta: Route.MetaFunction = ({ error }) => (error ? NOT_FOUND_META : []);
@@ -70,12 +84,11 @@ function useDocumentLang(): string {
   return "en";
 }
 
-function ClientBehaviours({ gtmId }: { gtmId: string | null }) {
+function ClientBehaviours() {
   usePageViews();
   useScrollRules();
   useBuildFreshness();
   useLinkPrefetch();
-  useEffect(() => loadTagManager(window, document, gtmId ?? undefined), [gtmId]);
   return null;
 }
 
@@ -87,17 +100,35 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const layoutEnabled = !matches.some(
     (m) => (m.handle as RouteHandle | undefined)?.layout === false,
   );
+  const consent = root?.consent ?? DEFAULT_CONSENT_WORDING;
+  const htmlAttributes = {
+    [CONSENT_VERSION_ATTRIBUTE]: consent.version,
+    ...(root?.gtmId ? { [GTM_ID_ATTRIBUTE]: root.gtmId } : {}),
+  };
+  const banner = (
+    <ConsentBanner wording={consent} returnTo={`${location.pathname}${location.search}`} />
+  );
   return (
-    <html lang={lang}>
+    // The consent runtime marks <html> (data-consent, data-gpc) before React hydrates it.
+    <html lang={lang} {...htmlAttributes} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#000131" />
-        {/* The tag manager's data layer exists before anything else runs. */}
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours, no CMS input */}
-        <script dangerouslySetInnerHTML={{ __html: dataLayerBootstrapScript() }} />
+        {/* Consent first: the data layer, Consent Mode defaults, the stored choice, the
+            banner's behaviour and the tag manager (app/consent/consent-runtime.ts). Like
+            the attribution recorder, it runs once per document: the browser build leaves
+            the text of both out (no bytes in the bundle). */}
+        <script
+          suppressHydrationWarning
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours, no CMS input
+          dangerouslySetInnerHTML={{
+            __html: import.meta.env.SSR
+              ? consentRuntimeScript(TAG_MANAGER_ORIGIN, ATTRIBUTION_COOKIE)
+              : "",
+          }}
+        />
         {/* Where the visit came from, kept for the forms (app/forms/attribution-recorder.ts). */}
-        {/* It runs once per document: the browser build leaves its text out (no bytes in the bundle). */}
         <script
           suppressHydrationWarning
           // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours, no CMS input
@@ -107,15 +138,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        <ClientBehaviours gtmId={root?.gtmId ?? null} />
+        <ClientBehaviours />
         {layoutEnabled ? (
-          <SiteLayout pathname={location.pathname} year={root?.year}>
+          <SiteLayout pathname={location.pathname} year={root?.year} notice={banner}>
             {children}
           </SiteLayout>
         ) : (
-          <main id="main" tabIndex={-1}>
-            {children}
-          </main>
+          <>
+            {banner}
+            <main id="main" tabIndex={-1}>
+              {children}
+            </main>
+          </>
         )}
         <Scripts />
       </body>

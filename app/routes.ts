@@ -70,5 +70,6 @@ export default [
     route(path.slice(1), "routes/legal-page.tsx", { id: routeId(path) }),
   ),
   route("media/:id/:name", "routes/media.ts"),
+  route("consent", "routes/consent.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,9 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   createPageViewTracker,
-  dataLayerBootstrapScript,
   ensureDataLayer,
-  hasTagManagerStart,
   PAGE_VIEW_EVENT,
   pushPageView,
 } from "./data-layer";
@@ -25,25 +23,6 @@ describe("data layer", () => {
     expect(win.dataLayer).toEqual([
       { event: "page_view", page_path: "/news?x=1", page_title: "News - ID5" },
     ]);
-  });
-
-  it("bootstrap script creates the data layer and pushes gtm.start", () => {
-    const win: { dataLayer?: unknown[] } = {};
-    new Function("window", dataLayerBootstrapScript())(win);
-    expect(win.dataLayer).toHaveLength(1);
-    expect(win.dataLayer?.[0]).toMatchObject({ event: "gtm.js" });
-    const start = (win.dataLayer?.[0] ?? {}) as Record<string, unknown>;
-    expect(typeof start["gtm.start"]).toBe("number");
-    expect(hasTagManagerStart(win.dataLayer ?? [])).toBe(true);
-
-    // An existing queue is kept.
-    const queued = { dataLayer: [{ event: "early" }] as unknown[] };
-    new Function("window", dataLayerBootstrapScript())(queued);
-    expect(queued.dataLayer).toHaveLength(2);
-  });
-
-  it("bootstrap script is inline-safe (no closing script tag)", () => {
-    expect(dataLayerBootstrapScript()).not.toMatch(/<\/script/i);
   });
 });
 

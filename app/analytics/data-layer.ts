@@ -1,6 +1,7 @@
 // The tag manager's data layer (SPEC §1, §7): page views are pushed to `window.dataLayer`,
 // which the tag manager drains when (and if) its script loads. With no GTM_ID the queue
-// still fills, so nothing in the app depends on the script being present.
+// still fills, so nothing in the app depends on the script being present. The queue is
+// created, and the tag manager loaded after consent, by app/consent/consent-runtime.ts.
 
 declare global {
   interface Window {
@@ -11,6 +12,9 @@ declare global {
 export type DataLayerWindow = Pick<Window, "dataLayer">;
 
 export const PAGE_VIEW_EVENT = "page_view";
+
+/** Where the tag manager's script comes from (loaded by app/consent/consent-runtime.ts). */
+export const TAG_MANAGER_ORIGIN = "https://www.googletagmanager.com";
 
 export interface PageView {
   event: typeof PAGE_VIEW_EVENT;
@@ -30,21 +34,6 @@ export function pushPageView(
   const entry: PageView = { event: PAGE_VIEW_EVENT, page_path: view.path, page_title: view.title };
   ensureDataLayer(win).push(entry);
   return entry;
-}
-
-/** The `gtm.js` start event the tag manager expects first in its queue. */
-export function hasTagManagerStart(dataLayer: unknown[]): boolean {
-  return dataLayer.some(
-    (e) => typeof e === "object" && e !== null && (e as { event?: unknown }).event === "gtm.js",
-  );
-}
-
-/**
- * Inline script for the document head (render with the CSP nonce): creates the data
- * layer and records the start time, like the vendor snippet, without loading anything.
- */
-export function dataLayerBootstrapScript(): string {
-  return 'window.dataLayer=window.dataLayer||[];window.dataLayer.push({"gtm.start":Date.now(),event:"gtm.js"});';
 }
 
 export interface PageLocation {

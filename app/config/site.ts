@@ -43,7 +43,8 @@ export const FOOTER_SOCIAL_LINKS: SocialLink[] = SOCIAL_LINKS.filter(
 
 export interface FooterColumn {
   title: string;
-  links: (NavLink & { external?: boolean })[];
+  /** `consentChoices`: reopens the consent banner (app/consent/) instead of navigating. */
+  links: (NavLink & { external?: boolean; consentChoices?: boolean })[];
 }
 
 export const FOOTER_COLUMNS: FooterColumn[] = [
@@ -93,6 +94,7 @@ export const FOOTER_COLUMNS: FooterColumn[] = [
         href: "https://id5-sync.com/privacy/choices",
         external: true,
       },
+      { label: "Cookie choices", href: "#consent", consentChoices: true },
     ],
   },
 ];

@@ -2,11 +2,13 @@
 // the document head, so it runs on the first page of every visit before anything else and
 // adds nothing to the JavaScript bundles. It keeps, in a first-party cookie (90 days), the
 // first touch ever and the last touch with campaign tags (utm_*) or an outside referrer;
-// a plain internal page load changes nothing.
+// a plain internal page load changes nothing. The cookie is written only with advertising
+// consent (app/consent/consent-runtime.ts, which runs first): before a choice the touch
+// waits on `window.id5Consent`, and the runtime writes it if advertising is granted.
 //
 // `recordAttribution` is serialised with Function#toString: it must not use anything from
 // outside its own body (no imports, no module constants).
-export function recordAttribution(doc: Document, loc: Location, now: number): void {
+export function recordAttribution(win: Window, doc: Document, loc: Location, now: number): void {
   const name = "id5_attribution";
   // Short enough that two touches always fit in one cookie (4096 bytes, encoded).
   const clip = (value: string) => value.slice(0, 100);
@@ -48,10 +50,14 @@ export function recordAttribution(doc: Document, loc: Location, now: number): vo
     JSON.stringify({ firstTouch: first ?? touch, lastTouch: touch }),
   );
   const secure = loc.protocol === "https:" ? "; Secure" : "";
-  doc.cookie = `${name}=${value}; Max-Age=7776000; Path=/; SameSite=Lax${secure}`;
+  const cookie = `${name}=${value}; Max-Age=7776000; Path=/; SameSite=Lax${secure}`;
+  const consent = win.id5Consent;
+  if (!consent) return; // no consent runtime on this page: nothing is stored
+  if (consent.current()?.advertising) doc.cookie = cookie;
+  else consent.pendingAttribution = cookie;
 }
 
 /** The inline script: records this page load. */
 export function attributionScript(): string {
-  return `try{(${recordAttribution.toString()})(document,location,Date.now())}catch(e){}`;
+  return `try{(${recordAttribution.toString()})(window,document,location,Date.now())}catch(e){}`;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { ConsentApi } from "../consent/consent-runtime";
 import { ATTRIBUTION_COOKIE, decodeAttribution, readCookie } from "./attribution";
 import { attributionScript, recordAttribution } from "./attribution-recorder";
 
@@ -24,8 +25,16 @@ function fakeDocument(referrer = "", cookie = "") {
 
 const at = (href: string) => new URL(href) as unknown as Location;
 
+/** A window whose consent runtime reports `advertising` (null: no choice yet). */
+function consentWindow(advertising: boolean | null) {
+  const api: ConsentApi = {
+    current: () => (advertising === null ? null : { analytics: advertising, advertising }),
+  };
+  return { id5Consent: api } as unknown as Window & { id5Consent: ConsentApi };
+}
+
 function load(doc: ReturnType<typeof fakeDocument>, href: string, now: number) {
-  recordAttribution(doc as unknown as Document, at(href), now);
+  recordAttribution(consentWindow(true), doc as unknown as Document, at(href), now);
   return decodeAttribution(readCookie(doc.cookie, ATTRIBUTION_COOKIE));
 }
 
@@ -52,9 +61,28 @@ describe("attribution", () => {
     });
   });
 
+  it("is kept only with advertising consent: before a choice it waits, refused it is dropped", () => {
+    const href = "https://id5.io/?utm_source=x";
+    const noRuntime = fakeDocument();
+    recordAttribution({} as Window, noRuntime as unknown as Document, at(href), 1000);
+    expect(noRuntime.cookie).toBe("");
+
+    const undecided = fakeDocument();
+    const waiting = consentWindow(null);
+    recordAttribution(waiting, undecided as unknown as Document, at(href), 1000);
+    expect(undecided.cookie).toBe("");
+    expect(waiting.id5Consent.pendingAttribution).toMatch(/^id5_attribution=/);
+
+    const refused = fakeDocument();
+    const denied = consentWindow(false);
+    recordAttribution(denied, refused as unknown as Document, at(href), 1000);
+    expect(refused.cookie).toBe("");
+  });
+
   it("the inline script is self-contained and the cookie names agree", () => {
     const doc = fakeDocument();
-    new Function("document", "location", attributionScript())(
+    new Function("window", "document", "location", attributionScript())(
+      consentWindow(true),
       doc,
       at("https://id5.io/?utm_source=x"),
     );

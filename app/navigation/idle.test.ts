@@ -1,20 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import {
-  IDLE_FALLBACK_DELAY_MS,
-  IDLE_TIMEOUT_MS,
-  type LoadWindow,
-  runAfterInteractive,
-  runWhenIdle,
-} from "./idle";
-
-function loadWindow() {
-  const events = new EventTarget();
-  return {
-    addEventListener: events.addEventListener.bind(events),
-    removeEventListener: events.removeEventListener.bind(events),
-    load: () => events.dispatchEvent(new Event("load")),
-  };
-}
+import { IDLE_FALLBACK_DELAY_MS, IDLE_TIMEOUT_MS, runWhenIdle } from "./idle";
 
 describe("idle scheduling", () => {
   beforeEach(() => vi.useFakeTimers());
@@ -50,40 +35,5 @@ describe("idle scheduling", () => {
     runWhenIdle({}, cancelled)();
     vi.runAllTimers();
     expect(cancelled).not.toHaveBeenCalled();
-  });
-
-  it("runs after load and then idle, once", () => {
-    const win = loadWindow();
-    const task = vi.fn();
-    runAfterInteractive(win as LoadWindow, { readyState: "interactive" }, task);
-    vi.runAllTimers();
-    expect(task).not.toHaveBeenCalled();
-    win.load();
-    expect(task).not.toHaveBeenCalled();
-    vi.advanceTimersByTime(IDLE_FALLBACK_DELAY_MS);
-    win.load();
-    vi.runAllTimers();
-    expect(task).toHaveBeenCalledTimes(1);
-  });
-
-  it("only waits for idle when the page has loaded already", () => {
-    const task = vi.fn();
-    runAfterInteractive(loadWindow() as LoadWindow, { readyState: "complete" }, task);
-    expect(task).not.toHaveBeenCalled();
-    vi.advanceTimersByTime(IDLE_FALLBACK_DELAY_MS);
-    expect(task).toHaveBeenCalledTimes(1);
-  });
-
-  it("can be cancelled before load and before idle", () => {
-    const win = loadWindow();
-    const beforeLoad = vi.fn();
-    runAfterInteractive(win as LoadWindow, { readyState: "loading" }, beforeLoad)();
-    const beforeIdle = vi.fn();
-    const cancel = runAfterInteractive(win as LoadWindow, { readyState: "loading" }, beforeIdle);
-    win.load();
-    cancel();
-    vi.runAllTimers();
-    expect(beforeLoad).not.toHaveBeenCalled();
-    expect(beforeIdle).not.toHaveBeenCalled();
   });
 });

@@ -1,9 +1,7 @@
-// "When the browser is idle" and "after the page is interactive", each returning a cancel
-// function. requestIdleCallback is missing in Safari, hence the setTimeout fallback.
+// "When the browser is idle", returning a cancel function. requestIdleCallback is missing
+// in Safari, hence the setTimeout fallback.
 
 export type IdleWindow = Partial<Pick<Window, "requestIdleCallback" | "cancelIdleCallback">>;
-export type LoadWindow = Pick<Window, "addEventListener" | "removeEventListener">;
-export type LoadDocument = Pick<Document, "readyState">;
 
 export const IDLE_FALLBACK_DELAY_MS = 1;
 /** Handed to requestIdleCallback so that a page that is never idle still runs the task. */
@@ -16,22 +14,4 @@ export function runWhenIdle(win: IdleWindow, task: () => void): () => void {
   }
   const timer = setTimeout(task, IDLE_FALLBACK_DELAY_MS);
   return () => clearTimeout(timer);
-}
-
-/** After `load` (at once if it has fired), then when idle: for optional scripts. */
-export function runAfterInteractive(
-  win: LoadWindow & IdleWindow,
-  doc: LoadDocument,
-  task: () => void,
-): () => void {
-  let cancelIdle = () => {};
-  const onLoad = () => {
-    cancelIdle = runWhenIdle(win, task);
-  };
-  if (doc.readyState === "complete") onLoad();
-  else win.addEventListener("load", onLoad, { once: true });
-  return () => {
-    win.removeEventListener("load", onLoad);
-    cancelIdle();
-  };
 }

@@ -29,6 +29,7 @@ const EXPECTED_COLUMNS = [
       "/trust/privacy-policy#us-state-privacy-rights",
       "https://id5-sync.com/privacy/opt-out",
       "https://id5-sync.com/privacy/choices",
+      "#consent",
     ],
   },
 ];

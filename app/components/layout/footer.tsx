@@ -1,6 +1,7 @@
 // The site footer (SPEC §2): the five link columns, social icons, logo and copyright.
 import { Link } from "react-router";
 import { BRAND, FOOTER_COLUMNS, FOOTER_SOCIAL_LINKS } from "../../config/site";
+import { CONSENT_OPEN_ATTRIBUTE } from "../../consent/attributes";
 import { Container } from "../ui/container";
 import { EXTERNAL_LINK_REL } from "../ui/smart-link";
 import { VisuallyHidden } from "../ui/visually-hidden";
@@ -8,6 +9,8 @@ import { LOGO_LINK_LABEL } from "./header";
 import { Logo } from "./logo";
 import { SocialLinks } from "./social-links";
 import "./footer.css";
+
+const CONSENT_OPENER = { [CONSENT_OPEN_ATTRIBUTE]: "" };
 
 /** Id of the footer: the target of in-page "jump to navigation" links. */
 export const FOOTER_ID = "site-footer";
@@ -45,7 +48,13 @@ export function Footer({ year = new Date().getFullYear() }: FooterProps) {
                 <ul className="site-footer__links">
                   {column.links.map((link) => (
                     <li key={link.href}>
-                      {link.external ? (
+                      {link.consentChoices ? (
+                        // Reopens the consent banner (the inline consent runtime answers
+                        // the click); without JavaScript the banner is always on the page.
+                        <a className="site-footer__link" href={link.href} {...CONSENT_OPENER}>
+                          {link.label}
+                        </a>
+                      ) : link.external ? (
                         <a
                           className="site-footer__link"
                           href={link.href}

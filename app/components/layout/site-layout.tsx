@@ -1,4 +1,4 @@
-// The page frame: skip link, announcement banner, fixed header, main content, footer.
+// The page frame: skip link, notice (consent banner), announcement banner, fixed header, main content, footer.
 import type { ReactNode } from "react";
 import { AnnouncementBanner, isAnnouncementVisible } from "./announcement-banner";
 import { Footer } from "./footer";
@@ -11,13 +11,16 @@ export interface SiteLayoutProps {
   pathname: string;
   /** Copyright year, best passed from the server (see Footer). */
   year?: number;
+  /** Shown right after the skip link, before the page (the consent banner). */
+  notice?: ReactNode;
   children: ReactNode;
 }
 
-export function SiteLayout({ pathname, year, children }: SiteLayoutProps) {
+export function SiteLayout({ pathname, year, notice, children }: SiteLayoutProps) {
   return (
     <div className="site-layout" data-banner={isAnnouncementVisible(pathname) ? "shown" : "hidden"}>
       <SkipLink />
+      {notice}
       <AnnouncementBanner pathname={pathname} />
       <Header />
       <main id={MAIN_CONTENT_ID} className="site-layout__main" tabIndex={-1}>

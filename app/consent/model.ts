@@ -1,0 +1,34 @@
+// The consent banner's wording and the visitor's stored choice (SPEC §1 analytics, DESIGN
+// "Forms and consent"). The wording is content: the CMS's `consent-banner` entry, read by
+// app/content/consent.server.ts; a new `version` asks every visitor again.
+
+/** Categories a visitor chooses; "necessary" is always on and never stored. */
+export const CONSENT_CATEGORIES = ["analytics", "advertising"] as const;
+export type ConsentCategory = (typeof CONSENT_CATEGORIES)[number];
+
+export interface ConsentCategoryWording {
+  label: string;
+  description: string;
+}
+
+export interface ConsentWording {
+  /** Changes when the wording changes in a way visitors must see again. */
+  version: string;
+  title: string;
+  /** Plain-text paragraphs. */
+  body: string[];
+  acceptLabel: string;
+  rejectLabel: string;
+  chooseLabel: string;
+  saveLabel: string;
+  necessary: ConsentCategoryWording;
+  analytics: ConsentCategoryWording;
+  advertising: ConsentCategoryWording;
+  /** Shown when the browser sends Global Privacy Control. */
+  gpcNotice: string;
+  /** Shown after a choice was saved without JavaScript. */
+  savedNotice: string;
+  /** The cookie policy page, linked from the banner. */
+  policyHref: string;
+  policyLabel: string;
+}
