@@ -1,5 +1,6 @@
 // Page views through the tag manager's data layer (SPEC §1, §4, §7): one on first load, one
-// per in-app navigation with the new path and title; no tag-manager script without GTM_ID.
+// per in-app navigation with the new path and title, whatever the visitor chose about
+// cookies (the tag manager only reads the queue once consent allows it: consent.spec.ts).
 import { expect, test } from "@playwright/test";
 import { gotoHydrated, pageViews } from "./support/site";
 
@@ -48,7 +49,9 @@ test("a hash change on the same page is not a new page view", async ({ page }) =
   expect(await pageViews(page)).toHaveLength(1);
 });
 
-test("no tag-manager script loads without GTM_ID", async ({ page }) => {
+test("a visitor who rejected cookies gets no tag-manager script, though GTM_ID is set", async ({
+  page,
+}) => {
   const gtmRequests: string[] = [];
   page.on("request", (request) => {
     if (request.url().includes("googletagmanager")) gtmRequests.push(request.url());

@@ -4,6 +4,7 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { GENERATE_LEAD_EVENT } from "../../app/forms/lead";
 import { expectNoBlockingViolations } from "./support/axe";
+import { consentCookie, standInTagManager } from "./support/consent";
 import { storedWith, uniqueClient, uniqueEmail, waitPastMinimumTime } from "./support/forms";
 import { waitForHydration } from "./support/site";
 import { publishedEntries } from "./support/snapshot";
@@ -68,7 +69,11 @@ function leadEvents(page: Page) {
 
 test("contact: filled with the keyboard, sent in place, message shown, lead pushed, stored with attribution", async ({
   page,
+  context,
 }) => {
+  // Attribution is kept with advertising consent (the tag manager is not asked for here).
+  await context.addCookies([consentCookie({ analytics: false, advertising: true })]);
+  await standInTagManager(page);
   // Land with campaign tags, then move in-app: attribution must survive the navigation.
   await page.goto("/?utm_source=newsletter&utm_medium=email&utm_campaign=nov-2026");
   await waitForHydration(page);

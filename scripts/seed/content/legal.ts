@@ -54,7 +54,7 @@ const privacyPolicy = legal({
     section(
       "Personal data we collect",
       ul([
-        "**Website visitors**: your IP address, browser and device information, pages visited and, if you accept them, analytics and marketing cookies (see our [cookie policy](/trust/cookie-policy)).",
+        "**Website visitors**: your IP address, browser and device information, pages visited and, if you accept them, analytics and advertising cookies (see our [cookie policy](/trust/cookie-policy)).",
         "**Business contacts**: your name, employer, job title, business email address and telephone number, and the content of our communications.",
         "**Form submissions**: the information you enter when you sign up as a partner, download a resource, register for an event or contact us.",
         "**Job applicants**: your CV, cover letter, interview notes and, where the law allows, the results of background checks.",
@@ -139,14 +139,14 @@ const cookiePolicy = legal({
       p(
         "With your consent, we use analytics cookies to understand how visitors use our website, which pages are popular and where people encounter errors. The data is aggregated and is not used to identify you.",
       ),
-      h3("Marketing cookies"),
+      h3("Advertising cookies"),
       p(
-        "With your consent, our advertising partners may set cookies to measure the effectiveness of our campaigns and to show ID5 advertising on other websites.",
+        "With your consent, our advertising partners may set cookies to measure the effectiveness of our campaigns and to show ID5 advertising on other websites. With the same consent we remember where your visit came from (the campaign link or the website that sent you), so that a form you send us tells us which campaign brought you.",
       ),
     ),
     section(
       "Managing your choices",
-      "When you first visit our website, a banner lets you accept or refuse analytics and marketing cookies. You can change your mind at any time using the cookie settings link in the footer. You can also delete or block cookies in your browser settings, although some parts of the website may then not work as intended.",
+      "When you first visit our website, a banner lets you accept or refuse analytics and advertising cookies. You can change your mind at any time using the Cookie choices link in the footer. If your browser sends a Global Privacy Control signal, we treat it as a refusal of advertising cookies. You can also delete or block cookies in your browser settings, although some parts of the website may then not work as intended.",
     ),
     section(
       "How long cookies last",

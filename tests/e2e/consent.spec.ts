@@ -1,0 +1,403 @@
+// Consent before tracking (DESIGN "Forms and consent"): the banner on a first visit, Google
+// Consent Mode v2 defaults before the tag manager, the tag manager only after a choice that
+// grants something, the choice kept across navigation, reloads and visits, a new wording
+// version asking again, Global Privacy Control, the footer reopening the choices, the form
+// without JavaScript, keyboard use, axe and layout shifts. The server runs with GTM_ID set;
+// the tag manager's script is answered by a local stand-in (support/consent.ts).
+import { expect, type Page, test } from "@playwright/test";
+import { CONSENT_COOKIE, decodeConsentChoice } from "../../app/consent/choice";
+import { ATTRIBUTION_COOKIE, decodeAttribution } from "../../app/forms/attribution";
+import { axeViolations, expectNoBlockingViolations } from "./support/axe";
+import {
+  CONSENT_VERSION,
+  consentCommands,
+  consentCookie,
+  DENIED,
+  FIRST_VISIT_STATE,
+  GRANTED,
+  standInSaw,
+  standInTagManager,
+} from "./support/consent";
+import { gotoHydrated, pageViews, waitForHydration } from "./support/site";
+
+test.use({ storageState: FIRST_VISIT_STATE });
+
+const DEFAULT_DENIED = { ...DENIED, wait_for_update: 500 };
+
+const banner = (page: Page) => page.locator("section#consent");
+const acceptAll = (page: Page) => banner(page).getByRole("button", { name: "Accept all" });
+const rejectAll = (page: Page) => banner(page).getByRole("button", { name: "Reject all" });
+const choose = (page: Page) => banner(page).locator("summary", { hasText: "Choose" });
+
+async function storedChoice(page: Page) {
+  const cookie = (await page.context().cookies()).find((c) => c.name === CONSENT_COOKIE);
+  return cookie ? decodeConsentChoice(cookie.value) : null;
+}
+
+/** The page has no serious axe violation and the banner none at all. */
+async function expectBannerAxeClean(page: Page, label: string) {
+  await expectNoBlockingViolations(page, label);
+  const inBanner = (await axeViolations(page)).filter((v) =>
+    v.nodes.some((n) => JSON.stringify(n.target).includes("consent")),
+  );
+  expect(inBanner.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+}
+
+/** Lets the page finish loading and go idle: when a tag manager would have been requested. */
+async function settle(page: Page) {
+  await page.waitForLoadState("load");
+  await page.evaluate(
+    () => new Promise((resolve) => requestIdleCallback(() => resolve(null), { timeout: 2000 })),
+  );
+  await page.waitForLoadState("networkidle");
+}
+
+test("first visit: the banner asks, Consent Mode defaults are denied, no tag-manager request", async ({
+  page,
+}) => {
+  const requested = await standInTagManager(page);
+  await gotoHydrated(page, "/");
+  await expect(banner(page)).toBeVisible();
+  await expect(acceptAll(page)).toBeVisible();
+  await expect(rejectAll(page)).toBeVisible();
+  await settle(page);
+  expect(requested).toEqual([]);
+  expect(await consentCommands(page)).toEqual([["default", DEFAULT_DENIED]]);
+  await expect(page.locator('script[src*="googletagmanager"]')).toHaveCount(0);
+  // The data layer still queues page views for later.
+  expect((await pageViews(page)).length).toBe(1);
+  // In-app navigation before a choice loads nothing either.
+  await page.locator("header.site-header").getByRole("link", { name: "About" }).first().click();
+  await expect(page).toHaveURL(/\/about$/);
+  await expect(banner(page)).toBeVisible();
+  await settle(page);
+  expect(requested).toEqual([]);
+});
+
+test("Accept and Reject have equal prominence", async ({ page }) => {
+  await gotoHydrated(page, "/");
+  const [accept, reject] = await Promise.all(
+    [acceptAll(page), rejectAll(page)].map((button) =>
+      button.evaluate((el) => {
+        const style = getComputedStyle(el);
+        const box = el.getBoundingClientRect();
+        return {
+          width: Math.round(box.width),
+          height: Math.round(box.height),
+          font: `${style.fontSize} ${style.fontWeight}`,
+          color: style.color,
+          background: style.backgroundColor,
+          border: style.borderColor,
+        };
+      }),
+    ),
+  );
+  expect(accept).toEqual(reject);
+});
+
+test("reject all: consent stays denied, the tag manager never loads, across navigation, reload and a new visit", async ({
+  page,
+  browser,
+}) => {
+  const requested = await standInTagManager(page);
+  await gotoHydrated(page, "/");
+  await rejectAll(page).click();
+  await expect(banner(page)).toBeHidden();
+  expect(await consentCommands(page)).toEqual([
+    ["default", DEFAULT_DENIED],
+    ["update", DENIED],
+  ]);
+  expect(await storedChoice(page)).toMatchObject({
+    version: CONSENT_VERSION,
+    analytics: false,
+    advertising: false,
+  });
+
+  await page
+    .locator("header.site-header")
+    .getByRole("link", { name: "Technology" })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/technology$/);
+  await expect(banner(page)).toBeHidden();
+  await page.reload();
+  await expect(banner(page)).toBeHidden();
+  expect(await consentCommands(page)).toEqual([
+    ["default", DEFAULT_DENIED],
+    ["update", DENIED],
+  ]);
+  await settle(page);
+  expect(requested).toEqual([]);
+  expect(await standInSaw(page)).toBeNull();
+
+  // A new visit (a new browser context with the same cookies) is not asked again.
+  const visit = await browser.newContext({ storageState: await page.context().storageState() });
+  const again = await visit.newPage();
+  const againRequested = await standInTagManager(again);
+  await gotoHydrated(again, "/news");
+  await expect(banner(again)).toBeHidden();
+  await settle(again);
+  expect(againRequested).toEqual([]);
+  await visit.close();
+});
+
+test("accept all: the update is granted at once and the tag manager loads, once, after it", async ({
+  page,
+  browser,
+}) => {
+  const requested = await standInTagManager(page);
+  await gotoHydrated(page, "/");
+  await settle(page);
+  expect(requested).toEqual([]);
+  await acceptAll(page).click();
+  await expect(banner(page)).toBeHidden();
+  await expect.poll(() => requested.length).toBe(1);
+  expect(requested[0]).toBe("https://www.googletagmanager.com/gtm.js?id=GTM-E2ETEST");
+  // The stand-in found the denied default first, then the granted update.
+  await expect.poll(() => standInSaw(page)).not.toBeNull();
+  expect(await standInSaw(page)).toEqual({
+    loads: 1,
+    consent: [
+      ["default", DEFAULT_DENIED],
+      ["update", GRANTED],
+    ],
+  });
+  expect(await storedChoice(page)).toMatchObject({ analytics: true, advertising: true });
+
+  // In-app navigation keeps the one tag manager; its queue gets the page view.
+  await page.locator("header.site-header").getByRole("link", { name: "News" }).first().click();
+  await expect(page).toHaveURL(/\/news$/);
+  await expect(banner(page)).toBeHidden();
+  await expect.poll(async () => (await pageViews(page)).length).toBe(2);
+  expect(requested).toHaveLength(1);
+
+  // A reload applies the stored choice before the tag manager loads.
+  await page.reload();
+  await expect(banner(page)).toBeHidden();
+  await expect.poll(() => standInSaw(page)).not.toBeNull();
+  expect((await standInSaw(page))?.consent).toEqual([
+    ["default", DEFAULT_DENIED],
+    ["update", GRANTED],
+  ]);
+
+  // And so does a new visit.
+  const visit = await browser.newContext({ storageState: await page.context().storageState() });
+  const again = await visit.newPage();
+  const againRequested = await standInTagManager(again);
+  await gotoHydrated(again, "/about");
+  await expect(banner(again)).toBeHidden();
+  await expect.poll(() => againRequested.length).toBe(1);
+  await visit.close();
+});
+
+test("choose with the keyboard: analytics only", async ({ page }) => {
+  const requested = await standInTagManager(page);
+  await gotoHydrated(page, "/about");
+  // The banner comes right after the skip link.
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("link", { name: "Skip to content" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(banner(page).getByRole("link", { name: /cookie policy/i })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(acceptAll(page)).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(rejectAll(page)).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(choose(page)).toBeFocused();
+  await page.keyboard.press("Enter");
+  const analytics = banner(page).getByRole("checkbox", { name: "Analytics" });
+  const advertising = banner(page).getByRole("checkbox", { name: "Advertising" });
+  await expect(banner(page).getByRole("checkbox", { name: "Necessary" })).toBeDisabled();
+  await expect(banner(page).getByRole("checkbox", { name: "Necessary" })).toBeChecked();
+  await page.keyboard.press("Tab"); // the disabled Necessary box is skipped
+  await expect(analytics).toBeFocused();
+  await page.keyboard.press("Space");
+  await expect(analytics).toBeChecked();
+  await page.keyboard.press("Tab");
+  await expect(advertising).toBeFocused();
+  await expect(advertising).not.toBeChecked();
+  await page.keyboard.press("Tab");
+  await expect(banner(page).getByRole("button", { name: "Save choices" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(banner(page)).toBeHidden();
+  // Focus does not fall to the document: it lands on the page's main content.
+  await expect(page.locator("main#main")).toBeFocused();
+  expect((await consentCommands(page)).at(-1)).toEqual([
+    "update",
+    { ...DENIED, analytics_storage: "granted" },
+  ]);
+  expect(await storedChoice(page)).toMatchObject({ analytics: true, advertising: false });
+  await expect.poll(() => requested.length).toBe(1);
+});
+
+test("the footer's Cookie choices reopens the choices on any page; Escape closes them", async ({
+  page,
+  context,
+}) => {
+  await context.addCookies([consentCookie({ analytics: true, advertising: false })]);
+  await standInTagManager(page);
+  for (const path of ["/", "/news", "/trust/cookie-policy"]) {
+    await gotoHydrated(page, path);
+    await expect(banner(page)).toBeHidden();
+    const opener = page.locator("footer#site-footer").getByRole("link", { name: "Cookie choices" });
+    await opener.click();
+    await expect(banner(page)).toBeVisible();
+    await expect(banner(page)).toBeFocused();
+    await expect(banner(page).getByRole("checkbox", { name: "Analytics" })).toBeChecked();
+    await expect(banner(page).getByRole("checkbox", { name: "Advertising" })).not.toBeChecked();
+    expect(new URL(page.url()).hash).toBe("");
+    await page.keyboard.press("Escape");
+    await expect(banner(page)).toBeHidden();
+    await expect(opener).toBeFocused();
+  }
+  // A change from the reopened choices applies at once.
+  await page.locator("footer#site-footer").getByRole("link", { name: "Cookie choices" }).click();
+  await rejectAll(page).click();
+  await expect(banner(page)).toBeHidden();
+  expect((await consentCommands(page)).at(-1)).toEqual(["update", DENIED]);
+  expect(await storedChoice(page)).toMatchObject({ analytics: false, advertising: false });
+});
+
+test("a new wording version asks again; so does a choice older than 13 months", async ({
+  page,
+  context,
+}) => {
+  const requested = await standInTagManager(page);
+  await context.addCookies([
+    consentCookie({ analytics: true, advertising: true }, { version: `${CONSENT_VERSION}-old` }),
+  ]);
+  await gotoHydrated(page, "/");
+  await expect(banner(page)).toBeVisible();
+  expect(await consentCommands(page)).toEqual([["default", DEFAULT_DENIED]]);
+  await settle(page);
+  expect(requested).toEqual([]);
+
+  const thirteenMonthsAgo = Math.floor(Date.now() / 1000) - 396 * 24 * 3600;
+  await context.addCookies([
+    consentCookie({ analytics: true, advertising: true }, { at: thirteenMonthsAgo }),
+  ]);
+  await page.reload();
+  await expect(banner(page)).toBeVisible();
+  expect(await consentCommands(page)).toEqual([["default", DEFAULT_DENIED]]);
+});
+
+test("the visit's attribution is kept only once advertising is accepted, from the first page on", async ({
+  page,
+}) => {
+  await standInTagManager(page);
+  const attribution = async () =>
+    (await page.context().cookies()).find((c) => c.name === ATTRIBUTION_COOKIE);
+  await page.goto("/?utm_source=newsletter&utm_campaign=nov");
+  await waitForHydration(page);
+  await page.locator("header.site-header").getByRole("link", { name: "About" }).first().click();
+  await expect(page).toHaveURL(/\/about$/);
+  expect(await attribution()).toBeUndefined();
+  await acceptAll(page).click();
+  await expect.poll(attribution).toBeDefined();
+  const kept = decodeAttribution((await attribution())?.value ?? "");
+  expect(kept?.firstTouch).toMatchObject({
+    utm: { utm_source: "newsletter", utm_campaign: "nov" },
+    landingPage: "/?utm_source=newsletter&utm_campaign=nov",
+  });
+  // Withdrawn from the footer: the attribution cookie goes.
+  await page.locator("footer#site-footer").getByRole("link", { name: "Cookie choices" }).click();
+  await rejectAll(page).click();
+  await expect.poll(attribution).toBeUndefined();
+});
+
+test("Global Privacy Control: advertising stays denied and the banner says so", async ({
+  page,
+}) => {
+  await page.addInitScript(() =>
+    Object.defineProperty(Navigator.prototype, "globalPrivacyControl", { get: () => true }),
+  );
+  const requested = await standInTagManager(page);
+  await gotoHydrated(page, "/");
+  const notice = banner(page).locator(".consent__gpc");
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText(/Global Privacy Control/i);
+  await acceptAll(page).click();
+  expect((await consentCommands(page)).at(-1)).toEqual([
+    "update",
+    { ...DENIED, analytics_storage: "granted" },
+  ]);
+  expect(await storedChoice(page)).toMatchObject({ analytics: true, advertising: false });
+  await expect.poll(() => requested.length).toBe(1);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the banner is a form that stores the choice and returns to the page", async ({ page }) => {
+    await page.goto("/about");
+    await expect(banner(page)).toBeVisible();
+    await expect(banner(page).locator(".consent__saved")).toBeHidden();
+    await choose(page).click();
+    await banner(page).getByRole("checkbox", { name: "Advertising" }).check();
+    await banner(page).getByRole("button", { name: "Save choices" }).click();
+    await expect(page).toHaveURL(/\/about#consent-saved$/);
+    await expect(banner(page).locator(".consent__saved")).toBeVisible();
+    expect(await storedChoice(page)).toMatchObject({
+      version: CONSENT_VERSION,
+      analytics: false,
+      advertising: true,
+    });
+  });
+
+  test("a choice made without JavaScript holds when JavaScript runs", async ({ page, browser }) => {
+    await page.goto("/news");
+    await rejectAll(page).click();
+    await expect(page).toHaveURL(/\/news#consent-saved$/);
+    const withJs = await browser.newContext({
+      storageState: await page.context().storageState(),
+      javaScriptEnabled: true,
+    });
+    const visit = await withJs.newPage();
+    await gotoHydrated(visit, "/news");
+    await expect(banner(visit)).toBeHidden();
+    expect(await consentCommands(visit)).toEqual([
+      ["default", DEFAULT_DENIED],
+      ["update", DENIED],
+    ]);
+    await withJs.close();
+  });
+});
+
+test("the banner is axe-clean, with and without its choices open, at 320 px", async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await gotoHydrated(page, "/");
+  await expect(banner(page)).toBeVisible();
+  await expectBannerAxeClean(page, "/ with the banner");
+  await choose(page).click();
+  await expect(banner(page).getByRole("checkbox", { name: "Analytics" })).toBeVisible();
+  await expectBannerAxeClean(page, "/ with the choices open");
+  // Nothing is wider than the screen.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  const box = await banner(page).boundingBox();
+  expect(box?.width).toBeLessThanOrEqual(320);
+  // Every control can be reached by scrolling the panel.
+  await banner(page).getByRole("button", { name: "Save choices" }).scrollIntoViewIfNeeded();
+  await expect(banner(page).getByRole("button", { name: "Save choices" })).toBeInViewport();
+});
+
+test("the banner shifts no layout: CLS stays 0 on a first visit and after a choice", async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    (window as { __shifts?: number }).__shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+      })[]) {
+        if (!entry.hadRecentInput) (window as { __shifts?: number }).__shifts! += entry.value;
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  await gotoHydrated(page, "/");
+  await expect(banner(page)).toBeVisible();
+  await settle(page);
+  await rejectAll(page).click();
+  await expect(banner(page)).toBeHidden();
+  expect(await page.evaluate(() => (window as { __shifts?: number }).__shifts)).toBe(0);
+});
