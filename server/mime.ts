@@ -54,6 +54,12 @@ export function isCompressibleType(contentType: string | null | undefined): bool
   );
 }
 
+/** HTML documents. */
+export function isHtmlType(contentType: string | null | undefined): boolean {
+  if (!contentType) return false;
+  return (contentType.split(";")[0] ?? "").trim().toLowerCase() === "text/html";
+}
+
 /** Pages and client-navigation payloads: what the render cache and the HTML cache policy cover. */
 export function isPageType(contentType: string | null | undefined): boolean {
   if (!contentType) return false;

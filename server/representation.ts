@@ -1,6 +1,9 @@
 // A complete, in-memory response body with its validators: what static files,
 // prerendered pages and cached renderings are served from. Handles ETag/304, HEAD,
-// and compression by Accept-Encoding (each encoding computed once, then kept).
+// and compression by Accept-Encoding (each encoding computed once, then kept). An HTML
+// body also keeps its Content-Security-Policy: its inline scripts are hashed once, on
+// first need, and the header string kept per policy variant, so serving it again costs
+// a map lookup, never a body scan.
 import { createHash } from "node:crypto";
 import {
   type CompressionEffort,
@@ -9,14 +12,28 @@ import {
   MIN_COMPRESS_BYTES,
   negotiateEncoding,
 } from "./compression";
-import { isCompressibleType } from "./mime";
+import type { DocumentPolicy } from "./content-security-policy";
+import { isCompressibleType, isHtmlType } from "./mime";
+import { inlineScriptHashes } from "./script-hashes";
+
+/** Which representation answered a response (read by the security-header middleware). */
+const answeredBy = new WeakMap<Response, Representation>();
+
+/** The representation `response` was made from by `respond()`, if any. */
+export function representationOf(response: Response): Representation | undefined {
+  return answeredBy.get(response);
+}
 
 export class Representation {
   readonly etag: string;
   readonly compressible: boolean;
+  /** An HTML document: the only kind whose inline scripts run. */
+  readonly isHtml: boolean;
   private readonly effort: CompressionEffort;
   private readonly precompressed: Partial<Record<Encoding, () => Promise<Buffer>>>;
   private readonly encoded = new Map<Encoding, Promise<Buffer>>();
+  private readonly policyHeaders = new Map<DocumentPolicy, string>();
+  private scriptHashes?: readonly string[];
 
   constructor(
     readonly body: Buffer,
@@ -29,6 +46,7 @@ export class Representation {
   ) {
     this.etag = options.etag ?? weakEtagOf(body);
     this.compressible = isCompressibleType(contentType) && body.byteLength >= MIN_COMPRESS_BYTES;
+    this.isHtml = isHtmlType(contentType);
     this.effort = options.effort ?? "fast";
     this.precompressed = options.precompressed ?? {};
   }
@@ -36,6 +54,23 @@ export class Representation {
   /** Bytes held: the body plus a generous estimate of its compressed variants. */
   get byteSize(): number {
     return this.compressible ? Math.ceil(this.body.byteLength * 1.4) : this.body.byteLength;
+  }
+
+  /** The hash sources of the body's inline scripts (none for other types), computed once. */
+  get inlineScriptHashes(): readonly string[] {
+    this.scriptHashes ??= this.isHtml ? inlineScriptHashes(this.body) : [];
+    return this.scriptHashes;
+  }
+
+  /** The Content-Security-Policy header of this body under `policy`, built once and kept. */
+  policyHeader(policy: DocumentPolicy): string {
+    if (!this.isHtml) return policy.withoutHashes;
+    let header = this.policyHeaders.get(policy);
+    if (header === undefined) {
+      header = policy.header(this.inlineScriptHashes);
+      this.policyHeaders.set(policy, header);
+    }
+    return header;
   }
 
   private encodedBody(encoding: Encoding): Promise<Buffer> {
@@ -68,7 +103,7 @@ export class Representation {
     const status = init.status ?? 200;
     if (status === 200 && etagMatches(request.headers.get("if-none-match"), this.etag)) {
       headers.delete("Content-Type");
-      return new Response(null, { status: 304, headers });
+      return this.answered(new Response(null, { status: 304, headers }));
     }
     let body: Buffer = this.body;
     const encoding = this.compressible
@@ -84,7 +119,12 @@ export class Representation {
     }
     headers.set("Content-Length", String(body.byteLength));
     const payload = request.method === "HEAD" ? null : (body as Uint8Array<ArrayBuffer>);
-    return new Response(payload, { status, headers });
+    return this.answered(new Response(payload, { status, headers }));
+  }
+
+  private answered(response: Response): Response {
+    answeredBy.set(response, this);
+    return response;
   }
 }
 

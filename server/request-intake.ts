@@ -83,14 +83,37 @@ export function effectiveUrl(
   trustProxy: boolean,
 ): string {
   if (!trustProxy) return url.href;
-  const proto = String(incoming?.headers["x-forwarded-proto"] ?? "")
-    .split(",")[0]
-    ?.trim()
-    .toLowerCase();
-  if ((proto === "https" || proto === "http") && `${proto}:` !== url.protocol) {
+  const proto = forwardedProto(incoming);
+  if (proto && `${proto}:` !== url.protocol) {
     const rewritten = new URL(url.href);
     rewritten.protocol = `${proto}:`;
     return rewritten.href;
   }
   return url.href;
+}
+
+/**
+ * Whether the visitor reached the site over https. Behind a trusted proxy its
+ * X-Forwarded-Proto says so (else this request's own scheme). Without one, this
+ * plain-HTTP server is reached either directly (a local run) or through a TLS terminator
+ * that is not trusted to say: the scheme of the site's origin decides.
+ */
+export function visitorUsesHttps(
+  request: Request,
+  incoming: IncomingMessage | undefined,
+  trustProxy: boolean,
+  siteOrigin: string,
+): boolean {
+  if (!trustProxy) return siteOrigin.startsWith("https:");
+  const proto = forwardedProto(incoming);
+  return proto ? proto === "https" : request.url.startsWith("https:");
+}
+
+/** The first X-Forwarded-Proto value, when it is http or https. */
+function forwardedProto(incoming: IncomingMessage | undefined): "http" | "https" | undefined {
+  const proto = String(incoming?.headers["x-forwarded-proto"] ?? "")
+    .split(",")[0]
+    ?.trim()
+    .toLowerCase();
+  return proto === "https" || proto === "http" ? proto : undefined;
 }

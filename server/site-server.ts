@@ -1,15 +1,17 @@
 // The production HTTP server: Hono on @hono/node-server, hosting React Router's request
 // handler. Order of business for every request:
-//   log + security headers (around everything) -> /healthz, /readyz -> HTTP redirects ->
-//   static files of build/client -> prerendered pages (until the first content event) ->
-//   server rendering (render cache, stale fallback; render.ts).
+//   log + security headers (around everything) -> /healthz, /readyz, POST /csp-report ->
+//   HTTP redirects -> static files of build/client -> prerendered pages (until the first
+//   content event) -> server rendering (render cache, stale fallback; render.ts).
 // Hono was kept after measuring: bare node:http served a prerendered page no faster
 // (~16k req/s both on loopback), and Hono's adapter is the Request/Response bridge React
 // Router needs anyway. Figures: docs/decisions/0001-production-server.md.
 import type { IncomingMessage } from "node:http";
 import { Hono } from "hono";
-import type { SiteEnv } from "../app/config/env.server";
+import { DEFAULT_EMBED_FRAME_ANCESTORS, type SiteEnv } from "../app/config/env.server";
 import type { FormsService, RequestFacts } from "../app/forms/service";
+import { ContentSecurityPolicies, CSP_REPORT_PATH } from "./content-security-policy";
+import { CspReportEndpoint } from "./csp-report";
 import { errorPage, plainNotFound } from "./error-pages";
 import { createReadinessProbe, healthResponse, readinessResponse } from "./health";
 import { createHttpLifecycle, SHUTDOWN_TIMEOUT_MS } from "./lifecycle";
@@ -25,12 +27,14 @@ import { PrerenderedPages } from "./prerendered";
 import { redirectFor } from "./redirects";
 import { PAGE_CACHE_CONTROL, PageRenderer, STALE_HEADER } from "./render";
 import { RenderCache } from "./render-cache";
+import { representationOf } from "./representation";
 import {
   clientAddressOf,
   effectiveUrl,
   isCrossSite,
   MAX_REQUEST_BODY_BYTES,
   readLimitedBody,
+  visitorUsesHttps,
 } from "./request-intake";
 import { decodeRequestPath, significantSearch } from "./request-path";
 import { securityHeaders, withHeaders } from "./security-headers";
@@ -42,7 +46,8 @@ export { SHUTDOWN_TIMEOUT_MS } from "./lifecycle";
 export interface SiteServerOptions {
   /** The build folder: client/ (static + prerendered), server/index.js, prerendered.json. */
   buildDir: string;
-  env: Pick<SiteEnv, "siteOrigin" | "bcms">;
+  env: Pick<SiteEnv, "siteOrigin" | "bcms"> &
+    Partial<Pick<SiteEnv, "gtmId" | "embedFrameAncestors">>;
   logger?: SiteLogger;
   /** The build to serve; default {buildDir}/server/index.js through React Router. Tests pass a fake. */
   build?: LoadedBuild | (() => Promise<LoadedBuild>);
@@ -77,7 +82,8 @@ type Source =
   | "render"
   | "stale"
   | "error"
-  | "redirect";
+  | "redirect"
+  | "report";
 
 export async function createSiteServer(options: SiteServerOptions): Promise<SiteServer> {
   const { env } = options;
@@ -94,6 +100,12 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
   const renderer = new PageRenderer({ handler: build.handler, cache, prerendered, files, logger });
   const readiness = createReadinessProbe(env.bcms);
   const security = securityHeaders(env.siteOrigin);
+  const policies = new ContentSecurityPolicies({
+    tagManager: Boolean(env.gtmId),
+    embedFrameAncestors: env.embedFrameAncestors ?? DEFAULT_EMBED_FRAME_ANCESTORS,
+  });
+  const trustProxy = options.trustProxy ?? false;
+  const cspReports = new CspReportEndpoint({ logger, siteOrigin: env.siteOrigin });
 
   const app = new Hono<{
     Bindings: { incoming?: IncomingMessage };
@@ -118,10 +130,21 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
 
   app.use(async (c, next) => {
     await next();
+    const response = c.res;
+    const policy = policies.select(
+      c.req.path,
+      visitorUsesHttps(c.req.raw, c.env?.incoming, trustProxy, env.siteOrigin),
+    );
+    // A body served from memory carries its own policy, its inline scripts hashed once
+    // (server/representation.ts); anything else (the server's own error pages, streamed
+    // bodies) gets the policy without hashes.
+    const csp = representationOf(response)?.policyHeader(policy) ?? policy.withoutHashes;
     // Set in place: assigning c.res makes Hono re-wrap the body as a stream, which takes
     // buffered answers off @hono/node-server's direct-write path (measured: ~4x slower).
-    const secured = withHeaders(c.res, security);
-    if (secured !== c.res) c.res = secured;
+    const secured = withHeaders(response, security, policy.companionHeaders, [
+      ["Content-Security-Policy", csp],
+    ]);
+    if (secured !== response) c.res = secured;
   });
 
   app.onError((error, c) => {
@@ -140,6 +163,11 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
   app.get("/readyz", async (c) => {
     c.set("source", "health");
     return readinessResponse(await readiness());
+  });
+
+  app.post(CSP_REPORT_PATH, (c) => {
+    c.set("source", "report");
+    return cspReports.handle(c.req.raw, clientAddressOf(c.env?.incoming, trustProxy));
   });
 
   app.all("*", async (c) => {
@@ -192,7 +220,6 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
       }
     }
 
-    const trustProxy = options.trustProxy ?? false;
     const facts: RequestFacts = { clientAddress: clientAddressOf(c.env?.incoming, trustProxy) };
     let forwarded = request;
     if (!readable) {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { EnvError, LOCAL_CONTENT_IDENTITY, parseEnv } from "./env.server";
+import {
+  DEFAULT_EMBED_FRAME_ANCESTORS,
+  EMBED_FRAME_ANCESTORS_PROBLEM,
+  EnvError,
+  LOCAL_CONTENT_IDENTITY,
+  parseEnv,
+} from "./env.server";
 
 describe("parseEnv", () => {
   it("uses the embedded content service and local identity when nothing is set", () => {
@@ -58,5 +64,43 @@ describe("parseEnv", () => {
       ]),
     );
     expect((error as Error).message).not.toContain("very-secret-value");
+  });
+
+  it("lets the console frame the embedded agreement page unless told otherwise", () => {
+    expect(DEFAULT_EMBED_FRAME_ANCESTORS).toEqual(["https://console.id5.io"]);
+    expect(parseEnv({}).embedFrameAncestors).toEqual(["https://console.id5.io"]);
+    expect(parseEnv({ EMBED_FRAME_ANCESTORS: "  " }).embedFrameAncestors).toEqual([
+      "https://console.id5.io",
+    ]);
+    expect(
+      parseEnv({
+        EMBED_FRAME_ANCESTORS:
+          " https://console.id5.io/  http://localhost:8080 https://*.partner.example https://console.id5.io",
+      }).embedFrameAncestors,
+    ).toEqual(["https://console.id5.io", "http://localhost:8080", "https://*.partner.example"]);
+  });
+
+  it("refuses EMBED_FRAME_ANCESTORS values that are not plain http(s) origins", () => {
+    for (const wrong of [
+      "console.id5.io",
+      "ftp://files.example",
+      "https://console.id5.io/login",
+      "https://console.id5.io?x=1",
+      "https://user@console.id5.io",
+      "https://a;b.example",
+      "'self'",
+      "*",
+    ]) {
+      let error: unknown;
+      try {
+        parseEnv({ EMBED_FRAME_ANCESTORS: `https://ok.example ${wrong}` });
+      } catch (e) {
+        error = e;
+      }
+      expect(error, wrong).toBeInstanceOf(EnvError);
+      expect((error as EnvError).problems, wrong).toEqual([
+        `${EMBED_FRAME_ANCESTORS_PROBLEM} (not: ${wrong})`,
+      ]);
+    }
   });
 });

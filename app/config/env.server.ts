@@ -3,6 +3,7 @@
 // service (content-server/) with the local identity below.
 import { z } from "zod";
 import { DEFAULT_CONTENT_PORT, LOCAL_IDENTITY } from "../../content-server/identity";
+import { LOGIN_URL } from "./site";
 
 /** The identity the embedded content service accepts (content-server/identity.ts). */
 export const LOCAL_CONTENT_IDENTITY = LOCAL_IDENTITY;
@@ -19,6 +20,10 @@ export const DEFAULT_FORMS_RATE_LIMIT = 20;
 export const DEFAULT_FORMS_MIN_SUBMIT_SECONDS = 3;
 /** A submission not delivered after this many hours is dead-lettered. */
 export const DEFAULT_FORMS_DELIVERY_MAX_AGE_HOURS = 72;
+/** Who may frame the embedded agreement page besides the site: the console the Login link opens. */
+export const DEFAULT_EMBED_FRAME_ANCESTORS: readonly string[] = [new URL(LOGIN_URL).origin];
+export const EMBED_FRAME_ANCESTORS_PROBLEM =
+  "EMBED_FRAME_ANCESTORS must be origins such as https://console.id5.io, separated by spaces";
 
 const optionalString = z
   .string()
@@ -67,6 +72,39 @@ const originLike = (name: string) =>
     { message: `${name} must be an origin such as https://example.com (no path)` },
   );
 
+/** `https://host[:port]` (a leading `*.` label allowed, as CSP allows it), nothing more. */
+const FRAME_ANCESTOR_HOST = /^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/;
+
+function frameAncestorOrigin(value: string): string | undefined {
+  if (!URL.canParse(value)) return undefined;
+  const url = new URL(value);
+  const plain =
+    (url.protocol === "https:" || url.protocol === "http:") &&
+    url.username === "" &&
+    url.password === "" &&
+    url.pathname === "/" &&
+    url.search === "" &&
+    url.hash === "" &&
+    !value.includes("?") &&
+    !value.includes("#");
+  return plain && FRAME_ANCESTOR_HOST.test(url.host) ? `${url.protocol}//${url.host}` : undefined;
+}
+
+/** Space-separated origins; unset or empty: the default. */
+const frameAncestors = optionalString.transform((v, ctx) => {
+  if (v === undefined) return [...DEFAULT_EMBED_FRAME_ANCESTORS];
+  const origins = v.split(/\s+/).map((origin) => [origin, frameAncestorOrigin(origin)] as const);
+  const wrong = origins.filter(([, origin]) => origin === undefined).map(([given]) => given);
+  if (wrong.length > 0) {
+    ctx.addIssue({
+      code: "custom",
+      message: `${EMBED_FRAME_ANCESTORS_PROBLEM} (not: ${wrong.join(" ")})`,
+    });
+    return z.NEVER;
+  }
+  return [...new Set(origins.map(([, origin]) => origin as string))];
+});
+
 const envSchema = z.object({
   BCMS_ORIGIN: originLike("BCMS_ORIGIN"),
   BCMS_ORG_ID: optionalString,
@@ -100,6 +138,7 @@ const envSchema = z.object({
     DEFAULT_FORMS_DELIVERY_MAX_AGE_HOURS,
   ),
   DATA_DIR: optionalString,
+  EMBED_FRAME_ANCESTORS: frameAncestors,
   TRUST_PROXY: optionalString.refine((v) => v === undefined || v === "0" || v === "1", {
     message: "TRUST_PROXY must be 0 or 1",
   }),
@@ -131,6 +170,8 @@ export interface SiteEnv {
   forms: FormsSettings;
   /** True behind a proxy that sets X-Forwarded-For: the client address is its last hop. */
   trustProxy: boolean;
+  /** Origins that may frame the embedded agreement page (its CSP frame-ancestors, with 'self'). */
+  embedFrameAncestors: readonly string[];
 }
 
 export interface FormsSettings {
@@ -203,6 +244,7 @@ export function parseEnv(source: Record<string, string | undefined>): SiteEnv {
       deliveryMaxAgeHours: env.FORMS_DELIVERY_MAX_AGE_HOURS,
     },
     trustProxy: env.TRUST_PROXY === "1",
+    embedFrameAncestors: env.EMBED_FRAME_ANCESTORS,
   };
 }
 

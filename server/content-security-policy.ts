@@ -1,0 +1,121 @@
+// The Content-Security-Policy of the site (docs/decisions/0007-content-security-policy.md).
+// Scripts run only from our own origin ('self': hashed assets, module preloads), the tag
+// manager's hosts when GTM_ID is set, and inline scripts named by the SHA-256 hash of
+// their text: a page's hashes are computed once per body (server/representation.ts), so
+// prerendered files, cached renderings, their precompressed siblings and their ETags stay
+// byte-identical. No 'unsafe-inline', no 'unsafe-eval', no 'strict-dynamic'.
+// No default-src or style-src: the pages use inline style attributes and the tag manager
+// loads pixels and beacons from hosts its container decides.
+
+/** Where browsers send violation reports (server/csp-report.ts). */
+export const CSP_REPORT_PATH = "/csp-report";
+/** The Reporting API endpoint group of `report-to`, defined by the Reporting-Endpoints header. */
+export const CSP_REPORT_GROUP = "csp";
+export const REPORTING_ENDPOINTS = `${CSP_REPORT_GROUP}="${CSP_REPORT_PATH}"`;
+
+/**
+ * Script hosts of Google Tag Manager and of the Google tag (gtag.js, GA4) it loads, from
+ * Google's "Use Tag Manager with a Content Security Policy" guide. Sent only with GTM_ID.
+ */
+export const TAG_MANAGER_SCRIPT_SOURCES = [
+  "https://www.googletagmanager.com",
+  "https://*.googletagmanager.com",
+] as const;
+
+/**
+ * Pages that other sites may frame (the ID agreement shown inside the console), and their
+ * client-navigation data. Every other answer refuses all framing.
+ */
+export const EMBEDDABLE_PAGE_PATHS: ReadonlySet<string> = new Set([
+  "/legal/id5-id-agreement/current-embedded",
+]);
+
+export function isEmbeddablePath(pathname: string): boolean {
+  const page = pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
+  return EMBEDDABLE_PAGE_PATHS.has(page);
+}
+
+export interface PolicyOptions {
+  /** GTM_ID is set: the tag manager's hosts may serve scripts. */
+  tagManager: boolean;
+  /** Origins besides our own that may frame the embeddable pages (EMBED_FRAME_ANCESTORS). */
+  embedFrameAncestors: readonly string[];
+}
+
+/**
+ * One variant of the policy (framing, reporting): the header for any set of inline-script
+ * hashes, and the other headers that go with it.
+ */
+export class DocumentPolicy {
+  /** The header of a response without inline scripts (or whose body is not scanned). */
+  readonly withoutHashes: string;
+  /** Headers that go with this variant: X-Frame-Options, Reporting-Endpoints. */
+  readonly companionHeaders: readonly [string, string][];
+  private readonly scriptSources: string;
+  private readonly otherDirectives: string;
+
+  constructor(options: {
+    tagManager: boolean;
+    frameAncestors: readonly string[];
+    /** report-to (Reporting API) besides report-uri: only where the browser will deliver it. */
+    reportTo: boolean;
+  }) {
+    this.scriptSources = [
+      "'self'",
+      "'report-sample'",
+      ...(options.tagManager ? TAG_MANAGER_SCRIPT_SOURCES : []),
+    ].join(" ");
+    const framing = options.frameAncestors.length ? options.frameAncestors.join(" ") : "'none'";
+    this.otherDirectives = [
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      `frame-ancestors ${framing}`,
+      `report-uri ${CSP_REPORT_PATH}`,
+      ...(options.reportTo ? [`report-to ${CSP_REPORT_GROUP}`] : []),
+    ].join("; ");
+    this.withoutHashes = this.header([]);
+    const companions: [string, string][] = [];
+    if (!options.frameAncestors.length) companions.push(["X-Frame-Options", "DENY"]);
+    if (options.reportTo) companions.push(["Reporting-Endpoints", REPORTING_ENDPOINTS]);
+    this.companionHeaders = companions;
+  }
+
+  /** The policy allowing exactly these inline scripts (`'sha256-…'` sources) besides 'self'. */
+  header(hashes: readonly string[]): string {
+    const hashed = hashes.length ? ` ${hashes.join(" ")}` : "";
+    return `script-src ${this.scriptSources}${hashed}; ${this.otherDirectives}`;
+  }
+}
+
+/** The four variants a server sends, made once at start. */
+export class ContentSecurityPolicies {
+  private readonly variants: Record<"page" | "embeddable", Record<"api" | "uri", DocumentPolicy>>;
+
+  constructor(options: PolicyOptions) {
+    const make = (frameAncestors: readonly string[], reportTo: boolean) =>
+      new DocumentPolicy({ tagManager: options.tagManager, frameAncestors, reportTo });
+    const embedders = ["'self'", ...options.embedFrameAncestors];
+    this.variants = {
+      page: { api: make([], true), uri: make([], false) },
+      embeddable: { api: make(embedders, true), uri: make(embedders, false) },
+    };
+  }
+
+  /**
+   * The variant for a request path. `secure`: the visitor came over https. Chromium sends
+   * Reporting API reports (report-to) only from secure pages and then ignores report-uri,
+   * so a page served over plain http names report-uri alone.
+   */
+  select(pathname: string, secure: boolean): DocumentPolicy {
+    const framing = isEmbeddablePath(pathname) ? this.variants.embeddable : this.variants.page;
+    return secure ? framing.api : framing.uri;
+  }
+}
+
+/** The policy of a page without inline scripts, tag manager or framing, served over https. */
+export const DEFAULT_CONTENT_SECURITY_POLICY = new DocumentPolicy({
+  tagManager: false,
+  frameAncestors: [],
+  reportTo: true,
+}).withoutHashes;

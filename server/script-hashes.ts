@@ -1,0 +1,291 @@
+// The inline scripts of an HTML body and their Content-Security-Policy hashes
+// ('sha256-<base64>' of the UTF-8 text between <script ...> and </script>). The body is
+// read the way a browser's HTML tokenizer reads it (WHATWG HTML §13.2.5), as far as it
+// decides where a script starts and ends: quoted attribute values may hold `>`, comments
+// and raw-text elements (style, textarea, title...) hold no tags, and inside a script
+// `<!--` followed by `<script` hides the next `</script>` (the script-data escape
+// states). Not modelled: SVG/MathML foreign content (an inline <svg><script> is found
+// like any other), character references in the `type` attribute (such a script is
+// hashed, which is harmless: an extra hash allows nothing our body did not contain).
+import { createHash } from "node:crypto";
+
+export interface ScriptElement {
+  /** Attribute names in lower case; the first of duplicated attributes wins. */
+  attributes: ReadonlyMap<string, string>;
+  /** Exactly what is between the start tag and the end tag (or the end of the body). */
+  text: string;
+}
+
+/** Elements whose content holds no tags: it ends at their own end tag. */
+const RAW_TEXT_ELEMENTS = new Set([
+  "style",
+  "xmp",
+  "iframe",
+  "noembed",
+  "noframes",
+  "noscript", // raw text when scripting is enabled, as it is in every browser we serve
+  "textarea",
+  "title",
+]);
+
+/** HTML's "JavaScript MIME type essence" strings: classic scripts. */
+const JAVASCRIPT_TYPES = new Set([
+  "application/ecmascript",
+  "application/javascript",
+  "application/x-ecmascript",
+  "application/x-javascript",
+  "text/ecmascript",
+  "text/javascript",
+  "text/javascript1.0",
+  "text/javascript1.1",
+  "text/javascript1.2",
+  "text/javascript1.3",
+  "text/javascript1.4",
+  "text/javascript1.5",
+  "text/jscript",
+  "text/livescript",
+  "text/x-ecmascript",
+  "text/x-javascript",
+]);
+
+/** Other script types a browser runs or parses under script-src (CSP applies to them). */
+const OTHER_CHECKED_TYPES = new Set(["module", "importmap", "speculationrules"]);
+
+const isAsciiAlpha = (code: number) =>
+  (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
+const isSpace = (code: number) =>
+  code === 0x09 || code === 0x0a || code === 0x0c || code === 0x0d || code === 0x20;
+
+/**
+ * Every <script> element of `html` with its attributes and text, in document order.
+ */
+export function findScriptElements(html: string): ScriptElement[] {
+  const scripts: ScriptElement[] = [];
+  const end = html.length;
+  let i = 0;
+  while (i < end) {
+    const lt = html.indexOf("<", i);
+    if (lt < 0) break;
+    const next = html.charCodeAt(lt + 1);
+    if (next === 0x21 /* ! */) {
+      i = html.startsWith("<!--", lt) ? endOfComment(html, lt + 4) : afterNext(html, ">", lt + 2);
+    } else if (next === 0x3f /* ? */) {
+      i = afterNext(html, ">", lt + 2);
+    } else if (next === 0x2f /* / */) {
+      const after = html.charCodeAt(lt + 2);
+      if (isAsciiAlpha(after)) i = readTag(html, lt + 2)?.end ?? end;
+      else if (after === 0x3e /* > */) i = lt + 3;
+      else i = afterNext(html, ">", lt + 2);
+    } else if (isAsciiAlpha(next)) {
+      const tag = readTag(html, lt + 1);
+      if (!tag) break; // the body ends inside the tag: the browser drops it
+      i = tag.end;
+      if (tag.name === "script") {
+        const { textEnd, next: after } = endOfScriptData(html, i);
+        scripts.push({ attributes: tag.attributes, text: html.slice(i, textEnd) });
+        i = after;
+      } else if (RAW_TEXT_ELEMENTS.has(tag.name)) {
+        i = endOfRawText(html, i, tag.name);
+      } else if (tag.name === "plaintext") {
+        break; // the rest of the body is text
+      }
+    } else {
+      i = lt + 1;
+    }
+  }
+  return scripts;
+}
+
+/**
+ * Whether the browser checks this element's inline text against script-src: no `src`,
+ * not empty, and a type it runs (none, a JavaScript type, module, importmap,
+ * speculationrules). Data blocks such as application/ld+json are not checked.
+ */
+export function isCheckedInlineScript(script: ScriptElement): boolean {
+  if (script.attributes.has("src") || script.text === "") return false;
+  const type = script.attributes.get("type");
+  if (type === undefined) {
+    const language = script.attributes.get("language");
+    return !language || JAVASCRIPT_TYPES.has(`text/${language.toLowerCase()}`);
+  }
+  const essence = type.trim().toLowerCase();
+  if (essence === "" || type.includes("&")) return true;
+  return JAVASCRIPT_TYPES.has(essence) || OTHER_CHECKED_TYPES.has(essence);
+}
+
+/** The CSP source expression of one script text: `'sha256-<base64>'` of its UTF-8 bytes. */
+export function scriptHashSource(text: string): string {
+  // What the browser hashes has been through input preprocessing (CR LF and lone CR
+  // become LF) and the tokenizer (NUL becomes U+FFFD in script data).
+  const normalized = text.replace(/\r\n?/g, "\n").replace(/\0/g, "\uFFFD");
+  return `'sha256-${createHash("sha256").update(normalized, "utf8").digest("base64")}'`;
+}
+
+/** The distinct hash sources of every checked inline script of an HTML body, in order. */
+export function inlineScriptHashes(body: string | Uint8Array): string[] {
+  const html = typeof body === "string" ? body : new TextDecoder("utf-8").decode(body);
+  const hashes = new Set<string>();
+  for (const script of findScriptElements(html)) {
+    if (isCheckedInlineScript(script)) hashes.add(scriptHashSource(script.text));
+  }
+  return [...hashes];
+}
+
+function afterNext(html: string, needle: string, from: number): number {
+  const at = html.indexOf(needle, from);
+  return at < 0 ? html.length : at + needle.length;
+}
+
+/** `from` is just after `<!--`. `<!-->` and `<!--->` close at once; else `-->` or `--!>`. */
+function endOfComment(html: string, from: number): number {
+  if (html.startsWith(">", from)) return from + 1;
+  if (html.startsWith("->", from)) return from + 2;
+  const dashes = html.indexOf("-->", from);
+  const bang = html.indexOf("--!>", from);
+  if (dashes < 0 && bang < 0) return html.length;
+  if (bang < 0 || (dashes >= 0 && dashes < bang)) return dashes + 3;
+  return bang + 4;
+}
+
+/**
+ * A start or end tag from its name (`from` is the first letter): the lower-case name,
+ * the attributes and the index after its `>`; undefined when the body ends inside it.
+ */
+function readTag(
+  html: string,
+  from: number,
+): { name: string; attributes: Map<string, string>; end: number } | undefined {
+  const length = html.length;
+  let i = from;
+  while (i < length) {
+    const code = html.charCodeAt(i);
+    if (isSpace(code) || code === 0x2f || code === 0x3e) break;
+    i++;
+  }
+  const name = html.slice(from, i).toLowerCase();
+  const attributes = new Map<string, string>();
+  for (;;) {
+    while (i < length && (isSpace(html.charCodeAt(i)) || html.charCodeAt(i) === 0x2f)) i++;
+    if (i >= length) return undefined;
+    if (html.charCodeAt(i) === 0x3e) return { name, attributes, end: i + 1 };
+    // Attribute name: a leading `=` belongs to it (a parse error the browser forgives).
+    const nameStart = i;
+    i++;
+    while (i < length) {
+      const code = html.charCodeAt(i);
+      if (isSpace(code) || code === 0x2f || code === 0x3e || code === 0x3d) break;
+      i++;
+    }
+    const attribute = html.slice(nameStart, i).toLowerCase();
+    while (i < length && isSpace(html.charCodeAt(i))) i++;
+    let value = "";
+    if (html.charCodeAt(i) === 0x3d /* = */) {
+      i++;
+      while (i < length && isSpace(html.charCodeAt(i))) i++;
+      const quote = html[i];
+      if (quote === '"' || quote === "'") {
+        const close = html.indexOf(quote, i + 1);
+        if (close < 0) return undefined;
+        value = html.slice(i + 1, close);
+        i = close + 1;
+      } else {
+        const valueStart = i;
+        while (i < length && !isSpace(html.charCodeAt(i)) && html.charCodeAt(i) !== 0x3e) i++;
+        value = html.slice(valueStart, i);
+      }
+    }
+    if (!attributes.has(attribute)) attributes.set(attribute, value);
+  }
+}
+
+/** Whether `</name` followed by whitespace, `/` or `>` starts at `at` (any letter case). */
+function isEndTag(html: string, at: number, name: string): boolean {
+  if (html.charCodeAt(at) !== 0x3c || html.charCodeAt(at + 1) !== 0x2f) return false;
+  const nameEnd = at + 2 + name.length;
+  if (html.slice(at + 2, nameEnd).toLowerCase() !== name) return false;
+  const after = html.charCodeAt(nameEnd);
+  return isSpace(after) || after === 0x2f || after === 0x3e;
+}
+
+/** The end of a raw-text element's content: after its end tag, or the end of the body. */
+function endOfRawText(html: string, from: number, name: string): number {
+  let i = from;
+  for (;;) {
+    const lt = html.indexOf("</", i);
+    if (lt < 0) return html.length;
+    if (isEndTag(html, lt, name)) return readTag(html, lt + 2)?.end ?? html.length;
+    i = lt + 2;
+  }
+}
+
+/** Tokenizer states inside a script (numbered so that `<= ESCAPED_DASH_DASH` is "escaped"). */
+const DATA = 0;
+const ESCAPED = 1;
+const ESCAPED_DASH = 2;
+const ESCAPED_DASH_DASH = 3;
+const DOUBLE_ESCAPED = 4;
+const DOUBLE_ESCAPED_DASH = 5;
+const DOUBLE_ESCAPED_DASH_DASH = 6;
+
+/**
+ * Where a script's text ends (`textEnd`, the `<` of its end tag) and where reading goes
+ * on (`next`, after that end tag). The script-data states of the HTML tokenizer: inside
+ * `<!--`, a `<script` opens a "double escaped" part whose `</script>` does not end the
+ * element; `-->` goes back to plain script data.
+ */
+function endOfScriptData(html: string, from: number): { textEnd: number; next: number } {
+  const length = html.length;
+  const ended = (at: number) => ({ textEnd: at, next: readTag(html, at + 2)?.end ?? length });
+  let state: number = DATA;
+  let i = from;
+  while (i < length) {
+    if (state === DATA) {
+      const lt = html.indexOf("<", i);
+      if (lt < 0) break;
+      if (isEndTag(html, lt, "script")) return ended(lt);
+      if (html.startsWith("<!--", lt)) {
+        state = ESCAPED_DASH_DASH;
+        i = lt + 4;
+      } else {
+        i = lt + 1;
+      }
+      continue;
+    }
+    const code = html.charCodeAt(i);
+    const escaped: boolean = state <= ESCAPED_DASH_DASH;
+    if (code === 0x2d /* - */) {
+      if (state === ESCAPED) state = ESCAPED_DASH;
+      else if (state === ESCAPED_DASH) state = ESCAPED_DASH_DASH;
+      else if (state === DOUBLE_ESCAPED) state = DOUBLE_ESCAPED_DASH;
+      else if (state === DOUBLE_ESCAPED_DASH) state = DOUBLE_ESCAPED_DASH_DASH;
+      i++;
+    } else if (code === 0x3e /* > */) {
+      const closes = state === ESCAPED_DASH_DASH || state === DOUBLE_ESCAPED_DASH_DASH;
+      state = closes ? DATA : escaped ? ESCAPED : DOUBLE_ESCAPED;
+      i++;
+    } else if (code === 0x3c /* < */) {
+      if (escaped) {
+        if (isEndTag(html, i, "script")) return ended(i);
+        state = ESCAPED;
+        if (startsScriptName(html, i + 1)) state = DOUBLE_ESCAPED;
+      } else {
+        state = DOUBLE_ESCAPED;
+        if (html.charCodeAt(i + 1) === 0x2f && startsScriptName(html, i + 2)) {
+          state = ESCAPED;
+        }
+      }
+      i++;
+    } else {
+      state = escaped ? ESCAPED : DOUBLE_ESCAPED;
+      i++;
+    }
+  }
+  return { textEnd: length, next: length };
+}
+
+/** `script` followed by whitespace, `/` or `>` at `at` (the double-escape switch). */
+function startsScriptName(html: string, at: number): boolean {
+  if (html.slice(at, at + 6).toLowerCase() !== "script") return false;
+  const after = html.charCodeAt(at + 6);
+  return isSpace(after) || after === 0x2f || after === 0x3e;
+}

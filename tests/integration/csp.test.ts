@@ -1,0 +1,340 @@
+// The Content-Security-Policy on the real build (docs/decisions/0007): the site as
+// `npm start` runs it (a child process on loopback; it builds first when the build is
+// missing or stale), plus servers in this process over the same build files for what a
+// setting changes (GTM_ID is a build setting: a child with it would rebuild).
+// Every inline script of a page, found here with htmlparser2 (not with the server's own
+// reader), must be named by its hash in that page's header, and the header must name no
+// other hash; two requests and a 304 carry the same header. The report endpoint answers
+// 204, 413, 429 and 400 and logs one line per violation.
+import { createHash } from "node:crypto";
+import { cp, mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Parser } from "htmlparser2";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PROJECT_DIR } from "../../scripts/build";
+import { type SiteProcess, startSiteProcess } from "../../scripts/site-process";
+import {
+  CSP_REPORTS_PER_CLIENT,
+  CSP_VIOLATION_MESSAGE,
+  MAX_CSP_REPORT_BYTES,
+} from "../../server/csp-report";
+import type { LoadedBuild } from "../../server/server-build";
+import { createSiteServer, type SiteServer } from "../../server/site-server";
+import { captureLogger, type RawResponse, rawRequest, testEnv } from "../fixtures/fake-site-build";
+
+const BUILD_DIR = path.join(PROJECT_DIR, "build");
+const EMBEDDED = "/legal/id5-id-agreement/current-embedded";
+const EMBEDDERS = "https://console.id5.io https://partner.example";
+/** A build on a busy 2-core machine included. */
+const START_TIMEOUT_MS = 10 * 60_000;
+const LOG_WAIT_MS = 10_000;
+
+let work: string;
+let site: SiteProcess;
+let logFile: string;
+
+beforeAll(async () => {
+  work = await mkdtemp(path.join(tmpdir(), "csp-real-"));
+  // A copy of the snapshot with its timestamps: it fingerprints like the original, so a
+  // build made from content/ counts as fresh, and nothing here can change content/.
+  await cp(path.join(PROJECT_DIR, "content"), path.join(work, "content"), {
+    recursive: true,
+    preserveTimestamps: true,
+  });
+  logFile = path.join(work, "site.log");
+  site = await startSiteProcess({
+    logFile,
+    env: {
+      NODE_ENV: "production",
+      LOG_LEVEL: "info",
+      CONTENT_DIR: path.join(work, "content"),
+      DATA_DIR: path.join(work, "data"),
+      TRUST_PROXY: "1",
+      EMBED_FRAME_ANCESTORS: EMBEDDERS,
+    },
+  });
+}, START_TIMEOUT_MS);
+
+afterAll(async () => {
+  await site?.stop();
+  await rm(work, { recursive: true, force: true });
+});
+
+/** Requests to the child; over https as far as the site knows (a trusted proxy said so). */
+function get(p: string, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${site.url}${p}`, {
+    headers: { "X-Forwarded-Proto": "https", ...headers },
+    redirect: "manual",
+  });
+}
+
+/** The text of every inline script the browser runs, read with htmlparser2. */
+function inlineScripts(html: string): string[] {
+  const scripts: string[] = [];
+  let current: { text: string } | undefined;
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        if (name !== "script") return;
+        const type = (attributes.type ?? "").trim().toLowerCase();
+        const runs = ["", "module", "text/javascript", "importmap"].includes(type);
+        current = runs && attributes.src === undefined ? { text: "" } : undefined;
+      },
+      ontext(text) {
+        if (current) current.text += text;
+      },
+      onclosetag(name) {
+        if (name === "script" && current) {
+          if (current.text !== "") scripts.push(current.text);
+          current = undefined;
+        }
+      },
+    },
+    { decodeEntities: false },
+  );
+  parser.end(html);
+  return scripts;
+}
+
+const sha256Source = (text: string) =>
+  `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+
+function scriptSources(csp: string | null): string[] {
+  const directive = (csp ?? "")
+    .split(";")
+    .map((part) => part.trim().split(/\s+/))
+    .find(([name]) => name === "script-src");
+  return directive?.slice(1) ?? [];
+}
+
+/** The header names exactly the hashes of the body's inline scripts. */
+function expectHashesOfBody(csp: string | null, html: string, label: string) {
+  const scripts = inlineScripts(html);
+  expect(scripts.length, `${label}: inline scripts`).toBeGreaterThan(2);
+  const expected = [...new Set(scripts.map(sha256Source))].sort();
+  const named = scriptSources(csp)
+    .filter((source) => source.startsWith("'sha256-"))
+    .sort();
+  expect(named, label).toEqual(expected);
+  expect(scriptSources(csp), label).toEqual(expect.arrayContaining(["'self'", "'report-sample'"]));
+}
+
+/** Request log lines of the child for `p` (LOG_LEVEL=info), waiting until `count` are there. */
+async function requestSources(p: string, count: number): Promise<string[]> {
+  const deadline = Date.now() + LOG_WAIT_MS;
+  for (;;) {
+    const lines = (await readFile(logFile, "utf8")).split("\n").flatMap((line) => {
+      try {
+        return [JSON.parse(line) as { msg?: string; path?: string; source?: string }];
+      } catch {
+        return [];
+      }
+    });
+    const sources = lines
+      .filter((line) => line.msg === "request" && line.path === p)
+      .map((line) => String(line.source));
+    if (sources.length >= count || Date.now() > deadline) return sources;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe("pages of the real site (npm start)", () => {
+  it.each([
+    ["/", "prerendered", true],
+    ["/about", "prerendered", true],
+    ["/about?page=2", "rendered and cached", true],
+    // A form page renders per request: its hydration data (the form's stamp) changes.
+    ["/contact", "rendered per request (a form)", false],
+  ])("%s (%s): the header names the hash of every inline script", async (p, _, stable) => {
+    const first = await get(p);
+    expect(first.status).toBe(200);
+    const csp = first.headers.get("content-security-policy");
+    expectHashesOfBody(csp, await first.text(), p);
+    expect(csp).not.toContain("unsafe-inline");
+    expect(csp).not.toContain("googletagmanager");
+    expect(first.headers.get("x-frame-options")).toBe("DENY");
+    expect(first.headers.get("reporting-endpoints")).toBe('csp="/csp-report"');
+
+    const second = await get(p);
+    const again = second.headers.get("content-security-policy");
+    expectHashesOfBody(again, await second.text(), `${p} again`);
+    if (stable) {
+      expect(again, `${p} again`).toBe(csp);
+      const etag = second.headers.get("etag");
+      expect(etag, `${p} etag`).toBeTruthy();
+      const notModified = await get(p, { "If-None-Match": etag as string });
+      expect(notModified.status).toBe(304);
+      expect(notModified.headers.get("content-security-policy"), `${p} 304`).toBe(csp);
+    }
+  });
+
+  it("serves / and /about from the prerendered files, the others rendered", async () => {
+    expect(await requestSources("/", 1)).toContain("prerendered");
+    expect(await requestSources("/about", 1)).toContain("prerendered");
+    // /about?page=2 is logged under /about with its query: rendered once, then from the cache.
+    const contact = await requestSources("/contact", 2);
+    expect(contact.every((source) => source === "render" || source === "cache")).toBe(true);
+  });
+
+  it("the 404 page names its own scripts", async () => {
+    const res = await get("/csp-integration-no-such-page");
+    expect(res.status).toBe(404);
+    expectHashesOfBody(res.headers.get("content-security-policy"), await res.text(), "404");
+  });
+
+  it("lets the configured origins frame the embedded agreement page (and only that)", async () => {
+    for (const p of [EMBEDDED, `${EMBEDDED}.data`]) {
+      const res = await get(p);
+      expect(res.status, p).toBe(200);
+      expect(res.headers.get("content-security-policy"), p).toContain(
+        `frame-ancestors 'self' ${EMBEDDERS};`,
+      );
+      expect(res.headers.get("x-frame-options"), p).toBeNull();
+      if (p === EMBEDDED) {
+        expectHashesOfBody(res.headers.get("content-security-policy"), await res.text(), p);
+      }
+    }
+    const page = await get("/legal/id5-id-agreement");
+    expect(page.headers.get("content-security-policy")).toContain("frame-ancestors 'none';");
+  });
+
+  it("names report-to only for visits over https", async () => {
+    const secure = await get("/about");
+    expect(secure.headers.get("content-security-policy")).toContain("report-to csp");
+    const plain = await fetch(`${site.url}/about`);
+    expect(plain.headers.get("content-security-policy")).not.toContain("report-to");
+    expect(plain.headers.get("content-security-policy")).toContain("report-uri /csp-report");
+    expect(plain.headers.get("reporting-endpoints")).toBeNull();
+  });
+});
+
+describe("the report endpoint of the real site", () => {
+  const report = (document: string) =>
+    JSON.stringify({
+      "csp-report": {
+        "document-uri": `https://id5.io${document}?q=private`,
+        "effective-directive": "script-src-elem",
+        "blocked-uri": "inline",
+        "script-sample": "x".repeat(100),
+      },
+    });
+  const post = (body: BodyInit, address: string, headers: Record<string, string> = {}) =>
+    fetch(`${site.url}/csp-report`, {
+      method: "POST",
+      body,
+      headers: {
+        "Content-Type": "application/csp-report",
+        "X-Forwarded-For": address,
+        "Sec-Fetch-Site": "same-origin",
+        ...headers,
+      },
+      duplex: "half",
+    } as RequestInit);
+
+  it("answers 204 and logs the violation, path without query, sample clipped", async () => {
+    const res = await post(report("/csp-integration-probe"), "203.0.113.1");
+    expect(res.status).toBe(204);
+    const deadline = Date.now() + LOG_WAIT_MS;
+    let line: Record<string, unknown> | undefined;
+    while (!line && Date.now() < deadline) {
+      line = (await readFile(logFile, "utf8"))
+        .split("\n")
+        .filter((l) => l.includes(CSP_VIOLATION_MESSAGE) && l.includes("/csp-integration-probe"))
+        .map((l) => JSON.parse(l) as Record<string, unknown>)[0];
+      if (!line) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(line).toMatchObject({
+      level: "warn",
+      msg: CSP_VIOLATION_MESSAGE,
+      directive: "script-src-elem",
+      blocked: "inline",
+      document: "/csp-integration-probe",
+      sample: "x".repeat(40),
+    });
+  });
+
+  it("answers 413 to a body over 16 KB, declared or streamed", async () => {
+    const big = "x".repeat(MAX_CSP_REPORT_BYTES + 1);
+    expect((await post(big, "203.0.113.2")).status).toBe(413);
+    const chunks = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < 20; i++) controller.enqueue(new Uint8Array(1024).fill(0x20));
+        controller.close();
+      },
+    });
+    expect((await post(chunks, "203.0.113.3")).status).toBe(413);
+  });
+
+  it("answers 400 to garbage, 415 to another type, 403 to another site", async () => {
+    expect((await post("{nope", "203.0.113.4")).status).toBe(400);
+    const form = { "Content-Type": "application/x-www-form-urlencoded" };
+    expect((await post("a=1", "203.0.113.4", form)).status).toBe(415);
+    const other = { "Sec-Fetch-Site": "cross-site", Origin: "https://elsewhere.example" };
+    expect((await post(report("/x"), "203.0.113.4", other)).status).toBe(403);
+  });
+
+  it("answers 429 past 60 reports a minute from one address", async () => {
+    for (let i = 0; i < CSP_REPORTS_PER_CLIENT; i++) {
+      const res = await post(report("/csp-integration-flood"), "203.0.113.5");
+      expect(res.status).toBe(204);
+    }
+    const refused = await post(report("/csp-integration-flood"), "203.0.113.5");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await post(report("/csp-integration-flood"), "203.0.113.6")).status).toBe(204);
+  });
+});
+
+describe("settings, on the same build files", () => {
+  let calls: string[];
+  const stub: LoadedBuild = {
+    async handler(request) {
+      calls.push(new URL(request.url).pathname);
+      throw new Error("not rendered in this test");
+    },
+  };
+  async function serve(env: Record<string, string>): Promise<SiteServer & { port: number }> {
+    calls = [];
+    const server = await createSiteServer({
+      buildDir: BUILD_DIR,
+      env: testEnv(env),
+      logger: captureLogger(),
+      build: stub,
+      prerenderedFresh: true,
+    });
+    const { port } = await server.listen(0, "127.0.0.1");
+    return Object.assign(server, { port });
+  }
+  const csp = (res: RawResponse) => String(res.headers["content-security-policy"]);
+
+  it("names the tag manager's hosts only when GTM_ID is set", async () => {
+    const withTags = await serve({ GTM_ID: "GTM-TEST123" });
+    const without = await serve({});
+    try {
+      for (const p of ["/", "/about"]) {
+        const tagged = await rawRequest(withTags.port, p);
+        expect(tagged.status).toBe(200);
+        expect(scriptSources(csp(tagged))).toEqual(
+          expect.arrayContaining([
+            "https://www.googletagmanager.com",
+            "https://*.googletagmanager.com",
+          ]),
+        );
+        expectHashesOfBody(csp(tagged), tagged.text, `${p} with GTM_ID`);
+        const plain = await rawRequest(without.port, p);
+        expect(csp(plain)).not.toContain("googletagmanager");
+      }
+      // The server's own error page (the stub throws) carries the hosts too, no hashes.
+      const failed = await rawRequest(withTags.port, "/news/page/99");
+      expect(failed.status).toBe(500);
+      expect(csp(failed)).toContain("https://www.googletagmanager.com");
+      expect(csp(failed)).not.toContain("'sha256-");
+      // The prerendered pages were served from their files, not rendered.
+      expect(calls).toEqual(["/news/page/99"]);
+    } finally {
+      await withTags.close();
+      await without.close();
+    }
+  });
+});
