@@ -1,8 +1,11 @@
 // `npm run bench`: every benchmark of the project, figures printed as JSON.
-// Usage: npm run bench [-- content|site|forms]   (default: all)
+// Usage: npm run bench [-- content|site|forms|csp]   (default: all)
 //   site: Lighthouse and Playwright figures of the built site next to their budgets
 //   (scripts/bench/site-bench.ts; prints a PASS/FAIL report first, exits 0 either way).
+//   csp: requests/s of prerendered pages without and with the hash policy, same run, wrk
+//   (scripts/bench/csp-bench.ts).
 import { runContentBench } from "./bench/content-bench";
+import { runCspBench } from "./bench/csp-bench";
 import { runFormsBench } from "./bench/forms-bench";
 import { runSiteBench } from "./bench/site-bench";
 
@@ -19,5 +22,9 @@ if (which === "all" || which === "site") {
 if (which === "all" || which === "forms") {
   console.error("forms benchmark…");
   results.forms = await runFormsBench();
+}
+if (which === "all" || which === "csp") {
+  console.error("csp benchmark…");
+  results.csp = await runCspBench();
 }
 console.log(JSON.stringify(results, null, 2));

@@ -1,0 +1,28 @@
+// One site server for the CSP benchmark (scripts/bench/csp-bench.ts), from the server code
+// under ROOT (this tree, or an older commit's copy) over the build in BUILD_DIR, on PORT.
+// Prerendered pages only: the React Router handler is a stub, so no content service runs.
+// Logs as the real server does (one JSON line per request on stdout).
+// Usage: node --import tsx scripts/bench/csp-bench-server.ts ROOT BUILD_DIR PORT
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+const [root, buildDir, port] = process.argv.slice(2);
+if (!root || !buildDir || !port) throw new Error("usage: csp-bench-server ROOT BUILD_DIR PORT");
+
+const load = (file: string) => import(pathToFileURL(path.join(root, file)).href);
+const { createSiteServer } = await load("server/site-server.ts");
+const { parseEnv } = await load("app/config/env.server.ts");
+const { createJsonLogger } = await load("server/logging.ts");
+
+const server = await createSiteServer({
+  buildDir,
+  env: parseEnv({ SITE_ORIGIN: "https://id5.io" }),
+  logger: createJsonLogger({ level: "info" }),
+  build: { handler: async () => new Response("not rendered in this benchmark", { status: 404 }) },
+  prerenderedFresh: true,
+});
+await server.listen(Number(port), "127.0.0.1");
+process.stderr.write("ready\n");
+const stop = () => server.close().then(() => process.exit(0));
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);

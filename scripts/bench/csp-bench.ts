@@ -1,0 +1,254 @@
+// CSP benchmark (`npm run bench -- csp`): requests per second of prerendered pages served
+// by the server without the hash policy (the commit before it, copied out of git) and with
+// it (this tree), in the same run, over the same build, measured with wrk on loopback.
+// Rounds interleave the two servers (and alternate which goes first) so a busy machine
+// weighs on both alike; each figure is the median of its rounds. Besides requests per
+// second, the server process's own CPU time per request (from /proc, Linux): it moves
+// less than throughput when other work shares the machine.
+// Settings: CSP_BENCH_ROUNDS (default 3), CSP_BENCH_SECONDS per measurement (default 4),
+// CSP_BENCH_BASELINE (a git revision; default the parent of the commit that added
+// server/content-security-policy.ts). wrk: /usr/bin/wrk, or WRK.
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { cp, mkdtemp, rm, symlink } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { parseEnv } from "../../app/config/env.server";
+import { buildSite } from "../build";
+import { freeLoopbackPort } from "../site-process";
+
+const run = promisify(execFile);
+const PROJECT_DIR = path.resolve(fileURLToPath(new URL("../..", import.meta.url)));
+const BUILD_DIR = path.join(PROJECT_DIR, "build");
+const SERVER_SCRIPT = path.join(PROJECT_DIR, "scripts/bench/csp-bench-server.ts");
+const WRK = process.env.WRK ?? "/usr/bin/wrk";
+const ROUNDS = Math.max(1, Number(process.env.CSP_BENCH_ROUNDS ?? 3) || 3);
+const SECONDS = Math.max(1, Number(process.env.CSP_BENCH_SECONDS ?? 4) || 4);
+/** wrk: one thread (the 2-core machine: one core for the server, one for wrk), 32 connections. */
+const WRK_ARGS = ["-t1", "-c32"];
+const PAGES = ["/", "/about"] as const;
+const ENCODINGS = ["identity", "br"] as const;
+
+const progress = (line: string) => console.error(`csp bench: ${line}`);
+
+async function git(...args: string[]): Promise<string> {
+  const { stdout } = await run("git", args, { cwd: PROJECT_DIR, maxBuffer: 64 * 1024 * 1024 });
+  return stdout.trim();
+}
+
+/** The revision without the hash policy: the parent of the commit that introduced it. */
+async function baselineRevision(): Promise<string> {
+  if (process.env.CSP_BENCH_BASELINE) return git("rev-parse", process.env.CSP_BENCH_BASELINE);
+  const added = await git(
+    "log",
+    "--diff-filter=A",
+    "--format=%H",
+    "--",
+    "server/content-security-policy.ts",
+  );
+  const first = added.split("\n").at(-1);
+  if (!first) throw new Error("server/content-security-policy.ts is not in the history");
+  return git("rev-parse", `${first}^`);
+}
+
+/** The source tree of `revision` (no content, no public files) with our node_modules. */
+async function checkout(revision: string): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), "csp-bench-baseline-"));
+  await new Promise<void>((resolve, reject) => {
+    const archive = spawn("git", ["archive", revision, "--", ".", ":!content", ":!public"], {
+      cwd: PROJECT_DIR,
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    const tar = spawn("tar", ["-x", "-C", dir], { stdio: ["pipe", "inherit", "inherit"] });
+    archive.stdout.pipe(tar.stdin);
+    tar.once("error", reject);
+    tar.once("close", (code) => (code === 0 ? resolve() : reject(new Error(`tar: ${code}`))));
+  });
+  await symlink(path.join(PROJECT_DIR, "node_modules"), path.join(dir, "node_modules"), "dir");
+  return dir;
+}
+
+interface BenchServer {
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** A private copy of the build's client files: a rebuild meanwhile cannot disturb the run. */
+async function copyBuild(): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), "csp-bench-build-"));
+  await cp(path.join(BUILD_DIR, "client"), path.join(dir, "client"), { recursive: true });
+  await cp(path.join(BUILD_DIR, "prerendered.json"), path.join(dir, "prerendered.json"));
+  return dir;
+}
+
+async function startServer(root: string, buildDir: string): Promise<BenchServer> {
+  const port = await freeLoopbackPort();
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", SERVER_SCRIPT, root, buildDir, String(port)],
+    {
+      cwd: PROJECT_DIR,
+      env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info" },
+      stdio: ["ignore", "ignore", "pipe"],
+    },
+  );
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    let output = "";
+    child.stderr?.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes("ready\n")) resolve();
+    });
+    void exited.then(() => reject(new Error(`bench server exited:\n${output}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    child,
+    async stop() {
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+/** User + system CPU time of a process so far, in clock ticks (1/100 s on Linux). */
+function cpuTicks(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  // After the command name: state is field 3, utime field 14, stime field 15.
+  return Number(fields[11]) + Number(fields[12]);
+}
+const TICK_MICROS = 10_000;
+
+interface Measurement {
+  rps: number;
+  cpuMicrosPerRequest: number;
+}
+
+async function wrk(
+  server: BenchServer,
+  page: string,
+  encoding: string,
+  seconds: number,
+): Promise<Measurement> {
+  const headers = encoding === "identity" ? [] : ["-H", `Accept-Encoding: ${encoding}`];
+  const pid = server.child.pid as number;
+  const cpuBefore = cpuTicks(pid);
+  const { stdout } = await run(WRK, [
+    ...WRK_ARGS,
+    `-d${seconds}s`,
+    ...headers,
+    `${server.url}${page}`,
+  ]);
+  const cpu = cpuTicks(pid) - cpuBefore;
+  const rps = /Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1];
+  const requests = /(\d+) requests in/.exec(stdout)?.[1];
+  if (!rps || !requests) throw new Error(`wrk printed no figures:\n${stdout}`);
+  if (/Non-2xx or 3xx responses/.test(stdout)) throw new Error(`non-2xx answers:\n${stdout}`);
+  return { rps: Number(rps), cpuMicrosPerRequest: (cpu * TICK_MICROS) / Number(requests) };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+};
+
+export async function runCspBench(): Promise<Record<string, unknown>> {
+  if (!existsSync(WRK)) throw new Error(`wrk not found at ${WRK} (set WRK)`);
+  if (!existsSync(path.join(BUILD_DIR, "prerendered.json"))) {
+    progress("no build: building first");
+    await buildSite({ env: parseEnv(process.env), projectDir: PROJECT_DIR });
+  }
+  const baseline = await baselineRevision();
+  const baselineDir = await checkout(baseline);
+  const buildDir = await copyBuild();
+  const servers: Record<"before" | "after", BenchServer | undefined> = {
+    before: undefined,
+    after: undefined,
+  };
+  try {
+    servers.before = await startServer(baselineDir, buildDir);
+    servers.after = await startServer(PROJECT_DIR, buildDir);
+    const csp = async (server: BenchServer) =>
+      (await fetch(`${server.url}/about`)).headers.get("content-security-policy") ?? "";
+    const policies = { before: await csp(servers.before), after: await csp(servers.after) };
+    // Measuring the right servers: only the new one names script hashes.
+    if (policies.before.includes("'sha256-") || !policies.after.includes("'sha256-")) {
+      throw new Error(`unexpected policies: ${JSON.stringify(policies)}`);
+    }
+    const samples: Record<string, { before: Measurement[]; after: Measurement[] }> = {};
+    for (const page of PAGES) {
+      for (const encoding of ENCODINGS) {
+        samples[`${page} ${encoding}`] = { before: [], after: [] };
+        // Warm-up: files read, representations (and their hashes) made, JIT settled.
+        for (const server of [servers.before, servers.after]) {
+          await wrk(server, page, encoding, 1);
+        }
+      }
+    }
+    for (let round = 0; round < ROUNDS; round++) {
+      progress(`round ${round + 1} of ${ROUNDS}`);
+      const order =
+        round % 2 === 0 ? (["before", "after"] as const) : (["after", "before"] as const);
+      for (const page of PAGES) {
+        for (const encoding of ENCODINGS) {
+          for (const which of order) {
+            const server = servers[which] as BenchServer;
+            samples[`${page} ${encoding}`]?.[which].push(
+              await wrk(server, page, encoding, SECONDS),
+            );
+          }
+        }
+      }
+    }
+    const figures = Object.fromEntries(
+      Object.entries(samples).map(([name, { before, after }]) => {
+        const rps = {
+          before: median(before.map((m) => m.rps)),
+          after: median(after.map((m) => m.rps)),
+        };
+        const cpu = {
+          before: median(before.map((m) => m.cpuMicrosPerRequest)),
+          after: median(after.map((m) => m.cpuMicrosPerRequest)),
+        };
+        return [
+          name,
+          {
+            beforeRps: Math.round(rps.before),
+            afterRps: Math.round(rps.after),
+            afterOverBefore: Math.round((rps.after / rps.before) * 1000) / 1000,
+            cpuMicrosPerRequest: {
+              before: Math.round(cpu.before * 10) / 10,
+              after: Math.round(cpu.after * 10) / 10,
+            },
+            roundsRps: {
+              before: before.map((m) => Math.round(m.rps)),
+              after: after.map((m) => Math.round(m.rps)),
+            },
+          },
+        ];
+      }),
+    );
+    return {
+      tool: `wrk ${WRK_ARGS.join(" ")} -d${SECONDS}s, loopback, keep-alive`,
+      rounds: ROUNDS,
+      baseline: baseline.slice(0, 12),
+      headerBytes: {
+        before: Buffer.byteLength(policies.before),
+        after: Buffer.byteLength(policies.after),
+      },
+      figures,
+    };
+  } finally {
+    await servers.before?.stop();
+    await servers.after?.stop();
+    await rm(baselineDir, { recursive: true, force: true });
+    await rm(buildDir, { recursive: true, force: true });
+  }
+}
