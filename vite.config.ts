@@ -46,6 +46,10 @@ function shellChunk() {
 export default defineConfig({
   plugins: [frameworkFacades(), reactRouter()],
   environments: {
+    // Minified: the inline head scripts of every page (the consent runtime, the attribution
+    // recorder) are the server's own functions serialised with Function#toString, and
+    // ship in every HTML document (docs/decisions/0008-consent.md has the bytes).
+    ssr: { build: { minify: true } },
     client: {
       build: {
         // BUILD_SOURCEMAP=1: source maps for byte attribution (scripts/bench/chunk-attribution.ts).

@@ -17,10 +17,11 @@ import { ErrorView, NOT_FOUND_MESSAGE, NOT_FOUND_STATUS } from "./components/err
 import { SiteLayout } from "./components/layout/site-layout";
 import { getEnv } from "./config/env.server";
 import { CONSENT_VERSION_ATTRIBUTE, GTM_ID_ATTRIBUTE } from "./consent/attributes";
-import { ConsentBanner } from "./consent/consent-banner";
+import { renderConsentMarkup } from "./consent/consent-markup.server";
 import { consentRuntimeScript } from "./consent/consent-runtime";
+import { ConsentSlot } from "./consent/consent-slot";
 import { DEFAULT_CONSENT_WORDING } from "./consent/default-wording";
-import type { ConsentWording } from "./consent/model";
+import type { ConsentMarkup } from "./consent/model";
 import { loadConsentWording } from "./content/consent.server";
 import { logger } from "./content/log.server";
 import { ATTRIBUTION_COOKIE } from "./forms/attribution";
@@ -40,7 +41,8 @@ const VISITOR_MESSAGE_STATUSES = new Set([400, 405, 413]);
 export interface RootData {
   gtmId: string | null;
   year: number;
-  consent: ConsentWording;
+  /** The consent banner, rendered for this page. */
+  consent: ConsentMarkup;
 }
 
 export interface RouteHandle {
@@ -61,15 +63,19 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ];
 
-export async function loader(): Promise<RootData> {
+export async function loader({ request }: Route.LoaderArgs): Promise<RootData> {
   const env = getEnv();
   // The banner must be on every page, the error pages of a CMS outage included.
-  const consent = await loadConsentWording().catch((error: unknown) => {
+  const wording = await loadConsentWording().catch((error: unknown) => {
     logger.warn("consent wording unavailable: the built-in wording is shown", {
       error: error instanceof Error ? error.message : String(error),
     });
     return DEFAULT_CONSENT_WORDING;
   });
+  const url = new URL(request.url);
+  // A .data request answers for the page it names.
+  const page = url.pathname.replace(/\.data$/, "").replace(/^\/_$/, "/") || "/";
+  const consent = renderConsentMarkup(wording, `${page}${url.search}`);
   return { gtmId: env.gtmId ?? null, year: new Date().getFullYear(), consent };
 }
 
@@ -100,14 +106,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const layoutEnabled = !matches.some(
     (m) => (m.handle as RouteHandle | undefined)?.layout === false,
   );
-  const consent = root?.consent ?? DEFAULT_CONSENT_WORDING;
+  // The root loader always has a banner (the built-in wording when the CMS has none).
+  const consent = root?.consent;
   const htmlAttributes = {
-    [CONSENT_VERSION_ATTRIBUTE]: consent.version,
+    ...(consent ? { [CONSENT_VERSION_ATTRIBUTE]: consent.version } : {}),
     ...(root?.gtmId ? { [GTM_ID_ATTRIBUTE]: root.gtmId } : {}),
   };
-  const banner = (
-    <ConsentBanner wording={consent} returnTo={`${location.pathname}${location.search}`} />
-  );
+  const banner = consent ? <ConsentSlot markup={consent} /> : null;
   return (
     // The consent runtime marks <html> (data-consent, data-gpc) before React hydrates it.
     <html lang={lang} {...htmlAttributes} suppressHydrationWarning>

@@ -4,11 +4,12 @@
 // no flash and no layout shift. It has no React state or handlers: the runtime answers its
 // forms by delegation, so it works before the app's JavaScript arrives; without JavaScript
 // the forms post to /consent, which stores the choice and returns to the page.
+// It is rendered to markup on the server only (consent-markup.server.tsx): the browser
+// bundle carries none of it.
 import { buttonClassName } from "../components/ui/button";
 import { CONSENT_FORM_ATTRIBUTE, CONSENT_PANEL_ID } from "./attributes";
 import { CONSENT_ACTION_PATH, CONSENT_RETURN_FIELD, CONSENT_SAVED_ID } from "./consent-form";
 import type { ConsentWording } from "./model";
-import "./consent-banner.css";
 
 export interface ConsentBannerProps {
   wording: ConsentWording;
@@ -32,72 +33,70 @@ export function ConsentBanner({ wording, returnTo }: ConsentBannerProps) {
   const form = { [CONSENT_FORM_ATTRIBUTE]: "" };
   const button = buttonClassName({ variant: "outline", size: "sm" }, "consent__button");
   return (
-    <div className="consent">
-      <section
-        id={CONSENT_PANEL_ID}
-        className="consent__panel"
-        aria-labelledby={TITLE_ID}
-        tabIndex={-1}
-      >
-        <h2 id={TITLE_ID} className="consent__title">
-          {wording.title}
-        </h2>
-        {wording.body.map((paragraph) => (
-          <p key={paragraph} className="consent__text">
-            {paragraph}
-          </p>
-        ))}
-        <p className="consent__text">
-          <a className="consent__policy" href={wording.policyHref}>
-            {wording.policyLabel}
-          </a>
+    <section
+      id={CONSENT_PANEL_ID}
+      className="consent__panel"
+      aria-labelledby={TITLE_ID}
+      tabIndex={-1}
+    >
+      <h2 id={TITLE_ID} className="consent__title">
+        {wording.title}
+      </h2>
+      {wording.body.map((paragraph) => (
+        <p key={paragraph} className="consent__text">
+          {paragraph}
         </p>
-        <p className="consent__gpc">{wording.gpcNotice}</p>
-        <p id={CONSENT_SAVED_ID} className="consent__saved">
-          {wording.savedNotice}
-        </p>
-        <div className="consent__actions">
-          <form method="post" action={CONSENT_ACTION_PATH} className="consent__buttons" {...form}>
+      ))}
+      <p className="consent__text">
+        <a className="consent__policy" href={wording.policyHref}>
+          {wording.policyLabel}
+        </a>
+      </p>
+      <p className="consent__gpc">{wording.gpcNotice}</p>
+      <p id={CONSENT_SAVED_ID} className="consent__saved">
+        {wording.savedNotice}
+      </p>
+      <div className="consent__actions">
+        <form method="post" action={CONSENT_ACTION_PATH} className="consent__buttons" {...form}>
+          <HiddenFields returnTo={returnTo} version={wording.version} />
+          <button type="submit" name="choice" value="accept" className={button}>
+            {wording.acceptLabel}
+          </button>
+          <button type="submit" name="choice" value="reject" className={button}>
+            {wording.rejectLabel}
+          </button>
+        </form>
+        <details className="consent__choose">
+          <summary id={CHOOSE_ID} className={button}>
+            {wording.chooseLabel}
+          </summary>
+          <form method="post" action={CONSENT_ACTION_PATH} {...form}>
             <HiddenFields returnTo={returnTo} version={wording.version} />
-            <button type="submit" name="choice" value="accept" className={button}>
-              {wording.acceptLabel}
-            </button>
-            <button type="submit" name="choice" value="reject" className={button}>
-              {wording.rejectLabel}
+            <fieldset className="consent__categories" aria-labelledby={CHOOSE_ID}>
+              <Category
+                name="necessary"
+                label={wording.necessary.label}
+                description={wording.necessary.description}
+                fixed
+              />
+              <Category
+                name="analytics"
+                label={wording.analytics.label}
+                description={wording.analytics.description}
+              />
+              <Category
+                name="advertising"
+                label={wording.advertising.label}
+                description={wording.advertising.description}
+              />
+            </fieldset>
+            <button type="submit" name="choice" value="save" className={button}>
+              {wording.saveLabel}
             </button>
           </form>
-          <details className="consent__choose">
-            <summary id={CHOOSE_ID} className={button}>
-              {wording.chooseLabel}
-            </summary>
-            <form method="post" action={CONSENT_ACTION_PATH} {...form}>
-              <HiddenFields returnTo={returnTo} version={wording.version} />
-              <fieldset className="consent__categories" aria-labelledby={CHOOSE_ID}>
-                <Category
-                  name="necessary"
-                  label={wording.necessary.label}
-                  description={wording.necessary.description}
-                  fixed
-                />
-                <Category
-                  name="analytics"
-                  label={wording.analytics.label}
-                  description={wording.analytics.description}
-                />
-                <Category
-                  name="advertising"
-                  label={wording.advertising.label}
-                  description={wording.advertising.description}
-                />
-              </fieldset>
-              <button type="submit" name="choice" value="save" className={button}>
-                {wording.saveLabel}
-              </button>
-            </form>
-          </details>
-        </div>
-      </section>
-    </div>
+        </details>
+      </div>
+    </section>
   );
 }
 

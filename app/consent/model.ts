@@ -32,3 +32,10 @@ export interface ConsentWording {
   policyHref: string;
   policyLabel: string;
 }
+
+/** The banner as the root loader hands it to the page (consent-markup.server.tsx). */
+export interface ConsentMarkup {
+  /** The wording version the runtime compares with the stored choice. */
+  version: string;
+  html: string;
+}

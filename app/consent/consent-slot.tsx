@@ -1,0 +1,14 @@
+// Where the consent banner goes in the page: server-made markup (consent-markup.server.tsx),
+// placed as is. Its styles ship with the shell like every layout part.
+import type { ConsentMarkup } from "./model";
+import "./consent-banner.css";
+
+export function ConsentSlot({ markup }: { markup: ConsentMarkup }) {
+  return (
+    <div
+      className="consent"
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: our own banner rendered by React on the server (CMS text escaped there)
+      dangerouslySetInnerHTML={{ __html: markup.html }}
+    />
+  );
+}
