@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { CONSENT_FORM_ATTRIBUTE, CONSENT_PANEL_ID } from "./attributes";
+import { CONSENT_ACTION_PATH, CONSENT_SAVED_ID } from "./consent-form";
+import { renderConsentMarkup } from "./consent-markup.server";
+import { DEFAULT_CONSENT_WORDING } from "./default-wording";
+
+const wording = { ...DEFAULT_CONSENT_WORDING, version: "2026-11" };
+
+describe("consent banner markup", () => {
+  const { html, version } = renderConsentMarkup(wording, "/news?page=2");
+
+  it("carries the version and the panel the runtime and CSS address", () => {
+    expect(version).toBe("2026-11");
+    expect(html).toContain(`id="${CONSENT_PANEL_ID}"`);
+    expect(html).toContain(`id="${CONSENT_SAVED_ID}"`);
+    expect(html).toContain('aria-labelledby="consent-title"');
+  });
+
+  it("has two forms to /consent, each returning to the page with the version", () => {
+    const forms = html.match(new RegExp(`<form [^>]*${CONSENT_FORM_ATTRIBUTE}=""[^>]*>`, "g"));
+    expect(forms).toHaveLength(2);
+    for (const form of forms ?? []) {
+      expect(form).toContain(`action="${CONSENT_ACTION_PATH}"`);
+      expect(form).toContain('method="post"');
+    }
+    expect(html.match(/name="return" value="\/news\?page=2"/g)).toHaveLength(2);
+    expect(html.match(/name="version" value="2026-11"/g)).toHaveLength(2);
+  });
+
+  it("offers accept, reject and save as submit buttons, and the three categories", () => {
+    for (const value of ["accept", "reject", "save"]) {
+      const button = html.match(new RegExp(`<button [^>]*value="${value}"[^>]*>`))?.[0] ?? "";
+      expect(button).toContain('type="submit"');
+      expect(button).toContain('name="choice"');
+    }
+    expect(html).toContain(wording.acceptLabel);
+    expect(html).toContain(wording.rejectLabel);
+    const necessary = html.match(/<input id="consent-necessary"[^>]*>/)?.[0] ?? "";
+    expect(necessary).toContain("disabled");
+    expect(necessary).toContain("checked");
+    expect(necessary).not.toContain("name=");
+    expect(html).toContain('name="analytics"');
+    expect(html).toContain('name="advertising"');
+  });
+
+  it("escapes what the CMS wrote", () => {
+    const hostile = renderConsentMarkup(
+      {
+        ...wording,
+        title: '<img src=x onerror="alert(1)">',
+        body: ["</section><script>x</script>"],
+      },
+      '/"><script>',
+    ).html;
+    expect(hostile).not.toContain("<img");
+    expect(hostile).not.toContain("<script");
+    expect(hostile).toContain("&lt;img");
+  });
+});
