@@ -16,15 +16,42 @@ import type { DocumentPolicy } from "./content-security-policy";
 import { isCompressibleType, isHtmlType } from "./mime";
 import { inlineScriptHashes } from "./script-hashes";
 
-/** Which representation answered a response (read by the security-header middleware). */
-const answeredBy = new WeakMap<Response, Representation>();
+/** What knows the Content-Security-Policy of a body it answered with. */
+export interface PolicySource {
+  policyHeader(policy: DocumentPolicy): string;
+}
 
-/** The representation `response` was made from by `respond()`, if any. */
-export function representationOf(response: Response): Representation | undefined {
+/** Which body answered a response (read by the security-header middleware). */
+const answeredBy = new WeakMap<Response, PolicySource>();
+
+/** The body `response` was made from (a representation, a streamed file), if known. */
+export function representationOf(response: Response): PolicySource | undefined {
   return answeredBy.get(response);
 }
 
-export class Representation {
+/** Records that `response` carries the body `source` knows the policy of. */
+export function markAnsweredBy(response: Response, source: PolicySource): Response {
+  answeredBy.set(response, source);
+  return response;
+}
+
+/** The policy header of an HTML body under each variant, built from its hashes once. */
+export class HashedPolicy implements PolicySource {
+  private readonly headers = new Map<DocumentPolicy, string>();
+
+  constructor(private readonly hashes: () => readonly string[]) {}
+
+  policyHeader(policy: DocumentPolicy): string {
+    let header = this.headers.get(policy);
+    if (header === undefined) {
+      header = policy.header(this.hashes());
+      this.headers.set(policy, header);
+    }
+    return header;
+  }
+}
+
+export class Representation implements PolicySource {
   readonly etag: string;
   readonly compressible: boolean;
   /** An HTML document: the only kind whose inline scripts run. */
@@ -32,7 +59,7 @@ export class Representation {
   private readonly effort: CompressionEffort;
   private readonly precompressed: Partial<Record<Encoding, () => Promise<Buffer>>>;
   private readonly encoded = new Map<Encoding, Promise<Buffer>>();
-  private readonly policyHeaders = new Map<DocumentPolicy, string>();
+  private readonly policy = new HashedPolicy(() => this.inlineScriptHashes);
   private scriptHashes?: readonly string[];
 
   constructor(
@@ -64,13 +91,7 @@ export class Representation {
 
   /** The Content-Security-Policy header of this body under `policy`, built once and kept. */
   policyHeader(policy: DocumentPolicy): string {
-    if (!this.isHtml) return policy.withoutHashes;
-    let header = this.policyHeaders.get(policy);
-    if (header === undefined) {
-      header = policy.header(this.inlineScriptHashes);
-      this.policyHeaders.set(policy, header);
-    }
-    return header;
+    return this.isHtml ? this.policy.policyHeader(policy) : policy.withoutHashes;
   }
 
   private encodedBody(encoding: Encoding): Promise<Buffer> {
@@ -123,8 +144,7 @@ export class Representation {
   }
 
   private answered(response: Response): Response {
-    answeredBy.set(response, this);
-    return response;
+    return markAnsweredBy(response, this);
   }
 }
 

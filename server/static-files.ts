@@ -7,8 +7,16 @@ import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { type Encoding, PRECOMPRESSED_EXTENSIONS } from "./compression";
-import { contentTypeOf } from "./mime";
-import { etagMatches, Representation, weakEtagOf } from "./representation";
+import { contentTypeOf, isHtmlType } from "./mime";
+import {
+  etagMatches,
+  HashedPolicy,
+  markAnsweredBy,
+  type PolicySource,
+  Representation,
+  weakEtagOf,
+} from "./representation";
+import { inlineScriptHashes } from "./script-hashes";
 
 export const IMMUTABLE_CACHE_CONTROL = "public, max-age=31536000, immutable";
 export const SHORT_CACHE_CONTROL = "public, max-age=3600";
@@ -39,15 +47,21 @@ export function cacheControlOfStatic(relPath: string): string {
 
 export class ClientFiles {
   private readonly representations = new Map<string, Promise<Representation>>();
+  /** The policies of HTML files too large for memory: hashed once, only the hashes kept. */
+  private readonly streamedPolicies = new Map<string, Promise<PolicySource>>();
   private memoryBytes = 0;
 
   private constructor(
     readonly dir: string,
     private readonly files: Map<string, BuildFile>,
+    private readonly memoryBudgetBytes: number,
   ) {}
 
   /** Indexes every regular file under `dir` (symlinks and other oddities are skipped). */
-  static async scan(dir: string): Promise<ClientFiles> {
+  static async scan(
+    dir: string,
+    options: { memoryBudgetBytes?: number } = {},
+  ): Promise<ClientFiles> {
     const root = path.resolve(dir);
     const files = new Map<string, BuildFile>();
     let entries: Dirent[] = [];
@@ -80,7 +94,7 @@ export class ClientFiles {
         precompressed,
       });
     }
-    return new ClientFiles(root, files);
+    return new ClientFiles(root, files, options.memoryBudgetBytes ?? MEMORY_BUDGET_BYTES);
   }
 
   /** The file at a decoded request path (`/assets/x.js`), if the build has it. */
@@ -100,7 +114,10 @@ export class ClientFiles {
   representation(file: BuildFile): Promise<Representation> | null {
     const known = this.representations.get(file.relPath);
     if (known) return known;
-    if (file.size > MAX_MEMORY_FILE_BYTES || this.memoryBytes + file.size > MEMORY_BUDGET_BYTES) {
+    if (
+      file.size > MAX_MEMORY_FILE_BYTES ||
+      this.memoryBytes + file.size > this.memoryBudgetBytes
+    ) {
       return null;
     }
     this.memoryBytes += file.size;
@@ -137,11 +154,28 @@ export class ClientFiles {
       const representation = this.representation(file);
       if (representation) return (await representation).respond(request, init);
       await stat(file.absPath);
-      return this.stream(file, request, init);
+      const response = this.stream(file, request, init);
+      // A streamed page still needs the hashes of its inline scripts, or it cannot hydrate.
+      return isHtmlType(file.contentType)
+        ? markAnsweredBy(response, await this.streamedPolicy(file))
+        : response;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
       throw error;
     }
+  }
+
+  private streamedPolicy(file: BuildFile): Promise<PolicySource> {
+    let known = this.streamedPolicies.get(file.relPath);
+    if (!known) {
+      known = readFile(file.absPath).then((body) => {
+        const hashes = inlineScriptHashes(body);
+        return new HashedPolicy(() => hashes);
+      });
+      this.streamedPolicies.set(file.relPath, known);
+      known.catch(() => this.streamedPolicies.delete(file.relPath));
+    }
+    return known;
   }
 
   private stream(

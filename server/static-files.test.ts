@@ -1,0 +1,42 @@
+import { createHash } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { DocumentPolicy } from "./content-security-policy";
+import { representationOf } from "./representation";
+import { ClientFiles } from "./static-files";
+
+const policy = new DocumentPolicy({ tagManager: false, frameAncestors: [], reportTo: false });
+
+describe("ClientFiles", () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "id5-client-files-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const script = "window.answer=42;";
+  writeFileSync(
+    path.join(dir, "index.html"),
+    `<!doctype html><html><head><script>${script}</script></head><body>${"x".repeat(4000)}</body></html>`,
+  );
+  const hash = `'sha256-${createHash("sha256").update(script).digest("base64")}'`;
+
+  it("a page streamed because memory is full still carries its script hashes", async () => {
+    const files = await ClientFiles.scan(dir, { memoryBudgetBytes: 0 });
+    const file = files.lookup("/index.html");
+    expect(file).toBeDefined();
+    expect(files.representation(file!)).toBeNull(); // no room: streamed from disk
+    const response = await files.serve(file!, new Request("http://site.test/"));
+    expect(response?.status).toBe(200);
+    const header = representationOf(response!)?.policyHeader(policy);
+    expect(header).toContain(hash);
+    expect(await response?.text()).toContain(script);
+  });
+
+  it("a page kept in memory carries the same hashes", async () => {
+    const files = await ClientFiles.scan(dir);
+    const response = await files.serve(
+      files.lookup("/index.html")!,
+      new Request("http://site.test/"),
+    );
+    expect(representationOf(response!)?.policyHeader(policy)).toContain(hash);
+  });
+});
