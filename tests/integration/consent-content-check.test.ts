@@ -1,34 +1,18 @@
 // content:check reads every consent-banner entry the way the site does: a wording the site
 // would refuse is reported, and no published entry at all is a warning.
-import { cp, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { checkConsentBanners, NO_PUBLISHED_BANNER_WARNING } from "../../scripts/check-consent";
+import { copySnapshot, editEntryWith, removeSnapshot } from "../fixtures/snapshot-copy";
 
 let dir: string;
 
 beforeEach(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), "consent-check-"));
-  await cp("content", dir, { recursive: true, filter: (src) => !src.includes("media-files") });
+  dir = await copySnapshot("consent-check");
 });
 
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
-
-/** Rewrites the entry file holding `marker` (a value only that entry has). */
-async function editEntryWith(marker: string, edit: (text: string) => string): Promise<void> {
-  const entries = path.join(dir, "entries");
-  for (const file of await readdir(entries)) {
-    const text = await readFile(path.join(entries, file), "utf8");
-    if (text.includes(marker)) {
-      await writeFile(path.join(entries, file), edit(text));
-      return;
-    }
-  }
-  throw new Error(`no entry holds ${marker}`);
-}
+afterEach(() => removeSnapshot(dir));
 
 async function statusId(label: string): Promise<string> {
   const statuses = path.join(dir, "statuses");
@@ -47,11 +31,11 @@ describe("checkConsentBanners", () => {
   });
 
   it("names what the site would refuse: a bad version, a missing label, a draft policy page", async () => {
-    await editEntryWith(BANNER, (text) =>
+    await editEntryWith(dir, BANNER, (text) =>
       text.replace('"2026-11"', '"November 2026"').replace('"Reject all"', '" "'),
     );
     const [published, draft] = await Promise.all([statusId("Published"), statusId("Draft")]);
-    await editEntryWith('"/trust/cookie-policy"', (text) => text.replace(published, draft));
+    await editEntryWith(dir, '"/trust/cookie-policy"', (text) => text.replace(published, draft));
     const { problems, warnings } = await checkConsentBanners(dir);
     expect(problems.map((p) => p.entry)).toEqual([
       "cookie-banner",
@@ -68,7 +52,7 @@ describe("checkConsentBanners", () => {
 
   it("warns, without failing, when no consent-banner entry is published", async () => {
     const [published, draft] = await Promise.all([statusId("Published"), statusId("Draft")]);
-    await editEntryWith(BANNER, (text) => text.replace(published, draft));
+    await editEntryWith(dir, BANNER, (text) => text.replace(published, draft));
     expect(await checkConsentBanners(dir)).toEqual({
       banners: 1,
       problems: [],

@@ -1,34 +1,16 @@
 // content:check reads every form the way the site does: a form the site would refuse, or
 // one that sends visitors to a path no page has, is reported and fails the check.
-import { cp, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { checkForms } from "../../scripts/check-forms";
+import { copySnapshot, editEntryWith, removeSnapshot } from "../fixtures/snapshot-copy";
 
 let dir: string;
 
 beforeEach(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), "forms-check-"));
-  await cp("content", dir, { recursive: true });
+  dir = await copySnapshot("forms-check", { withMediaFiles: true });
 });
 
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
-
-/** Rewrites the entry file holding `marker` (a value only that entry has). */
-async function editEntryWith(marker: string, edit: (text: string) => string): Promise<void> {
-  const entries = path.join(dir, "entries");
-  for (const file of await readdir(entries)) {
-    const text = await readFile(path.join(entries, file), "utf8");
-    if (text.includes(marker)) {
-      await writeFile(path.join(entries, file), edit(text));
-      return;
-    }
-  }
-  throw new Error(`no entry holds ${marker}`);
-}
+afterEach(() => removeSnapshot(dir));
 
 describe("checkForms", () => {
   it("finds no problem in the seed", async () => {
@@ -38,8 +20,8 @@ describe("checkForms", () => {
   });
 
   it("names a reserved field name and a redirect to no page", async () => {
-    await editEntryWith('"crm:contact"', (text) => text.replace('"company"', '"fax_number"'));
-    await editEntryWith('"crm:universal-id"', (text) =>
+    await editEntryWith(dir, '"crm:contact"', (text) => text.replace('"company"', '"fax_number"'));
+    await editEntryWith(dir, '"crm:universal-id"', (text) =>
       text.replace('"/universal-id/thanks"', '"/universal-id/nowhere"'),
     );
     const { problems } = await checkForms(dir);
