@@ -380,6 +380,21 @@ test("the banner is axe-clean, with and without its choices open, at 320 px", as
   await expect(banner(page).getByRole("button", { name: "Save choices" })).toBeInViewport();
 });
 
+test("at 375 px the open mobile menu covers the banner: every menu link works before a choice", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await gotoHydrated(page, "/about");
+  await expect(banner(page)).toBeVisible();
+  await page.locator("header.site-header button.mobile-menu__toggle").click();
+  const contact = page.locator("#site-mobile-menu").getByRole("link", { name: "Contact" });
+  await expect(contact).toBeVisible();
+  // Not a forced click: Playwright refuses it if the banner is on top of the link.
+  await contact.click();
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect(banner(page)).toBeVisible();
+});
+
 test("the banner shifts no layout: CLS stays 0 on a first visit and after a choice", async ({
   page,
 }) => {
