@@ -4,8 +4,8 @@
  * on the socket. Messages and statuses are BCMS's.
  */
 import { timingSafeEqual } from "node:crypto";
+import type { ContentIdentity } from "../app/config/local-content";
 import { HttpError } from "./http";
-import type { ContentIdentity } from "./identity";
 
 export const AUTH_MESSAGES = {
   /**

@@ -1,35 +1,26 @@
 /**
  * `npm run content-server`: the local content service alone. Configuration from
  * the environment (CONTENT_DIR, CONTENT_PORT, CONTENT_HOST, CONTENT_CACHE_DIR and
- * the BCMS_* identity of docs/content-model.md); stops cleanly on SIGTERM/SIGINT,
- * finishing queued writes first.
+ * the BCMS_* identity of docs/content-model.md), validated by app/config/env.server.ts;
+ * stops cleanly on SIGTERM/SIGINT, finishing queued writes first.
  */
-import {
-  DEFAULT_CACHE_DIR,
-  DEFAULT_CONTENT_DIR,
-  DEFAULT_CONTENT_PORT,
-  identityFromEnv,
-} from "./identity";
+import { EnvError, parseEnv } from "../app/config/env.server";
 import { consoleLogger } from "./logger";
 import { startContentServer } from "./server";
 
-function readPort(value: string | undefined): number {
-  if (value === undefined || value === "") return DEFAULT_CONTENT_PORT;
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new Error(`CONTENT_PORT must be a port number (0-65535), got "${value}"`);
-  }
-  return port;
-}
-
 async function main(): Promise<void> {
-  const dir = process.env.CONTENT_DIR || DEFAULT_CONTENT_DIR;
-  const identity = identityFromEnv();
+  const env = parseEnv(process.env);
+  const identity = {
+    orgId: env.bcms.orgId,
+    instanceId: env.bcms.instanceId,
+    apiKeyId: env.bcms.apiKey.id,
+    apiKeySecret: env.bcms.apiKey.secret,
+  };
   const server = await startContentServer({
-    dir,
-    port: readPort(process.env.CONTENT_PORT),
-    host: process.env.CONTENT_HOST || "127.0.0.1",
-    cacheDir: process.env.CONTENT_CACHE_DIR || DEFAULT_CACHE_DIR,
+    dir: env.contentDir,
+    port: env.contentPort,
+    host: env.contentHost,
+    cacheDir: env.contentCacheDir,
     identity,
     logger: consoleLogger,
   });
@@ -54,6 +45,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  consoleLogger.error(`content server failed to start: ${(error as Error).message}`);
+  consoleLogger.error(
+    error instanceof EnvError
+      ? error.message
+      : `content server failed to start: ${(error as Error).message}`,
+  );
   process.exit(1);
 });

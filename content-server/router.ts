@@ -5,8 +5,8 @@
  * ids are then checked to be 24-hex before any lookup.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { ContentIdentity } from "../app/config/local-content";
 import { sendJson } from "./http";
-import type { ContentIdentity } from "./identity";
 import type { ContentLogger } from "./logger";
 import type { MediaBinService } from "./media-bin";
 import type { EntryParser } from "./parser";

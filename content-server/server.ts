@@ -8,14 +8,14 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { resolve } from "node:path";
-import { authenticateRequest } from "./auth";
-import { HttpError, sendError } from "./http";
 import {
   type ContentIdentity,
-  DEFAULT_CACHE_DIR,
+  DEFAULT_CONTENT_CACHE_DIR,
   DEFAULT_CONTENT_PORT,
-  LOCAL_IDENTITY,
-} from "./identity";
+  LOCAL_CONTENT_IDENTITY,
+} from "../app/config/local-content";
+import { authenticateRequest } from "./auth";
+import { HttpError, sendError } from "./http";
 import { type ContentLogger, consoleLogger } from "./logger";
 import { MediaBinService } from "./media-bin";
 import { EntryParser } from "./parser";
@@ -89,7 +89,7 @@ export async function startContentServer(
 ): Promise<RunningContentServer> {
   const logger = options.logger ?? consoleLogger;
   const identity: ContentIdentity = {
-    ...LOCAL_IDENTITY,
+    ...LOCAL_CONTENT_IDENTITY,
     ...stripUndefined(options.identity ?? {}),
   };
   const dir = resolve(options.dir);
@@ -99,7 +99,11 @@ export async function startContentServer(
   const app: AppContext = {
     store,
     parser: new EntryParser(store, mediaUrlBase),
-    mediaBin: new MediaBinService(store, resolve(options.cacheDir ?? DEFAULT_CACHE_DIR), logger),
+    mediaBin: new MediaBinService(
+      store,
+      resolve(options.cacheDir ?? DEFAULT_CONTENT_CACHE_DIR),
+      logger,
+    ),
     sockets,
     identity,
     logger,

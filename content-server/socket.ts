@@ -7,8 +7,8 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocket, WebSocketServer } from "ws";
+import type { ContentIdentity } from "../app/config/local-content";
 import { isValidSocketToken } from "./auth";
-import type { ContentIdentity } from "./identity";
 import { newConnectionId } from "./ids";
 import type { EntityKind } from "./snapshot-files";
 

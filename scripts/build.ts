@@ -309,7 +309,8 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
   const { env } = options;
   const projectDir = options.projectDir ?? PROJECT_DIR;
   const processEnv = options.processEnv ?? process.env;
-  const logger = options.logger ?? createJsonLogger({ secrets: [env.bcms.apiKey.secret] });
+  const logger =
+    options.logger ?? createJsonLogger({ secrets: [env.bcms.apiKey.secret], level: env.logLevel });
   const buildDir = path.join(projectDir, "build");
   const clientDir = path.join(buildDir, "client");
   const started = Date.now();

@@ -8,9 +8,12 @@
 import { checkSnapshot, summarize } from "../content-server/snapshot-check";
 import { checkConsentBanners } from "./check-consent";
 import { checkForms } from "./check-forms";
+import { readEnvOrReport } from "./read-env";
 
 async function main(): Promise<number> {
-  const dir = process.argv[2] || process.env.CONTENT_DIR || "content";
+  const env = readEnvOrReport(process.env);
+  if (!env) return 1;
+  const dir = process.argv[2] || env.contentDir;
   const report = await checkSnapshot(dir);
   for (const problem of report.problems) console.error(problem.text);
   // Forms and the consent banner are read the way the site reads them, once the snapshot

@@ -30,7 +30,8 @@ export async function startDev(
 ): Promise<DevSession> {
   const processEnv = options.processEnv ?? process.env;
   const projectDir = options.projectDir ?? PROJECT_DIR;
-  const logger = options.logger ?? createJsonLogger({ secrets: [env.bcms.apiKey.secret] });
+  const logger =
+    options.logger ?? createJsonLogger({ secrets: [env.bcms.apiKey.secret], level: env.logLevel });
   let content: RunningContentServer | undefined;
   const childEnv: NodeJS.ProcessEnv = { ...processEnv };
   if (env.embeddedContent) {

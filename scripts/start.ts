@@ -37,7 +37,8 @@ export async function startSite(
   const processEnv = options.processEnv ?? process.env;
   const projectDir = options.projectDir ?? PROJECT_DIR;
   const buildDir = path.join(projectDir, "build");
-  const logger = options.logger ?? createJsonLogger({ secrets: [env.bcms.apiKey.secret] });
+  const logger =
+    options.logger ?? createJsonLogger({ secrets: [env.bcms.apiKey.secret], level: env.logLevel });
   // Before the server build loads React (see server/server-build.ts).
   process.env.NODE_ENV ??= "production";
 
@@ -108,7 +109,7 @@ async function main(): Promise<void> {
   process.env.NODE_ENV ??= "production";
   const env = readEnvOrReport(process.env);
   if (!env) process.exit(1);
-  const logger = createJsonLogger({ secrets: [env.bcms.apiKey.secret] });
+  const logger = createJsonLogger({ secrets: [env.bcms.apiKey.secret], level: env.logLevel });
   process.on("unhandledRejection", (reason) => {
     logger.error("unhandled rejection", { error: describeError(reason) });
   });

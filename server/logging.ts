@@ -2,6 +2,7 @@
 // stderr. Query values that could carry a credential are redacted, and the configured
 // API secret is scrubbed from every line as a last line of defence.
 
+import type { LogLevel } from "../app/config/env.server";
 import { DOWNLOAD_ROUTE_PREFIX } from "../app/forms/model";
 
 export type LogFields = Record<string, unknown>;
@@ -47,18 +48,18 @@ export interface JsonLoggerOptions {
   secrets?: readonly string[];
   stdout?: (line: string) => void;
   stderr?: (line: string) => void;
-  /** Lowest level written: `info` (default), `warn` or `error`; default from LOG_LEVEL. */
-  level?: string;
+  /** Lowest level written (the setting LOG_LEVEL, app/config/env.server.ts); default `info`. */
+  level?: LogLevel;
 }
 
-const LEVEL_RANK = { info: 1, warn: 2, error: 3 } as const;
+/** This logger writes no debug lines: `debug` lets everything through, like `info`. */
+const LEVEL_RANK: Record<LogLevel, number> = { debug: 1, info: 1, warn: 2, error: 3 };
 
 export function createJsonLogger(options: JsonLoggerOptions = {}): SiteLogger {
   const secrets = (options.secrets ?? []).filter((s) => s.length >= 4);
   const stdout = options.stdout ?? ((line) => process.stdout.write(line));
   const stderr = options.stderr ?? ((line) => process.stderr.write(line));
-  const configured = (options.level ?? process.env.LOG_LEVEL ?? "info") as keyof typeof LEVEL_RANK;
-  const minimum = LEVEL_RANK[configured] ?? LEVEL_RANK.info;
+  const minimum = LEVEL_RANK[options.level ?? "info"];
   const write = (level: "info" | "warn" | "error", message: string, fields?: LogFields) => {
     if (LEVEL_RANK[level] < minimum) return;
     let line = JSON.stringify({ level, time: new Date().toISOString(), msg: message, ...fields });

@@ -47,7 +47,7 @@ export interface SiteServerOptions {
   /** The build folder: client/ (static + prerendered), server/index.js, prerendered.json. */
   buildDir: string;
   env: Pick<SiteEnv, "siteOrigin" | "bcms"> &
-    Partial<Pick<SiteEnv, "gtmId" | "embedFrameAncestors">>;
+    Partial<Pick<SiteEnv, "gtmId" | "embedFrameAncestors" | "logLevel">>;
   logger?: SiteLogger;
   /** The build to serve; default {buildDir}/server/index.js through React Router. Tests pass a fake. */
   build?: LoadedBuild | (() => Promise<LoadedBuild>);
@@ -87,7 +87,9 @@ type Source =
 
 export async function createSiteServer(options: SiteServerOptions): Promise<SiteServer> {
   const { env } = options;
-  const logger = options.logger ?? createJsonLogger({ secrets: [options.env.bcms.apiKey.secret] });
+  const logger =
+    options.logger ??
+    createJsonLogger({ secrets: [options.env.bcms.apiKey.secret], level: options.env.logLevel });
   const build =
     typeof options.build === "function"
       ? await options.build()

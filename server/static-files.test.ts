@@ -7,6 +7,11 @@ import { DocumentPolicy } from "./content-security-policy";
 import { representationOf } from "./representation";
 import { ClientFiles } from "./static-files";
 
+function defined<T>(value: T | null | undefined): T {
+  if (value === null || value === undefined) throw new Error("expected a value");
+  return value;
+}
+
 const policy = new DocumentPolicy({ tagManager: false, frameAncestors: [], reportTo: false });
 
 describe("ClientFiles", () => {
@@ -21,22 +26,19 @@ describe("ClientFiles", () => {
 
   it("a page streamed because memory is full still carries its script hashes", async () => {
     const files = await ClientFiles.scan(dir, { memoryBudgetBytes: 0 });
-    const file = files.lookup("/index.html");
-    expect(file).toBeDefined();
-    expect(files.representation(file!)).toBeNull(); // no room: streamed from disk
-    const response = await files.serve(file!, new Request("http://site.test/"));
-    expect(response?.status).toBe(200);
-    const header = representationOf(response!)?.policyHeader(policy);
+    const file = defined(files.lookup("/index.html"));
+    expect(files.representation(file)).toBeNull(); // no room: streamed from disk
+    const response = defined(await files.serve(file, new Request("http://site.test/")));
+    expect(response.status).toBe(200);
+    const header = representationOf(response)?.policyHeader(policy);
     expect(header).toContain(hash);
-    expect(await response?.text()).toContain(script);
+    expect(await response.text()).toContain(script);
   });
 
   it("a page kept in memory carries the same hashes", async () => {
     const files = await ClientFiles.scan(dir);
-    const response = await files.serve(
-      files.lookup("/index.html")!,
-      new Request("http://site.test/"),
-    );
-    expect(representationOf(response!)?.policyHeader(policy)).toContain(hash);
+    const file = defined(files.lookup("/index.html"));
+    const response = defined(await files.serve(file, new Request("http://site.test/")));
+    expect(representationOf(response)?.policyHeader(policy)).toContain(hash);
   });
 });

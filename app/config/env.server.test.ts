@@ -22,6 +22,32 @@ describe("parseEnv", () => {
     expect(env.gtmId).toBeUndefined();
   });
 
+  it("owns the content service's settings and the log level", () => {
+    const defaults = parseEnv({});
+    expect(defaults).toMatchObject({
+      contentDir: "content",
+      contentPort: 3100,
+      contentHost: "127.0.0.1",
+      contentCacheDir: ".cache/media",
+      logLevel: "info",
+    });
+    const set = parseEnv({
+      CONTENT_HOST: " 0.0.0.0 ",
+      CONTENT_CACHE_DIR: "/var/cache/id5",
+      LOG_LEVEL: "warn",
+    });
+    expect(set).toMatchObject({
+      contentHost: "0.0.0.0",
+      contentCacheDir: "/var/cache/id5",
+      logLevel: "warn",
+    });
+    // A blank identity value is unset, not an identity of spaces.
+    expect(parseEnv({ BCMS_ORG_ID: "  " }).bcms.orgId).toBe(LOCAL_CONTENT_IDENTITY.orgId);
+    expect(() => parseEnv({ LOG_LEVEL: "loud" })).toThrow(
+      "LOG_LEVEL must be one of debug, info, warn, error",
+    );
+  });
+
   it("points at a real CMS when BCMS_ORIGIN and the identity are set", () => {
     const env = parseEnv({
       BCMS_ORIGIN: "https://app.thebcms.com/",

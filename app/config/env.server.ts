@@ -1,15 +1,23 @@
 // Runtime configuration, read once from the environment and validated with one clear
 // message per problem. With BCMS_ORIGIN unset the site reads the embedded local content
-// service (content-server/) with the local identity below.
+// service (content-server/) with the local identity of local-content.ts. The only reader
+// of the environment: the site, its scripts and the content service take settings from it.
 import { z } from "zod";
-import { DEFAULT_CONTENT_PORT, LOCAL_IDENTITY } from "../../content-server/identity";
+import {
+  DEFAULT_CONTENT_CACHE_DIR,
+  DEFAULT_CONTENT_DIR,
+  DEFAULT_CONTENT_HOST,
+  DEFAULT_CONTENT_PORT,
+  LOCAL_CONTENT_IDENTITY,
+} from "./local-content";
 import { LOGIN_URL } from "./site";
 
-/** The identity the embedded content service accepts (content-server/identity.ts). */
-export const LOCAL_CONTENT_IDENTITY = LOCAL_IDENTITY;
+export { DEFAULT_CONTENT_PORT, LOCAL_CONTENT_IDENTITY };
 
 export const DEFAULT_PORT = 3000;
-export { DEFAULT_CONTENT_PORT };
+/** From the most to the least verbose. */
+export const LOG_LEVELS = ["debug", "info", "warn", "error"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 export const DEFAULT_SITE_ORIGIN = "https://id5.io";
 export const DEFAULT_DATA_DIR = ".data";
 /** Delivered submissions keep their personal data this long (days). */
@@ -113,6 +121,11 @@ const envSchema = z.object({
   BCMS_API_KEY_SECRET: optionalString,
   CONTENT_DIR: optionalString,
   CONTENT_PORT: port("CONTENT_PORT", DEFAULT_CONTENT_PORT),
+  CONTENT_HOST: optionalString,
+  CONTENT_CACHE_DIR: optionalString,
+  LOG_LEVEL: optionalString.refine((v) => v === undefined || LOG_LEVELS.includes(v as LogLevel), {
+    message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}`,
+  }),
   PORT: port("PORT", DEFAULT_PORT),
   SITE_ORIGIN: originLike("SITE_ORIGIN"),
   GTM_ID: optionalString.refine((v) => v === undefined || /^GTM-[A-Z0-9]+$/.test(v), {
@@ -162,6 +175,12 @@ export interface SiteEnv {
   };
   contentDir: string;
   contentPort: number;
+  /** Where the embedded content service listens (loopback unless set). */
+  contentHost: string;
+  /** Where the embedded content service keeps its media transforms. */
+  contentCacheDir: string;
+  /** The lowest level of log line written. */
+  logLevel: LogLevel;
   port: number;
   siteOrigin: string;
   gtmId?: string;
@@ -228,8 +247,11 @@ export function parseEnv(source: Record<string, string | undefined>): SiteEnv {
           instanceId: env.BCMS_INSTANCE_ID as string,
           apiKey: { id: env.BCMS_API_KEY_ID as string, secret: env.BCMS_API_KEY_SECRET as string },
         },
-    contentDir: env.CONTENT_DIR ?? "content",
+    contentDir: env.CONTENT_DIR ?? DEFAULT_CONTENT_DIR,
     contentPort: env.CONTENT_PORT,
+    contentHost: env.CONTENT_HOST ?? DEFAULT_CONTENT_HOST,
+    contentCacheDir: env.CONTENT_CACHE_DIR ?? DEFAULT_CONTENT_CACHE_DIR,
+    logLevel: (env.LOG_LEVEL as LogLevel | undefined) ?? "info",
     port: env.PORT,
     siteOrigin: (env.SITE_ORIGIN ?? DEFAULT_SITE_ORIGIN).replace(/\/$/, ""),
     gtmId: env.GTM_ID,

@@ -1,10 +1,17 @@
 // Structured one-line JSON logs for the content layer and the server.
-type Level = "debug" | "info" | "warn" | "error";
+import { getEnv, type LogLevel } from "../config/env.server";
+
+type Level = LogLevel;
 const LEVELS: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 
 function threshold(): number {
-  const configured = (process.env.LOG_LEVEL ?? "info") as Level;
-  return LEVELS[configured] ?? LEVELS.info;
+  let configured: Level = "info";
+  try {
+    configured = getEnv().logLevel;
+  } catch {
+    // An invalid environment is reported where the site starts; log at the default here.
+  }
+  return LEVELS[configured];
 }
 
 function toLoggable(value: unknown): unknown {

@@ -6,8 +6,8 @@ import { createHash } from "node:crypto";
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { LOCAL_CONTENT_IDENTITY } from "../../app/config/local-content";
 import { createBcmsClient, silentLogger } from "../../bcms";
-import { LOCAL_IDENTITY } from "../../content-server/identity";
 import { silentLogger as silentServerLogger } from "../../content-server/logger";
 import { startContentServer } from "../../content-server/server";
 
@@ -65,9 +65,9 @@ export async function runContentBench(): Promise<Record<string, unknown>> {
     watch: false,
     cacheDir: `${dir}-cache`,
   });
-  const base = `${server.url}/api/v3/org/${LOCAL_IDENTITY.orgId}/instance/${LOCAL_IDENTITY.instanceId}`;
+  const base = `${server.url}/api/v3/org/${LOCAL_CONTENT_IDENTITY.orgId}/instance/${LOCAL_CONTENT_IDENTITY.instanceId}`;
   const headers = {
-    Authorization: `ApiKey ${LOCAL_IDENTITY.apiKeyId}.${LOCAL_IDENTITY.apiKeySecret}`,
+    Authorization: `ApiKey ${LOCAL_CONTENT_IDENTITY.apiKeyId}.${LOCAL_CONTENT_IDENTITY.apiKeySecret}`,
   };
   try {
     const listTimes: number[] = [];
@@ -84,9 +84,9 @@ export async function runContentBench(): Promise<Record<string, unknown>> {
     }
 
     const client = createBcmsClient({
-      orgId: LOCAL_IDENTITY.orgId,
-      instanceId: LOCAL_IDENTITY.instanceId,
-      apiKey: { id: LOCAL_IDENTITY.apiKeyId, secret: LOCAL_IDENTITY.apiKeySecret },
+      orgId: LOCAL_CONTENT_IDENTITY.orgId,
+      instanceId: LOCAL_CONTENT_IDENTITY.instanceId,
+      apiKey: { id: LOCAL_CONTENT_IDENTITY.apiKeyId, secret: LOCAL_CONTENT_IDENTITY.apiKeySecret },
       cmsOrigin: server.url,
       logger: silentLogger,
     });

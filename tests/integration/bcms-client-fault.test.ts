@@ -6,8 +6,8 @@
 import { cp, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LOCAL_CONTENT_IDENTITY } from "../../app/config/local-content";
 import { type BcmsClient, BcmsNetworkError, createBcmsClient, silentLogger } from "../../bcms";
-import { LOCAL_IDENTITY } from "../../content-server/identity";
 import { type ContentServerProcess, spawnContentServer } from "../fixtures/content-server-process";
 import { freePort } from "../fixtures/free-port";
 import { makeTempDir } from "../fixtures/snapshot-builder";
@@ -38,9 +38,9 @@ describe("BCMS client against a content service that dies and comes back", () =>
     port = await freePort();
     server = await spawnContentServer(dir, cacheDir, port);
     client = createBcmsClient({
-      orgId: LOCAL_IDENTITY.orgId,
-      instanceId: LOCAL_IDENTITY.instanceId,
-      apiKey: { id: LOCAL_IDENTITY.apiKeyId, secret: LOCAL_IDENTITY.apiKeySecret },
+      orgId: LOCAL_CONTENT_IDENTITY.orgId,
+      instanceId: LOCAL_CONTENT_IDENTITY.instanceId,
+      apiKey: { id: LOCAL_CONTENT_IDENTITY.apiKeyId, secret: LOCAL_CONTENT_IDENTITY.apiKeySecret },
       cmsOrigin: `http://127.0.0.1:${port}`,
       useMemCache: true,
       logger: silentLogger,

@@ -7,7 +7,7 @@
 import { cp, readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { LOCAL_IDENTITY } from "../../content-server/identity";
+import { LOCAL_CONTENT_IDENTITY } from "../../app/config/local-content";
 import { checkSnapshot } from "../../content-server/snapshot-check";
 import { type Json, startTestServer } from "../fixtures/content-server-harness";
 import { spawnContentServer } from "../fixtures/content-server-process";
@@ -51,9 +51,9 @@ describe("durability", () => {
     const exited = new Promise<NodeJS.Signals | null>((resolve) =>
       child.once("exit", (_code, signal) => resolve(signal)),
     );
-    const base = `${url}/api/v3/org/${LOCAL_IDENTITY.orgId}/instance/${LOCAL_IDENTITY.instanceId}/template/${IDS.templatePerson}/entry`;
+    const base = `${url}/api/v3/org/${LOCAL_CONTENT_IDENTITY.orgId}/instance/${LOCAL_CONTENT_IDENTITY.instanceId}/template/${IDS.templatePerson}/entry`;
     const headers = {
-      Authorization: `ApiKey ${LOCAL_IDENTITY.apiKeyId}.${LOCAL_IDENTITY.apiKeySecret}`,
+      Authorization: `ApiKey ${LOCAL_CONTENT_IDENTITY.apiKeyId}.${LOCAL_CONTENT_IDENTITY.apiKeySecret}`,
       "Content-Type": "application/json",
     };
     const acked = new Map<string, Acked>();
@@ -162,10 +162,10 @@ describe("process lifecycle", () => {
       child.once("exit", (code) => resolve(code)),
     );
     const response = await fetch(
-      `${url}/api/v3/org/${LOCAL_IDENTITY.orgId}/instance/${LOCAL_IDENTITY.instanceId}/language/all`,
+      `${url}/api/v3/org/${LOCAL_CONTENT_IDENTITY.orgId}/instance/${LOCAL_CONTENT_IDENTITY.instanceId}/language/all`,
       {
         headers: {
-          Authorization: `ApiKey ${LOCAL_IDENTITY.apiKeyId}.${LOCAL_IDENTITY.apiKeySecret}`,
+          Authorization: `ApiKey ${LOCAL_CONTENT_IDENTITY.apiKeyId}.${LOCAL_CONTENT_IDENTITY.apiKeySecret}`,
         },
       },
     );
