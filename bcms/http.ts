@@ -8,6 +8,7 @@ import {
   BcmsResponseError,
   BcmsTimeoutError,
 } from "./errors";
+import { isRecord } from "./is-record";
 import type { BcmsLogger } from "./logger";
 import { instanceBasePath } from "./paths";
 import { type Queue, QueueCanceledError } from "./queue";
@@ -52,9 +53,7 @@ export interface HttpClient {
 /** A light runtime check of a response entity (responses are checked, never blindly cast). */
 export type Guard<T> = (value: unknown) => value is T;
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
+export { isRecord };
 
 function networkCode(error: unknown): string | null {
   // undici wraps the socket error in `cause`.

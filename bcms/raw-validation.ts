@@ -10,6 +10,7 @@
  * reference is always a problem here, because the site would render a hole.
  */
 import type { Entry, Group, Media, Prop, Template, Widget } from "@thebcms/types";
+import { isRecord } from "./is-record";
 
 export interface RawValidationContext {
   findGroup(id: string): Group | undefined;
@@ -86,10 +87,6 @@ export function validateContentNodes(
   const validator = new Validator(context, options.stopAtFirst ?? false);
   validator.nodes(nodes, options.path, options.property ?? "content", 0);
   return validator.problems;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function joinProperty(parent: string, name: string): string {

@@ -5,6 +5,7 @@
  * answers 403 for schema failures: a bad body is not a permission problem.
  */
 import type { Entry, EntryContent, EntryMeta, EntryStatusValue, Template } from "@thebcms/types";
+import { isRecord } from "../bcms/is-record";
 import {
   formatRawProblem,
   type RawValidationContext,
@@ -28,10 +29,6 @@ export function validationContext(store: ContentStore): RawValidationContext {
     findMedia: (id) => store.get("media", id),
     findEntry: (id) => store.get("entries", id),
   };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function fail(path: string, message: string): never {

@@ -21,6 +21,7 @@ import type {
   Prop,
   PropMediaDataParsed,
 } from "@thebcms/types";
+import { isRecord } from "../bcms/is-record";
 import { escapeHtml, nodeToHtml } from "./rich-text-html";
 import type { ContentStore } from "./store";
 
@@ -39,10 +40,6 @@ interface ParseState {
 
 type Parsed = unknown;
 type Values = readonly { id: string; data: unknown }[];
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 function asArray(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [];

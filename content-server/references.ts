@@ -6,11 +6,8 @@
  * values are searched structurally, without walking every schema.
  */
 import type { Entry, Group, Prop, Template, Widget } from "@thebcms/types";
+import { isRecord } from "../bcms/is-record";
 import type { ContentStore } from "./store";
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 function isEntryPointer(value: unknown): value is { tid: string; eid: string } {
   return isRecord(value) && typeof value.tid === "string" && typeof value.eid === "string";

@@ -11,6 +11,7 @@
  *   (upstream prints `target="undefined"`), and `_blank` gets rel="noopener noreferrer".
  * - horizontalRule renders as `<hr />` (upstream renders nothing).
  */
+import { isRecord } from "../bcms/is-record";
 
 export interface RichTextNode {
   type?: unknown;
@@ -32,10 +33,6 @@ export function escapeHtml(value: string): string {
     .replace(/>/g, "&gt;")
     .replace(/"/g, "&quot;")
     .replace(/'/g, "&#39;");
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 export function isSafeHref(href: string): boolean {

@@ -7,6 +7,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Entry, Prop, PropValue, Template } from "@thebcms/types";
+import { isRecord } from "../bcms/is-record";
 import { badRequest } from "./http";
 import { dropTemplateFromProps, stripEntryPointers } from "./references";
 import type { EntityChange } from "./snapshot-files";
@@ -33,10 +34,6 @@ export function toSlugUnderscore(label: string): string {
     .toLowerCase()
     .replace(/[\s-]+/g, "_")
     .replace(/[^a-z0-9_]/g, "");
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function entryUpdated(entry: Entry): ContentEvent {

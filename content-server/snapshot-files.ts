@@ -9,6 +9,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import { extname, join } from "node:path";
 import type { Entry, EntryStatus, Group, Language, Media, Template, Widget } from "@thebcms/types";
+import { isRecord } from "../bcms/is-record";
 import { isErrno, isTempFileName } from "./fs-durable";
 import { isObjectId } from "./ids";
 
@@ -103,10 +104,6 @@ export function emptyEntityMaps(): EntityMaps {
     entries: new Map(),
     media: new Map(),
   };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function checkProps(props: unknown): string | undefined {

@@ -1,11 +1,12 @@
 // Small readers for parsed BCMS values: responses are parsed, never cast. Each returns
 // undefined (or an empty list) for anything of the wrong shape.
 
+import { isRecord } from "../../bcms/is-record";
+
 export type Rec = Record<string, unknown>;
 
-export function isRec(value: unknown): value is Rec {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
+/** The library's plain-object check, under the content layer's short name. */
+export const isRec: (value: unknown) => value is Rec = isRecord;
 
 export function readString(value: unknown): string | undefined {
   return typeof value === "string" && value.trim() !== "" ? value : undefined;
