@@ -72,11 +72,20 @@ export async function loader({ request }: Route.LoaderArgs): Promise<RootData> {
     });
     return DEFAULT_CONSENT_WORDING;
   });
-  const url = new URL(request.url);
-  // A .data request answers for the page it names.
-  const page = url.pathname.replace(/\.data$/, "").replace(/^\/_$/, "/") || "/";
-  const consent = renderConsentMarkup(wording, `${page}${url.search}`);
+  const consent = renderConsentMarkup(wording, pageOf(new URL(request.url)));
   return { gtmId: env.gtmId ?? null, year: new Date().getFullYear(), consent };
+}
+
+/**
+ * The page a document or data request is for, as the banner's form returns to it: React
+ * Router hands loaders the data URL (`/about.data?_routes=root`, `/_.data` for `/`).
+ */
+function pageOf(url: URL): string {
+  const path = url.pathname.replace(/\.data$/, "").replace(/^\/_$/, "/") || "/";
+  const search = new URLSearchParams(url.search);
+  search.delete("_routes");
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
 }
 
 export const meta: Route.MetaFunction = ({ error }) => (error ? NOT_FOUND_META : []);
