@@ -130,7 +130,7 @@ export function consentRuntime(
     });
     if (advertising) {
       if (api.pendingAttribution) doc.cookie = api.pendingAttribution;
-    } else {
+    } else if (readCookie(config.attributionCookie) !== undefined) {
       doc.cookie = `${config.attributionCookie}=; Max-Age=0; Path=/; SameSite=Lax${secure}`;
     }
     api.pendingAttribution = undefined;
