@@ -8,7 +8,7 @@ import type { ConsentCategoryWording, ConsentWording } from "../consent/model";
 import { getEntryPathIndex, getPublishedEntries, type LocalEntry } from "./entries.server";
 import { logger } from "./log.server";
 import type { RichNode, RichTag } from "./models";
-import { isRec, readRichItems, readString } from "./read.server";
+import { isRec, pointedEntryId, readRichItems, readString } from "./read.server";
 import { sanitizeHtml } from "./sanitize-html.server";
 
 /** The BCMS template of the banner's wording (docs/content-model.md). */
@@ -64,13 +64,6 @@ export function toPlainParagraphs(items: unknown): string[] {
     flush();
   }
   return paragraphs;
-}
-
-/** The id of the entry an ENTRY_POINTER value points at (parsed, raw, or an array of them). */
-export function pointedEntryId(value: unknown): string | undefined {
-  const item = Array.isArray(value) ? value[0] : value;
-  if (!isRec(item)) return undefined;
-  return readString(item._id) ?? readString(item.eid);
 }
 
 function readText(value: unknown): string | undefined {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { LocalEntry } from "./entries.server";
-import { pointedFormId, readFormEntry } from "./forms.server";
+import { readFormEntry } from "./forms.server";
+import { pointedEntryId as pointedFormId } from "./read.server";
 
 const ctx = { resolveInternalHref: () => undefined };
 

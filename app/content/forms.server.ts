@@ -17,7 +17,7 @@ import { FORM_TEMPLATE, getPublishedEntries, type LocalEntry } from "./entries.s
 import { logger } from "./log.server";
 import type { RichNode } from "./models";
 import {
-  isRec,
+  pointedEntryId,
   type Rec,
   readBoolean,
   readNumber,
@@ -175,19 +175,12 @@ export function readFormEntry(entry: LocalEntry, ctx: FormReadContext): FormRead
   };
 }
 
-/** The id of the form an ENTRY_POINTER prop points at (parsed or raw form). */
-export function pointedFormId(value: unknown): string | undefined {
-  const item = Array.isArray(value) ? value[0] : value;
-  if (!isRec(item)) return undefined;
-  return readString(item._id) ?? readString(item.eid);
-}
-
 /** The published, usable form an entry points at; problems are logged, never thrown. */
 export async function loadPointedForm(
   value: unknown,
   ctx: FormReadContext & { source: string },
 ): Promise<FormDefinition | undefined> {
-  const id = pointedFormId(value);
+  const id = pointedEntryId(value);
   if (!id) return undefined;
   const entry = (await getPublishedEntries(FORM_TEMPLATE)).find((e) => e.id === id);
   if (!entry) {

@@ -57,3 +57,10 @@ export function readRichItems(value: unknown): unknown[] {
   if (isRec(value) && Array.isArray(value.nodes)) return value.nodes;
   return [];
 }
+
+/** The id of the entry an ENTRY_POINTER value points at (parsed, raw, or an array of them). */
+export function pointedEntryId(value: unknown): string | undefined {
+  const item = Array.isArray(value) ? value[0] : value;
+  if (!isRec(item)) return undefined;
+  return readString(item._id) ?? readString(item.eid);
+}
