@@ -4,17 +4,9 @@
 // reported before it is published. No published entry at all is a warning: the site then
 // shows its built-in wording.
 import { CONSENT_BANNER_TEMPLATE, readConsentWording } from "../app/content/consent.server";
-import {
-  entryPath,
-  isPublished,
-  type LocalEntry,
-  localise,
-  TEMPLATES,
-} from "../app/content/entries.server";
+import { entryPath, type LocalEntry, TEMPLATES } from "../app/content/entries.server";
 import { readString } from "../app/content/read.server";
-import { silentLogger } from "../content-server/logger";
-import { EntryParser } from "../content-server/parser";
-import { ContentStore } from "../content-server/store";
+import { openSnapshotEntries } from "./snapshot-entries";
 
 export interface ConsentProblem {
   /** The entry's slug (its id when it has none). */
@@ -32,19 +24,7 @@ export interface ConsentCheck {
 export const NO_PUBLISHED_BANNER_WARNING = `no published ${CONSENT_BANNER_TEMPLATE} entry: the site shows its built-in banner wording`;
 
 export async function checkConsentBanners(dir: string): Promise<ConsentCheck> {
-  const store = await ContentStore.open(dir, silentLogger);
-  const parser = new EntryParser(store, "");
-  const lng = store.defaultLanguage()?.code ?? "en";
-  const templateNamed = (name: string) => store.list("templates").find((t) => t.name === name);
-  /** Parsed entries of a template with whether they are published in the default language. */
-  const entriesOf = (name: string) => {
-    const template = templateNamed(name);
-    return (template ? store.entriesOf(template._id) : []).map((raw) => {
-      const parsed = parser.parseEntry(raw);
-      const local = parsed ? localise(parsed, lng) : undefined;
-      return { id: raw._id, local, published: parsed ? isPublished(parsed, lng) : false };
-    });
-  };
+  const { lng, entriesOf } = await openSnapshotEntries(dir);
 
   // The site resolves the policy page through the paths of published entries (entries.server.ts).
   const paths = new Map<string, string>();

@@ -2,12 +2,10 @@
 // site reads it (app/content/forms.server.ts), so a form the site would refuse (a reserved
 // or repeated field name, a choice without options, no submit label...) is reported before
 // it is published, and so is a redirect to a path no page of the snapshot has.
-import { FORM_TEMPLATE, localise, TEMPLATES } from "../app/content/entries.server";
+import { FORM_TEMPLATE, TEMPLATES } from "../app/content/entries.server";
 import { readFormEntry } from "../app/content/forms.server";
 import { readString } from "../app/content/read.server";
-import { silentLogger } from "../content-server/logger";
-import { EntryParser } from "../content-server/parser";
-import { ContentStore } from "../content-server/store";
+import { openSnapshotEntries } from "./snapshot-entries";
 
 /** Site paths of `page` entries are where a form may send the visitor. */
 const PAGE_TEMPLATE = TEMPLATES.page;
@@ -18,28 +16,17 @@ export interface FormProblem {
 }
 
 export async function checkForms(dir: string): Promise<{ forms: number; problems: FormProblem[] }> {
-  const store = await ContentStore.open(dir, silentLogger);
-  const parser = new EntryParser(store, "");
-  const lng = store.defaultLanguage()?.code ?? "en";
-  const template = (name: string) => store.list("templates").find((t) => t.name === name);
-  const entriesOf = (name: string) => {
-    const found = template(name);
-    return found ? store.entriesOf(found._id) : [];
-  };
+  const { lng, entriesOf } = await openSnapshotEntries(dir);
   const pagePaths = new Set(
-    entriesOf(PAGE_TEMPLATE).flatMap((entry) => {
-      const parsed = parser.parseEntry(entry);
-      const local = parsed && localise(parsed, lng);
+    entriesOf(PAGE_TEMPLATE).flatMap(({ local }) => {
       const path = local && readString(local.meta.path);
       return path ? [path] : [];
     }),
   );
   const problems: FormProblem[] = [];
   const forms = entriesOf(FORM_TEMPLATE);
-  for (const entry of forms) {
-    const parsed = parser.parseEntry(entry);
-    const local = parsed && localise(parsed, lng);
-    const name = (local && readString(local.meta.slug)) ?? entry._id;
+  for (const { id, local } of forms) {
+    const name = (local && readString(local.meta.slug)) ?? id;
     if (!local) {
       problems.push({ form: name, message: `no meta in the default language (${lng})` });
       continue;

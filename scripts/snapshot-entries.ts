@@ -1,0 +1,39 @@
+// A snapshot's entries as the site reads them, for the parts of `content:check` that run
+// the site's own readers: parsed, localised to the default language, and marked published
+// or not.
+import { isPublished, type LocalEntry, localise } from "../app/content/entries.server";
+import { silentLogger } from "../content-server/logger";
+import { EntryParser } from "../content-server/parser";
+import { ContentStore } from "../content-server/store";
+
+export interface SnapshotEntry {
+  id: string;
+  /** Undefined when the entry has no meta in the default language. */
+  local: LocalEntry | undefined;
+  published: boolean;
+}
+
+export async function openSnapshotEntries(dir: string): Promise<{
+  /** The default language's code. */
+  lng: string;
+  /** Every entry of the template called `name` (none when there is no such template). */
+  entriesOf(name: string): SnapshotEntry[];
+}> {
+  const store = await ContentStore.open(dir, silentLogger);
+  const parser = new EntryParser(store, "");
+  const lng = store.defaultLanguage()?.code ?? "en";
+  return {
+    lng,
+    entriesOf(name) {
+      const template = store.list("templates").find((t) => t.name === name);
+      return (template ? store.entriesOf(template._id) : []).map((raw) => {
+        const parsed = parser.parseEntry(raw);
+        return {
+          id: raw._id,
+          local: parsed ? localise(parsed, lng) : undefined,
+          published: parsed ? isPublished(parsed, lng) : false,
+        };
+      });
+    },
+  };
+}
