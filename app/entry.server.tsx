@@ -5,11 +5,23 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
-import { logger } from "./content/log.server";
+import { installEnv, type SiteEnv } from "./config/env.server";
+import { installLogger, logger } from "./content/log.server";
+import type { SiteLogger } from "./logging/logger.server";
 
 // The production server (server/) reaches the content layer of this build through these.
 export { watchContentChanges } from "./content/content-client.server";
 export { createLoadContext } from "./forms/context";
+
+/**
+ * The production server installs its validated settings and its logger before the first
+ * request, so loaders read what it was started with (prerendering and the dev server, which
+ * have no such server, parse their own environment).
+ */
+export function configureSite(settings: { env: SiteEnv; logger: SiteLogger }): void {
+  installEnv(settings.env);
+  installLogger(settings.logger);
+}
 
 export const streamTimeout = 10_000;
 

@@ -5,11 +5,14 @@
  * stops cleanly on SIGTERM/SIGINT, finishing queued writes first.
  */
 import { EnvError, parseEnv } from "../app/config/env.server";
-import { consoleLogger } from "./logger";
+import { createJsonLogger } from "../app/logging/logger.server";
 import { startContentServer } from "./server";
+
+let logger = createJsonLogger();
 
 async function main(): Promise<void> {
   const env = parseEnv(process.env);
+  logger = createJsonLogger({ secrets: [env.bcms.apiKey.secret], level: env.logLevel });
   const identity = {
     orgId: env.bcms.orgId,
     instanceId: env.bcms.instanceId,
@@ -22,20 +25,22 @@ async function main(): Promise<void> {
     host: env.contentHost,
     cacheDir: env.contentCacheDir,
     identity,
-    logger: consoleLogger,
+    logger,
   });
-  consoleLogger.info(
-    `content server listening on ${server.url} (org ${identity.orgId}, instance ${identity.instanceId}, snapshot ${server.store.dir})`,
-  );
+  logger.info(`content server listening on ${server.url}`, {
+    org: identity.orgId,
+    instance: identity.instanceId,
+    snapshot: server.store.dir,
+  });
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    consoleLogger.info(`content server: ${signal} received, shutting down`);
+    logger.info(`content server: ${signal} received, shutting down`);
     server.close().then(
       () => process.exit(0),
       (error: unknown) => {
-        consoleLogger.error(`content server: shutdown failed: ${(error as Error).message}`);
+        logger.error(`content server: shutdown failed: ${(error as Error).message}`);
         process.exit(1);
       },
     );
@@ -45,7 +50,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  consoleLogger.error(
+  logger.error(
     error instanceof EnvError
       ? error.message
       : `content server failed to start: ${(error as Error).message}`,

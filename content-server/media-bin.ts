@@ -15,9 +15,9 @@ import { extname, join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import type { Media } from "@thebcms/types";
 import sharp from "sharp";
+import type { SiteLogger } from "../app/logging/logger.server";
 import { isErrno } from "./fs-durable";
 import { badRequest, HttpError, notFound } from "./http";
-import type { ContentLogger } from "./logger";
 import { parseSizeTransform } from "./size-transforms";
 import type { ContentStore } from "./store";
 
@@ -144,7 +144,7 @@ export class MediaBinService {
   constructor(
     private readonly store: ContentStore,
     private readonly cacheDir: string,
-    private readonly logger: ContentLogger,
+    private readonly logger: SiteLogger,
   ) {}
 
   async serve(

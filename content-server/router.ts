@@ -6,8 +6,8 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ContentIdentity } from "../app/config/local-content";
+import type { SiteLogger } from "../app/logging/logger.server";
 import { sendJson } from "./http";
-import type { ContentLogger } from "./logger";
 import type { MediaBinService } from "./media-bin";
 import type { EntryParser } from "./parser";
 import type { SocketHub } from "./socket";
@@ -21,7 +21,7 @@ export interface AppContext {
   mediaBin: MediaBinService;
   sockets: SocketHub;
   identity: ContentIdentity;
-  logger: ContentLogger;
+  logger: SiteLogger;
 }
 
 export interface RouteContext {

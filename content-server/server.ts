@@ -14,9 +14,9 @@ import {
   DEFAULT_CONTENT_PORT,
   LOCAL_CONTENT_IDENTITY,
 } from "../app/config/local-content";
+import { createJsonLogger, type SiteLogger } from "../app/logging/logger.server";
 import { authenticateRequest } from "./auth";
 import { HttpError, sendError } from "./http";
-import { type ContentLogger, consoleLogger } from "./logger";
 import { MediaBinService } from "./media-bin";
 import { EntryParser } from "./parser";
 import { type AppContext, matchRoute, parseApiPath, type Route } from "./router";
@@ -35,7 +35,7 @@ export interface StartContentServerOptions {
   host?: string;
   /** Which org, instance and key are accepted; defaults to the local identity. */
   identity?: Partial<ContentIdentity>;
-  logger?: ContentLogger;
+  logger?: SiteLogger;
   /** Where media variants are cached; default `.cache/media` under the working directory. */
   cacheDir?: string;
   /** Pick up edits made to the snapshot folder while running (default true). */
@@ -87,7 +87,7 @@ async function handle(app: AppContext, req: IncomingMessage, res: ServerResponse
 export async function startContentServer(
   options: StartContentServerOptions,
 ): Promise<RunningContentServer> {
-  const logger = options.logger ?? consoleLogger;
+  const logger = options.logger ?? createJsonLogger();
   const identity: ContentIdentity = {
     ...LOCAL_CONTENT_IDENTITY,
     ...stripUndefined(options.identity ?? {}),

@@ -14,9 +14,9 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import type { Entry, EntryStatus, Group, Language, Media, Template, Widget } from "@thebcms/types";
+import type { SiteLogger as ContentLogger } from "../app/logging/logger.server";
 import { ensureDir, syncDir, toSnapshotJson, writeFileDurably } from "./fs-durable";
 import { isObjectId } from "./ids";
-import type { ContentLogger } from "./logger";
 import {
   type AnyEntity,
   type EntityKind,

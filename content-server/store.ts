@@ -10,6 +10,7 @@ import { readdir, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { Entry, EntryStatus, Language, Media } from "@thebcms/types";
 import sharp from "sharp";
+import type { SiteLogger } from "../app/logging/logger.server";
 import {
   isErrno,
   isTempFileName,
@@ -17,7 +18,6 @@ import {
   toSnapshotJson,
   writeFileDurably,
 } from "./fs-durable";
-import type { ContentLogger } from "./logger";
 import { computeSizeTransforms, hasValidSizeTransforms } from "./size-transforms";
 import {
   type AnyEntity,
@@ -55,11 +55,11 @@ export class ContentStore {
     private readonly maps: EntityMaps,
     private readonly mediaFiles: Map<string, string>,
     readonly loadProblems: readonly SnapshotProblem[],
-    private readonly logger: ContentLogger,
+    private readonly logger: SiteLogger,
   ) {}
 
   /** Loads a snapshot folder: finishes an interrupted write, removes stray temp files, reports bad files. */
-  static async open(dir: string, logger: ContentLogger): Promise<ContentStore> {
+  static async open(dir: string, logger: SiteLogger): Promise<ContentStore> {
     await removeTempFiles(dir);
     await rollForwardJournal(dir, logger);
     const data = await readSnapshot(dir);
@@ -229,7 +229,7 @@ async function writeChange(dir: string, change: EntityChange): Promise<void> {
   else await removeFileDurably(file);
 }
 
-async function rollForwardJournal(dir: string, logger: ContentLogger): Promise<void> {
+async function rollForwardJournal(dir: string, logger: SiteLogger): Promise<void> {
   let journal: Awaited<ReturnType<typeof readJournal>>;
   try {
     journal = await readJournal(dir);

@@ -7,7 +7,7 @@
  */
 import { type FSWatcher, watch } from "node:fs";
 import { join } from "node:path";
-import type { ContentLogger } from "./logger";
+import type { SiteLogger } from "../app/logging/logger.server";
 import { ENTITY_KINDS, type EntityKind, MEDIA_FILES_DIR } from "./snapshot-files";
 import { type ContentEvent, eventFor } from "./socket";
 import type { ContentStore } from "./store";
@@ -24,7 +24,7 @@ export class SnapshotWatcher {
   constructor(
     private readonly store: ContentStore,
     private readonly announce: (event: ContentEvent) => void,
-    private readonly logger: ContentLogger,
+    private readonly logger: SiteLogger,
   ) {}
 
   start(): void {

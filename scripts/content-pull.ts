@@ -5,7 +5,7 @@
  * snapshot is replaced only when the copy is complete. Restart a running
  * content server afterwards.
  */
-import { consoleLogger } from "../content-server/logger";
+import { createJsonLogger } from "../app/logging/logger.server";
 import { pullConfigFromEnv, pullSnapshot } from "../content-server/snapshot-pull";
 
 async function main(): Promise<number> {
@@ -15,7 +15,7 @@ async function main(): Promise<number> {
     return 1;
   }
   const dest = process.argv[2] || process.env.CONTENT_DIR || "content";
-  const counts = await pullSnapshot({ ...config, dest, logger: consoleLogger });
+  const counts = await pullSnapshot({ ...config, dest, logger: createJsonLogger() });
   console.log(
     `content:pull: done (${counts.templates} templates, ${counts.entries} entries, ${counts.media} media items, ${counts.mediaFiles} files)`,
   );

@@ -2,7 +2,7 @@
 // the site's own readers: parsed, localised to the default language, and marked published
 // or not.
 import { isPublished, type LocalEntry, localise } from "../app/content/entries.server";
-import { silentLogger } from "../content-server/logger";
+import { silentLogger } from "../app/logging/logger.server";
 import { EntryParser } from "../content-server/parser";
 import { ContentStore } from "../content-server/store";
 

@@ -3,10 +3,10 @@
 // SIGINT/SIGTERM: the site stops first (in-flight requests finish), then the content service.
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { SiteEnv } from "../app/config/env.server";
+import { type SiteEnv, withEmbeddedContentPort } from "../app/config/env.server";
+import { createJsonLogger, describeError, type SiteLogger } from "../app/logging/logger.server";
 import type { RunningContentServer } from "../content-server/server";
 import { createFormsService, type RunningFormsService } from "../server/forms/service";
-import { createJsonLogger, describeError, type SiteLogger } from "../server/logging";
 import { createSiteServer, type SiteServer } from "../server/site-server";
 import { buildSite, checkBuild, PROJECT_DIR } from "./build";
 import { isAddressInUse, PortInUseError, startEmbeddedContent } from "./embedded-content";
@@ -45,8 +45,6 @@ export async function startSite(
   let content: RunningContentServer | undefined;
   if (env.embeddedContent) {
     content = await startEmbeddedContent(env, { logger });
-    // The server build reads its content service from the environment (app/config/env.server.ts).
-    processEnv.CONTENT_PORT = String(content.port);
     logger.info("content service listening", {
       service: "content",
       url: content.url,
@@ -72,7 +70,8 @@ export async function startSite(
     }
     const site = await createSiteServer({
       buildDir,
-      env,
+      // The server build reads the content service it is given here, not the environment.
+      env: content ? withEmbeddedContentPort(env, content.port) : env,
       logger,
       prerenderedFresh: !check.contentChanged,
       forms,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { LogFields } from "../app/logging/logger.server";
 import {
   CSP_REPORTS_PER_CLIENT,
   CSP_SAMPLE_MAX_CHARS,
@@ -8,7 +9,6 @@ import {
   MAX_CSP_REPORT_BYTES,
   parseCspReports,
 } from "./csp-report";
-import type { LogFields } from "./logging";
 
 const SITE = "https://id5.io";
 

@@ -12,8 +12,10 @@
 // posts with `Sec-Fetch-Site: same-origin` and Reporting API posts with an `Origin` of the
 // page and no Sec-Fetch-Site: both pass the same cross-site check as the forms.
 // Anything unreadable is a 400, never a 5xx.
+
+import type { SiteLogger } from "../app/logging/logger.server";
 import { RateLimiter } from "./forms/rate-limit";
-import { redactPath, type SiteLogger } from "./logging";
+import { redactPath } from "./logging";
 import { isCrossSite, readLimitedBody } from "./request-intake";
 
 export const MAX_CSP_REPORT_BYTES = 16 * 1024;

@@ -3,7 +3,7 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
-import type { SiteLogger } from "./logging";
+import type { SiteLogger } from "../app/logging/logger.server";
 
 export const SHUTDOWN_TIMEOUT_MS = 10_000;
 /** Longer than the usual 60 s idle timeout of load balancers, so they close first. */

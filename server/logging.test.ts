@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createJsonLogger, redactSearch } from "./logging";
+import { redactSearch } from "./logging";
 
 describe("redactSearch", () => {
   it("redacts credential-like parameters and keeps the rest", () => {
@@ -9,20 +9,5 @@ describe("redactSearch", () => {
       "?access_token=[redacted]&api_key=[redacted]&secret=[redacted]",
     );
     expect(redactSearch("")).toBe("");
-  });
-});
-
-describe("log level", () => {
-  it("writes nothing below the configured level", () => {
-    const lines: string[] = [];
-    const logger = createJsonLogger({
-      level: "warn",
-      stdout: (l) => lines.push(l),
-      stderr: (l) => lines.push(l),
-    });
-    logger.info("request", {});
-    logger.warn("slow", {});
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toContain('"msg":"slow"');
   });
 });

@@ -7,9 +7,10 @@
 //   own 5xx page (the content layer answers 503 when the CMS is down) or a generic 500.
 // Concurrent GETs of one URL share a single rendering (no stampede after a content event).
 import type { RequestFacts } from "../app/forms/service";
+import type { SiteLogger } from "../app/logging/logger.server";
+import { describeError } from "../app/logging/logger.server";
 import { errorPage } from "./error-pages";
-import type { SiteLogger } from "./logging";
-import { describeError, redactPath } from "./logging";
+import { redactPath } from "./logging";
 import { isCompressibleType, isPageType } from "./mime";
 import type { PrerenderedPages } from "./prerendered";
 import type { CachedRendering, RenderCache } from "./render-cache";

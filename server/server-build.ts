@@ -2,8 +2,10 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { RouterContextProvider, ServerBuild } from "react-router";
+import type { SiteEnv } from "../app/config/env.server";
 import type { SiteServices } from "../app/forms/context";
 import type { RequestFacts } from "../app/forms/service";
+import type { SiteLogger } from "../app/logging/logger.server";
 
 /** A content event as the build's content layer reports it (bcms ContentEvent). */
 export interface ContentChange {
@@ -19,6 +21,12 @@ export type WatchContentChanges = (onChange: (event: ContentChange) => void) => 
 export type SiteRequestHandler = (request: Request, facts?: RequestFacts) => Promise<Response>;
 
 type CreateLoadContext = (services: SiteServices, facts: RequestFacts) => RouterContextProvider;
+
+/** What the server was started with, installed in the build before its first request. */
+export interface SiteSettings {
+  env: SiteEnv;
+  logger: SiteLogger;
+}
 
 const UNKNOWN_CLIENT: RequestFacts = { clientAddress: "unknown" };
 
@@ -39,6 +47,7 @@ export const SERVER_BUILD_FILE = "server/index.js";
 export async function loadServerBuild(
   buildDir: string,
   services: SiteServices = {},
+  settings?: SiteSettings,
 ): Promise<LoadedBuild> {
   const file = path.resolve(buildDir, SERVER_BUILD_FILE);
   const { createRequestHandler } = await import("react-router");
@@ -47,7 +56,11 @@ export async function loadServerBuild(
   const entry = build.entry.module as {
     watchContentChanges?: unknown;
     createLoadContext?: unknown;
+    configureSite?: unknown;
   };
+  if (settings && typeof entry.configureSite === "function") {
+    (entry.configureSite as (settings: SiteSettings) => void)(settings);
+  }
   const createLoadContext =
     typeof entry.createLoadContext === "function"
       ? (entry.createLoadContext as CreateLoadContext)

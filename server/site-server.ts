@@ -10,18 +10,13 @@ import type { IncomingMessage } from "node:http";
 import { Hono } from "hono";
 import { DEFAULT_EMBED_FRAME_ANCESTORS, type SiteEnv } from "../app/config/env.server";
 import type { FormsService, RequestFacts } from "../app/forms/service";
+import { createJsonLogger, describeError, type SiteLogger } from "../app/logging/logger.server";
 import { ContentSecurityPolicies, CSP_REPORT_PATH } from "./content-security-policy";
 import { CspReportEndpoint } from "./csp-report";
 import { errorPage, plainNotFound } from "./error-pages";
 import { createReadinessProbe, healthResponse, readinessResponse } from "./health";
 import { createHttpLifecycle, SHUTDOWN_TIMEOUT_MS } from "./lifecycle";
-import {
-  createJsonLogger,
-  describeError,
-  redactPath,
-  redactSearch,
-  type SiteLogger,
-} from "./logging";
+import { redactPath, redactSearch } from "./logging";
 import { isPageType } from "./mime";
 import { PrerenderedPages } from "./prerendered";
 import { redirectFor } from "./redirects";
@@ -46,8 +41,8 @@ export { SHUTDOWN_TIMEOUT_MS } from "./lifecycle";
 export interface SiteServerOptions {
   /** The build folder: client/ (static + prerendered), server/index.js, prerendered.json. */
   buildDir: string;
-  env: Pick<SiteEnv, "siteOrigin" | "bcms"> &
-    Partial<Pick<SiteEnv, "gtmId" | "embedFrameAncestors" | "logLevel">>;
+  /** The validated settings; the server build reads them too (loadServerBuild). */
+  env: SiteEnv;
   logger?: SiteLogger;
   /** The build to serve; default {buildDir}/server/index.js through React Router. Tests pass a fake. */
   build?: LoadedBuild | (() => Promise<LoadedBuild>);
@@ -93,7 +88,8 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
   const build =
     typeof options.build === "function"
       ? await options.build()
-      : (options.build ?? (await loadServerBuild(options.buildDir, { forms: options.forms })));
+      : (options.build ??
+        (await loadServerBuild(options.buildDir, { forms: options.forms }, { env, logger })));
   const files = await ClientFiles.scan(`${options.buildDir}/client`);
   const prerendered = await PrerenderedPages.load(options.buildDir, files, {
     fresh: options.prerenderedFresh ?? true,

@@ -272,8 +272,22 @@ export function parseEnv(source: Record<string, string | undefined>): SiteEnv {
 
 let cached: SiteEnv | undefined;
 
-/** The process environment, parsed once. */
+/**
+ * The site's settings: those the production server installed (`installEnv`), else, in a
+ * build's prerendering or the dev server, the process environment parsed once.
+ */
 export function getEnv(): SiteEnv {
   cached ??= parseEnv(process.env);
   return cached;
+}
+
+/** The production server hands its validated settings to the server build it loads. */
+export function installEnv(env: SiteEnv): void {
+  cached = env;
+}
+
+/** The settings with the embedded content service found on `port` (it may differ from CONTENT_PORT). */
+export function withEmbeddedContentPort(env: SiteEnv, port: number): SiteEnv {
+  if (!env.embeddedContent) return env;
+  return { ...env, contentPort: port, bcms: { ...env.bcms, origin: `http://127.0.0.1:${port}` } };
 }

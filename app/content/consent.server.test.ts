@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { BcmsError } from "../../bcms";
-import { silentLogger } from "../../content-server/logger";
 import { type RunningContentServer, startContentServer } from "../../content-server/server";
 import { DEFAULT_CONSENT_WORDING } from "../consent/default-wording";
+import { silentLogger } from "../logging/logger.server";
 import {
   CONSENT_BANNER_TEMPLATE,
   loadConsentWording,

@@ -8,6 +8,7 @@ import {
   parseContentEvent,
 } from "../../bcms";
 import { getEnv } from "../config/env.server";
+import { toConsoleStyle } from "../logging/logger.server";
 import { logger } from "./log.server";
 
 let client: BcmsClient | undefined;
@@ -27,7 +28,7 @@ export function getContentClient(): BcmsClient {
       // servers connect through watchContentChanges; builds never hold a socket open.)
       enableSocket: process.env.NODE_ENV === "development",
       injectSvg: true,
-      logger,
+      logger: toConsoleStyle(logger),
     });
   }
   return client;

@@ -7,8 +7,8 @@ import { cp, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { LOCAL_CONTENT_IDENTITY } from "../../app/config/local-content";
+import { silentLogger as silentServerLogger } from "../../app/logging/logger.server";
 import { createBcmsClient, silentLogger } from "../../bcms";
-import { silentLogger as silentServerLogger } from "../../content-server/logger";
 import { startContentServer } from "../../content-server/server";
 
 export const GENERATED_ENTRIES = 1_000;

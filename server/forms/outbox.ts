@@ -2,7 +2,7 @@
 // time, retrying with backoff until each is delivered or dead-lettered. Its whole state is
 // in the database, so deliveries resume after a restart and a retry queued by the operator's
 // command (another process) is picked up at the next poll.
-import type { SiteLogger } from "../logging";
+import type { SiteLogger } from "../../app/logging/logger.server";
 import { backoffDelay, type DeliveryOutcome, deliver } from "./delivery";
 import type { FormsStore, SubmissionRow } from "./store";
 

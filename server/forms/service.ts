@@ -4,7 +4,7 @@
 import { createHmac } from "node:crypto";
 import type { FormsSettings } from "../../app/config/env.server";
 import type { FormsService, RateDecision, SubmissionRecord } from "../../app/forms/service";
-import type { SiteLogger } from "../logging";
+import type { SiteLogger } from "../../app/logging/logger.server";
 import { describeWebhook } from "./delivery";
 import { Outbox, type OutboxTimings } from "./outbox";
 import { RateLimiter } from "./rate-limit";

@@ -2,7 +2,7 @@
 import { readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { silentLogger } from "../../content-server/logger";
+import { silentLogger } from "../../app/logging/logger.server";
 import { startContentServer } from "../../content-server/server";
 import { checkSnapshot } from "../../content-server/snapshot-check";
 import { JOURNAL_FILE } from "../../content-server/snapshot-files";

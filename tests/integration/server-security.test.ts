@@ -1,7 +1,7 @@
 // Security headers on every kind of answer, the API secret never in a response or a log
 // line, and one structured log line per request with credential-like query values redacted.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createJsonLogger } from "../../server/logging";
+import { createJsonLogger } from "../../app/logging/logger.server";
 import { CONTENT_SECURITY_POLICY, HSTS, PERMISSIONS_POLICY } from "../../server/security-headers";
 import {
   ASSET_NAME,

@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import { createJsonLogger, toConsoleStyle } from "./logger.server";
+
+function recording(options: Parameters<typeof createJsonLogger>[0] = {}) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const logger = createJsonLogger({
+    ...options,
+    stdout: (l) => out.push(l),
+    stderr: (l) => err.push(l),
+  });
+  return { logger, out, err };
+}
+
+describe("createJsonLogger", () => {
+  it("writes nothing below the configured level", () => {
+    const lines: string[] = [];
+    const logger = createJsonLogger({
+      level: "warn",
+      stdout: (l) => lines.push(l),
+      stderr: (l) => lines.push(l),
+    });
+    logger.info("request", {});
+    logger.warn("slow", {});
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('"msg":"slow"');
+  });
+
+  it("writes debug lines only at the debug level", () => {
+    const quiet = recording();
+    quiet.logger.debug("detail");
+    expect(quiet.out).toHaveLength(0);
+    const verbose = recording({ level: "debug" });
+    verbose.logger.debug("detail", { n: 1 });
+    expect(JSON.parse(verbose.out[0] as string)).toMatchObject({
+      level: "debug",
+      msg: "detail",
+      n: 1,
+    });
+  });
+
+  it("sends info to stdout and warnings and errors to stderr, one JSON object per line", () => {
+    const { logger, out, err } = recording();
+    logger.info("a");
+    logger.warn("b");
+    logger.error("c");
+    expect(out.map((l) => JSON.parse(l).msg)).toEqual(["a"]);
+    expect(err.map((l) => JSON.parse(l).msg)).toEqual(["b", "c"]);
+    expect([...out, ...err].every((l) => l.endsWith("}\n") && !l.slice(0, -1).includes("\n"))).toBe(
+      true,
+    );
+  });
+
+  it("scrubs the secret, raw or URL-encoded, from message and fields", () => {
+    const secret = "s3cr/et+value";
+    const { logger, err } = recording({ secrets: [secret] });
+    logger.error(`failed with ${secret}`, { url: `https://x/?k=${encodeURIComponent(secret)}` });
+    expect(err[0]).not.toContain(secret);
+    expect(err[0]).not.toContain(encodeURIComponent(secret));
+    expect(err[0]).toContain("[redacted]");
+  });
+
+  it("shows an Error field by name and message", () => {
+    const { logger, err } = recording();
+    logger.error("boom", { error: new TypeError("bad") });
+    expect(JSON.parse(err[0] as string).error).toEqual({ name: "TypeError", message: "bad" });
+  });
+});
+
+describe("toConsoleStyle", () => {
+  it("keeps the first string as the message and the other values as details", () => {
+    const { logger, out, err } = recording();
+    const consoleStyle = toConsoleStyle(logger);
+    consoleStyle.info("socket open");
+    consoleStyle.warn("retrying", { attempt: 2 });
+    consoleStyle.error("failed", 1, 2);
+    expect(JSON.parse(out[0] as string)).toMatchObject({ msg: "socket open" });
+    expect(JSON.parse(out[0] as string).details).toBeUndefined();
+    expect(JSON.parse(err[0] as string)).toMatchObject({
+      msg: "retrying",
+      details: { attempt: 2 },
+    });
+    expect(JSON.parse(err[1] as string)).toMatchObject({ msg: "failed", details: [1, 2] });
+  });
+});

@@ -1,0 +1,79 @@
+// The one logger of the site, the server and the local content service: one JSON object per
+// line, info and debug on stdout, warnings and errors on stderr. The configured API secret is
+// scrubbed from every line as a last line of defence (the same rule as the BCMS library's).
+import { createRedactor } from "../../bcms/redact";
+import type { LogLevel } from "../config/env.server";
+
+export type LogFields = Record<string, unknown>;
+
+export interface SiteLogger {
+  /** Optional: a logger made for a test or a caller may leave detail out. */
+  debug?(message: string, fields?: LogFields): void;
+  info(message: string, fields?: LogFields): void;
+  warn(message: string, fields?: LogFields): void;
+  error(message: string, fields?: LogFields): void;
+}
+
+export interface JsonLoggerOptions {
+  /** Strings never to print (the API secret): replaced by [redacted]. */
+  secrets?: readonly string[];
+  stdout?: (line: string) => void;
+  stderr?: (line: string) => void;
+  /** Lowest level written (the setting LOG_LEVEL, app/config/env.server.ts); default `info`. */
+  level?: LogLevel;
+}
+
+const LEVEL_RANK: Record<LogLevel, number> = { debug: 0, info: 1, warn: 2, error: 3 };
+
+/** Errors become plain objects (name, message, stack: logs stay on the server). */
+export function describeError(error: unknown): LogFields {
+  if (error instanceof Error) {
+    return { name: error.name, message: error.message, stack: error.stack };
+  }
+  return { message: String(error) };
+}
+
+/** Field values as JSON shows them: an Error's own properties are not enumerable. */
+function loggable(_key: string, value: unknown): unknown {
+  return value instanceof Error ? { name: value.name, message: value.message } : value;
+}
+
+export function createJsonLogger(options: JsonLoggerOptions = {}): Required<SiteLogger> {
+  // Short strings would blank out ordinary words of every line.
+  const redact = createRedactor((options.secrets ?? []).filter((s) => s.length >= 4));
+  const stdout = options.stdout ?? ((line) => process.stdout.write(line));
+  const stderr = options.stderr ?? ((line) => process.stderr.write(line));
+  const minimum = LEVEL_RANK[options.level ?? "info"];
+  const write = (level: LogLevel, message: string, fields?: LogFields) => {
+    if (LEVEL_RANK[level] < minimum) return;
+    const record = { level, time: new Date().toISOString(), msg: message, ...fields };
+    const line = redact(JSON.stringify(record, loggable));
+    (level === "warn" || level === "error" ? stderr : stdout)(`${line}\n`);
+  };
+  return {
+    debug: (message, fields) => write("debug", message, fields),
+    info: (message, fields) => write("info", message, fields),
+    warn: (message, fields) => write("warn", message, fields),
+    error: (message, fields) => write("error", message, fields),
+  };
+}
+
+export const silentLogger: Required<SiteLogger> = { debug() {}, info() {}, warn() {}, error() {} };
+
+/**
+ * The BCMS library logs console-style (`logger.warn(message, ...values)`): the first string is
+ * the message and the other values go to `details`, so its lines have the site's shape.
+ */
+export function toConsoleStyle(logger: SiteLogger): Record<LogLevel, (...args: unknown[]) => void> {
+  const at =
+    (level: LogLevel) =>
+    (...args: unknown[]) => {
+      const [first, ...rest] = args;
+      const message = typeof first === "string" ? first : "";
+      const values = typeof first === "string" ? rest : args;
+      const fields =
+        values.length === 0 ? undefined : { details: values.length === 1 ? values[0] : values };
+      logger[level]?.(message, fields);
+    };
+  return { debug: at("debug"), info: at("info"), warn: at("warn"), error: at("error") };
+}
