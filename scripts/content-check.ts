@@ -5,10 +5,11 @@
  * when there is any; otherwise prints the summary. Warnings (no published consent
  * banner) are printed but do not fail the check.
  */
+
+import { readEnvOrReport } from "../app/config/read-env";
 import { checkSnapshot, summarize } from "../content-server/snapshot-check";
 import { checkConsentBanners } from "./check-consent";
 import { checkForms } from "./check-forms";
-import { readEnvOrReport } from "./read-env";
 
 async function main(): Promise<number> {
   const env = readEnvOrReport(process.env);

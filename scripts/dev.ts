@@ -5,11 +5,11 @@ import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { SiteEnv } from "../app/config/env.server";
+import { readEnvOrReport } from "../app/config/read-env";
 import { createJsonLogger, type SiteLogger } from "../app/logging/logger.server";
 import type { RunningContentServer } from "../content-server/server";
-import { PROJECT_DIR } from "./build";
-import { startEmbeddedContent } from "./embedded-content";
-import { readEnvOrReport } from "./read-env";
+import { PROJECT_DIR } from "../server/build-stamp";
+import { startEmbeddedContent } from "../server/embedded-content";
 
 export interface DevSession {
   child: ChildProcess;

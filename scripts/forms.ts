@@ -6,6 +6,8 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { type ParseArgsConfig, parseArgs } from "node:util";
+import { readEnvOrReport } from "../app/config/read-env";
+import { PROJECT_DIR } from "../server/build-stamp";
 import { toCsvExport, toJsonExport } from "../server/forms/export";
 import { DEFAULT_OUTBOX_TIMINGS } from "../server/forms/outbox";
 import {
@@ -15,8 +17,6 @@ import {
   type SubmissionRow,
   type SubmissionStatus,
 } from "../server/forms/store";
-import { PROJECT_DIR } from "./build";
-import { readEnvOrReport } from "./read-env";
 
 export const USAGE = `usage: npm run forms -- <command>
 

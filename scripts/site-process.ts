@@ -48,7 +48,7 @@ export async function startSiteProcess(options: SiteProcessOptions): Promise<Sit
   const contentPort = await freeLoopbackPort();
   const out = createWriteStream(options.logFile, { flags: "a" });
   // `node --import tsx` (not the tsx CLI): one process, so a kill reaches the server itself.
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     cwd: PROJECT_DIR,
     env: {
       ...process.env,

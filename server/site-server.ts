@@ -47,7 +47,7 @@ export interface SiteServerOptions {
   /** The build to serve; default {buildDir}/server/index.js through React Router. Tests pass a fake. */
   build?: LoadedBuild | (() => Promise<LoadedBuild>);
   /**
-   * False when the content is known to have changed since the build (scripts/start.ts
+   * False when the content is known to have changed since the build (server/main.ts
    * compares snapshots): prerendered files then only serve as the outage fallback.
    */
   prerenderedFresh?: boolean;

@@ -152,6 +152,8 @@ const envSchema = z.object({
   ),
   DATA_DIR: optionalString,
   EMBED_FRAME_ANCESTORS: frameAncestors,
+  HOST: optionalString,
+  BUILD_ID: optionalString,
   TRUST_PROXY: optionalString.refine((v) => v === undefined || v === "0" || v === "1", {
     message: "TRUST_PROXY must be 0 or 1",
   }),
@@ -182,6 +184,10 @@ export interface SiteEnv {
   /** The lowest level of log line written. */
   logLevel: LogLevel;
   port: number;
+  /** Address the site listens on; unset: every interface. */
+  host?: string;
+  /** A build id chosen by the operator (else derived from the build's assets). */
+  buildId?: string;
   siteOrigin: string;
   gtmId?: string;
   /** Where submissions are stored: {dataDir}/forms.db (and the generated signing key). */
@@ -253,6 +259,8 @@ export function parseEnv(source: Record<string, string | undefined>): SiteEnv {
     contentCacheDir: env.CONTENT_CACHE_DIR ?? DEFAULT_CONTENT_CACHE_DIR,
     logLevel: (env.LOG_LEVEL as LogLevel | undefined) ?? "info",
     port: env.PORT,
+    host: env.HOST,
+    buildId: env.BUILD_ID,
     siteOrigin: (env.SITE_ORIGIN ?? DEFAULT_SITE_ORIGIN).replace(/\/$/, ""),
     gtmId: env.GTM_ID,
     dataDir: env.DATA_DIR ?? DEFAULT_DATA_DIR,

@@ -12,8 +12,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Parser } from "htmlparser2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PROJECT_DIR } from "../../scripts/build";
 import { type SiteProcess, startSiteProcess } from "../../scripts/site-process";
+import { PROJECT_DIR } from "../../server/build-stamp";
 import {
   CSP_REPORTS_PER_CLIENT,
   CSP_VIOLATION_MESSAGE,

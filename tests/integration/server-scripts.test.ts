@@ -5,21 +5,23 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseEnv } from "../../app/config/env.server";
+import { readEnvOrReport } from "../../app/config/read-env";
 import {
   BuildError,
-  type BuildStamp,
   buildSite,
-  checkBuild,
   childBuildEnv,
+  listPrerenderedFiles,
+  precompressClient,
+} from "../../scripts/build";
+import {
+  type BuildStamp,
+  checkBuild,
   fingerprintContent,
   hashBuildInputs,
   listBuildInputs,
-  listPrerenderedFiles,
-  precompressClient,
   STAMP_FILE,
   STAMP_VERSION,
-} from "../../scripts/build";
-import { readEnvOrReport } from "../../scripts/start";
+} from "../../server/build-stamp";
 
 let project: string;
 

@@ -1,7 +1,7 @@
 // The validated environment for the commands (start, dev, forms): every problem printed on
-// its own line, so an operator fixes them all at once. Kept apart from start.ts so that a
+// its own line, so an operator fixes them all at once. Kept apart from server/main.ts so that a
 // command reading its settings does not load the site server.
-import { EnvError, parseEnv, type SiteEnv } from "../app/config/env.server";
+import { EnvError, parseEnv, type SiteEnv } from "./env.server";
 
 /** Prints one line per configuration problem; returns the env or undefined. */
 export function readEnvOrReport(

@@ -1,25 +1,41 @@
 // `npm start`: validated configuration, the embedded content service when no CMS is
 // configured, a build when the build is missing or stale, then the site on PORT.
 // SIGINT/SIGTERM: the site stops first (in-flight requests finish), then the content service.
+import { spawn } from "node:child_process";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { type SiteEnv, withEmbeddedContentPort } from "../app/config/env.server";
+import { readEnvOrReport } from "../app/config/read-env";
 import { createJsonLogger, describeError, type SiteLogger } from "../app/logging/logger.server";
 import type { RunningContentServer } from "../content-server/server";
-import { createFormsService, type RunningFormsService } from "../server/forms/service";
-import { createSiteServer, type SiteServer } from "../server/site-server";
-import { buildSite, checkBuild, PROJECT_DIR } from "./build";
+import { checkBuild, PROJECT_DIR } from "./build-stamp";
 import { isAddressInUse, PortInUseError, startEmbeddedContent } from "./embedded-content";
-import { readEnvOrReport } from "./read-env";
-
-export { readEnvOrReport };
+import { createFormsService, type RunningFormsService } from "./forms/service";
+import { createSiteServer, type SiteServer } from "./site-server";
 
 export interface StartSiteOptions {
+  /** The environment a build started from here runs with (default process.env). */
   processEnv?: NodeJS.ProcessEnv;
   projectDir?: string;
   logger?: SiteLogger;
-  /** Host to listen on (default all interfaces; HOST from the environment). */
+  /** Host to listen on (default: HOST, else every interface). */
   host?: string;
+}
+
+/** Runs `npm run build`'s program (scripts/build.ts) as its own process; its lines are ours. */
+function runBuild(projectDir: string, processEnv: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/build.ts"], {
+      cwd: projectDir,
+      env: processEnv,
+      stdio: ["ignore", "inherit", "inherit"],
+    });
+    child.once("error", reject);
+    child.once("exit", (code, signal) => {
+      if (code === 0) resolve();
+      else reject(new Error(`the build failed (${signal ?? `exit code ${code}`})`));
+    });
+  });
 }
 
 export interface RunningSite {
@@ -61,10 +77,10 @@ export async function startSite(
       logger,
     });
     forms.start();
-    const check = await checkBuild({ projectDir, buildDir, env, buildId: processEnv.BUILD_ID });
+    const check = await checkBuild({ projectDir, buildDir, env, buildId: env.buildId });
     if (check.stale) {
       logger.info("building the site", { reason: check.reason });
-      await buildSite({ env, contentUrl: content?.url, projectDir, processEnv, logger });
+      await runBuild(projectDir, processEnv);
     } else if (check.contentChanged) {
       logger.info("the content changed since the build: prerendered pages are rendered afresh");
     }
@@ -79,7 +95,7 @@ export async function startSite(
     });
     let listening: { url: string };
     try {
-      listening = await site.listen(env.port, options.host ?? processEnv.HOST);
+      listening = await site.listen(env.port, options.host ?? env.host);
     } catch (error) {
       await site.close();
       if (isAddressInUse(error)) throw new PortInUseError("PORT", env.port);

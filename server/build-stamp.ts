@@ -1,0 +1,168 @@
+// Is the build in build/ what `npm start` should serve? A build records a stamp of what it
+// was made of (sources and the settings baked into its HTML) and of the content it
+// prerendered; the server compares the stamp with the project as it is now.
+import { createHash } from "node:crypto";
+import type { Dirent } from "node:fs";
+import { readdir, readFile, stat } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { SiteEnv } from "../app/config/env.server";
+
+/** The project folder (where package.json is). */
+export const PROJECT_DIR = path.resolve(fileURLToPath(new URL("..", import.meta.url)));
+export const STAMP_FILE = ".stamp.json";
+export const STAMP_VERSION = 1;
+
+/** What the build is made of (paths relative to the project). Tests are left out. */
+export const BUILD_INPUTS = [
+  "app",
+  "bcms",
+  "public",
+  "package-lock.json",
+  "vite.config.ts",
+  "vite",
+  "react-router.config.ts",
+  "tsconfig.json",
+  "server/build-stamp.ts",
+  "scripts/build.ts",
+  "scripts/build-meta.ts",
+  "scripts/prerender-paths.ts",
+] as const;
+const IGNORED_INPUT = /(^|\/)(node_modules|\.DS_Store)(\/|$)|\.test\.[cm]?[jt]sx?$/;
+
+export interface BuildStamp {
+  version: number;
+  /** sha256 of BUILD_INPUTS and of the settings baked into the HTML. */
+  inputsHash: string;
+  /** Fingerprint of the embedded snapshot the pages were prerendered from (embedded only). */
+  contentFingerprint?: string;
+  builtAt: string;
+}
+
+/** Every file below `dir` (relative, with forward slashes), sorted; none when it is missing. */
+export async function listFiles(dir: string): Promise<string[]> {
+  let entries: Dirent[];
+  try {
+    entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
+  }
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+    .map((file) => file.split(path.sep).join("/"))
+    .sort();
+}
+
+/** The files of BUILD_INPUTS that exist, relative to the project, sorted. */
+export async function listBuildInputs(projectDir: string): Promise<string[]> {
+  const files: string[] = [];
+  for (const input of BUILD_INPUTS) {
+    const absolute = path.join(projectDir, input);
+    const info = await stat(absolute).catch(() => undefined);
+    if (!info) continue;
+    if (info.isFile()) files.push(input);
+    else if (info.isDirectory()) {
+      for (const file of await listFiles(absolute)) files.push(`${input}/${file}`);
+    }
+  }
+  return files.filter((file) => !IGNORED_INPUT.test(file)).sort();
+}
+
+/**
+ * The settings that end up in prerendered HTML or decide where content comes from:
+ * canonical origin, tag manager, the CMS (not its key: rotating a key needs no build).
+ * The embedded snapshot folder is not one: its fingerprint is compared instead.
+ */
+export function buildSettings(env: SiteEnv, buildId?: string): Record<string, string | null> {
+  return {
+    siteOrigin: env.siteOrigin,
+    gtmId: env.gtmId ?? null,
+    cms: env.embeddedContent ? "embedded" : env.bcms.origin,
+    orgId: env.bcms.orgId,
+    instanceId: env.bcms.instanceId,
+    buildId: buildId?.trim() || null,
+  };
+}
+
+export async function hashBuildInputs(
+  projectDir: string,
+  env: SiteEnv,
+  buildId?: string,
+): Promise<string> {
+  const hash = createHash("sha256");
+  hash.update(`stamp v${STAMP_VERSION}\n`);
+  hash.update(`${JSON.stringify(buildSettings(env, buildId))}\n`);
+  for (const file of await listBuildInputs(projectDir)) {
+    hash.update(`${file}\n`);
+    hash.update(await readFile(path.join(projectDir, file)));
+    hash.update("\n");
+  }
+  return hash.digest("hex");
+}
+
+/** Cheap fingerprint of a snapshot folder: names, sizes and modification times. */
+export async function fingerprintContent(dir: string): Promise<string> {
+  const hash = createHash("sha256");
+  for (const file of await listFiles(dir)) {
+    const info = await stat(path.join(dir, file));
+    hash.update(`${file}\0${info.size}\0${Math.trunc(info.mtimeMs)}\n`);
+  }
+  return hash.digest("hex");
+}
+
+export async function readStamp(buildDir: string): Promise<BuildStamp | undefined> {
+  try {
+    const parsed = JSON.parse(
+      await readFile(path.join(buildDir, STAMP_FILE), "utf8"),
+    ) as BuildStamp;
+    return typeof parsed.inputsHash === "string" ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface BuildCheck {
+  /** True when `npm start` must build first. */
+  stale: boolean;
+  reason: string;
+  /**
+   * True when the embedded snapshot changed since the pages were prerendered: no rebuild
+   * (content is live), but the server must not serve those prerendered pages as fresh.
+   */
+  contentChanged: boolean;
+}
+
+export async function checkBuild(options: {
+  projectDir?: string;
+  buildDir?: string;
+  env: SiteEnv;
+  buildId?: string;
+}): Promise<BuildCheck> {
+  const projectDir = options.projectDir ?? PROJECT_DIR;
+  const buildDir = options.buildDir ?? path.join(projectDir, "build");
+  const serverEntry = await stat(path.join(buildDir, "server/index.js")).catch(() => undefined);
+  if (!serverEntry) return { stale: true, reason: "no build yet", contentChanged: false };
+  const stamp = await readStamp(buildDir);
+  if (!stamp) return { stale: true, reason: "the build has no stamp", contentChanged: false };
+  if (stamp.version !== STAMP_VERSION) {
+    return {
+      stale: true,
+      reason: "the build stamp is from another version",
+      contentChanged: false,
+    };
+  }
+  const current = await hashBuildInputs(projectDir, options.env, options.buildId);
+  if (current !== stamp.inputsHash) {
+    return {
+      stale: true,
+      reason: "sources or build settings changed since the build",
+      contentChanged: false,
+    };
+  }
+  const contentChanged =
+    options.env.embeddedContent &&
+    stamp.contentFingerprint !== (await fingerprintContent(options.env.contentDir));
+  return { stale: false, reason: "the build is up to date", contentChanged };
+}
