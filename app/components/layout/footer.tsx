@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { BRAND, FOOTER_COLUMNS, FOOTER_SOCIAL_LINKS } from "../../config/site";
 import { CONSENT_OPEN_ATTRIBUTE } from "../../consent/attributes";
 import { Container } from "../ui/container";
-import { EXTERNAL_LINK_REL } from "../ui/smart-link";
+import { EXTERNAL_LINK_REL } from "../ui/href";
 import { VisuallyHidden } from "../ui/visually-hidden";
 import { LOGO_LINK_LABEL } from "./header";
 import { Logo } from "./logo";

@@ -1,7 +1,7 @@
 import type { ComponentType } from "react";
 import type { SocialLink } from "../../config/site";
+import { EXTERNAL_LINK_REL } from "../ui/href";
 import { type IconProps, InstagramIcon, LinkedInIcon, XIcon } from "../ui/icons";
-import { EXTERNAL_LINK_REL } from "../ui/smart-link";
 import "./social-links.css";
 
 const SOCIAL_ICONS: Record<SocialLink["network"], ComponentType<IconProps>> = {

@@ -3,7 +3,7 @@
 import { createElement, type ReactNode } from "react";
 import { Link } from "react-router";
 import type { RichElement, RichNode } from "../../content/models";
-import { isInternalHref, linkRel } from "./href";
+import { isInternalHref, linkRel } from "../ui/href";
 
 const VOID_TAGS = new Set(["br", "hr"]);
 

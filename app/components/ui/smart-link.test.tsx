@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { ButtonLink } from "./button";
-import { EXTERNAL_LINK_REL, isExternalHref, isInternalPath, SmartLink } from "./smart-link";
+import { EXTERNAL_LINK_REL, isExternalHref, isInternalHref } from "./href";
+import { SmartLink } from "./smart-link";
 import { byTag, renderDom } from "./testing";
 
-describe("isExternalHref / isInternalPath", () => {
+describe("isExternalHref / isInternalHref", () => {
   it("treats absolute http(s) URLs as external", () => {
     expect(isExternalHref("https://console.id5.io/login")).toBe(true);
     expect(isExternalHref("http://example.com")).toBe(true);
@@ -11,9 +12,9 @@ describe("isExternalHref / isInternalPath", () => {
     expect(isExternalHref("mailto:hello@id5.io")).toBe(false);
   });
   it("routes site paths in-app but not protocol-relative URLs", () => {
-    expect(isInternalPath("/about#values")).toBe(true);
-    expect(isInternalPath("//evil.example")).toBe(false);
-    expect(isInternalPath("https://id5.io")).toBe(false);
+    expect(isInternalHref("/about#values")).toBe(true);
+    expect(isInternalHref("//evil.example")).toBe(false);
+    expect(isInternalHref("https://id5.io")).toBe(false);
   });
 });
 

@@ -1,20 +1,9 @@
 // One link component for hrefs of unknown origin (CMS, config): router links for site paths,
-// plain anchors for everything else, a new tab for absolute http(s) URLs unless told otherwise.
+// plain anchors for everything else, a new tab for absolute http(s) URLs unless told otherwise
+// (the rule itself is href.ts).
 import type { ComponentPropsWithoutRef } from "react";
 import { Link } from "react-router";
-
-/** `rel` for every link that opens a new tab. */
-export const EXTERNAL_LINK_REL = "noopener noreferrer";
-
-/** Absolute http(s) URLs leave the site (SPEC §2: "hrefs starting with http open in a new tab"). */
-export function isExternalHref(href: string): boolean {
-  return /^https?:\/\//i.test(href);
-}
-
-/** Site-relative paths (`/about`, `/about#values`) are routed in-app; `//host` is not a path. */
-export function isInternalPath(href: string): boolean {
-  return href.startsWith("/") && !href.startsWith("//");
-}
+import { EXTERNAL_LINK_REL, isExternalHref, isInternalHref } from "./href";
 
 export interface SmartLinkProps extends Omit<ComponentPropsWithoutRef<"a">, "href"> {
   href: string;
@@ -24,7 +13,7 @@ export interface SmartLinkProps extends Omit<ComponentPropsWithoutRef<"a">, "hre
 
 export function SmartLink({ href, newTab, children, ...props }: SmartLinkProps) {
   const openInNewTab = newTab ?? isExternalHref(href);
-  if (isInternalPath(href) && !openInNewTab) {
+  if (isInternalHref(href) && !openInNewTab) {
     return (
       <Link to={href} {...props}>
         {children}

@@ -2,7 +2,7 @@
 // router; anything else ("#…", mailto:) is a plain anchor.
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { isExternalHref, isInternalHref } from "../../components/rich-text/href";
+import { isExternalHref, isInternalHref } from "../../components/ui/href";
 import type { WidgetProps } from "../registry";
 import "./cta.css";
 

@@ -1,4 +1,5 @@
-// How a link is rendered: site-relative paths go through the router, http(s) leaves the site.
+// The one rule of links from content and configuration (rich text, hero, CTA, buttons):
+// site-relative paths go through the router, http(s) leaves the site in a new tab.
 
 /** Site-relative path ("/about", "/news?p=2#top"), not a protocol-relative "//host" URL. */
 export function isInternalHref(href: string): boolean {
@@ -10,7 +11,9 @@ export function isExternalHref(href: string): boolean {
   return /^https?:\/\//i.test(href.trim());
 }
 
-const NEW_TAB_REL = ["noopener", "noreferrer"];
+/** `rel` for every link that opens a new tab. */
+export const EXTERNAL_LINK_REL = "noopener noreferrer";
+const NEW_TAB_REL = EXTERNAL_LINK_REL.split(" ");
 
 /**
  * The rel attribute to render: a link opening a new tab always gets "noopener noreferrer"
