@@ -12,12 +12,12 @@ import { badRequest } from "./http";
 import { dropTemplateFromProps, stripEntryPointers } from "./references";
 import type { EntityChange } from "./snapshot-files";
 import { PROP_TYPES } from "./snapshot-files";
-import type { ContentEvent } from "./socket";
+import type { SocketEventMessage } from "./socket";
 import type { ContentStore } from "./store";
 
 export interface WritePlan {
   changes: EntityChange[];
-  events: ContentEvent[];
+  events: SocketEventMessage[];
 }
 
 /** BCMS's names: kebab-case for templates, groups and widgets … */
@@ -36,7 +36,7 @@ export function toSlugUnderscore(label: string): string {
     .replace(/[^a-z0-9_]/g, "");
 }
 
-function entryUpdated(entry: Entry): ContentEvent {
+function entryUpdated(entry: Entry): SocketEventMessage {
   return { en: "entry", ed: { type: "update", templateId: entry.templateId, entryId: entry._id } };
 }
 

@@ -19,7 +19,7 @@ const PING_INTERVAL_MS = 30_000;
 
 export type ChangeType = "update" | "delete";
 
-export type ContentEvent =
+export type SocketEventMessage =
   | { en: "entry"; ed: { type: ChangeType; templateId: string; entryId: string } }
   | { en: "media"; ed: { type: ChangeType; mediaId: string } }
   | { en: "template"; ed: { type: ChangeType; templateId: string } }
@@ -66,7 +66,7 @@ export class SocketHub {
     this.server.handleUpgrade(req, socket, head, (ws) => this.server.emit("connection", ws, req));
   }
 
-  broadcast(event: ContentEvent): void {
+  broadcast(event: SocketEventMessage): void {
     const frame = JSON.stringify({
       en: event.en,
       ed: { ...event.ed, instanceId: this.identity.instanceId },
@@ -120,7 +120,7 @@ export function eventFor(
   kind: EntityKind,
   type: ChangeType,
   entity: { _id: string; templateId?: string },
-): ContentEvent {
+): SocketEventMessage {
   switch (kind) {
     case "entries":
       return {

@@ -9,7 +9,7 @@ import { type FSWatcher, watch } from "node:fs";
 import { join } from "node:path";
 import type { SiteLogger } from "../app/logging/logger.server";
 import { ENTITY_KINDS, type EntityKind, MEDIA_FILES_DIR } from "./snapshot-files";
-import { type ContentEvent, eventFor } from "./socket";
+import { eventFor, type SocketEventMessage } from "./socket";
 import type { ContentStore } from "./store";
 
 const DEBOUNCE_MS = 50;
@@ -23,7 +23,7 @@ export class SnapshotWatcher {
 
   constructor(
     private readonly store: ContentStore,
-    private readonly announce: (event: ContentEvent) => void,
+    private readonly announce: (event: SocketEventMessage) => void,
     private readonly logger: SiteLogger,
   ) {}
 

@@ -6,16 +6,9 @@ import type { SiteEnv } from "../app/config/env.server";
 import type { SiteServices } from "../app/forms/context";
 import type { RequestFacts } from "../app/forms/service";
 import type { SiteLogger } from "../app/logging/logger.server";
+import type { ContentEvent } from "../bcms";
 
-/** A content event as the build's content layer reports it (bcms ContentEvent). */
-export interface ContentChange {
-  name: string;
-  type?: string;
-  id?: string | null;
-  templateId?: string | null;
-}
-
-export type WatchContentChanges = (onChange: (event: ContentChange) => void) => () => void;
+export type WatchContentChanges = (onChange: (event: ContentEvent) => void) => () => void;
 
 /** Answers one request; `facts` (the client's address) reach loaders and actions. */
 export type SiteRequestHandler = (request: Request, facts?: RequestFacts) => Promise<Response>;

@@ -11,6 +11,7 @@ import { Hono } from "hono";
 import { DEFAULT_EMBED_FRAME_ANCESTORS, type SiteEnv } from "../app/config/env.server";
 import type { FormsService, RequestFacts } from "../app/forms/service";
 import { createJsonLogger, describeError, type SiteLogger } from "../app/logging/logger.server";
+import type { ContentEvent } from "../bcms";
 import { ContentSecurityPolicies, CSP_REPORT_PATH } from "./content-security-policy";
 import { CspReportEndpoint } from "./csp-report";
 import { errorPage, plainNotFound } from "./error-pages";
@@ -33,7 +34,7 @@ import {
 } from "./request-intake";
 import { decodeRequestPath, significantSearch } from "./request-path";
 import { securityHeaders, withHeaders } from "./security-headers";
-import { type ContentChange, type LoadedBuild, loadServerBuild } from "./server-build";
+import { type LoadedBuild, loadServerBuild } from "./server-build";
 import { ClientFiles, cacheControlOfStatic, SHORT_CACHE_CONTROL } from "./static-files";
 
 export { SHUTDOWN_TIMEOUT_MS } from "./lifecycle";
@@ -66,7 +67,7 @@ export interface SiteServer {
   /** Stops accepting, waits for in-flight requests (up to 10 s), stops watching content. */
   close(): Promise<void>;
   /** What a content event does: prerendered files retire, cached renderings go stale. */
-  applyContentChange(change: ContentChange): void;
+  applyContentChange(change: ContentEvent): void;
 }
 
 type Source =
@@ -244,7 +245,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     return outcome.response;
   });
 
-  const applyContentChange = (change: ContentChange) => {
+  const applyContentChange = (change: ContentEvent) => {
     const wasServing = prerendered.serving;
     prerendered.invalidate();
     const cached = cache.markAllStale();
