@@ -1,18 +1,15 @@
 // Parsed BCMS content items → ContentBlock page models. A block whose data does not fit its
 // widget is skipped with a logged reason; a widget the site does not know becomes the
 // "not handled" placeholder. Nothing here throws on bad content.
+
+import type { CompanyItem } from "../widgets/companies/model";
+import type { StatItem } from "../widgets/stats/model";
 import { STATS_DEFAULT_PROGRESS } from "../widgets/stats/stats-constants";
+import type { TestimonialItem } from "../widgets/testimonials/model";
 import { toPrivacyEmbedUrl } from "../widgets/video/privacy-embed-url";
 import { logger } from "./log.server";
 import { isVideoMedia, mediaCaption, toImageModel, toVideoFileModel } from "./media.server";
-import type {
-  CompanyItem,
-  ContentBlock,
-  ImageModel,
-  StatItem,
-  TestimonialItem,
-  WidgetModel,
-} from "./models";
+import type { ContentBlock, ImageModel, WidgetModel } from "./models";
 import {
   isRec,
   type Rec,
@@ -108,7 +105,7 @@ const WIDGET_MAPPERS: Record<string, WidgetMapper> = {
     return { name: "testimonials", items };
   },
   companies(value, ctx) {
-    const items: CompanyItem[] = readRecords(value.items).map((item) => {
+    const items: CompanyItem<ContentBlock>[] = readRecords(value.items).map((item) => {
       const logo = toImageModel(item.logo, { width: IMAGE_WIDTHS.logo });
       return {
         ...(logo ? { logo } : {}),

@@ -1,8 +1,6 @@
-// This file loads content-cols before rich-content: content-cols → rich-content → registry →
-// content-cols is an import cycle that must resolve whichever module loads first.
-
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { RichContent } from "../../components/rich-text/rich-content";
 import { paragraph, renderMarkup } from "../test-fixtures";
 import { CONTENT_COLS_LARGE, CONTENT_COLS_SMALL, ContentColsWidget } from "./content-cols-widget";
 
@@ -10,6 +8,7 @@ describe("ContentColsWidget", () => {
   it("renders each column as rich content, links included", () => {
     const html = renderMarkup(
       <ContentColsWidget
+        Blocks={RichContent}
         cols={[
           [
             { type: "rich", nodes: [{ tag: "h3", children: ["For media owners"] }] },

@@ -3,7 +3,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { isExternalHref, isInternalHref } from "../../components/rich-text/href";
-import type { WidgetProps } from "../registry";
+import type { WidgetProps } from "../types";
 import "./cta.css";
 
 export { isExternalHref };
