@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { renderMarkup } from "../../tests/support/markup";
+import { rasterImage, svgLogo } from "../../tests/support/widgets";
 import { RichContent } from "../components/rich-text/rich-content";
 import type { WidgetModel, WidgetName } from "../content/models";
 import { lookupWidget, WIDGET_REGISTRY, WidgetBlock } from "./registry";
-import { rasterImage, renderMarkup, svgLogo } from "./test-fixtures";
 import { UnhandledWidget, unhandledWidgetMessage } from "./unhandled-widget";
 
 const widgets: WidgetModel[] = [

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { byTag, renderDom } from "../../../tests/support/markup";
 import { ButtonLink } from "./button";
 import { EXTERNAL_LINK_REL, isExternalHref, isInternalPath, SmartLink } from "./smart-link";
-import { byTag, renderDom } from "./testing";
 
 describe("isExternalHref / isInternalPath", () => {
   it("treats absolute http(s) URLs as external", () => {

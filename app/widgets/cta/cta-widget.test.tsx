@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderMarkup } from "../test-fixtures";
+import { renderMarkup } from "../../../tests/support/markup";
 import { CtaWidget, isExternalHref, NEW_TAB_HINT } from "./cta-widget";
 
 describe("CtaWidget", () => {
