@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { testProp as prop } from "../tests/support/bcms-props";
 import { createBcmsClient } from "./client";
 import { DEFAULT_CMS_ORIGIN, DEFAULT_REQUEST_TIMEOUT_MS, resolveConfig } from "./config";
 import {
@@ -19,12 +20,9 @@ import {
   TEST_SECRET,
   type TestHttpServer,
   testConfig,
-  testProp,
   waitFor,
 } from "./test-support";
 import { MISSING_REQUIRED_VALUE_MESSAGE } from "./validation";
-
-const prop = testProp;
 
 const templates = [
   {

@@ -1,6 +1,7 @@
 // Cache invalidation through the real socket: a client with useMemCache and enableSocket, a
 // BCMS-like HTTP stub and a WebSocket server on the same origin.
 import { afterEach, describe, expect, it } from "vitest";
+import { testProp as prop } from "../tests/support/bcms-props";
 import { type BcmsClient, createBcmsClient } from "./client";
 import {
   createMemoryLogger,
@@ -13,13 +14,10 @@ import {
   type TestHttpServer,
   type TestSocketServer,
   testConfig,
-  testProp,
   waitFor,
 } from "./test-support";
 
 const unhandled = recordUnhandledRejections();
-
-const prop = testProp;
 
 function parsedEntry(id: string, templateId: string, meta: Record<string, unknown> = {}) {
   return {

@@ -1,5 +1,6 @@
 import type { Group, Media, Prop, Template, Widget } from "@thebcms/types";
 import { describe, expect, it } from "vitest";
+import { testProp } from "../tests/support/bcms-props";
 import {
   formatRawProblem,
   RAW_VALIDATION_MESSAGES,
@@ -17,8 +18,9 @@ const DIR_ID = "65aa00000000000000000051";
 const ENTRY_ID = "65aa00000000000000000061";
 const OTHER_ENTRY_ID = "65aa00000000000000000071";
 
+/** This file's props are named by their id. */
 function prop(id: string, type: Prop["type"], options: Partial<Prop> = {}): Prop {
-  return { id, name: id, label: id, type, required: false, array: false, data: {}, ...options };
+  return testProp(id, type, { id, ...options });
 }
 
 const group = {

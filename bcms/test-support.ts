@@ -404,17 +404,3 @@ export function recordUnhandledRejections(): unknown[] {
   });
   return unhandled;
 }
-
-/** A template prop of the given type, optional and single unless `extra` says otherwise. */
-export function testProp(name: string, type = "STRING", extra: Record<string, unknown> = {}) {
-  return {
-    id: `p-${name}`,
-    name,
-    label: name,
-    type,
-    required: false,
-    array: false,
-    data: {},
-    ...extra,
-  };
-}

@@ -1,5 +1,6 @@
 import type { Group, Prop, PropValue, Template, Widget } from "@thebcms/types";
 import { describe, expect, it } from "vitest";
+import { testProp } from "../tests/support/bcms-props";
 import { BcmsValidationError } from "./errors";
 import {
   arrayTypeMessage,
@@ -22,17 +23,9 @@ import {
   widgetNotFoundMessage,
 } from "./validation";
 
+/** This file's prop ids are `id-{name}`. */
 function prop(name: string, type: Prop["type"], extra: Partial<Prop> = {}): Prop {
-  return {
-    id: `id-${name}`,
-    name,
-    label: name,
-    type,
-    required: false,
-    array: false,
-    data: {},
-    ...extra,
-  };
+  return testProp(name, type, { id: `id-${name}`, ...extra });
 }
 
 const authorGroup: Group = {

@@ -1,23 +1,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { bcmsMedia as media } from "../../tests/support/bcms-media";
 import { toContentBlocks } from "./blocks.server";
 import { logger } from "./log.server";
 
 const ctx = { source: "test page" };
-
-function media(type: string, extra: Record<string, unknown> = {}) {
-  return {
-    _id: "0123456789abcdef01234567",
-    name: type === "VID" ? "clip.mp4" : "photo.jpg",
-    type,
-    mimetype: type === "VID" ? "video/mp4" : "image/jpeg",
-    width: 1600,
-    height: 900,
-    alt_text: "A photo",
-    caption: "",
-    sizeTransforms: ["350x197", "650x366", "1024x576", "1600x900"],
-    ...extra,
-  };
-}
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -41,7 +27,7 @@ describe("toContentBlocks", () => {
     ]);
   });
 
-  it("maps every widget to its model, with the stats default progress", () => {
+  it("maps every widget to its model through the widget table", () => {
     const blocks = toContentBlocks(
       [
         { type: "widget", widgetName: "cta", value: { href: "/contact", label: "Talk to us" } },
@@ -73,14 +59,6 @@ describe("toContentBlocks", () => {
       "graph",
       "video",
     ]);
-    const stats = blocks[1];
-    expect(
-      stats?.type === "widget" && stats.widget.name === "stats" && stats.widget.items[0]?.progress,
-    ).toBe(100);
-    const video = blocks[3];
-    expect(video?.type === "widget" && video.widget.name === "video" && video.widget.embedUrl).toBe(
-      "https://www.youtube-nocookie.com/embed/abcdefghijk",
-    );
   });
 
   it("skips a widget whose data does not fit, with a logged reason, and keeps the rest", () => {

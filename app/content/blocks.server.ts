@@ -1,27 +1,13 @@
 // Parsed BCMS content items → ContentBlock page models. A block whose data does not fit its
 // widget is skipped with a logged reason; a widget the site does not know becomes the
 // "not handled" placeholder. Nothing here throws on bad content.
-import { STATS_DEFAULT_PROGRESS } from "../widgets/stats/stats-constants";
-import { toPrivacyEmbedUrl } from "../widgets/video/privacy-embed-url";
+
+import { lookupWidgetMapper } from "../widgets/mappers.server";
+import { WidgetDataError, type WidgetMapContext } from "../widgets/mapping.server";
 import { logger } from "./log.server";
 import { isVideoMedia, mediaCaption, toImageModel, toVideoFileModel } from "./media.server";
-import type {
-  CompanyItem,
-  ContentBlock,
-  ImageModel,
-  StatItem,
-  TestimonialItem,
-  WidgetModel,
-} from "./models";
-import {
-  isRec,
-  type Rec,
-  readList,
-  readNumber,
-  readRecords,
-  readRichItems,
-  readString,
-} from "./read.server";
+import type { ContentBlock } from "./models";
+import { isRec, type Rec, readList, readString } from "./read.server";
 import { type SanitizeOptions, sanitizeHtml } from "./sanitize-html.server";
 
 export interface BlockContext extends SanitizeOptions {
@@ -29,112 +15,22 @@ export interface BlockContext extends SanitizeOptions {
   source: string;
 }
 
-/** Width (CSS px) images render at, per place; feeds the default-source rule. */
-const IMAGE_WIDTHS = {
-  content: 960,
-  thumbnail: 960,
-  graph: 480,
-  logo: 160,
-  avatar: 64,
-} as const;
-
-class BlockError extends Error {}
-
-function required<T>(value: T | undefined, what: string): T {
-  if (value === undefined) throw new BlockError(`missing ${what}`);
-  return value;
-}
-
-function images(values: unknown, width: number): ImageModel[] {
-  return readList(values)
-    .map((v) => toImageModel(v, { width }))
-    .filter((v): v is ImageModel => v !== undefined);
-}
-
-type WidgetMapper = (value: Rec, ctx: BlockContext) => WidgetModel;
-
-const WIDGET_MAPPERS: Record<string, WidgetMapper> = {
-  video(value) {
-    const video = toVideoFileModel(value.video);
-    const iframe = readString(value.iframe);
-    const embedUrl = iframe ? toPrivacyEmbedUrl(iframe) : undefined;
-    if (!video && !embedUrl) throw new BlockError("neither an uploaded video nor an embed URL");
-    return {
-      name: "video",
-      ...(video ? { video } : {}),
-      ...(embedUrl ? { embedUrl } : {}),
-      ...(value.thumbnail
-        ? { thumbnail: toImageModel(value.thumbnail, { width: IMAGE_WIDTHS.thumbnail }) }
-        : {}),
-      ...(readString(value.title) ? { title: readString(value.title) } : {}),
-    };
-  },
-  "content-cols"(value, ctx) {
-    const cols = readList(value.cols).map((col) => toContentBlocks(readRichItems(col), ctx));
-    if (cols.length === 0) throw new BlockError("no columns");
-    return { name: "content-cols", cols };
-  },
-  cta(value) {
-    return {
-      name: "cta",
-      href: required(readString(value.href), "href"),
-      label: required(readString(value.label), "label"),
-    };
-  },
-  stats(value) {
-    const items: StatItem[] = readRecords(value.items).map((item) => ({
-      title: required(readString(item.title), "stat title"),
-      value: required(readString(item.value), "stat value"),
-      progress: readNumber(item.progress) ?? STATS_DEFAULT_PROGRESS,
-    }));
-    return { name: "stats", items };
-  },
-  testimonials(value) {
-    const items: TestimonialItem[] = readRecords(value.items).map((item) => {
-      const author = isRec(item.author) ? item.author : {};
-      const logo = toImageModel(author.logo, { width: IMAGE_WIDTHS.logo });
-      const avatar = toImageModel(author.avatar, { width: IMAGE_WIDTHS.avatar });
-      const title = readString(author.title);
-      return {
-        quote: required(readString(item.quote), "quote"),
-        author: {
-          name: required(readString(author.name), "author name"),
-          ...(title ? { title } : {}),
-          ...(logo ? { logo } : {}),
-          ...(avatar ? { avatar } : {}),
-        },
-      };
-    });
-    return { name: "testimonials", items };
-  },
-  companies(value, ctx) {
-    const items: CompanyItem[] = readRecords(value.items).map((item) => {
-      const logo = toImageModel(item.logo, { width: IMAGE_WIDTHS.logo });
-      return {
-        ...(logo ? { logo } : {}),
-        description: toContentBlocks(readRichItems(item.description), ctx),
-      };
-    });
-    const title = readString(value.title);
-    return { name: "companies", ...(title ? { title } : {}), items };
-  },
-  graph(value) {
-    return { name: "graph", items: images(value.items, IMAGE_WIDTHS.graph) };
-  },
-};
+/** Width (CSS px) a figure in running text renders at; feeds the default-source rule. */
+const FIGURE_IMAGE_WIDTH = 960;
 
 function toWidgetBlock(item: Rec, ctx: BlockContext): ContentBlock | undefined {
   const name = readString(item.widgetName) ?? "unknown";
-  const mapper = Object.hasOwn(WIDGET_MAPPERS, name) ? WIDGET_MAPPERS[name] : undefined;
+  const mapper = lookupWidgetMapper(name);
   if (!mapper) return { type: "unhandled", name };
   if (!isRec(item.value)) {
     logger.warn("Skipped content block", { source: ctx.source, widget: name, reason: "no data" });
     return undefined;
   }
   try {
-    return { type: "widget", widget: mapper(item.value, ctx) };
+    const nested: WidgetMapContext = { toContentBlocks: (items) => toContentBlocks(items, ctx) };
+    return { type: "widget", widget: mapper(item.value, nested) };
   } catch (error) {
-    if (!(error instanceof BlockError)) throw error;
+    if (!(error instanceof WidgetDataError)) throw error;
     logger.warn("Skipped content block", {
       source: ctx.source,
       widget: name,
@@ -149,7 +45,7 @@ function toMediaBlock(value: unknown): ContentBlock | undefined {
     const video = toVideoFileModel(value);
     return video ? { type: "widget", widget: { name: "video", video } } : undefined;
   }
-  const image = toImageModel(value, { width: IMAGE_WIDTHS.content });
+  const image = toImageModel(value, { width: FIGURE_IMAGE_WIDTH });
   if (!image) return undefined;
   const caption = mediaCaption(value);
   return { type: "image", image, ...(caption ? { caption } : {}) };

@@ -2,6 +2,10 @@
 // components. Components never see raw BCMS shapes; everything here is plain,
 // serialisable data that is already sanitised and has browser-safe URLs (no API key).
 import type { FormDefinition } from "../forms/model";
+import type { WidgetModelOf } from "../widgets/models";
+import type { ImageModel } from "./media-models";
+
+export type { ImageModel, ImageSource, VideoCaptionTrack, VideoFileModel } from "./media-models";
 
 /** Tags a rich-text tree may contain after sanitising. Anything else is dropped on the server. */
 export type RichTag =
@@ -39,45 +43,6 @@ export interface RichElement {
   children: RichNode[];
 }
 
-/**
- * An image ready for `<picture>`. `src` is the default source (SPEC §9 rule applied for
- * the width the layout asks for); `sources` are `<source>` entries, WebP first.
- * `mediaType` is the BCMS media type: the Picture component refuses anything that is not
- * IMG or SVG with "Media of type {type} cannot be used as an image".
- */
-export interface ImageModel {
-  mediaType: string;
-  src: string;
-  width: number;
-  height: number;
-  alt: string;
-  sources: ImageSource[];
-  /** Inline SVG markup (sanitised), present when the media is SVG and was injected. */
-  svg?: string;
-}
-
-export interface ImageSource {
-  type: string;
-  srcset: string;
-}
-
-/** An uploaded video file (BCMS media of type VID) served through our media route. */
-export interface VideoFileModel {
-  src: string;
-  mimetype: string;
-  width: number;
-  height: number;
-  /** WebVTT caption tracks (WCAG 1.2.2) for videos with speech; the first is the default. */
-  captions?: VideoCaptionTrack[];
-}
-
-export interface VideoCaptionTrack {
-  src: string;
-  /** BCP 47 language of the captions ("en"). */
-  srclang: string;
-  label: string;
-}
-
 export type HeroTheme = "blue-dark" | "blue-light" | "mint" | "orange";
 
 export interface LinkModel {
@@ -94,39 +59,8 @@ export interface HeroModel {
   image?: ImageModel;
 }
 
-export interface StatItem {
-  title: string;
-  value: string;
-  /** 0-100; the content layer fills the spec default (100) when the CMS leaves it empty. */
-  progress: number;
-}
-
-export interface TestimonialItem {
-  quote: string;
-  author: { name: string; title?: string; logo?: ImageModel; avatar?: ImageModel };
-}
-
-export interface CompanyItem {
-  logo?: ImageModel;
-  description: ContentBlock[];
-}
-
-export type WidgetModel =
-  | {
-      name: "video";
-      /** Uploaded video: plays with controls. */
-      video?: VideoFileModel;
-      /** Privacy-friendly embed URL (youtube-nocookie.com), already rewritten from watch links. */
-      embedUrl?: string;
-      thumbnail?: ImageModel;
-      title?: string;
-    }
-  | { name: "content-cols"; cols: ContentBlock[][] }
-  | { name: "cta"; href: string; label: string }
-  | { name: "stats"; items: StatItem[] }
-  | { name: "testimonials"; items: TestimonialItem[] }
-  | { name: "companies"; title?: string; items: CompanyItem[] }
-  | { name: "graph"; items: ImageModel[] };
+/** The widget models with nested content filled in by this module's block type. */
+export type WidgetModel = WidgetModelOf<ContentBlock>;
 
 export type WidgetName = WidgetModel["name"];
 

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { renderMarkup } from "../../tests/support/markup";
+import { rasterImage, svgLogo } from "../../tests/support/widgets";
+import { RichContent } from "../components/rich-text/rich-content";
 import type { WidgetModel, WidgetName } from "../content/models";
 import { lookupWidget, WIDGET_REGISTRY, WidgetBlock } from "./registry";
-import { rasterImage, renderMarkup, svgLogo } from "./test-fixtures";
 import { UnhandledWidget, unhandledWidgetMessage } from "./unhandled-widget";
 
 const widgets: WidgetModel[] = [
@@ -25,14 +27,14 @@ describe("widget registry", () => {
   });
 
   it.each(widgets.map((w) => [w.name, w] as const))("dispatches %s to its component", (name, w) => {
-    const html = renderMarkup(<WidgetBlock widget={w} />);
+    const html = renderMarkup(<WidgetBlock widget={w} Blocks={RichContent} />);
     expect(html).toContain(`data-widget="${name}"`);
     expect(html).not.toContain("data-widget-unhandled");
   });
 
   it("renders the hidden placeholder with the spec message for an unknown widget", () => {
     const unknown = { name: "pricing-table", rows: 3 } as unknown as WidgetModel;
-    const html = renderMarkup(<WidgetBlock widget={unknown} />);
+    const html = renderMarkup(<WidgetBlock widget={unknown} Blocks={RichContent} />);
     expect(unhandledWidgetMessage("pricing-table")).toBe("Widget pricing-table is not handled");
     expect(html).toBe(
       '<div hidden="" data-widget-unhandled="pricing-table" data-message="Widget pricing-table is not handled">Widget pricing-table is not handled</div>',

@@ -8,13 +8,13 @@ import { CtaWidget } from "./cta/cta-widget";
 import { GraphWidget } from "./graph/graph-widget";
 import { StatsWidget } from "./stats/stats-widget";
 import { TestimonialsWidget } from "./testimonials/testimonials-widget";
+import type { BlocksRenderer, NestedBlocksProps, WidgetProps } from "./types";
 import { UnhandledWidget } from "./unhandled-widget";
 import { VideoWidget } from "./video/video-widget";
 
-/** A widget component's props: its model without the discriminating name. */
-export type WidgetProps<N extends WidgetName> = Omit<Extract<WidgetModel, { name: N }>, "name">;
-
-export const WIDGET_REGISTRY: { readonly [N in WidgetName]: ComponentType<WidgetProps<N>> } = {
+export const WIDGET_REGISTRY: {
+  readonly [N in WidgetName]: ComponentType<WidgetProps<N> & NestedBlocksProps>;
+} = {
   video: VideoWidget,
   "content-cols": ContentColsWidget,
   cta: CtaWidget,
@@ -32,9 +32,10 @@ export function lookupWidget(name: string): AnyWidgetComponent | undefined {
   return WIDGET_REGISTRY[name as WidgetName] as unknown as AnyWidgetComponent;
 }
 
-export function WidgetBlock({ widget }: { widget: WidgetModel }) {
+/** One widget; `Blocks` renders the nested content of the widgets that hold some. */
+export function WidgetBlock({ widget, Blocks }: { widget: WidgetModel; Blocks: BlocksRenderer }) {
   const Component = lookupWidget(widget.name);
   if (!Component) return createElement(UnhandledWidget, { name: widget.name });
   const { name: _name, ...props } = widget;
-  return createElement(Component, props);
+  return createElement(Component, { ...props, Blocks });
 }

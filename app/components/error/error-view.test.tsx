@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { byClass, byTag, linksOf, renderDom, text } from "../ui/testing";
+import { byClass, byTag, linksOf, renderDom, text } from "../../../tests/support/markup";
 import {
   ErrorView,
   errorMessage,

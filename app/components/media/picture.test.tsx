@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { rasterImage, renderMarkup, svgLogo } from "../../widgets/test-fixtures";
+import { renderMarkup } from "../../../tests/support/markup";
+import { rasterImage, svgLogo } from "../../../tests/support/widgets";
 import { mediaErrorMessage } from "./media-error";
 import { DEFAULT_SIZES, orderSources, Picture } from "./picture";
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { renderMarkup } from "../../../tests/support/markup";
+import { paragraph, rasterImage } from "../../../tests/support/widgets";
 import type { ContentBlock, RichNode } from "../../content/models";
-import { paragraph, rasterImage, renderMarkup } from "../../widgets/test-fixtures";
 import { unhandledWidgetMessage } from "../../widgets/unhandled-widget";
 import { FIGURE_SIZES, RichContent } from "./rich-content";
 import { RichNodes } from "./rich-nodes";

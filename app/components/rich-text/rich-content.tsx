@@ -20,7 +20,7 @@ function renderBlock(block: ContentBlock, key: number) {
     case "rich":
       return <RichNodes key={key} nodes={block.nodes} />;
     case "widget":
-      return <WidgetBlock key={key} widget={block.widget} />;
+      return <WidgetBlock key={key} widget={block.widget} Blocks={RichContent} />;
     case "image":
       return (
         <figure key={key} className="rich-figure">

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { byTag, renderDom } from "../../../tests/support/markup";
 import { ButtonLink } from "./button";
 import { EXTERNAL_LINK_REL, isExternalHref, isInternalHref } from "./href";
 import { SmartLink } from "./smart-link";
-import { byTag, renderDom } from "./testing";
 
 describe("isExternalHref / isInternalHref", () => {
   it("treats absolute http(s) URLs as external", () => {

@@ -22,9 +22,9 @@ export function SmartLink({ href, newTab, children, ...props }: SmartLinkProps) 
   }
   return (
     <a
+      {...props}
       href={href}
       {...(openInNewTab ? { target: "_blank", rel: EXTERNAL_LINK_REL } : {})}
-      {...props}
     >
       {children}
     </a>

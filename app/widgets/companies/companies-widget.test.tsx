@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { renderMarkup, svgLogo } from "../test-fixtures";
+import { renderMarkup } from "../../../tests/support/markup";
+import { svgLogo } from "../../../tests/support/widgets";
+import { RichContent } from "../../components/rich-text/rich-content";
 import { CompaniesWidget } from "./companies-widget";
 
 const items = [
@@ -29,7 +31,9 @@ const items = [
 
 describe("CompaniesWidget", () => {
   it("renders the optional title and one card per company with logo and rich description", () => {
-    const html = renderMarkup(<CompaniesWidget title="Trusted by the industry" items={items} />);
+    const html = renderMarkup(
+      <CompaniesWidget Blocks={RichContent} title="Trusted by the industry" items={items} />,
+    );
     expect(html).toContain('<h2 class="w-companies__title">Trusted by the industry</h2>');
     expect(html.match(/<li class="w-companies__card">/g)).toHaveLength(2);
     expect(html).toContain('role="img" aria-label="Lumen SSP"');
@@ -39,7 +43,7 @@ describe("CompaniesWidget", () => {
   });
 
   it("renders no heading without a title", () => {
-    const html = renderMarkup(<CompaniesWidget items={items} />);
+    const html = renderMarkup(<CompaniesWidget Blocks={RichContent} items={items} />);
     expect(html).not.toContain("<h2");
     expect(html.startsWith('<div class="w-companies" data-widget="companies"><ul')).toBe(true);
   });

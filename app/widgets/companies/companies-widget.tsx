@@ -2,11 +2,14 @@
 // description.
 
 import { Picture } from "../../components/media/picture";
-import { RichContent } from "../../components/rich-text/rich-content";
-import type { WidgetProps } from "../registry";
+import type { NestedBlocksProps, WidgetProps } from "../types";
 import "./companies.css";
 
-export function CompaniesWidget({ title, items }: WidgetProps<"companies">) {
+export function CompaniesWidget({
+  title,
+  items,
+  Blocks,
+}: WidgetProps<"companies"> & NestedBlocksProps) {
   return (
     <div className="w-companies" data-widget="companies">
       {title ? <h2 className="w-companies__title">{title}</h2> : null}
@@ -19,7 +22,7 @@ export function CompaniesWidget({ title, items }: WidgetProps<"companies">) {
                 <Picture image={item.logo} sizes="200px" className="w-companies__logo-img" />
               </div>
             ) : null}
-            <RichContent blocks={item.description} className="w-companies__text" />
+            <Blocks blocks={item.description} className="w-companies__text" />
           </li>
         ))}
       </ul>

@@ -1,15 +1,15 @@
-// This file loads content-cols before rich-content: content-cols → rich-content → registry →
-// content-cols is an import cycle that must resolve whichever module loads first.
-
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { paragraph, renderMarkup } from "../test-fixtures";
+import { renderMarkup } from "../../../tests/support/markup";
+import { paragraph } from "../../../tests/support/widgets";
+import { RichContent } from "../../components/rich-text/rich-content";
 import { CONTENT_COLS_LARGE, CONTENT_COLS_SMALL, ContentColsWidget } from "./content-cols-widget";
 
 describe("ContentColsWidget", () => {
   it("renders each column as rich content, links included", () => {
     const html = renderMarkup(
       <ContentColsWidget
+        Blocks={RichContent}
         cols={[
           [
             { type: "rich", nodes: [{ tag: "h3", children: ["For media owners"] }] },

@@ -1,6 +1,5 @@
 // Rich text in columns: 1 on small screens, 2 from CONTENT_COLS_BREAKPOINT up (SPEC §2).
-import { RichContent } from "../../components/rich-text/rich-content";
-import type { WidgetProps } from "../registry";
+import type { NestedBlocksProps, WidgetProps } from "../types";
 import "./content-cols.css";
 
 export const CONTENT_COLS_SMALL = 1;
@@ -8,12 +7,15 @@ export const CONTENT_COLS_LARGE = 2;
 /** Mirrors the media query in content-cols.css. */
 export const CONTENT_COLS_BREAKPOINT = "48rem"; // 768 px
 
-export function ContentColsWidget({ cols }: WidgetProps<"content-cols">) {
+export function ContentColsWidget({
+  cols,
+  Blocks,
+}: WidgetProps<"content-cols"> & NestedBlocksProps) {
   return (
     <div className="w-content-cols" data-widget="content-cols">
       {cols.map((blocks, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: static list, never reordered
-        <RichContent key={index} blocks={blocks} className="w-content-cols__col" />
+        <Blocks key={index} blocks={blocks} className="w-content-cols__col" />
       ))}
     </div>
   );

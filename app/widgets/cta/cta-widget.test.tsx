@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { renderMarkup } from "../test-fixtures";
-import { CtaWidget, isExternalHref, NEW_TAB_HINT } from "./cta-widget";
+import { renderMarkup } from "../../../tests/support/markup";
+import { isExternalHref } from "../../components/ui/href";
+import { CtaWidget, NEW_TAB_HINT } from "./cta-widget";
 
 describe("CtaWidget", () => {
   it("renders an internal href as a router link without target", () => {

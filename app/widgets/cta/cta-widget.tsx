@@ -1,12 +1,9 @@
-// Call-to-action link button. http(s) targets open in a new tab (SPEC §2); site paths use the
-// router; anything else ("#…", mailto:) is a plain anchor.
-import type { ReactNode } from "react";
-import { Link } from "react-router";
-import { isExternalHref, isInternalHref } from "../../components/ui/href";
-import type { WidgetProps } from "../registry";
+// Call-to-action link button, by the site's one link rule (SmartLink): http(s) targets open in
+// a new tab (SPEC §2), site paths use the router, anything else ("#…", mailto:) is a plain anchor.
+import { isExternalHref } from "../../components/ui/href";
+import { SmartLink } from "../../components/ui/smart-link";
+import type { WidgetProps } from "../types";
 import "./cta.css";
-
-export { isExternalHref };
 
 /** Announced after the label of links that open a new tab (WCAG 3.2.5 advice). */
 export const NEW_TAB_HINT = "(opens in a new tab)";
@@ -20,35 +17,18 @@ function Arrow() {
 }
 
 export function CtaWidget({ href, label }: WidgetProps<"cta">) {
-  const content = (
-    <>
-      <span>{label}</span>
-      <Arrow />
-    </>
-  );
-  let link: ReactNode;
-  if (isExternalHref(href)) {
-    link = (
-      <a className="w-cta__link" href={href} target="_blank" rel="noopener noreferrer">
-        {content} <span className="visually-hidden">{NEW_TAB_HINT}</span>
-      </a>
-    );
-  } else if (isInternalHref(href)) {
-    link = (
-      <Link className="w-cta__link" to={href}>
-        {content}
-      </Link>
-    );
-  } else {
-    link = (
-      <a className="w-cta__link" href={href}>
-        {content}
-      </a>
-    );
-  }
   return (
     <p className="w-cta" data-widget="cta">
-      {link}
+      <SmartLink className="w-cta__link" href={href}>
+        <span>{label}</span>
+        <Arrow />
+        {isExternalHref(href) && (
+          <>
+            {" "}
+            <span className="visually-hidden">{NEW_TAB_HINT}</span>
+          </>
+        )}
+      </SmartLink>
     </p>
   );
 }

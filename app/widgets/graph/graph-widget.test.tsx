@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { rasterImage, renderMarkup } from "../test-fixtures";
+import { renderMarkup } from "../../../tests/support/markup";
+import { rasterImage } from "../../../tests/support/widgets";
 import { GRAPH_THREE_COLUMN_MIN, GraphWidget, graphColumns, graphSizes } from "./graph-widget";
 
 describe("graphColumns", () => {

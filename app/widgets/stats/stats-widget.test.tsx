@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderMarkup } from "../test-fixtures";
+import { renderMarkup } from "../../../tests/support/markup";
 import {
   normalizeProgress,
   RING_CIRCUMFERENCE,

@@ -1,5 +1,5 @@
 // Key figures: each card shows its value inside a circular progress ring (SPEC §2, §9).
-import type { WidgetProps } from "../registry";
+import type { WidgetProps } from "../types";
 import { STATS_DEFAULT_PROGRESS } from "./stats-constants";
 import "./stats.css";
 

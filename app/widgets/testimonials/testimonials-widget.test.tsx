@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { rasterImage, renderMarkup, svgLogo } from "../test-fixtures";
+import { renderMarkup } from "../../../tests/support/markup";
+import { rasterImage, svgLogo } from "../../../tests/support/widgets";
 import { TestimonialsWidget } from "./testimonials-widget";
 
 describe("TestimonialsWidget", () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { renderMarkup } from "../../../tests/support/markup";
+import { rasterImage } from "../../../tests/support/widgets";
 import type { VideoFileModel } from "../../content/models";
-import { rasterImage, renderMarkup } from "../test-fixtures";
 import {
   playVideoLabel,
   VIDEO_IFRAME_ALLOW,

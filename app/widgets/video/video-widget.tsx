@@ -9,7 +9,7 @@
 import { type Ref, useEffect, useRef, useState } from "react";
 import { Picture } from "../../components/media/picture";
 import type { ImageModel, VideoFileModel } from "../../content/models";
-import type { WidgetProps } from "../registry";
+import type { WidgetProps } from "../types";
 import { withAutoplay } from "./privacy-embed-url";
 import "./video.css";
 

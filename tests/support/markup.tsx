@@ -1,14 +1,14 @@
-// Test helpers (not imported by app code): server-render a component inside a router and query
-// the resulting markup with htmlparser2.
+// Test helpers: server-render a component inside a router (Link needs one) and query the
+// resulting markup with htmlparser2.
 import { DomUtils, parseDocument } from "htmlparser2";
-import type { ReactElement } from "react";
+import type { ReactElement, ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 
 export type HtmlElement = NonNullable<ReturnType<typeof DomUtils.findOne>>;
 
 /** Static markup of `ui` rendered at `path` (default "/"). */
-export function renderMarkup(ui: ReactElement, path = "/"): string {
+export function renderMarkup(ui: ReactNode, path = "/"): string {
   return renderToStaticMarkup(<MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>);
 }
 

@@ -1,13 +1,5 @@
-// Shared by the widget, rich-text and media tests: realistic page models and a static
-// renderer inside a router (Link needs one).
-import type { ReactNode } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
-import { MemoryRouter } from "react-router";
-import type { ContentBlock, ImageModel } from "../content/models";
-
-export function renderMarkup(node: ReactNode, path = "/"): string {
-  return renderToStaticMarkup(<MemoryRouter initialEntries={[path]}>{node}</MemoryRouter>);
-}
+// Shared by the widget, rich-text and media tests: realistic page models.
+import type { ContentBlock, ImageModel } from "../../app/content/models";
 
 /** A raster image as the content layer maps it: WebP + original sources, default src. */
 export function rasterImage(name: string, width = 1200, height = 675, alt = name): ImageModel {

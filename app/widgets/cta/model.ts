@@ -1,0 +1,5 @@
+export interface CtaModel {
+  name: "cta";
+  href: string;
+  label: string;
+}

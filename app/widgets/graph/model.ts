@@ -1,0 +1,6 @@
+import type { ImageModel } from "../../content/media-models";
+
+export interface GraphModel {
+  name: "graph";
+  items: ImageModel[];
+}
