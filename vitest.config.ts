@@ -9,6 +9,7 @@ export default defineConfig({
       "content-server/**/*.test.ts",
       "server/**/*.test.ts",
       "scripts/**/*.test.ts",
+      "vite/**/*.test.ts",
       "tests/integration/**/*.test.ts",
     ],
     testTimeout: 30_000,

@@ -4,7 +4,9 @@
 // This plugin resolves the app's imports of React to small ESM facades that live in the
 // framework chunk (vite.config.ts): the unwrapping happens once, there, and app chunks
 // import plain named bindings. A React API the app starts to use must be added to its
-// facade; the build fails with a missing-export error until it is.
+// facade: until it is, the build stops with an error naming the app file, the API and the
+// facade to add it to.
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Plugin } from "vite";
@@ -19,7 +21,50 @@ const FACADES: Record<string, string> = {
 export const FACADE_MODULE = /[\\/]vite[\\/]facades[\\/]/;
 const APP_MODULE = /[\\/]app[\\/]/;
 
+/** The names a facade file exports (its `export const { a, b } = …` lists). */
+export function facadeExports(facadeSource: string): Set<string> {
+  const names = new Set<string>();
+  for (const match of facadeSource.matchAll(/export const \{([^}]*)\}/g)) {
+    for (const name of (match[1] ?? "").split(",")) if (name.trim()) names.add(name.trim());
+  }
+  return names;
+}
+
+/**
+ * The value bindings `code` imports by name from each facaded module that its facade does
+ * not export (type-only imports are erased and need no facade).
+ */
+export function missingFacadeImports(
+  code: string,
+  exportsOf: (module: string) => Set<string> | undefined,
+): { module: string; name: string }[] {
+  const missing: { module: string; name: string }[] = [];
+  const imports = /import\s+(type\s+)?(?:[\w$]+\s*,\s*)?\{([^}]*)\}\s*from\s*["']([^"']+)["']/g;
+  for (const [, typeOnly, list, module] of code.matchAll(imports)) {
+    const available = module ? exportsOf(module) : undefined;
+    if (typeOnly || !available || list === undefined) continue;
+    for (const item of list.split(",")) {
+      const spec = item.trim();
+      if (!spec || spec.startsWith("type ")) continue;
+      const name = spec.split(/\s+as\s+/)[0]?.trim() ?? "";
+      if (name && !available.has(name)) missing.push({ module: module as string, name });
+    }
+  }
+  return missing;
+}
+
 export function frameworkFacades(): Plugin {
+  const exportsByModule = new Map<string, Set<string>>();
+  const exportsOf = (module: string) => {
+    const file = FACADES[module];
+    if (!file) return undefined;
+    let names = exportsByModule.get(module);
+    if (!names) {
+      names = facadeExports(readFileSync(file, "utf8"));
+      exportsByModule.set(module, names);
+    }
+    return names;
+  };
   return {
     name: "id5:framework-facades",
     enforce: "pre",
@@ -29,6 +74,18 @@ export function frameworkFacades(): Plugin {
       const facade = FACADES[source];
       if (facade && importer && APP_MODULE.test(importer)) return facade;
       return null;
+    },
+    transform(code, id) {
+      if (!APP_MODULE.test(id) || !/\.[cm]?[jt]sx?$/.test(id.split("?")[0] ?? "")) return null;
+      const missing = missingFacadeImports(code, exportsOf);
+      if (missing.length === 0) return null;
+      const lines = missing.map(
+        ({ module, name }) =>
+          `${path.relative(process.cwd(), id)} imports ${name} from "${module}": add it to ${path.relative(process.cwd(), FACADES[module] as string)}`,
+      );
+      this.error(
+        `React API not in its client facade (see vite/framework-facades.ts):\n${lines.join("\n")}`,
+      );
     },
   };
 }
