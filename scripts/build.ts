@@ -4,9 +4,9 @@
 //      a build never reads a network it cannot reach);
 //   2. the CMS part of the prerender list (scripts/prerender-paths.ts, a child process), then
 //      `react-router build` as a child process, both with an env pointing the app at that service;
-//   3. build/client/builds/latest.json + meta/{id}.json (scripts/build-meta.ts);
+//   3. build/client/builds/latest.json + meta/{id}.json (scripts/build-records.ts);
 //   4. build/prerendered.json: which client files prerendering wrote (server/prerendered.ts);
-//      then robots.txt and sitemap.xml (SITE_ORIGIN; scripts/build-meta.ts) unless public/ has them;
+//      then robots.txt and sitemap.xml (SITE_ORIGIN; scripts/build-records.ts) unless public/ has them;
 //   5. brotli + gzip siblings of every text file (the server sends them as they are);
 //   6. build/.stamp.json: a hash of the build inputs, so `npm start` can tell a stale build.
 // Content is not an input: it is live (the server retires prerendered pages on change).
@@ -33,7 +33,7 @@ import { compress, MIN_COMPRESS_BYTES, PRECOMPRESSED_EXTENSIONS } from "../serve
 import { startEmbeddedContent } from "../server/embedded-content";
 import { contentTypeOf, isCompressibleType } from "../server/mime";
 import { PRERENDER_MANIFEST_FILE, type PrerenderManifest } from "../server/prerendered";
-import { writeBuildMeta, writeCrawlerFiles } from "./build-meta";
+import { writeBuildMeta, writeCrawlerFiles } from "./build-records";
 
 /** Writes the CMS part of the prerender list that react-router.config.ts reads. */
 const PRERENDER_PATHS_SCRIPT = "scripts/prerender-paths.ts";

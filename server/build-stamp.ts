@@ -25,7 +25,7 @@ export const BUILD_INPUTS = [
   "tsconfig.json",
   "server/build-stamp.ts",
   "scripts/build.ts",
-  "scripts/build-meta.ts",
+  "scripts/build-records.ts",
   "scripts/prerender-paths.ts",
 ] as const;
 const IGNORED_INPUT = /(^|\/)(node_modules|\.DS_Store)(\/|$)|\.test\.[cm]?[jt]sx?$/;

@@ -6,7 +6,7 @@ import {
   type ManifestWindow,
 } from "./route-rules-manifest";
 
-// As written by scripts/build-meta.ts.
+// As written by scripts/build-records.ts.
 const meta = {
   id: "abc123",
   timestamp: "2026-01-01T00:00:00.000Z",

@@ -1,5 +1,5 @@
 // The build's route-rules manifest (SPEC §7), GET /builds/meta/{buildId}.json, written by
-// scripts/build-meta.ts. The client only needs its `prerendered` paths (the link
+// scripts/build-records.ts. The client only needs its `prerendered` paths (the link
 // prefetcher preloads their static page data); redirects are applied by the server and
 // the root middleware, for documents and `.data` requests alike.
 import { type IdleWindow, runWhenIdle } from "./idle";
@@ -9,7 +9,7 @@ export const MANIFEST_DELAY_MS = 1000;
 export interface ManifestWindow extends IdleWindow {
   navigator: { connection?: { effectiveType?: string } };
   fetch: typeof fetch;
-  /** React Router's manifest: build-meta always writes the file under its version. */
+  /** React Router's manifest: scripts/build-records.ts always writes the file under its version. */
   __reactRouterManifest?: { version?: string };
 }
 

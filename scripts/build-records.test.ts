@@ -16,7 +16,7 @@ import {
   sitemapXml,
   writeBuildMeta,
   writeCrawlerFiles,
-} from "./build-meta";
+} from "./build-records";
 
 let dir: string;
 
@@ -42,7 +42,7 @@ async function fakeClientBuild(manifestVersion: string | null = "e60555cb") {
 const readJson = async (file: string) => JSON.parse(await readFile(file, "utf8"));
 
 beforeEach(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), "build-meta-"));
+  dir = await mkdtemp(path.join(tmpdir(), "build-records-"));
 });
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
@@ -225,7 +225,7 @@ describe("CLI", () => {
     const tsx = path.resolve("node_modules/.bin/tsx");
     const { stdout } = await promisify(execFile)(
       tsx,
-      ["scripts/build-meta.ts", "--client-dir", dir],
+      ["scripts/build-records.ts", "--client-dir", dir],
       { env: { ...process.env, BUILD_ID: "cli-7" } },
     );
     expect(stdout).toContain("id cli-7");

@@ -11,7 +11,7 @@
 // Prerendered paths: --paths /a,/b, or --prerendered FILE (JSON array or one per line),
 // else every {path}/index.html found in the client build.
 //
-// Usage: tsx scripts/build-meta.ts [--client-dir build/client] [--paths ...|--prerendered FILE]
+// Usage: tsx scripts/build-records.ts [--client-dir build/client] [--paths ...|--prerendered FILE]
 import { createHash } from "node:crypto";
 import { mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -284,13 +284,13 @@ async function main(): Promise<void> {
     prerendered,
   });
   console.log(
-    `build-meta: id ${result.latest.id}, ${result.meta.prerendered.length} prerendered paths, ${result.meta.redirects.length} redirects -> ${result.latestPath}`,
+    `build-records: id ${result.latest.id}, ${result.meta.prerendered.length} prerendered paths, ${result.meta.redirects.length} redirects -> ${result.latestPath}`,
   );
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   main().catch((error: unknown) => {
-    console.error(`build-meta: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(`build-records: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   });
 }
