@@ -4,44 +4,10 @@
 import type { FormDefinition } from "../forms/model";
 import type { WidgetModelOf } from "../widgets/models";
 import type { ImageModel } from "./media-models";
+import type { RichNode } from "./rich-models";
 
 export type { ImageModel, ImageSource, VideoCaptionTrack, VideoFileModel } from "./media-models";
-
-/** Tags a rich-text tree may contain after sanitising. Anything else is dropped on the server. */
-export type RichTag =
-  | "p"
-  | "h2"
-  | "h3"
-  | "h4"
-  | "h5"
-  | "h6"
-  | "ul"
-  | "ol"
-  | "li"
-  | "strong"
-  | "em"
-  | "u"
-  | "s"
-  | "code"
-  | "pre"
-  | "br"
-  | "hr"
-  | "a"
-  | "blockquote"
-  | "span";
-
-/**
- * A sanitised rich-text node. Text is a plain string (React escapes it).
- * Attributes are limited to: `href` (http(s), mailto, tel, `#…` or site-relative `/…`),
- * `target` (`_blank` only), `rel`, `id` (headings, for anchors), `lang`.
- */
-export type RichNode = string | RichElement;
-
-export interface RichElement {
-  tag: RichTag;
-  attrs?: Partial<Record<"href" | "target" | "rel" | "id" | "lang", string>>;
-  children: RichNode[];
-}
+export type { RichElement, RichNode, RichTag } from "./rich-models";
 
 export type HeroTheme = "blue-dark" | "blue-light" | "mint" | "orange";
 
