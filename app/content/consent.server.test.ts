@@ -1,11 +1,8 @@
-import { cp, mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { BcmsError } from "../../bcms";
-import { type RunningContentServer, startContentServer } from "../../content-server/server";
+import { type SeedContent, startSeedContent } from "../../tests/support/seed-content";
+import { installEnv } from "../config/env.server";
 import { DEFAULT_CONSENT_WORDING } from "../consent/default-wording";
-import { silentLogger } from "../logging/logger.server";
 import {
   CONSENT_BANNER_TEMPLATE,
   loadConsentWording,
@@ -179,24 +176,12 @@ describe("toPlainParagraphs", () => {
 });
 
 describe("loadConsentWording, against the embedded content service", () => {
-  const saved = { CONTENT_PORT: process.env.CONTENT_PORT, BCMS_ORIGIN: process.env.BCMS_ORIGIN };
-  let dir = "";
-  let server: RunningContentServer;
+  let content: SeedContent;
 
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), "consent-"));
-    await cp("content", path.join(dir, "content"), { recursive: true });
-    server = await startContentServer({
-      dir: path.join(dir, "content"),
-      port: 0,
-      host: "127.0.0.1",
-      logger: silentLogger,
-      watch: false,
-      cacheDir: path.join(dir, "cache"),
-    });
-    // The site's environment with no BCMS_ORIGIN reads the embedded service on CONTENT_PORT.
-    delete process.env.BCMS_ORIGIN;
-    process.env.CONTENT_PORT = String(server.port);
+    content = await startSeedContent();
+    // The settings the production server would install, pointing at this service.
+    installEnv(content.env);
     const [seed] = await getContentClient().entry.getAllParsed(CONSENT_BANNER_TEMPLATE);
     if (!seed) throw new Error("the seed has no consent-banner entry");
     const meta = seed.meta.en as { policy_page: { _id: string; templateId: string } };
@@ -207,15 +192,9 @@ describe("loadConsentWording, against the embedded content service", () => {
     });
   });
 
-  let serverClosed = false;
   afterAll(async () => {
     getContentClient().close();
-    if (!serverClosed) await server?.close();
-    await rm(dir, { recursive: true, force: true });
-    for (const [key, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[key];
-      else process.env[key] = value;
-    }
+    await content?.close();
   });
 
   let warn: ReturnType<typeof vi.spyOn>;
@@ -316,8 +295,7 @@ describe("loadConsentWording, against the embedded content service", () => {
   });
 
   it("lets a content-service failure through to the caller", async () => {
-    await server.close();
-    serverClosed = true;
+    await content.server.close();
     getContentClient().clearCache();
     await expect(loadConsentWording()).rejects.toBeInstanceOf(BcmsError);
   });
