@@ -3,10 +3,10 @@
  * entities they refer to.
  */
 
+import type { Entry, EntryStatus, Language } from "@thebcms/types";
 import { type Block, blocks, plainText } from "./dsl";
 import { CREATED_AT, entryId, INSTANCE_ID, objectId, UPDATED_AT, USER_ID } from "./ids";
 import { getTemplate } from "./schema";
-import type { Entry, EntryStatus, Language } from "./types";
 import { dateValue, encodeProps, type Values } from "./values";
 
 export const LNG = "en";

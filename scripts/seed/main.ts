@@ -10,6 +10,14 @@
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type {
+  Entry,
+  Media,
+  Prop,
+  PropValue,
+  PropValueEntryPointer,
+  PropValueGroupPointerData,
+} from "@thebcms/types";
 import sharp from "sharp";
 import { artSvg } from "./artwork";
 import { entrySpecs, standaloneMedia } from "./content/index";
@@ -18,7 +26,6 @@ import { CREATED_AT, contentVersion, INSTANCE_ID, ORG_ID, UPDATED_AT, USER_ID } 
 import { allMedia, dirId, extOf, kindOf, type MediaDef, mediaId } from "./media";
 import { onePagePdf } from "./pdf";
 import { groupById, groups, templates, widgets } from "./schema";
-import type { Entry, EntryPointerValue, GroupValue, Media, Prop, PropValue } from "./types";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const REPO_ROOT = path.resolve(HERE, "../..");
@@ -146,7 +153,7 @@ export function checkEntryPointers(entries: Entry[]) {
     props.forEach((prop, i) => {
       const data = values[i]?.data;
       if (prop.type === "ENTRY_POINTER") {
-        for (const { tid, eid } of data as EntryPointerValue[]) {
+        for (const { tid, eid } of data as PropValueEntryPointer[]) {
           const target = byId.get(eid);
           if (!target) throw new Error(`${where}.${prop.name}: no entry ${eid}`);
           if (target.templateId !== tid) {
@@ -155,7 +162,7 @@ export function checkEntryPointers(entries: Entry[]) {
         }
       } else if (prop.type === "GROUP_POINTER") {
         const group = groupById(prop.data.propGroupPointer?._id ?? "");
-        (data as GroupValue).items.forEach((item, j) => {
+        (data as PropValueGroupPointerData).items.forEach((item, j) => {
           walk(`${where}.${prop.name}[${j}]`, group?.props ?? [], item.props);
         });
       }

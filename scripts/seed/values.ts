@@ -4,18 +4,18 @@
  * Unknown names, missing required values and bad enum values throw.
  */
 
+import type {
+  EntryContentNode,
+  Prop,
+  PropDateData,
+  PropValue,
+  PropValueData,
+  PropValueEntryPointer,
+  PropValueMediaData,
+} from "@thebcms/types";
 import { entryId } from "./ids";
 import type { MediaRef } from "./media";
 import { groupById, templateId } from "./schema";
-import type {
-  DateValue,
-  EntryPointerValue,
-  MediaValue,
-  Node,
-  Prop,
-  PropValue,
-  PropValueData,
-} from "./types";
 
 // biome-ignore lint/suspicious/noExplicitAny: authored values are checked at run time against the schema
 export type Values = Record<string, any>;
@@ -31,7 +31,7 @@ function isMediaRef(v: unknown): v is MediaRef {
   return typeof v === "object" && v !== null && "id" in v && "path" in v && "type" in v;
 }
 
-export function mediaValue(v: unknown, where: string): MediaValue {
+export function mediaValue(v: unknown, where: string): PropValueMediaData {
   if (isMediaRef(v)) return { _id: v.id, alt_text: v.alt, caption: v.caption };
   if (typeof v === "object" && v !== null && "ref" in v) {
     const use = v as MediaUse;
@@ -66,7 +66,7 @@ function isEntryRef(v: unknown): v is EntryRef {
  * one the prop allows; that the entry exists is checked once all entries are built
  * (main.ts) and again by verify.ts.
  */
-export function entryPointerValue(prop: Prop, v: unknown, where: string): EntryPointerValue {
+export function entryPointerValue(prop: Prop, v: unknown, where: string): PropValueEntryPointer {
   if (!isEntryRef(v)) throw new Error(`${where}: expected an entryRef(template, slug)`);
   const tid = templateId(v.template);
   const allowed = (prop.data.propEntryPointer ?? []).map((target) => target.templateId);
@@ -77,7 +77,7 @@ export function entryPointerValue(prop: Prop, v: unknown, where: string): EntryP
 }
 
 /** "2025-03-25" (noon UTC, so the day reads the same in every time zone) or a full ISO time. */
-export function dateValue(v: unknown, where: string): DateValue {
+export function dateValue(v: unknown, where: string): PropDateData {
   if (typeof v !== "string") throw new Error(`${where}: expected a date string`);
   const iso = /^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T12:00:00Z` : v;
   const timestamp = Date.parse(iso);
@@ -142,8 +142,10 @@ function encodeValue(where: string, prop: Prop, value: unknown): PropValueData {
     case "RICH_TEXT":
       return list.map((v) => {
         if (!Array.isArray(v)) throw new Error(`${where}: expected rich-text nodes`);
-        return { nodes: v as Node[] };
+        return { nodes: v as EntryContentNode[] };
       });
+    default:
+      throw new Error(`${where}: the seed writes no ${prop.type} values`);
   }
 }
 

@@ -14,19 +14,19 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { LEGAL_PAGE_PATHS } from "../../app/routes";
 import type {
   Entry,
   EntryStatus,
   Group,
   Language,
   Media,
-  Node,
+  EntryContentNode as Node,
   Prop,
   PropValue,
   Template,
   Widget,
-} from "./types";
+} from "@thebcms/types";
+import { LEGAL_PAGE_PATHS } from "../../app/routes";
 
 const HEX24 = /^[0-9a-f]{24}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -280,7 +280,8 @@ export function verifySnapshot(dir: string): { errors: string[]; snapshot: Snaps
         err(`${w}: bad node`);
         continue;
       }
-      const node = n as unknown as Node;
+      // biome-ignore lint/suspicious/noExplicitAny: attrs differ per node type (heading, widget, media)
+      const node = n as unknown as Omit<Node, "attrs"> & { attrs?: Record<string, any> };
       if (node.type === "text") {
         if (typeof node.text !== "string" || node.text === "") err(`${w}: empty text`);
         for (const mark of node.marks ?? []) {
