@@ -56,6 +56,8 @@ export interface SnapshotProblem {
 export type EntityMaps = { [K in EntityKind]: Map<string, EntityByKind[K]> };
 
 export interface SnapshotData extends EntityMaps {
+  /** The parsed snapshot.json: undefined when it is missing, unreadable or not an object. */
+  info: Record<string, unknown> | undefined;
   /** Media id → file name inside media-files/. */
   mediaFiles: Map<string, string>;
   problems: SnapshotProblem[];
@@ -238,6 +240,7 @@ export async function readJournal(dir: string): Promise<Journal | undefined> {
 export async function readSnapshot(dir: string): Promise<SnapshotData> {
   const data: SnapshotData = {
     ...emptyEntityMaps(),
+    info: undefined,
     mediaFiles: new Map(),
     problems: [],
     journalPending: false,
@@ -246,7 +249,8 @@ export async function readSnapshot(dir: string): Promise<SnapshotData> {
 
   try {
     const info: unknown = JSON.parse(await readFile(join(dir, SNAPSHOT_INFO_FILE), "utf8"));
-    if (!isRecord(info)) problem(SNAPSHOT_INFO_FILE, "must hold a JSON object");
+    if (isRecord(info)) data.info = info;
+    else problem(SNAPSHOT_INFO_FILE, "must hold a JSON object");
   } catch (error) {
     if (!isErrno(error, "ENOENT")) problem(SNAPSHOT_INFO_FILE, (error as Error).message);
   }
