@@ -1,6 +1,6 @@
 /**
- * Reading the snapshot folder of docs/content-model.md: one JSON file per
- * entity, named by its `_id`, plus the media binaries. A malformed file is
+ * Reading and writing the snapshot folder of docs/content-model.md: one JSON file
+ * per entity, named by its `_id`, plus the media binaries. A malformed file is
  * reported (file + reason) and skipped, never fatal: one bad file must not take
  * the whole content service down. A pending write journal (an interrupted
  * multi-file write) is overlaid, so readers see the state the write promised.
@@ -10,7 +10,7 @@ import { readdir, readFile } from "node:fs/promises";
 import { extname, join } from "node:path";
 import type { Entry, EntryStatus, Group, Language, Media, Template, Widget } from "@thebcms/types";
 import { isRecord } from "../bcms/is-record";
-import { isErrno, isTempFileName } from "./fs-durable";
+import { isErrno, isTempFileName, toSnapshotJson, writeFileDurably } from "./fs-durable";
 import { isObjectId } from "./ids";
 
 export const ENTITY_KINDS = [
@@ -180,6 +180,21 @@ async function listDir(dir: string): Promise<string[]> {
     if (isErrno(error, "ENOENT")) return [];
     throw error;
   }
+}
+
+/** Writes one entity file, pretty-printed and durably (the store, the seed). */
+export async function writeEntityFile(
+  dir: string,
+  kind: EntityKind,
+  id: string,
+  value: AnyEntity,
+): Promise<void> {
+  await writeFileDurably(entityPath(dir, kind, id), toSnapshotJson(value));
+}
+
+/** Writes snapshot.json, which names the instance the snapshot belongs to. */
+export async function writeSnapshotInfo(dir: string, info: Record<string, unknown>): Promise<void> {
+  await writeFileDurably(join(dir, SNAPSHOT_INFO_FILE), toSnapshotJson(info));
 }
 
 /** Reads and shape-checks one entity file. */

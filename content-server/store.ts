@@ -10,13 +10,7 @@ import { readdir, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { Entry, EntryStatus, Language, Media } from "@thebcms/types";
 import sharp from "sharp";
-import {
-  isErrno,
-  isTempFileName,
-  removeFileDurably,
-  toSnapshotJson,
-  writeFileDurably,
-} from "./fs-durable";
+import { isErrno, isTempFileName, removeFileDurably, writeFileDurably } from "./fs-durable";
 import type { ContentLogger } from "./logger";
 import { computeSizeTransforms, hasValidSizeTransforms } from "./size-transforms";
 import {
@@ -34,6 +28,7 @@ import {
   readJournal,
   readSnapshot,
   type SnapshotProblem,
+  writeEntityFile,
 } from "./snapshot-files";
 
 export class StoreUnavailableError extends Error {}
@@ -224,9 +219,8 @@ function byCreation(a: AnyEntity, b: AnyEntity): number {
 }
 
 async function writeChange(dir: string, change: EntityChange): Promise<void> {
-  const file = entityPath(dir, change.kind, change.id);
-  if (change.value) await writeFileDurably(file, toSnapshotJson(change.value));
-  else await removeFileDurably(file);
+  if (change.value) await writeEntityFile(dir, change.kind, change.id, change.value);
+  else await removeFileDurably(entityPath(dir, change.kind, change.id));
 }
 
 async function rollForwardJournal(dir: string, logger: ContentLogger): Promise<void> {

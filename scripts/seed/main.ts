@@ -7,7 +7,7 @@
  * --no-media skips rendering binaries (media JSON and media-files are not written);
  * the seed test uses it to check that the committed JSON is up to date.
  */
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type {
@@ -19,6 +19,16 @@ import type {
   PropValueGroupPointerData,
 } from "@thebcms/types";
 import sharp from "sharp";
+import { writeFileDurably } from "../../content-server/fs-durable";
+import { computeSizeTransforms } from "../../content-server/size-transforms";
+import {
+  type AnyEntity,
+  type EntityKind,
+  MEDIA_FILES_DIR,
+  mediaFileName,
+  writeEntityFile,
+  writeSnapshotInfo,
+} from "../../content-server/snapshot-files";
 import { artSvg } from "./artwork";
 import { entrySpecs, standaloneMedia } from "./content/index";
 import { buildEntry, languages, statuses } from "./entries";
@@ -30,17 +40,6 @@ import { groupById, groups, templates, widgets } from "./schema";
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const REPO_ROOT = path.resolve(HERE, "../..");
 const ASSETS = path.join(HERE, "assets");
-
-/** Default size-transform widths (docs/content-model.md). */
-const TRANSFORM_WIDTHS = [350, 650, 1024, 1440, 1920];
-
-export function sizeTransforms(width: number, height: number): string[] {
-  const out = TRANSFORM_WIDTHS.filter((w) => w < width).map(
-    (w) => `${w}x${Math.round((w * height) / width)}`,
-  );
-  out.push(`${width}x${height}`);
-  return out;
-}
 
 const MIME: Record<string, string> = {
   ".jpg": "image/jpeg",
@@ -99,7 +98,7 @@ function folderOf(def: MediaDef): string {
 
 async function buildMedia(
   defs: MediaDef[],
-): Promise<{ items: Media[]; files: { name: string; bytes: Buffer }[] }> {
+): Promise<{ items: Media[]; files: { media: Media; bytes: Buffer }[] }> {
   const folders = [...new Set(defs.map(folderOf))].sort();
   const items: Media[] = folders.map((folder) => ({
     ...stored(dirId(folder)),
@@ -115,7 +114,7 @@ async function buildMedia(
     width: -1,
     height: -1,
   }));
-  const files: { name: string; bytes: Buffer }[] = [];
+  const files: { media: Media; bytes: Buffer }[] = [];
   const rendered = await Promise.all(defs.map(render));
   defs.forEach((def, i) => {
     const r = rendered[i] as Rendered;
@@ -139,9 +138,9 @@ async function buildMedia(
       height: r.height,
       version: contentVersion(r.bytes),
     };
-    if (type === "IMG") item.sizeTransforms = sizeTransforms(r.width, r.height);
+    if (type === "IMG") item.sizeTransforms = computeSizeTransforms(r.width, r.height);
     items.push(item);
-    files.push({ name: `${id}${ext}`, bytes: r.bytes });
+    files.push({ media: item, bytes: r.bytes });
   });
   return { items, files };
 }
@@ -174,8 +173,6 @@ export function checkEntryPointers(entries: Entry[]) {
   }
 }
 
-const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
-
 export interface GenerateOptions {
   media?: boolean;
 }
@@ -194,17 +191,14 @@ export async function generate(outDir: string, opts: GenerateOptions = {}) {
   const defs = allMedia();
 
   await rm(outDir, { recursive: true, force: true });
-  const folders = ["templates", "groups", "widgets", "languages", "statuses", "entries"];
-  if (withMedia) folders.push("media", "media-files");
+  const folders: string[] = ["templates", "groups", "widgets", "languages", "statuses", "entries"];
+  if (withMedia) folders.push("media", MEDIA_FILES_DIR);
   for (const f of folders) await mkdir(path.join(outDir, f), { recursive: true });
 
-  const write = (folder: string, item: { _id: string }) =>
-    writeFile(path.join(outDir, folder, `${item._id}.json`), json(item));
+  const write = (kind: EntityKind, item: AnyEntity) =>
+    writeEntityFile(outDir, kind, item._id, item);
 
-  await writeFile(
-    path.join(outDir, "snapshot.json"),
-    json({ format: 1, orgId: ORG_ID, instanceId: INSTANCE_ID }),
-  );
+  await writeSnapshotInfo(outDir, { format: 1, orgId: ORG_ID, instanceId: INSTANCE_ID });
   await Promise.all([
     ...templates.map((t) => write("templates", t)),
     ...groups.map((g) => write("groups", g)),
@@ -220,7 +214,9 @@ export async function generate(outDir: string, opts: GenerateOptions = {}) {
     mediaCount = items.length;
     await Promise.all([
       ...items.map((m) => write("media", m)),
-      ...files.map((f) => writeFile(path.join(outDir, "media-files", f.name), f.bytes)),
+      ...files.map((f) =>
+        writeFileDurably(path.join(outDir, MEDIA_FILES_DIR, mediaFileName(f.media)), f.bytes),
+      ),
     ]);
   }
   return { entries: entries.length, media: mediaCount };
