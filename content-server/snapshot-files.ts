@@ -197,6 +197,19 @@ export async function writeSnapshotInfo(dir: string, info: Record<string, unknow
   await writeFileDurably(join(dir, SNAPSHOT_INFO_FILE), toSnapshotJson(info));
 }
 
+/**
+ * The names in media-files/, sorted, each with the media id it names (undefined when the
+ * name is not `{24-hex _id}{ext}`); temporary files are left out.
+ */
+export async function listMediaFiles(
+  dir: string,
+): Promise<{ name: string; id: string | undefined }[]> {
+  const names = await listDir(join(dir, MEDIA_FILES_DIR));
+  return names
+    .filter((name) => !isTempFileName(name))
+    .map((name) => ({ name, id: MEDIA_FILE.exec(name)?.[1] }));
+}
+
 /** Reads and shape-checks one entity file. */
 export async function readEntityFile<K extends EntityKind>(
   dir: string,
@@ -285,18 +298,16 @@ export async function readSnapshot(dir: string): Promise<SnapshotData> {
     }
   }
 
-  for (const name of await listDir(join(dir, MEDIA_FILES_DIR))) {
-    if (isTempFileName(name)) continue;
-    const match = MEDIA_FILE.exec(name);
-    if (!match?.[1]) {
+  for (const { name, id } of await listMediaFiles(dir)) {
+    if (!id) {
       problem(`${MEDIA_FILES_DIR}/${name}`, "unexpected file name (expected {24-hex _id}{ext})");
       continue;
     }
-    if (data.mediaFiles.has(match[1])) {
-      problem(`${MEDIA_FILES_DIR}/${name}`, `second binary for media ${match[1]}`);
+    if (data.mediaFiles.has(id)) {
+      problem(`${MEDIA_FILES_DIR}/${name}`, `second binary for media ${id}`);
       continue;
     }
-    data.mediaFiles.set(match[1], name);
+    data.mediaFiles.set(id, name);
   }
 
   try {

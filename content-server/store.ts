@@ -23,6 +23,7 @@ import {
   type EntityMaps,
   entityPath,
   JOURNAL_FILE,
+  listMediaFiles,
   MEDIA_FILES_DIR,
   readEntityFile,
   readJournal,
@@ -257,20 +258,13 @@ async function removeTempFiles(dir: string): Promise<void> {
   }
 }
 
+/** Media id → binary name; the first regular file of each id wins. */
 async function readSnapshotMediaFiles(dir: string): Promise<Map<string, string>> {
   const files = new Map<string, string>();
-  let names: string[];
-  try {
-    names = (await readdir(join(dir, MEDIA_FILES_DIR))).sort();
-  } catch (error) {
-    if (isErrno(error, "ENOENT")) return files;
-    throw error;
-  }
-  for (const name of names) {
-    const match = /^([0-9a-f]{24})(\.[A-Za-z0-9]{1,16})?$/.exec(name);
-    if (match?.[1] && !files.has(match[1])) {
+  for (const { name, id } of await listMediaFiles(dir)) {
+    if (id && !files.has(id)) {
       const info = await stat(join(dir, MEDIA_FILES_DIR, name)).catch(() => undefined);
-      if (info?.isFile()) files.set(match[1], name);
+      if (info?.isFile()) files.set(id, name);
     }
   }
   return files;
