@@ -32,7 +32,7 @@ import {
 import { artSvg } from "./artwork";
 import { entrySpecs, standaloneMedia } from "./content/index";
 import { buildEntry, languages, statuses } from "./entries";
-import { CREATED_AT, contentVersion, INSTANCE_ID, ORG_ID, UPDATED_AT, USER_ID } from "./ids";
+import { contentVersion, INSTANCE_ID, ORG_ID, storedFields } from "./ids";
 import { allMedia, dirId, extOf, kindOf, type MediaDef, mediaId } from "./media";
 import { onePagePdf } from "./pdf";
 import { groupById, groups, templates, widgets } from "./schema";
@@ -84,14 +84,6 @@ async function render(def: MediaDef): Promise<Rendered> {
   }
 }
 
-const stored = (id: string) => ({
-  _id: id,
-  createdAt: CREATED_AT,
-  updatedAt: UPDATED_AT,
-  instanceId: INSTANCE_ID,
-  userId: USER_ID,
-});
-
 function folderOf(def: MediaDef): string {
   return def.path.split("/")[0] ?? "";
 }
@@ -101,7 +93,7 @@ async function buildMedia(
 ): Promise<{ items: Media[]; files: { media: Media; bytes: Buffer }[] }> {
   const folders = [...new Set(defs.map(folderOf))].sort();
   const items: Media[] = folders.map((folder) => ({
-    ...stored(dirId(folder)),
+    ...storedFields(dirId(folder)),
     type: "DIR",
     mimetype: "dir",
     size: 0,
@@ -124,7 +116,7 @@ async function buildMedia(
     if (!mimetype) throw new Error(`${def.path}: unknown extension`);
     const type = kindOf(def.path);
     const item: Media = {
-      ...stored(id),
+      ...storedFields(id),
       type,
       mimetype,
       size: r.bytes.length,

@@ -4,7 +4,7 @@
  */
 import type { Group, Prop, PropData, PropTypeName, Template, Widget } from "@thebcms/types";
 import { FIELD_TYPES } from "../../app/forms/model";
-import { CREATED_AT, INSTANCE_ID, objectId, UPDATED_AT, USER_ID, uuid } from "./ids";
+import { objectId, storedFields, uuid } from "./ids";
 
 /** The prop types the seed's content model uses (no WIDGET, TAG or COLOR_PICKER props). */
 type SeedPropType = Extract<
@@ -430,13 +430,7 @@ export const groupId = (name: string) => objectId("group", name);
 export const widgetId = (name: string) => objectId("widget", name);
 export const templateId = (name: string) => objectId("template", name);
 
-const stored = (id: string) => ({
-  _id: id,
-  createdAt: CREATED_AT,
-  updatedAt: UPDATED_AT,
-  instanceId: INSTANCE_ID,
-  userId: USER_ID,
-});
+const stored = (id: string) => storedFields(id);
 
 export const groups: Group[] = GROUP_SPECS.map((s) => ({
   ...stored(groupId(s.name)),
