@@ -1,6 +1,6 @@
 /**
- * Reading the snapshot folder of docs/content-model.md: one JSON file per
- * entity, named by its `_id`, plus the media binaries. A malformed file is
+ * Reading and writing the snapshot folder of docs/content-model.md: one JSON file
+ * per entity, named by its `_id`, plus the media binaries. A malformed file is
  * reported (file + reason) and skipped, never fatal: one bad file must not take
  * the whole content service down. A pending write journal (an interrupted
  * multi-file write) is overlaid, so readers see the state the write promised.
@@ -10,7 +10,7 @@ import { readdir, readFile } from "node:fs/promises";
 import { extname, join } from "node:path";
 import type { Entry, EntryStatus, Group, Language, Media, Template, Widget } from "@thebcms/types";
 import { isRecord } from "../bcms/is-record";
-import { isErrno, isTempFileName } from "./fs-durable";
+import { isErrno, isTempFileName, toSnapshotJson, writeFileDurably } from "./fs-durable";
 import { isObjectId } from "./ids";
 
 export const ENTITY_KINDS = [
@@ -56,6 +56,8 @@ export interface SnapshotProblem {
 export type EntityMaps = { [K in EntityKind]: Map<string, EntityByKind[K]> };
 
 export interface SnapshotData extends EntityMaps {
+  /** The parsed snapshot.json: undefined when it is missing, unreadable or not an object. */
+  info: Record<string, unknown> | undefined;
   /** Media id → file name inside media-files/. */
   mediaFiles: Map<string, string>;
   problems: SnapshotProblem[];
@@ -180,6 +182,34 @@ async function listDir(dir: string): Promise<string[]> {
   }
 }
 
+/** Writes one entity file, pretty-printed and durably (the store, the seed). */
+export async function writeEntityFile(
+  dir: string,
+  kind: EntityKind,
+  id: string,
+  value: AnyEntity,
+): Promise<void> {
+  await writeFileDurably(entityPath(dir, kind, id), toSnapshotJson(value));
+}
+
+/** Writes snapshot.json, which names the instance the snapshot belongs to. */
+export async function writeSnapshotInfo(dir: string, info: Record<string, unknown>): Promise<void> {
+  await writeFileDurably(join(dir, SNAPSHOT_INFO_FILE), toSnapshotJson(info));
+}
+
+/**
+ * The names in media-files/, sorted, each with the media id it names (undefined when the
+ * name is not `{24-hex _id}{ext}`); temporary files are left out.
+ */
+export async function listMediaFiles(
+  dir: string,
+): Promise<{ name: string; id: string | undefined }[]> {
+  const names = await listDir(join(dir, MEDIA_FILES_DIR));
+  return names
+    .filter((name) => !isTempFileName(name))
+    .map((name) => ({ name, id: MEDIA_FILE.exec(name)?.[1] }));
+}
+
 /** Reads and shape-checks one entity file. */
 export async function readEntityFile<K extends EntityKind>(
   dir: string,
@@ -238,6 +268,7 @@ export async function readJournal(dir: string): Promise<Journal | undefined> {
 export async function readSnapshot(dir: string): Promise<SnapshotData> {
   const data: SnapshotData = {
     ...emptyEntityMaps(),
+    info: undefined,
     mediaFiles: new Map(),
     problems: [],
     journalPending: false,
@@ -246,7 +277,8 @@ export async function readSnapshot(dir: string): Promise<SnapshotData> {
 
   try {
     const info: unknown = JSON.parse(await readFile(join(dir, SNAPSHOT_INFO_FILE), "utf8"));
-    if (!isRecord(info)) problem(SNAPSHOT_INFO_FILE, "must hold a JSON object");
+    if (isRecord(info)) data.info = info;
+    else problem(SNAPSHOT_INFO_FILE, "must hold a JSON object");
   } catch (error) {
     if (!isErrno(error, "ENOENT")) problem(SNAPSHOT_INFO_FILE, (error as Error).message);
   }
@@ -266,18 +298,16 @@ export async function readSnapshot(dir: string): Promise<SnapshotData> {
     }
   }
 
-  for (const name of await listDir(join(dir, MEDIA_FILES_DIR))) {
-    if (isTempFileName(name)) continue;
-    const match = MEDIA_FILE.exec(name);
-    if (!match?.[1]) {
+  for (const { name, id } of await listMediaFiles(dir)) {
+    if (!id) {
       problem(`${MEDIA_FILES_DIR}/${name}`, "unexpected file name (expected {24-hex _id}{ext})");
       continue;
     }
-    if (data.mediaFiles.has(match[1])) {
-      problem(`${MEDIA_FILES_DIR}/${name}`, `second binary for media ${match[1]}`);
+    if (data.mediaFiles.has(id)) {
+      problem(`${MEDIA_FILES_DIR}/${name}`, `second binary for media ${id}`);
       continue;
     }
-    data.mediaFiles.set(match[1], name);
+    data.mediaFiles.set(id, name);
   }
 
   try {

@@ -11,13 +11,7 @@ import { join } from "node:path";
 import type { Entry, EntryStatus, Language, Media } from "@thebcms/types";
 import sharp from "sharp";
 import type { SiteLogger } from "../app/logging/logger.server";
-import {
-  isErrno,
-  isTempFileName,
-  removeFileDurably,
-  toSnapshotJson,
-  writeFileDurably,
-} from "./fs-durable";
+import { isErrno, isTempFileName, removeFileDurably, writeFileDurably } from "./fs-durable";
 import { computeSizeTransforms, hasValidSizeTransforms } from "./size-transforms";
 import {
   type AnyEntity,
@@ -29,11 +23,13 @@ import {
   type EntityMaps,
   entityPath,
   JOURNAL_FILE,
+  listMediaFiles,
   MEDIA_FILES_DIR,
   readEntityFile,
   readJournal,
   readSnapshot,
   type SnapshotProblem,
+  writeEntityFile,
 } from "./snapshot-files";
 
 export class StoreUnavailableError extends Error {}
@@ -224,9 +220,8 @@ function byCreation(a: AnyEntity, b: AnyEntity): number {
 }
 
 async function writeChange(dir: string, change: EntityChange): Promise<void> {
-  const file = entityPath(dir, change.kind, change.id);
-  if (change.value) await writeFileDurably(file, toSnapshotJson(change.value));
-  else await removeFileDurably(file);
+  if (change.value) await writeEntityFile(dir, change.kind, change.id, change.value);
+  else await removeFileDurably(entityPath(dir, change.kind, change.id));
 }
 
 async function rollForwardJournal(dir: string, logger: SiteLogger): Promise<void> {
@@ -263,20 +258,13 @@ async function removeTempFiles(dir: string): Promise<void> {
   }
 }
 
+/** Media id → binary name; the first regular file of each id wins. */
 async function readSnapshotMediaFiles(dir: string): Promise<Map<string, string>> {
   const files = new Map<string, string>();
-  let names: string[];
-  try {
-    names = (await readdir(join(dir, MEDIA_FILES_DIR))).sort();
-  } catch (error) {
-    if (isErrno(error, "ENOENT")) return files;
-    throw error;
-  }
-  for (const name of names) {
-    const match = /^([0-9a-f]{24})(\.[A-Za-z0-9]{1,16})?$/.exec(name);
-    if (match?.[1] && !files.has(match[1])) {
+  for (const { name, id } of await listMediaFiles(dir)) {
+    if (id && !files.has(id)) {
       const info = await stat(join(dir, MEDIA_FILES_DIR, name)).catch(() => undefined);
-      if (info?.isFile()) files.set(match[1], name);
+      if (info?.isFile()) files.set(id, name);
     }
   }
   return files;

@@ -5,9 +5,9 @@
  * "\n" for a hard break. Links starting with "http" open in a new tab (target _blank);
  * site paths ("/news/...") get target _self so the site navigates in-app.
  */
+import type { EntryContentNodeMarker as Mark, EntryContentNode as Node } from "@thebcms/types";
 import type { MediaRef } from "./media";
 import { getWidget } from "./schema";
-import type { Mark, Node } from "./types";
 import { encodeProps, type MediaUse, type Values } from "./values";
 
 /** Authored content: nodes, or nested lists of nodes (flattened). */

@@ -3,21 +3,17 @@
  * entities they refer to.
  */
 
+import type { Entry, EntryStatus, Language } from "@thebcms/types";
 import { type Block, blocks, plainText } from "./dsl";
-import { CREATED_AT, entryId, INSTANCE_ID, objectId, UPDATED_AT, USER_ID } from "./ids";
+import { CREATED_AT, entryId, objectId, storedFields, UPDATED_AT } from "./ids";
 import { getTemplate } from "./schema";
-import type { Entry, EntryStatus, Language } from "./types";
 import { dateValue, encodeProps, type Values } from "./values";
 
 export const LNG = "en";
 
 export const languages: Language[] = [
   {
-    _id: objectId("language", "en"),
-    createdAt: CREATED_AT,
-    updatedAt: CREATED_AT,
-    instanceId: INSTANCE_ID,
-    userId: USER_ID,
+    ...storedFields(objectId("language", "en"), CREATED_AT, CREATED_AT),
     code: "en",
     name: "English",
     nativeName: "English",
@@ -31,11 +27,7 @@ export const statuses: EntryStatus[] = [
   { label: "Published", color: "#2EBB9B" },
   { label: "Draft", color: "#F19C09" },
 ].map((s) => ({
-  _id: objectId("status", s.label),
-  createdAt: CREATED_AT,
-  updatedAt: CREATED_AT,
-  instanceId: INSTANCE_ID,
-  userId: USER_ID,
+  ...storedFields(objectId("status", s.label), CREATED_AT, CREATED_AT),
   ...s,
 }));
 
@@ -65,11 +57,7 @@ export function buildEntry(spec: EntrySpec): Entry {
   const createdAt = Math.max(CREATED_AT, published);
   const updatedAt = Math.max(UPDATED_AT, createdAt);
   return {
-    _id: entryId(spec.template, slug),
-    createdAt,
-    updatedAt,
-    instanceId: INSTANCE_ID,
-    userId: USER_ID,
+    ...storedFields(entryId(spec.template, slug), createdAt, updatedAt),
     templateId: template._id,
     statuses: [{ lng: LNG, id: statusId(spec.status ?? "Published") }],
     meta: [{ lng: LNG, props }],

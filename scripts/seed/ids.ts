@@ -15,6 +15,11 @@ export const CREATED_AT = Date.UTC(2026, 0, 5, 9, 0, 0);
 /** 2026-01-12T15:30:00Z: when they were last "updated". */
 export const UPDATED_AT = Date.UTC(2026, 0, 12, 15, 30, 0);
 
+/** The fields BCMS stores on every entity: the seed's identity, and its "created" and "updated" times. */
+export function storedFields(id: string, createdAt = CREATED_AT, updatedAt = UPDATED_AT) {
+  return { _id: id, createdAt, updatedAt, instanceId: INSTANCE_ID, userId: USER_ID };
+}
+
 function sha1(input: string): string {
   return createHash("sha1").update(input).digest("hex");
 }

@@ -7,33 +7,39 @@
  * --no-media skips rendering binaries (media JSON and media-files are not written);
  * the seed test uses it to check that the committed JSON is up to date.
  */
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type {
+  Entry,
+  Media,
+  Prop,
+  PropValue,
+  PropValueEntryPointer,
+  PropValueGroupPointerData,
+} from "@thebcms/types";
 import sharp from "sharp";
+import { writeFileDurably } from "../../content-server/fs-durable";
+import { computeSizeTransforms } from "../../content-server/size-transforms";
+import {
+  type AnyEntity,
+  type EntityKind,
+  MEDIA_FILES_DIR,
+  mediaFileName,
+  writeEntityFile,
+  writeSnapshotInfo,
+} from "../../content-server/snapshot-files";
 import { artSvg } from "./artwork";
 import { entrySpecs, standaloneMedia } from "./content/index";
 import { buildEntry, languages, statuses } from "./entries";
-import { CREATED_AT, contentVersion, INSTANCE_ID, ORG_ID, UPDATED_AT, USER_ID } from "./ids";
+import { contentVersion, INSTANCE_ID, ORG_ID, storedFields } from "./ids";
 import { allMedia, dirId, extOf, kindOf, type MediaDef, mediaId } from "./media";
 import { onePagePdf } from "./pdf";
 import { groupById, groups, templates, widgets } from "./schema";
-import type { Entry, EntryPointerValue, GroupValue, Media, Prop, PropValue } from "./types";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const REPO_ROOT = path.resolve(HERE, "../..");
 const ASSETS = path.join(HERE, "assets");
-
-/** Default size-transform widths (docs/content-model.md). */
-const TRANSFORM_WIDTHS = [350, 650, 1024, 1440, 1920];
-
-export function sizeTransforms(width: number, height: number): string[] {
-  const out = TRANSFORM_WIDTHS.filter((w) => w < width).map(
-    (w) => `${w}x${Math.round((w * height) / width)}`,
-  );
-  out.push(`${width}x${height}`);
-  return out;
-}
 
 const MIME: Record<string, string> = {
   ".jpg": "image/jpeg",
@@ -78,24 +84,16 @@ async function render(def: MediaDef): Promise<Rendered> {
   }
 }
 
-const stored = (id: string) => ({
-  _id: id,
-  createdAt: CREATED_AT,
-  updatedAt: UPDATED_AT,
-  instanceId: INSTANCE_ID,
-  userId: USER_ID,
-});
-
 function folderOf(def: MediaDef): string {
   return def.path.split("/")[0] ?? "";
 }
 
 async function buildMedia(
   defs: MediaDef[],
-): Promise<{ items: Media[]; files: { name: string; bytes: Buffer }[] }> {
+): Promise<{ items: Media[]; files: { media: Media; bytes: Buffer }[] }> {
   const folders = [...new Set(defs.map(folderOf))].sort();
   const items: Media[] = folders.map((folder) => ({
-    ...stored(dirId(folder)),
+    ...storedFields(dirId(folder)),
     type: "DIR",
     mimetype: "dir",
     size: 0,
@@ -108,7 +106,7 @@ async function buildMedia(
     width: -1,
     height: -1,
   }));
-  const files: { name: string; bytes: Buffer }[] = [];
+  const files: { media: Media; bytes: Buffer }[] = [];
   const rendered = await Promise.all(defs.map(render));
   defs.forEach((def, i) => {
     const r = rendered[i] as Rendered;
@@ -118,7 +116,7 @@ async function buildMedia(
     if (!mimetype) throw new Error(`${def.path}: unknown extension`);
     const type = kindOf(def.path);
     const item: Media = {
-      ...stored(id),
+      ...storedFields(id),
       type,
       mimetype,
       size: r.bytes.length,
@@ -132,9 +130,9 @@ async function buildMedia(
       height: r.height,
       version: contentVersion(r.bytes),
     };
-    if (type === "IMG") item.sizeTransforms = sizeTransforms(r.width, r.height);
+    if (type === "IMG") item.sizeTransforms = computeSizeTransforms(r.width, r.height);
     items.push(item);
-    files.push({ name: `${id}${ext}`, bytes: r.bytes });
+    files.push({ media: item, bytes: r.bytes });
   });
   return { items, files };
 }
@@ -146,7 +144,7 @@ export function checkEntryPointers(entries: Entry[]) {
     props.forEach((prop, i) => {
       const data = values[i]?.data;
       if (prop.type === "ENTRY_POINTER") {
-        for (const { tid, eid } of data as EntryPointerValue[]) {
+        for (const { tid, eid } of data as PropValueEntryPointer[]) {
           const target = byId.get(eid);
           if (!target) throw new Error(`${where}.${prop.name}: no entry ${eid}`);
           if (target.templateId !== tid) {
@@ -155,7 +153,7 @@ export function checkEntryPointers(entries: Entry[]) {
         }
       } else if (prop.type === "GROUP_POINTER") {
         const group = groupById(prop.data.propGroupPointer?._id ?? "");
-        (data as GroupValue).items.forEach((item, j) => {
+        (data as PropValueGroupPointerData).items.forEach((item, j) => {
           walk(`${where}.${prop.name}[${j}]`, group?.props ?? [], item.props);
         });
       }
@@ -166,8 +164,6 @@ export function checkEntryPointers(entries: Entry[]) {
     for (const m of e.meta) walk(`entry ${e._id}`, template?.props ?? [], m.props);
   }
 }
-
-const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
 export interface GenerateOptions {
   media?: boolean;
@@ -187,17 +183,14 @@ export async function generate(outDir: string, opts: GenerateOptions = {}) {
   const defs = allMedia();
 
   await rm(outDir, { recursive: true, force: true });
-  const folders = ["templates", "groups", "widgets", "languages", "statuses", "entries"];
-  if (withMedia) folders.push("media", "media-files");
+  const folders: string[] = ["templates", "groups", "widgets", "languages", "statuses", "entries"];
+  if (withMedia) folders.push("media", MEDIA_FILES_DIR);
   for (const f of folders) await mkdir(path.join(outDir, f), { recursive: true });
 
-  const write = (folder: string, item: { _id: string }) =>
-    writeFile(path.join(outDir, folder, `${item._id}.json`), json(item));
+  const write = (kind: EntityKind, item: AnyEntity) =>
+    writeEntityFile(outDir, kind, item._id, item);
 
-  await writeFile(
-    path.join(outDir, "snapshot.json"),
-    json({ format: 1, orgId: ORG_ID, instanceId: INSTANCE_ID }),
-  );
+  await writeSnapshotInfo(outDir, { format: 1, orgId: ORG_ID, instanceId: INSTANCE_ID });
   await Promise.all([
     ...templates.map((t) => write("templates", t)),
     ...groups.map((g) => write("groups", g)),
@@ -213,7 +206,9 @@ export async function generate(outDir: string, opts: GenerateOptions = {}) {
     mediaCount = items.length;
     await Promise.all([
       ...items.map((m) => write("media", m)),
-      ...files.map((f) => writeFile(path.join(outDir, "media-files", f.name), f.bytes)),
+      ...files.map((f) =>
+        writeFileDurably(path.join(outDir, MEDIA_FILES_DIR, mediaFileName(f.media)), f.bytes),
+      ),
     ]);
   }
   return { entries: entries.length, media: mediaCount };

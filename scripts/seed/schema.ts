@@ -2,14 +2,28 @@
  * Templates, groups and widgets of the content model (docs/content-model.md).
  * Names follow BCMS: entity names are kebab-case, prop names snake_case.
  */
+import type { Group, Prop, PropData, PropTypeName, Template, Widget } from "@thebcms/types";
 import { FIELD_TYPES } from "../../app/forms/model";
-import { CREATED_AT, INSTANCE_ID, objectId, UPDATED_AT, USER_ID, uuid } from "./ids";
-import type { Group, Prop, PropData, PropType, Template, Widget } from "./types";
+import { objectId, storedFields, uuid } from "./ids";
+
+/** The prop types the seed's content model uses (no WIDGET, TAG or COLOR_PICKER props). */
+type SeedPropType = Extract<
+  PropTypeName,
+  | "STRING"
+  | "NUMBER"
+  | "BOOLEAN"
+  | "DATE"
+  | "ENUMERATION"
+  | "MEDIA"
+  | "GROUP_POINTER"
+  | "ENTRY_POINTER"
+  | "RICH_TEXT"
+>;
 
 interface PropSpec {
   name: string;
   label: string;
-  type: PropType;
+  type: SeedPropType;
   required?: boolean;
   array?: boolean;
   /** ENUMERATION items */
@@ -416,13 +430,7 @@ export const groupId = (name: string) => objectId("group", name);
 export const widgetId = (name: string) => objectId("widget", name);
 export const templateId = (name: string) => objectId("template", name);
 
-const stored = (id: string) => ({
-  _id: id,
-  createdAt: CREATED_AT,
-  updatedAt: UPDATED_AT,
-  instanceId: INSTANCE_ID,
-  userId: USER_ID,
-});
+const stored = (id: string) => storedFields(id);
 
 export const groups: Group[] = GROUP_SPECS.map((s) => ({
   ...stored(groupId(s.name)),

@@ -1,21 +1,23 @@
 /**
- * Encodes authored values (keyed by prop name) into raw BCMS prop values
- * (BCMS-API.md §4): exactly one {id, data} per schema prop, in schema order.
- * Unknown names, missing required values and bad enum values throw.
+ * Encodes authored values (keyed by prop name) into raw BCMS prop values (BCMS-API.md §4)
+ * with the client library's conversion (bcms/validation.ts toRawPropValues): exactly one
+ * {id, data} per schema prop, in schema order; unknown names, missing required values and
+ * bad enum values throw. This file only turns the seed's authoring shorthands (media
+ * references, "2025-03-25" dates, entryRef(), bare node lists) into the values that
+ * conversion reads.
  */
 
+import type { EntryContentNode, Prop, PropDateData, PropValue } from "@thebcms/types";
+import { isRecord } from "../../bcms/is-record";
+import {
+  type EntryPointerValueInput,
+  type MediaValueInput,
+  type RichTextValueInput,
+  toRawPropValues,
+} from "../../bcms/validation";
 import { entryId } from "./ids";
 import type { MediaRef } from "./media";
-import { groupById, templateId } from "./schema";
-import type {
-  DateValue,
-  EntryPointerValue,
-  MediaValue,
-  Node,
-  Prop,
-  PropValue,
-  PropValueData,
-} from "./types";
+import { groupById, groups, templateId, widgets } from "./schema";
 
 // biome-ignore lint/suspicious/noExplicitAny: authored values are checked at run time against the schema
 export type Values = Record<string, any>;
@@ -31,13 +33,13 @@ function isMediaRef(v: unknown): v is MediaRef {
   return typeof v === "object" && v !== null && "id" in v && "path" in v && "type" in v;
 }
 
-export function mediaValue(v: unknown, where: string): MediaValue {
-  if (isMediaRef(v)) return { _id: v.id, alt_text: v.alt, caption: v.caption };
+function mediaInput(v: unknown, where: string): MediaValueInput {
+  if (isMediaRef(v)) return { mediaId: v.id, altText: v.alt, caption: v.caption };
   if (typeof v === "object" && v !== null && "ref" in v) {
     const use = v as MediaUse;
     return {
-      _id: use.ref.id,
-      alt_text: use.alt ?? use.ref.alt,
+      mediaId: use.ref.id,
+      altText: use.alt ?? use.ref.alt,
       caption: use.caption ?? use.ref.caption,
     };
   }
@@ -62,22 +64,21 @@ function isEntryRef(v: unknown): v is EntryRef {
 }
 
 /**
- * The raw value of one pointer, `{tid, eid}` (BCMS-API.md §4). The template must be
- * one the prop allows; that the entry exists is checked once all entries are built
- * (main.ts) and again by verify.ts.
+ * One pointer. The template must be one the prop allows; that the entry exists is checked
+ * once all entries are built (main.ts) and again by content:check.
  */
-export function entryPointerValue(prop: Prop, v: unknown, where: string): EntryPointerValue {
+function entryPointerInput(prop: Prop, v: unknown, where: string): EntryPointerValueInput {
   if (!isEntryRef(v)) throw new Error(`${where}: expected an entryRef(template, slug)`);
   const tid = templateId(v.template);
   const allowed = (prop.data.propEntryPointer ?? []).map((target) => target.templateId);
   if (!allowed.includes(tid)) {
     throw new Error(`${where}: template "${v.template}" is not allowed for this prop`);
   }
-  return { tid, eid: entryId(v.template, v.slug) };
+  return { entryId: entryId(v.template, v.slug), templateId: tid };
 }
 
 /** "2025-03-25" (noon UTC, so the day reads the same in every time zone) or a full ISO time. */
-export function dateValue(v: unknown, where: string): DateValue {
+export function dateValue(v: unknown, where: string): PropDateData {
   if (typeof v !== "string") throw new Error(`${where}: expected a date string`);
   const iso = /^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T12:00:00Z` : v;
   const timestamp = Date.parse(iso);
@@ -85,75 +86,78 @@ export function dateValue(v: unknown, where: string): DateValue {
   return { timestamp, timezoneOffset: 0 };
 }
 
-function encodeValue(where: string, prop: Prop, value: unknown): PropValueData {
-  if (prop.type === "GROUP_POINTER") {
-    const gid = prop.data.propGroupPointer?._id ?? "";
-    const group = groupById(gid);
-    if (!group) throw new Error(`${where}: unknown group ${gid}`);
-    const list: unknown[] =
-      value === undefined || value === null ? [] : prop.array ? (value as unknown[]) : [value];
-    if (!Array.isArray(list)) throw new Error(`${where}: expected an array`);
-    if (prop.required && list.length === 0) throw new Error(`${where}: required`);
-    return {
-      _id: group._id,
-      items: list.map((item, i) => ({
-        props: encodeProps(`${where}[${i}]`, group.props, item as Values),
-      })),
-    };
-  }
+function richTextInput(v: unknown, where: string): RichTextValueInput {
+  if (!Array.isArray(v)) throw new Error(`${where}: expected rich-text nodes`);
+  return { nodes: v as EntryContentNode[] };
+}
 
-  const list: unknown[] =
-    value === undefined || value === null ? [] : prop.array ? (value as unknown[]) : [value];
-  if (!Array.isArray(list)) throw new Error(`${where}: expected an array`);
-  if (prop.required && list.length === 0) throw new Error(`${where}: required value missing`);
-
+/** One authored item of a prop as the conversion reads it. */
+function itemInput(prop: Prop, item: unknown, where: string): unknown {
   switch (prop.type) {
     case "STRING":
-      return list.map((v) => {
-        if (typeof v !== "string") throw new Error(`${where}: expected a string`);
-        if (prop.required && v.trim() === "") throw new Error(`${where}: empty required string`);
-        return v;
-      });
-    case "NUMBER":
-      return list.map((v) => {
-        if (typeof v !== "number" || !Number.isFinite(v)) throw new Error(`${where}: number`);
-        return v;
-      });
-    case "BOOLEAN":
-      return list.map((v) => {
-        if (typeof v !== "boolean") throw new Error(`${where}: expected a boolean`);
-        return v;
-      });
+      // Stricter than BCMS, which accepts blanks: a required text of the seed says something.
+      if (prop.required && typeof item === "string" && item.trim() === "") {
+        throw new Error(`${where}: empty required string`);
+      }
+      return item;
     case "DATE":
-      return list.map((v) => dateValue(v, where));
-    case "ENUMERATION": {
-      const items = prop.data.propEnum?.items ?? [];
-      return list.map((v) => {
-        if (typeof v !== "string" || !items.includes(v)) {
-          throw new Error(`${where}: "${String(v)}" is not one of ${items.join(", ")}`);
-        }
-        return v;
-      });
-    }
+      return dateValue(item, where);
     case "MEDIA":
-      return list.map((v) => mediaValue(v, where));
+      return mediaInput(item, where);
     case "ENTRY_POINTER":
-      return list.map((v) => entryPointerValue(prop, v, where));
+      return entryPointerInput(prop, item, where);
     case "RICH_TEXT":
-      return list.map((v) => {
-        if (!Array.isArray(v)) throw new Error(`${where}: expected rich-text nodes`);
-        return { nodes: v as Node[] };
-      });
+      return richTextInput(item, where);
+    case "GROUP_POINTER": {
+      const group = groupById(prop.data.propGroupPointer?._id ?? "");
+      return group && isRecord(item) ? authoredInput(where, group.props, item) : item;
+    }
+    default:
+      return item;
   }
 }
 
-export function encodeProps(where: string, props: Prop[], values: Values): PropValue[] {
-  const names = new Set(props.map((p) => p.name));
-  for (const key of Object.keys(values)) {
-    if (!names.has(key)) throw new Error(`${where}: unknown prop "${key}"`);
+/** Authored values → values keyed by prop name as toRawPropValues reads them. */
+function authoredInput(where: string, props: readonly Prop[], values: Values): Values {
+  const input: Values = { ...values };
+  for (const prop of props) {
+    const value = values[prop.name];
+    if (value === undefined || value === null) continue;
+    const at = `${where}.${prop.name}`;
+    input[prop.name] =
+      prop.array && Array.isArray(value)
+        ? value.map((item, i) => itemInput(prop, item, `${at}[${i}]`))
+        : itemInput(prop, value, at);
   }
-  return props.map((prop) => ({
-    id: prop.id,
-    data: encodeValue(`${where}.${prop.name}`, prop, values[prop.name]),
-  }));
+  return input;
+}
+
+function isEntryPointer(value: unknown): value is { tid: string; eid: string } {
+  return (
+    isRecord(value) &&
+    Object.keys(value).length === 2 &&
+    typeof value.tid === "string" &&
+    typeof value.eid === "string"
+  );
+}
+
+/**
+ * bcms/ builds pointers as {eid, tid}; the snapshot writes them as BCMS does, {tid, eid}
+ * (the order of @thebcms/types), so the committed files stay as they are.
+ */
+function withPointersInWireOrder(props: PropValue[]): PropValue[] {
+  return JSON.parse(
+    JSON.stringify(props, (_key, value: unknown) =>
+      isEntryPointer(value) ? { tid: value.tid, eid: value.eid } : value,
+    ),
+  );
+}
+
+export function encodeProps(where: string, props: Prop[], values: Values): PropValue[] {
+  const raw = toRawPropValues(props, authoredInput(where, props, values), {
+    entry: where,
+    groups,
+    widgets,
+  });
+  return withPointersInWireOrder(raw);
 }

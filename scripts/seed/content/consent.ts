@@ -3,10 +3,11 @@
  * site's built-in wording (app/consent/default-wording.ts) with a version, so the banner
  * reads the same whether or not the CMS answers.
  */
+
+import type { EntryContentNode } from "@thebcms/types";
 import { DEFAULT_CONSENT_WORDING } from "../../../app/consent/default-wording";
 import type { ConsentCategoryWording } from "../../../app/consent/model";
 import { type EntrySpec, slugForPath } from "../entries";
-import type { Node } from "../types";
 import { entryRef } from "../values";
 
 /** The version visitors' choices are stored under; a new one asks every visitor again. */
@@ -15,7 +16,7 @@ export const CONSENT_BANNER_VERSION = "2026-11";
 const wording = DEFAULT_CONSENT_WORDING;
 
 /** A paragraph of plain text (the DSL's p() would read `*` and `[` as markup). */
-const plainParagraph = (text: string): Node => ({
+const plainParagraph = (text: string): EntryContentNode => ({
   type: "paragraph",
   content: [{ type: "text", text }],
 });

@@ -65,3 +65,13 @@ export function page(s: PageSpec): EntrySpec {
     content: s.content,
   };
 }
+
+/** A legal page: the English ones and their Japanese counterpart share this shape. */
+export interface LegalSpec {
+  path: string;
+  title: string;
+  summary: string;
+  updated: string;
+  language?: "en" | "ja";
+  body: Block[];
+}

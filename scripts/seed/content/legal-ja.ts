@@ -1,6 +1,6 @@
 /** The Japanese platform privacy policy (/jp/platform-privacy-policy). */
 import { p, section, ul } from "../dsl";
-import type { LegalSpec } from "./legal";
+import type { LegalSpec } from "./helpers";
 
 export const jpPlatformPrivacyPolicy: LegalSpec = {
   path: "/jp/platform-privacy-policy",

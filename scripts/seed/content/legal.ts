@@ -1,17 +1,8 @@
 /** Entries of the `legal-page` template: trust, legal and regional pages. */
 import { type Block, h3, p, section, ul } from "../dsl";
 import { type EntrySpec, slugForPath } from "../entries";
-import { seo } from "./helpers";
+import { type LegalSpec, seo } from "./helpers";
 import { jpPlatformPrivacyPolicy } from "./legal-ja";
-
-export interface LegalSpec {
-  path: string;
-  title: string;
-  summary: string;
-  updated: string;
-  language?: "en" | "ja";
-  body: Block[];
-}
 
 export function legal(l: LegalSpec): EntrySpec {
   return {
