@@ -1,13 +1,4 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { createBcmsClient } from "./client";
-import { DEFAULT_CMS_ORIGIN, DEFAULT_REQUEST_TIMEOUT_MS, resolveConfig } from "./config";
-import {
-  BcmsCanceledError,
-  BcmsConfigError,
-  BcmsError,
-  BcmsTemplateNotFoundError,
-  BcmsValidationError,
-} from "./errors";
 import {
   createMemoryLogger,
   everythingAbout,
@@ -21,7 +12,16 @@ import {
   testConfig,
   testProp,
   waitFor,
-} from "./test-support";
+} from "../tests/support/bcms";
+import { createBcmsClient } from "./client";
+import { DEFAULT_CMS_ORIGIN, DEFAULT_REQUEST_TIMEOUT_MS, resolveConfig } from "./config";
+import {
+  BcmsCanceledError,
+  BcmsConfigError,
+  BcmsError,
+  BcmsTemplateNotFoundError,
+  BcmsValidationError,
+} from "./errors";
 import { MISSING_REQUIRED_VALUE_MESSAGE } from "./validation";
 
 const prop = testProp;

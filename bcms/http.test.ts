@@ -1,4 +1,16 @@
 import { afterEach, describe, expect, it } from "vitest";
+import {
+  createMemoryLogger,
+  everythingAbout,
+  sendJson,
+  startHttpServer,
+  TEST_BASE,
+  TEST_KEY_ID,
+  TEST_SECRET,
+  type TestHttpServer,
+  testConfig,
+  unusedPort,
+} from "../tests/support/bcms";
 import { resolveConfig } from "./config";
 import {
   BcmsCanceledError,
@@ -14,18 +26,6 @@ import { createSafeLogger } from "./logger";
 import { buildPath } from "./paths";
 import { createQueue } from "./queue";
 import { createRedactor } from "./redact";
-import {
-  createMemoryLogger,
-  everythingAbout,
-  sendJson,
-  startHttpServer,
-  TEST_BASE,
-  TEST_KEY_ID,
-  TEST_SECRET,
-  type TestHttpServer,
-  testConfig,
-  unusedPort,
-} from "./test-support";
 
 let server: TestHttpServer | null = null;
 afterEach(async () => {

@@ -1,7 +1,6 @@
 // Cache invalidation through the real socket: a client with useMemCache and enableSocket, a
 // BCMS-like HTTP stub and a WebSocket server on the same origin.
 import { afterEach, describe, expect, it } from "vitest";
-import { type BcmsClient, createBcmsClient } from "./client";
 import {
   createMemoryLogger,
   recordUnhandledRejections,
@@ -15,7 +14,8 @@ import {
   testConfig,
   testProp,
   waitFor,
-} from "./test-support";
+} from "../tests/support/bcms";
+import { type BcmsClient, createBcmsClient } from "./client";
 
 const unhandled = recordUnhandledRejections();
 

@@ -1,6 +1,18 @@
 import type { AddressInfo } from "node:net";
 import { createServer, type Server, type Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
+import {
+  createFakeTimers,
+  createMemoryLogger,
+  everythingAbout,
+  recordUnhandledRejections,
+  startSocketServer,
+  TEST_KEY_ID,
+  TEST_SECRET,
+  type TestSocketServer,
+  unusedPort,
+  waitFor,
+} from "../tests/support/bcms";
 import { BcmsSocketError } from "./errors";
 import {
   BcmsSocket,
@@ -14,18 +26,6 @@ import {
   SOCKET_RECONNECT_MAX_DELAY_MS,
   type SocketState,
 } from "./socket";
-import {
-  createFakeTimers,
-  createMemoryLogger,
-  everythingAbout,
-  recordUnhandledRejections,
-  startSocketServer,
-  TEST_KEY_ID,
-  TEST_SECRET,
-  type TestSocketServer,
-  unusedPort,
-  waitFor,
-} from "./test-support";
 
 const unhandled = recordUnhandledRejections();
 
