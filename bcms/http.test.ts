@@ -10,6 +10,7 @@ import {
   type TestHttpServer,
   testConfig,
   unusedPort,
+  waitFor,
 } from "../tests/support/bcms";
 import { resolveConfig } from "./config";
 import {
@@ -151,7 +152,9 @@ describe("http primitive", () => {
     const { http } = makeClient(server.origin);
     const controller = new AbortController();
     const pending = http.item({ path: "/template/t1", signal: controller.signal }, isTemplate);
-    setTimeout(() => controller.abort(), 50);
+    const running = server;
+    await waitFor(() => running.requests.length === 1, 5_000, "the request to reach the server");
+    controller.abort();
     const error = await pending.catch((e) => e);
     expect(error).toBeInstanceOf(BcmsCanceledError);
     expect(error.message).toBe(QUEUE_ITEM_CANCELED_MESSAGE);
@@ -162,7 +165,8 @@ describe("http primitive", () => {
     const { http, queue } = makeClient(server.origin, { concurrency: 1 });
     const first = http.item({ path: "/a" }, isTemplate).catch((e) => e);
     const second = http.item({ path: "/b" }, isTemplate).catch((e) => e);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const running = server;
+    await waitFor(() => running.requests.length === 1, 5_000, "the first request to arrive");
     expect(queue.running).toBe(1);
     expect(queue.waiting).toBe(1);
     queue.cancelAll();
