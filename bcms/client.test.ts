@@ -11,6 +11,7 @@ import {
   type TestHttpServer,
   testConfig,
   testProp,
+  unusedPort,
   waitFor,
 } from "../tests/support/bcms";
 import { createBcmsClient } from "./client";
@@ -19,6 +20,7 @@ import {
   BcmsCanceledError,
   BcmsConfigError,
   BcmsError,
+  BcmsNetworkError,
   BcmsTemplateNotFoundError,
   BcmsValidationError,
 } from "./errors";
@@ -273,6 +275,25 @@ describe("content-service calls (SPEC §7)", () => {
     );
   });
 
+  it("streams media binaries as a Response, with the flags, extra headers and the auth header", async () => {
+    const { client, stub: server } = await setup();
+    const response = await client.media.fetchBin("m-logo", "logo.svg", {
+      webp: true,
+      sizeTransform: "350x233",
+      headers: { "if-none-match": '"old"' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/octet-stream");
+    expect(await response.text()).toContain("<svg");
+    const request = server.requests.at(-1);
+    expect(request?.url).toBe(`${TEST_BASE}/media/m-logo/bin2/logo.svg?webp=t&sizeT=350x233`);
+    expect(request?.headers.authorization).toBe(`ApiKey ${TEST_KEY_ID}.${TEST_SECRET}`);
+    expect(request?.headers["if-none-match"]).toBe('"old"');
+    const missing = await client.media.fetchBin("m-none", "x.png").catch((e) => e);
+    expect(missing).toBeInstanceOf(BcmsError);
+    expect(missing).toMatchObject({ status: 404 });
+  });
+
   it("sends binaries of the hosted app to the CDN host", async () => {
     const client = createBcmsClient({
       ...testConfig("https://app.thebcms.com"),
@@ -296,6 +317,33 @@ describe("content-service calls (SPEC §7)", () => {
     expect(everythingAbout(error)).not.toContain(TEST_SECRET);
     expect(memory.lines.length).toBeGreaterThan(0);
     expect(memory.text()).not.toContain(TEST_SECRET);
+  });
+});
+
+describe("readiness ping", () => {
+  it("resolves when the CMS answers an authenticated language/all", async () => {
+    const { client, paths, stub: server } = await setup();
+    await expect(client.ping()).resolves.toBeUndefined();
+    expect(paths()).toEqual(["GET /language/all"]);
+    expect(server.requests[0]?.headers.authorization).toBe(`ApiKey ${TEST_KEY_ID}.${TEST_SECRET}`);
+  });
+
+  it("rejects with the BcmsError telling why not, without the secret", async () => {
+    stub = await startBcmsStub(stubData());
+    const wrongKey = createBcmsClient(
+      testConfig(stub.origin, { apiKey: { id: TEST_KEY_ID, secret: `${TEST_SECRET}-wrong` } }),
+    );
+    const refused = createBcmsClient(testConfig(`http://127.0.0.1:${await unusedPort()}`));
+    closeClient = () => {
+      wrongKey.close();
+      refused.close();
+    };
+    const unauthorized = await wrongKey.ping().catch((e) => e);
+    expect(unauthorized).toBeInstanceOf(BcmsError);
+    expect(unauthorized).toMatchObject({ kind: "http", status: 401 });
+    expect(everythingAbout(unauthorized)).not.toContain(TEST_SECRET);
+    const unreachable = await refused.ping().catch((e) => e);
+    expect(unreachable).toBeInstanceOf(BcmsNetworkError);
   });
 });
 

@@ -76,6 +76,11 @@ export interface BcmsClient {
   readonly widget: WidgetApi;
   readonly typeGenerator: TypeGeneratorApi;
   readonly socket: BcmsSocket;
+  /**
+   * Resolves when the CMS answers a cheap authenticated call (`language/all`); rejects with
+   * the BcmsError telling why not (its status, a timeout or a network fault).
+   */
+  ping(options?: RequestOptions): Promise<void>;
   /** Drops every memory cache. */
   clearCache(): void;
   /** Disconnects the socket, cancels queued and running requests and drops the caches. */
@@ -269,6 +274,11 @@ export function createBcmsClient(input: BcmsConfig): BcmsClient {
         http.items(buildPath("type-generator", lang), isTypeGeneratorFile, options),
     },
     socket,
+    async ping(options = {}) {
+      const response = await http.stream({ ...options, path: buildPath("language", "all") });
+      // Only the answer counts, not the list.
+      await response.body?.cancel();
+    },
     clearCache,
     close() {
       stopInvalidation();

@@ -81,7 +81,7 @@ export {
   resolveMediaPath,
   webpFilename,
 } from "./media";
-export type { BcmsMedia, MediaApi } from "./media-api";
+export type { BcmsMedia, MediaApi, MediaBinFetchOptions } from "./media-api";
 export { buildPath, encodePathSegment, instanceBasePath } from "./paths";
 export { createQueue, type Queue, QueueCanceledError, type QueueHandle } from "./queue";
 export { createRedactor, REDACTED } from "./redact";
