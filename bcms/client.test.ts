@@ -323,7 +323,7 @@ describe("content-service calls (SPEC §7)", () => {
 describe("readiness ping", () => {
   it("resolves when the CMS answers an authenticated language/all", async () => {
     const { client, paths, stub: server } = await setup();
-    await expect(client.ping()).resolves.toBeUndefined();
+    await expect(client.ping()).resolves.toBe(200);
     expect(paths()).toEqual(["GET /language/all"]);
     expect(server.requests[0]?.headers.authorization).toBe(`ApiKey ${TEST_KEY_ID}.${TEST_SECRET}`);
   });

@@ -77,10 +77,10 @@ export interface BcmsClient {
   readonly typeGenerator: TypeGeneratorApi;
   readonly socket: BcmsSocket;
   /**
-   * Resolves when the CMS answers a cheap authenticated call (`language/all`); rejects with
-   * the BcmsError telling why not (its status, a timeout or a network fault).
+   * Resolves with the 2xx status of a cheap authenticated call (`language/all`) when the CMS
+   * answers it; rejects with the BcmsError telling why not (its status, a timeout, a fault).
    */
-  ping(options?: RequestOptions): Promise<void>;
+  ping(options?: RequestOptions): Promise<number>;
   /** Drops every memory cache. */
   clearCache(): void;
   /** Disconnects the socket, cancels queued and running requests and drops the caches. */
@@ -278,6 +278,7 @@ export function createBcmsClient(input: BcmsConfig): BcmsClient {
       const response = await http.stream({ ...options, path: buildPath("language", "all") });
       // Only the answer counts, not the list.
       await response.body?.cancel();
+      return response.status;
     },
     clearCache,
     close() {
