@@ -44,37 +44,6 @@ export interface PullOptions extends PullConfig {
 
 export type PullCounts = Record<EntityKind, number> & { mediaFiles: number };
 
-const ENV_HELP: Record<string, string> = {
-  BCMS_ORIGIN: "the origin of the BCMS to copy, e.g. https://app.thebcms.com",
-  BCMS_ORG_ID: "the organisation id",
-  BCMS_INSTANCE_ID: "the instance id",
-  BCMS_API_KEY_ID: "the id of an API key that can read every template and media",
-  BCMS_API_KEY_SECRET: "the secret of that API key",
-};
-
-/** Reads the pull configuration; one clear message per missing or bad variable. */
-export function pullConfigFromEnv(env: NodeJS.ProcessEnv): {
-  config?: PullConfig;
-  errors: string[];
-} {
-  const errors = Object.entries(ENV_HELP)
-    .filter(([name]) => !env[name])
-    .map(([name, help]) => `${name} is not set: ${help}`);
-  if (env.BCMS_ORIGIN && !/^https?:\/\/[^/]+/.test(env.BCMS_ORIGIN)) {
-    errors.push(`BCMS_ORIGIN must be an http(s) origin, got "${env.BCMS_ORIGIN}"`);
-  }
-  if (errors.length > 0) return { errors };
-  return {
-    errors,
-    config: {
-      origin: (env.BCMS_ORIGIN ?? "").replace(/\/+$/, ""),
-      orgId: env.BCMS_ORG_ID ?? "",
-      instanceId: env.BCMS_INSTANCE_ID ?? "",
-      apiKey: { id: env.BCMS_API_KEY_ID ?? "", secret: env.BCMS_API_KEY_SECRET ?? "" },
-    },
-  };
-}
-
 /** Copying needs every entity as stored; a pull waits at most this long for one answer. */
 const PULL_TIMEOUT_MS = 60_000;
 
