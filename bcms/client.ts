@@ -25,7 +25,8 @@ import {
   isTypeGeneratorFile,
   isWidget,
 } from "./guards";
-import { createHttpClient, isRecord, type RequestOptions } from "./http";
+import { createHttpClient, type RequestOptions } from "./http";
+import { isRecord } from "./is-record";
 import { registerLiveInvalidation } from "./live-invalidation";
 import { createSafeLogger } from "./logger";
 import { createMediaApi, type MediaApi } from "./media-api";

@@ -61,8 +61,6 @@ export interface HttpClient {
 /** A light runtime check of a response entity (responses are checked, never blindly cast). */
 export type Guard<T> = (value: unknown) => value is T;
 
-export { isRecord };
-
 function networkCode(error: unknown): string | null {
   // undici wraps the socket error in `cause`.
   const candidates = [error, isRecord(error) ? error.cause : undefined];

@@ -5,7 +5,7 @@
 import WebSocket from "ws";
 import type { BcmsApiKey } from "./config";
 import { BcmsSocketError } from "./errors";
-import { isRecord } from "./http";
+import { isRecord } from "./is-record";
 import { type BcmsLogger, silentLogger } from "./logger";
 import { createRedactor, type Redactor } from "./redact";
 
