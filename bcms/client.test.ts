@@ -15,7 +15,12 @@ import {
   waitFor,
 } from "../tests/support/bcms";
 import { createBcmsClient } from "./client";
-import { DEFAULT_CMS_ORIGIN, DEFAULT_REQUEST_TIMEOUT_MS, resolveConfig } from "./config";
+import {
+  DEFAULT_CMS_ORIGIN,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  instanceConfig,
+  resolveConfig,
+} from "./config";
 import {
   BcmsCanceledError,
   BcmsConfigError,
@@ -133,6 +138,18 @@ describe("configuration (SPEC §3, §9)", () => {
     expect(DEFAULT_CMS_ORIGIN).toBe("https://app.thebcms.com");
     expect(DEFAULT_REQUEST_TIMEOUT_MS).toBe(60000);
     expect(typeof config.logger.warn).toBe("function");
+  });
+
+  it("configures a client from an instance's origin, ids and key", () => {
+    const apiKey = { id: "k", secret: "s" };
+    const instance = { origin: "http://127.0.0.1:3100", orgId: "o", instanceId: "i", apiKey };
+    expect(instanceConfig(instance, { timeoutMs: 5 })).toEqual({
+      orgId: "o",
+      instanceId: "i",
+      apiKey,
+      cmsOrigin: "http://127.0.0.1:3100",
+      timeoutMs: 5,
+    });
   });
 
   it("lists every problem without echoing the secret", () => {

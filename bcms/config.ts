@@ -15,6 +15,28 @@ export interface BcmsApiKey {
   secret: string;
 }
 
+/** Where a BCMS instance answers and the key to it, as settings and scripts name them. */
+export interface BcmsInstance {
+  origin: string;
+  orgId: string;
+  instanceId: string;
+  apiKey: BcmsApiKey;
+}
+
+/** The client configuration of an instance, with the other options as given. */
+export function instanceConfig(
+  instance: BcmsInstance,
+  options: Omit<BcmsConfig, "orgId" | "instanceId" | "apiKey" | "cmsOrigin"> = {},
+): BcmsConfig {
+  return {
+    orgId: instance.orgId,
+    instanceId: instance.instanceId,
+    apiKey: instance.apiKey,
+    cmsOrigin: instance.origin,
+    ...options,
+  };
+}
+
 /** Socket tuning; the defaults are the numbers of SPEC §9. Tests inject timers. */
 export interface BcmsSocketConfig {
   connectTimeoutMs?: number;

@@ -13,10 +13,12 @@ export {
 export {
   type BcmsApiKey,
   type BcmsConfig,
+  type BcmsInstance,
   type BcmsSocketConfig,
   DEFAULT_CMS_ORIGIN,
   DEFAULT_MAX_CONCURRENT_REQUESTS,
   DEFAULT_REQUEST_TIMEOUT_MS,
+  instanceConfig,
   type PublicBcmsConfig,
   type ResolvedBcmsConfig,
   resolveConfig,

@@ -14,7 +14,14 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import type { Entry, Media } from "@thebcms/types";
-import { type BcmsClient, BcmsError, createBcmsClient, silentLogger } from "../bcms";
+import {
+  type BcmsClient,
+  BcmsError,
+  type BcmsInstance,
+  createBcmsClient,
+  instanceConfig,
+  silentLogger,
+} from "../bcms";
 import { ensureDir, syncDir, toSnapshotJson, writeFileDurably } from "./fs-durable";
 import { isObjectId } from "./ids";
 import type { ContentLogger } from "./logger";
@@ -26,14 +33,8 @@ import {
   SNAPSHOT_INFO_FILE,
 } from "./snapshot-files";
 
-export interface PullConfig {
-  origin: string;
-  orgId: string;
-  instanceId: string;
-  apiKey: { id: string; secret: string };
-}
-
-export interface PullOptions extends PullConfig {
+/** The instance to copy, where to and how. */
+export interface PullOptions extends BcmsInstance {
   /** The snapshot folder to replace (created if missing). */
   dest: string;
   logger?: ContentLogger;
@@ -111,14 +112,12 @@ async function runLimited<T>(items: readonly T[], limit: number, task: (item: T)
 
 export async function pullSnapshot(options: PullOptions): Promise<PullCounts> {
   const log = options.logger;
-  const cms = createBcmsClient({
-    orgId: options.orgId,
-    instanceId: options.instanceId,
-    apiKey: options.apiKey,
-    cmsOrigin: options.origin,
-    timeoutMs: options.timeoutMs ?? PULL_TIMEOUT_MS,
-    logger: silentLogger,
-  });
+  const cms = createBcmsClient(
+    instanceConfig(options, {
+      timeoutMs: options.timeoutMs ?? PULL_TIMEOUT_MS,
+      logger: silentLogger,
+    }),
+  );
   const dest = resolve(options.dest);
   const parent = dirname(dest);
   await ensureDir(parent);

@@ -1,14 +1,13 @@
 // Liveness and readiness. /healthz: the process answers. /readyz: the content service
 // answers the BCMS library's ping (an authenticated call). The key goes only into the
 // Authorization header of that call: never into a URL, log or body.
-import { BcmsError, createBcmsClient, silentLogger } from "../bcms";
-
-export interface ContentServiceTarget {
-  origin: string;
-  orgId: string;
-  instanceId: string;
-  apiKey: { id: string; secret: string };
-}
+import {
+  BcmsError,
+  type BcmsInstance,
+  createBcmsClient,
+  instanceConfig,
+  silentLogger,
+} from "../bcms";
 
 export interface Readiness {
   ready: boolean;
@@ -37,19 +36,17 @@ export function readinessResponse(readiness: Readiness): Response {
 }
 
 export function createReadinessProbe(
-  target: ContentServiceTarget,
+  target: BcmsInstance,
   options: { timeoutMs?: number; now?: () => number } = {},
 ): () => Promise<Readiness> {
   const now = options.now ?? Date.now;
-  const cms = createBcmsClient({
-    orgId: target.orgId,
-    instanceId: target.instanceId,
-    apiKey: target.apiKey,
-    cmsOrigin: target.origin,
-    timeoutMs: options.timeoutMs ?? READINESS_TIMEOUT_MS,
-    // The answer is the report: a failed probe is not worth a log line of its own.
-    logger: silentLogger,
-  });
+  const cms = createBcmsClient(
+    instanceConfig(target, {
+      timeoutMs: options.timeoutMs ?? READINESS_TIMEOUT_MS,
+      // The answer is the report: a failed probe is not worth a log line of its own.
+      logger: silentLogger,
+    }),
+  );
   let last: { at: number; result: Promise<Readiness> } | undefined;
 
   const probe = async (): Promise<Readiness> => {
