@@ -1,14 +1,4 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { testProp as prop } from "../tests/support/bcms-props";
-import { createBcmsClient } from "./client";
-import { DEFAULT_CMS_ORIGIN, DEFAULT_REQUEST_TIMEOUT_MS, resolveConfig } from "./config";
-import {
-  BcmsCanceledError,
-  BcmsConfigError,
-  BcmsError,
-  BcmsTemplateNotFoundError,
-  BcmsValidationError,
-} from "./errors";
 import {
   createMemoryLogger,
   everythingAbout,
@@ -20,8 +10,25 @@ import {
   TEST_SECRET,
   type TestHttpServer,
   testConfig,
+  unusedPort,
   waitFor,
-} from "./test-support";
+} from "../tests/support/bcms";
+import { testProp as prop } from "../tests/support/bcms-props";
+import { createBcmsClient } from "./client";
+import {
+  DEFAULT_CMS_ORIGIN,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  instanceConfig,
+  resolveConfig,
+} from "./config";
+import {
+  BcmsCanceledError,
+  BcmsConfigError,
+  BcmsError,
+  BcmsNetworkError,
+  BcmsTemplateNotFoundError,
+  BcmsValidationError,
+} from "./errors";
 import { MISSING_REQUIRED_VALUE_MESSAGE } from "./validation";
 
 const templates = [
@@ -129,6 +136,18 @@ describe("configuration (SPEC §3, §9)", () => {
     expect(DEFAULT_CMS_ORIGIN).toBe("https://app.thebcms.com");
     expect(DEFAULT_REQUEST_TIMEOUT_MS).toBe(60000);
     expect(typeof config.logger.warn).toBe("function");
+  });
+
+  it("configures a client from an instance's origin, ids and key", () => {
+    const apiKey = { id: "k", secret: "s" };
+    const instance = { origin: "http://127.0.0.1:3100", orgId: "o", instanceId: "i", apiKey };
+    expect(instanceConfig(instance, { timeoutMs: 5 })).toEqual({
+      orgId: "o",
+      instanceId: "i",
+      apiKey,
+      cmsOrigin: "http://127.0.0.1:3100",
+      timeoutMs: 5,
+    });
   });
 
   it("lists every problem without echoing the secret", () => {
@@ -271,6 +290,25 @@ describe("content-service calls (SPEC §7)", () => {
     );
   });
 
+  it("streams media binaries as a Response, with the flags, extra headers and the auth header", async () => {
+    const { client, stub: server } = await setup();
+    const response = await client.media.fetchBin("m-logo", "logo.svg", {
+      webp: true,
+      sizeTransform: "350x233",
+      headers: { "if-none-match": '"old"' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/octet-stream");
+    expect(await response.text()).toContain("<svg");
+    const request = server.requests.at(-1);
+    expect(request?.url).toBe(`${TEST_BASE}/media/m-logo/bin2/logo.svg?webp=t&sizeT=350x233`);
+    expect(request?.headers.authorization).toBe(`ApiKey ${TEST_KEY_ID}.${TEST_SECRET}`);
+    expect(request?.headers["if-none-match"]).toBe('"old"');
+    const missing = await client.media.fetchBin("m-none", "x.png").catch((e) => e);
+    expect(missing).toBeInstanceOf(BcmsError);
+    expect(missing).toMatchObject({ status: 404 });
+  });
+
   it("sends binaries of the hosted app to the CDN host", async () => {
     const client = createBcmsClient({
       ...testConfig("https://app.thebcms.com"),
@@ -294,6 +332,33 @@ describe("content-service calls (SPEC §7)", () => {
     expect(everythingAbout(error)).not.toContain(TEST_SECRET);
     expect(memory.lines.length).toBeGreaterThan(0);
     expect(memory.text()).not.toContain(TEST_SECRET);
+  });
+});
+
+describe("readiness ping", () => {
+  it("resolves when the CMS answers an authenticated language/all", async () => {
+    const { client, paths, stub: server } = await setup();
+    await expect(client.ping()).resolves.toBe(200);
+    expect(paths()).toEqual(["GET /language/all"]);
+    expect(server.requests[0]?.headers.authorization).toBe(`ApiKey ${TEST_KEY_ID}.${TEST_SECRET}`);
+  });
+
+  it("rejects with the BcmsError telling why not, without the secret", async () => {
+    stub = await startBcmsStub(stubData());
+    const wrongKey = createBcmsClient(
+      testConfig(stub.origin, { apiKey: { id: TEST_KEY_ID, secret: `${TEST_SECRET}-wrong` } }),
+    );
+    const refused = createBcmsClient(testConfig(`http://127.0.0.1:${await unusedPort()}`));
+    closeClient = () => {
+      wrongKey.close();
+      refused.close();
+    };
+    const unauthorized = await wrongKey.ping().catch((e) => e);
+    expect(unauthorized).toBeInstanceOf(BcmsError);
+    expect(unauthorized).toMatchObject({ kind: "http", status: 401 });
+    expect(everythingAbout(unauthorized)).not.toContain(TEST_SECRET);
+    const unreachable = await refused.ping().catch((e) => e);
+    expect(unreachable).toBeInstanceOf(BcmsNetworkError);
   });
 });
 

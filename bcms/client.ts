@@ -25,7 +25,8 @@ import {
   isTypeGeneratorFile,
   isWidget,
 } from "./guards";
-import { createHttpClient, isRecord, type RequestOptions } from "./http";
+import { createHttpClient, type RequestOptions } from "./http";
+import { isRecord } from "./is-record";
 import { registerLiveInvalidation } from "./live-invalidation";
 import { createSafeLogger } from "./logger";
 import { createMediaApi, type MediaApi } from "./media-api";
@@ -76,6 +77,11 @@ export interface BcmsClient {
   readonly widget: WidgetApi;
   readonly typeGenerator: TypeGeneratorApi;
   readonly socket: BcmsSocket;
+  /**
+   * Resolves with the 2xx status of a cheap authenticated call (`language/all`) when the CMS
+   * answers it; rejects with the BcmsError telling why not (its status, a timeout, a fault).
+   */
+  ping(options?: RequestOptions): Promise<number>;
   /** Drops every memory cache. */
   clearCache(): void;
   /** Disconnects the socket, cancels queued and running requests and drops the caches. */
@@ -269,6 +275,12 @@ export function createBcmsClient(input: BcmsConfig): BcmsClient {
         http.items(buildPath("type-generator", lang), isTypeGeneratorFile, options),
     },
     socket,
+    async ping(options = {}) {
+      const response = await http.stream({ ...options, path: buildPath("language", "all") });
+      // Only the answer counts, not the list.
+      await response.body?.cancel();
+      return response.status;
+    },
     clearCache,
     close() {
       stopInvalidation();

@@ -1,7 +1,6 @@
 // Client configuration of SPEC §3 with the defaults of SPEC §9, validated once at creation.
 import { BcmsConfigError } from "./errors";
 import { type BcmsLogger, consoleLogger } from "./logger";
-import type { SocketTimers } from "./socket";
 
 /** BCMS hosted app; also the default content-service origin (BCMS-API §2). */
 export const DEFAULT_CMS_ORIGIN = "https://app.thebcms.com";
@@ -13,6 +12,28 @@ export const DEFAULT_MAX_CONCURRENT_REQUESTS = 8;
 export interface BcmsApiKey {
   id: string;
   secret: string;
+}
+
+/** Where a BCMS instance answers and the key to it, as settings and scripts name them. */
+export interface BcmsInstance {
+  origin: string;
+  orgId: string;
+  instanceId: string;
+  apiKey: BcmsApiKey;
+}
+
+/** The client configuration of an instance, with the other options as given. */
+export function instanceConfig(
+  instance: BcmsInstance,
+  options: Omit<BcmsConfig, "orgId" | "instanceId" | "apiKey" | "cmsOrigin"> = {},
+): BcmsConfig {
+  return {
+    orgId: instance.orgId,
+    instanceId: instance.instanceId,
+    apiKey: instance.apiKey,
+    cmsOrigin: instance.origin,
+    ...options,
+  };
 }
 
 /** Socket tuning; the defaults are the numbers of SPEC §9. Tests inject timers. */
@@ -164,4 +185,10 @@ export function toPublicConfig(config: ResolvedBcmsConfig): PublicBcmsConfig {
     timeoutMs: config.timeoutMs,
     maxConcurrentRequests: config.maxConcurrentRequests,
   };
+}
+
+/** Timer functions, injectable so the reconnect schedule can be tested without waiting. */
+export interface SocketTimers {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
 }

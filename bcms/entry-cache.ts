@@ -2,7 +2,7 @@
 // that template's data, plus the parsed entries of other templates that embed the changed entry
 // (parsed entry pointers and media are inlined, so they go stale with their target).
 import type { Entry, EntryLite, EntryParsed } from "@thebcms/types";
-import { isRecord } from "./http";
+import { isRecord } from "./is-record";
 
 export type EntryListKey = "all" | `status:${string}`;
 

@@ -1,5 +1,6 @@
-// Light runtime checks of BCMS response entities: enough to fail loudly on a wrong endpoint or
-// a broken server instead of handing `undefined` fields to the site.
+// The library's runtime checks of wire shapes: response entities (enough to fail loudly on a
+// wrong endpoint or a broken server instead of handing `undefined` fields to the site) and the
+// value shapes that raw values, parsed content and the local service all recognise.
 import type {
   Entry,
   EntryLite,
@@ -12,7 +13,7 @@ import type {
   TypeGeneratorFile,
   Widget,
 } from "@thebcms/types";
-import { isRecord } from "./http";
+import { isRecord } from "./is-record";
 
 function isEntity(value: unknown): value is Record<string, unknown> & { _id: string } {
   return isRecord(value) && typeof value._id === "string" && value._id.length > 0;
@@ -62,6 +63,12 @@ export function isTypeGeneratorFile(value: unknown): value is TypeGeneratorFile 
   return isRecord(value) && typeof value.path === "string" && typeof value.content === "string";
 }
 
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return isRecord(value);
+/** A raw entry pointer value: `{tid, eid}` (template and entry id). */
+export function isEntryPointerValue(value: unknown): value is { tid: string; eid: string } {
+  return isRecord(value) && typeof value.tid === "string" && typeof value.eid === "string";
+}
+
+/** A rich-text node: an object with a string `type` (its other fields depend on the type). */
+export function isContentNode(value: unknown): value is Record<string, unknown> & { type: string } {
+  return isRecord(value) && typeof value.type === "string";
 }

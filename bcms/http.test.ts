@@ -1,4 +1,17 @@
 import { afterEach, describe, expect, it } from "vitest";
+import {
+  createMemoryLogger,
+  everythingAbout,
+  sendJson,
+  startHttpServer,
+  TEST_BASE,
+  TEST_KEY_ID,
+  TEST_SECRET,
+  type TestHttpServer,
+  testConfig,
+  unusedPort,
+  waitFor,
+} from "../tests/support/bcms";
 import { resolveConfig } from "./config";
 import {
   BcmsCanceledError,
@@ -14,18 +27,6 @@ import { createSafeLogger } from "./logger";
 import { buildPath } from "./paths";
 import { createQueue } from "./queue";
 import { createRedactor } from "./redact";
-import {
-  createMemoryLogger,
-  everythingAbout,
-  sendJson,
-  startHttpServer,
-  TEST_BASE,
-  TEST_KEY_ID,
-  TEST_SECRET,
-  type TestHttpServer,
-  testConfig,
-  unusedPort,
-} from "./test-support";
 
 let server: TestHttpServer | null = null;
 afterEach(async () => {
@@ -151,7 +152,9 @@ describe("http primitive", () => {
     const { http } = makeClient(server.origin);
     const controller = new AbortController();
     const pending = http.item({ path: "/template/t1", signal: controller.signal }, isTemplate);
-    setTimeout(() => controller.abort(), 50);
+    const running = server;
+    await waitFor(() => running.requests.length === 1, 5_000, "the request to reach the server");
+    controller.abort();
     const error = await pending.catch((e) => e);
     expect(error).toBeInstanceOf(BcmsCanceledError);
     expect(error.message).toBe(QUEUE_ITEM_CANCELED_MESSAGE);
@@ -162,7 +165,8 @@ describe("http primitive", () => {
     const { http, queue } = makeClient(server.origin, { concurrency: 1 });
     const first = http.item({ path: "/a" }, isTemplate).catch((e) => e);
     const second = http.item({ path: "/b" }, isTemplate).catch((e) => e);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const running = server;
+    await waitFor(() => running.requests.length === 1, 5_000, "the first request to arrive");
     expect(queue.running).toBe(1);
     expect(queue.waiting).toBe(1);
     queue.cancelAll();
@@ -206,5 +210,101 @@ describe("http primitive", () => {
     expect(item).toMatchObject({ echo: '{"label":"X"}' });
     expect(server.requests[0]?.headers["content-type"]).toBe("application/json");
     expect([...(await http.bytes({ path: "/media/m/bin2/a.png" }))]).toEqual([1, 2, 3]);
+  });
+});
+
+describe("streamed responses", () => {
+  it("hands over status, headers and a streamed body; extra headers never replace the key", async () => {
+    server = await startHttpServer((_request, res) => {
+      res.writeHead(206, {
+        "content-type": "image/png",
+        "content-range": "bytes 0-2/10",
+        etag: '"v1"',
+      });
+      res.write(Buffer.from([1, 2]));
+      res.end(Buffer.from([3]));
+    });
+    const { http } = makeClient(server.origin);
+    const response = await http.stream({
+      path: "/media/m/bin2/a.png",
+      headers: { range: "bytes=0-2", authorization: "ApiKey someone.else" },
+    });
+    expect(response.status).toBe(206);
+    expect(response.headers.get("content-type")).toBe("image/png");
+    expect(response.headers.get("content-range")).toBe("bytes 0-2/10");
+    expect(response.headers.get("etag")).toBe('"v1"');
+    expect([...new Uint8Array(await response.arrayBuffer())]).toEqual([1, 2, 3]);
+    expect(server.requests[0]?.headers.range).toBe("bytes=0-2");
+    expect(server.requests[0]?.headers.authorization).toBe(`ApiKey ${TEST_KEY_ID}.${TEST_SECRET}`);
+  });
+
+  it("answers a 304 to a conditional request with an empty body", async () => {
+    server = await startHttpServer((_request, res) => {
+      res.writeHead(304, { etag: '"v1"' });
+      res.end();
+    });
+    const { http } = makeClient(server.origin);
+    const response = await http.stream({ path: "/m", headers: { "if-none-match": '"v1"' } });
+    expect(response.status).toBe(304);
+    expect(response.headers.get("etag")).toBe('"v1"');
+    expect(response.body).toBeNull();
+  });
+
+  it("throws a redacted BcmsError for an error status", async () => {
+    server = await startHttpServer((request, res) =>
+      sendJson(res, 404, { message: `No file for ${request.headers.authorization}` }),
+    );
+    const { http, memory } = makeClient(server.origin);
+    const error = await http.stream({ path: "/media/m/bin2/a.png" }).catch((e) => e);
+    expect(error).toBeInstanceOf(BcmsError);
+    expect(error).toMatchObject({
+      kind: "http",
+      status: 404,
+      path: `${TEST_BASE}/media/m/bin2/a.png`,
+    });
+    expect(everythingAbout(error)).not.toContain(TEST_SECRET);
+    expect(memory.text()).not.toContain(TEST_SECRET);
+  });
+
+  it("times out a body that stalls after the headers, with the typed error", async () => {
+    server = await startHttpServer((_request, res) => {
+      res.writeHead(200, { "content-type": "video/mp4" });
+      res.write(Buffer.from([1]));
+    });
+    const { http } = makeClient(server.origin);
+    const response = await http.stream({ path: "/media/m/bin2/v.mp4", timeoutMs: 150 });
+    expect(response.status).toBe(200);
+    const error = await response.arrayBuffer().catch((e) => e);
+    expect(error).toBeInstanceOf(BcmsTimeoutError);
+    expect(error).toMatchObject({ kind: "timeout", timeoutMs: 150 });
+  });
+
+  it("cancels a body being read when the caller's signal aborts", async () => {
+    server = await startHttpServer((_request, res) => {
+      res.writeHead(200, { "content-type": "video/mp4" });
+      res.write(Buffer.from([1]));
+    });
+    const { http } = makeClient(server.origin);
+    const controller = new AbortController();
+    const response = await http.stream({ path: "/v.mp4", signal: controller.signal });
+    const reading = response.arrayBuffer().catch((e) => e);
+    controller.abort();
+    const error = await reading;
+    expect(error).toBeInstanceOf(BcmsCanceledError);
+    expect(error.message).toBe(QUEUE_ITEM_CANCELED_MESSAGE);
+  });
+
+  it("frees its queue slot once the headers are in", async () => {
+    server = await startHttpServer((request, res) => {
+      if (request.path.endsWith("/slow-body")) {
+        res.writeHead(200);
+        res.write("still coming");
+      } else sendJson(res, 200, { item: template });
+    });
+    const { http, queue } = makeClient(server.origin, { concurrency: 1 });
+    const streaming = await http.stream({ path: "/slow-body" });
+    expect(queue.running).toBe(0);
+    expect(await http.item({ path: "/template/t1" }, isTemplate)).toEqual(template);
+    await streaming.body?.cancel();
   });
 });

@@ -34,6 +34,8 @@ export interface HttpRequest extends RequestOptions {
   body?: unknown;
   /** Another origin for the same path (the media CDN). */
   origin?: string;
+  /** Extra request headers (range, conditional); they never replace `Authorization`. */
+  headers?: Readonly<Record<string, string>>;
 }
 
 export interface HttpClient {
@@ -41,6 +43,12 @@ export interface HttpClient {
   json(request: HttpRequest): Promise<unknown>;
   /** Raw bytes of a 2xx response (media binaries). */
   bytes(request: HttpRequest): Promise<Uint8Array>;
+  /**
+   * The response of a 2xx or 304 answer with its body still streaming, for passing a binary
+   * on without buffering it. Other statuses throw as everywhere; the timeout and the caller's
+   * signal cover the body too, and a broken body fails with the same typed errors.
+   */
+  stream(request: HttpRequest): Promise<Response>;
   /** `items` of a list envelope, each checked by the guard. */
   items<T>(path: string, guard: Guard<T>, options?: RequestOptions): Promise<T[]>;
   /** `item` of a single envelope, checked by the guard. */
@@ -52,8 +60,6 @@ export interface HttpClient {
 
 /** A light runtime check of a response entity (responses are checked, never blindly cast). */
 export type Guard<T> = (value: unknown) => value is T;
-
-export { isRecord };
 
 function networkCode(error: unknown): string | null {
   // undici wraps the socket error in `cause`.
@@ -92,6 +98,7 @@ export function createHttpClient(deps: {
   redact: Redactor;
 }): HttpClient {
   const { config, queue, logger, redact } = deps;
+  type Reading = "json" | "bytes" | "stream";
   const basePath = instanceBasePath(config.orgId, config.instanceId);
   const authorization = `ApiKey ${config.apiKey.id}.${config.apiKey.secret}`;
 
@@ -99,7 +106,7 @@ export function createHttpClient(deps: {
     return `${origin}${basePath}${path}`;
   }
 
-  async function send(request: HttpRequest, read: "json" | "bytes"): Promise<unknown> {
+  async function send(request: HttpRequest, read: Reading): Promise<unknown> {
     const method = request.method ?? "GET";
     const path = `${basePath}${request.path}`;
     const timeoutMs = request.timeoutMs ?? config.timeoutMs;
@@ -110,17 +117,26 @@ export function createHttpClient(deps: {
       async (queueSignal) => {
         const controller = new AbortController();
         let timedOut = false;
-        const abortFromQueue = () => controller.abort();
-        queueSignal.addEventListener("abort", abortFromQueue, { once: true });
+        const abort = () => controller.abort();
+        queueSignal.addEventListener("abort", abort, { once: true });
         const timer = setTimeout(() => {
           timedOut = true;
           controller.abort();
         }, timeoutMs);
         const started = Date.now();
+        /** Ends the timer and the cancellation hooks, once the body is read or handed over. */
+        const settle = () => {
+          clearTimeout(timer);
+          queueSignal.removeEventListener("abort", abort);
+          request.signal?.removeEventListener("abort", abort);
+        };
+        let bodyHandedOver = false;
         /** A failed fetch or body read: a timeout, a cancellation or a network fault. */
         const transportError = (error: unknown): Error => {
           if (timedOut) return new BcmsTimeoutError(method, path, timeoutMs);
-          if (queueSignal.aborted) return new QueueCanceledError();
+          if (queueSignal.aborted || request.signal?.aborted) {
+            return new BcmsCanceledError(method, path);
+          }
           return new BcmsNetworkError(
             method,
             path,
@@ -129,13 +145,14 @@ export function createHttpClient(deps: {
           );
         };
         try {
-          const headers: Record<string, string> = {
-            Authorization: authorization,
-            Accept: read === "json" ? "application/json" : "*/*",
-          };
+          const headers = new Headers(request.headers);
+          headers.set("Authorization", authorization);
+          if (!headers.has("Accept")) {
+            headers.set("Accept", read === "json" ? "application/json" : "*/*");
+          }
           let body: string | undefined;
           if (request.body !== undefined) {
-            headers["Content-Type"] = "application/json";
+            headers.set("Content-Type", "application/json");
             body = JSON.stringify(request.body);
           }
           let response: Response;
@@ -145,7 +162,9 @@ export function createHttpClient(deps: {
             throw transportError(error);
           }
           try {
-            if (!response.ok) {
+            // A 304 is the answer to a conditional request the caller made on purpose.
+            const answered = response.ok || (read === "stream" && response.status === 304);
+            if (!answered) {
               const text = await response.text();
               const serverMessage = extractServerMessage(text, redact);
               logger.debug(
@@ -157,6 +176,16 @@ export function createHttpClient(deps: {
                 }`,
                 { method, path, status: response.status, serverMessage },
               );
+            }
+            if (read === "stream") {
+              logger.debug(
+                `BCMS ${method} ${path} -> ${response.status} (${Date.now() - started} ms to headers)`,
+              );
+              // The queue slot is free once the headers are in; the caller's signal, which
+              // the queue stops watching then, keeps covering the body.
+              request.signal?.addEventListener("abort", abort, { once: true });
+              bodyHandedOver = true;
+              return withWatchedBody(response, transportError, settle);
             }
             let result: unknown;
             if (read === "bytes") {
@@ -183,8 +212,7 @@ export function createHttpClient(deps: {
             throw transportError(error);
           }
         } finally {
-          clearTimeout(timer);
-          queueSignal.removeEventListener("abort", abortFromQueue);
+          if (!bodyHandedOver) settle();
         }
       },
       { signal: request.signal },
@@ -227,9 +255,59 @@ export function createHttpClient(deps: {
   return {
     json: (request) => send(request, "json"),
     bytes: async (request) => (await send(request, "bytes")) as Uint8Array,
+    stream: async (request) => (await send(request, "stream")) as Response,
     items,
     item,
     url,
     basePath,
   };
+}
+
+/** Statuses whose responses never have a body (the Response constructor refuses one). */
+const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
+
+/**
+ * The response with a body that calls `settle` when it ends, fails or is cancelled, and turns a
+ * broken read into the library's typed error.
+ */
+function withWatchedBody(
+  response: Response,
+  failure: (error: unknown) => Error,
+  settle: () => void,
+): Response {
+  const init = {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  };
+  const source = response.body;
+  if (!source || NULL_BODY_STATUSES.has(response.status)) {
+    settle();
+    void source?.cancel().catch(() => {});
+    return new Response(null, init);
+  }
+  const reader = source.getReader();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      let chunk: ReadableStreamReadResult<Uint8Array>;
+      try {
+        chunk = await reader.read();
+      } catch (error) {
+        settle();
+        controller.error(failure(error));
+        return;
+      }
+      if (chunk.done) {
+        settle();
+        controller.close();
+      } else {
+        controller.enqueue(chunk.value);
+      }
+    },
+    async cancel(reason) {
+      settle();
+      await reader.cancel(reason).catch(() => {});
+    },
+  });
+  return new Response(body, init);
 }

@@ -13,13 +13,16 @@ export {
 export {
   type BcmsApiKey,
   type BcmsConfig,
+  type BcmsInstance,
   type BcmsSocketConfig,
   DEFAULT_CMS_ORIGIN,
   DEFAULT_MAX_CONCURRENT_REQUESTS,
   DEFAULT_REQUEST_TIMEOUT_MS,
+  instanceConfig,
   type PublicBcmsConfig,
   type ResolvedBcmsConfig,
   resolveConfig,
+  type SocketTimers,
 } from "./config";
 export type { EntryApi } from "./entry-api";
 export {
@@ -81,7 +84,7 @@ export {
   resolveMediaPath,
   webpFilename,
 } from "./media";
-export type { BcmsMedia, MediaApi } from "./media-api";
+export type { BcmsMedia, MediaApi, MediaBinFetchOptions } from "./media-api";
 export { buildPath, encodePathSegment, instanceBasePath } from "./paths";
 export { createQueue, type Queue, QueueCanceledError, type QueueHandle } from "./queue";
 export { createRedactor, REDACTED } from "./redact";
@@ -101,7 +104,6 @@ export {
   SOCKET_RECONNECT_MAX_DELAY_MS,
   type SocketEventHandler,
   type SocketState,
-  type SocketTimers,
 } from "./socket";
 export { assertSvgMedia, collectSvgMedia, injectSvg, MEDIA_NOT_SVG_MESSAGE } from "./svg";
 export { TEMPLATE_LIST_MAX_AGE_MS } from "./template-resolver";

@@ -1,8 +1,6 @@
 // Cache invalidation through the real socket: a client with useMemCache and enableSocket, a
 // BCMS-like HTTP stub and a WebSocket server on the same origin.
 import { afterEach, describe, expect, it } from "vitest";
-import { testProp as prop } from "../tests/support/bcms-props";
-import { type BcmsClient, createBcmsClient } from "./client";
 import {
   createMemoryLogger,
   recordUnhandledRejections,
@@ -15,7 +13,9 @@ import {
   type TestSocketServer,
   testConfig,
   waitFor,
-} from "./test-support";
+} from "../tests/support/bcms";
+import { testProp as prop } from "../tests/support/bcms-props";
+import { type BcmsClient, createBcmsClient } from "./client";
 
 const unhandled = recordUnhandledRejections();
 

@@ -2,7 +2,7 @@
 // change reaches readers within seconds without flushing unrelated data.
 import type { EntryCache } from "./entry-cache";
 import { parsedEntryReferencesMedia } from "./entry-cache";
-import { isRecord } from "./http";
+import { isRecord } from "./is-record";
 import type { ContentChange } from "./resource-api";
 import type { BcmsSocket } from "./socket";
 

@@ -19,6 +19,10 @@ import {
 import { type ContentChange, createResourceApi, type ReadOptions } from "./resource-api";
 import { assertSvgMedia, decodeSvg, injectSvg, type SvgMediaRef } from "./svg";
 
+export interface MediaBinFetchOptions extends MediaBinOptions, RequestOptions {
+  headers?: Readonly<Record<string, string>>;
+}
+
 /** A media item as the client returns it: `svg` holds the markup of SVGs when injectSvg is on. */
 export type BcmsMedia = Media & { svg?: string };
 
@@ -31,6 +35,12 @@ export interface MediaApi {
     filename: string,
     options?: MediaBinOptions & RequestOptions,
   ): Promise<Uint8Array>;
+  /**
+   * The `bin2` response with its body still streaming, for passing a binary on (a 2xx or a
+   * 304 answer; other statuses throw a BcmsError). `headers` adds range or conditional
+   * request headers.
+   */
+  fetchBin(mediaId: string, filename: string, options?: MediaBinFetchOptions): Promise<Response>;
   /** SVG markup; throws `Provided media is not of type SVG` for other media. */
   getSvg(media: SvgMediaRef, options?: RequestOptions): Promise<string>;
   /** Absolute bin2 URL for server-side fetching (CDN rule applied, no key). */
@@ -62,6 +72,21 @@ export function createMediaApi(deps: {
       path: mediaBinRelativePath(mediaId, filename),
       query: mediaBinQuery(options),
       origin: resolveBinOrigin(config.cmsOrigin),
+      signal: options.signal,
+      timeoutMs: options.timeoutMs,
+    });
+  }
+
+  function fetchBin(
+    mediaId: string,
+    filename: string,
+    options: MediaBinFetchOptions = {},
+  ): Promise<Response> {
+    return http.stream({
+      path: mediaBinRelativePath(mediaId, filename),
+      query: mediaBinQuery(options),
+      origin: resolveBinOrigin(config.cmsOrigin),
+      headers: options.headers,
       signal: options.signal,
       timeoutMs: options.timeoutMs,
     });
@@ -100,6 +125,7 @@ export function createMediaApi(deps: {
     getAll: resources.getAll,
     get: resources.get,
     getBin,
+    fetchBin,
     getSvg,
     binUrl: (mediaId, filename, options) => buildMediaBinUrl(config, mediaId, filename, options),
     proxyUrl: buildMediaProxyUrl,

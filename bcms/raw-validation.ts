@@ -10,6 +10,7 @@
  * reference is always a problem here, because the site would render a hole.
  */
 import type { Entry, Group, Media, Prop, Template, Widget } from "@thebcms/types";
+import { isContentNode, isEntryPointerValue } from "./guards";
 import { isRecord } from "./is-record";
 
 export interface RawValidationContext {
@@ -357,7 +358,7 @@ class Validator {
     items.forEach((item, index) => {
       const itemPath = `${path}.data.${index}`;
       const itemProperty = this.itemProperty(prop, property, index);
-      if (!isRecord(item) || typeof item.tid !== "string" || typeof item.eid !== "string") {
+      if (!isEntryPointerValue(item)) {
         this.report(itemPath, itemProperty, "An entry pointer needs string tid and eid");
         return;
       }
@@ -415,7 +416,7 @@ class Validator {
       if (this.done) return;
       const nodePath = `${path}.${index}`;
       const nodeProperty = `${property}[${index}]`;
-      if (!isRecord(node) || typeof node.type !== "string") {
+      if (!isContentNode(node)) {
         this.report(nodePath, nodeProperty, "A rich-text node needs a string type");
         return;
       }

@@ -1,6 +1,18 @@
 import type { AddressInfo } from "node:net";
 import { createServer, type Server, type Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
+import {
+  createFakeTimers,
+  createMemoryLogger,
+  everythingAbout,
+  recordUnhandledRejections,
+  startSocketServer,
+  TEST_KEY_ID,
+  TEST_SECRET,
+  type TestSocketServer,
+  unusedPort,
+  waitFor,
+} from "../tests/support/bcms";
 import { BcmsSocketError } from "./errors";
 import {
   BcmsSocket,
@@ -14,18 +26,6 @@ import {
   SOCKET_RECONNECT_MAX_DELAY_MS,
   type SocketState,
 } from "./socket";
-import {
-  createFakeTimers,
-  createMemoryLogger,
-  everythingAbout,
-  recordUnhandledRejections,
-  startSocketServer,
-  TEST_KEY_ID,
-  TEST_SECRET,
-  type TestSocketServer,
-  unusedPort,
-  waitFor,
-} from "./test-support";
 
 const unhandled = recordUnhandledRejections();
 
@@ -41,6 +41,24 @@ async function server(options: Parameters<typeof startSocketServer>[0] = {}) {
   const started = await startSocketServer(options);
   cleanups.push(() => started.close());
   return started;
+}
+
+/** A TCP server that accepts connections and never answers: no WebSocket handshake ever. */
+async function silentTcpServer(): Promise<{ origin: string; connections: Socket[] }> {
+  const connections: Socket[] = [];
+  const silent: Server = createServer((connection) => {
+    connections.push(connection);
+  });
+  await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+  cleanups.push(
+    () =>
+      new Promise<void>((resolve) => {
+        for (const connection of connections) connection.destroy();
+        silent.close(() => resolve());
+      }),
+  );
+  const port = (silent.address() as AddressInfo).port;
+  return { origin: `http://127.0.0.1:${port}`, connections };
 }
 
 function socketFor(origin: string, options: Partial<BcmsSocketOptions> = {}) {
@@ -203,25 +221,40 @@ describe("socket connection", () => {
   });
 
   it("rejects connect() after the connection timeout when the server never answers", async () => {
-    const sockets: Socket[] = [];
-    const silent: Server = createServer((connection) => {
-      sockets.push(connection);
-    });
-    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
-    cleanups.push(
-      () =>
-        new Promise<void>((resolve) => {
-          for (const connection of sockets) connection.destroy();
-          silent.close(() => resolve());
-        }),
-    );
-    const port = (silent.address() as AddressInfo).port;
-    const { socket } = socketFor(`http://127.0.0.1:${port}`, { connectTimeoutMs: 150 });
+    const silent = await silentTcpServer();
+    const { socket } = socketFor(silent.origin, { connectTimeoutMs: 150 });
     const started = Date.now();
     const error = await socket.connect().catch((e) => e);
     expect(error).toBeInstanceOf(BcmsSocketError);
     expect(error.message).toContain("timed out after 150 ms");
     expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  it("gives up after SOCKET_CONNECT_TIMEOUT_MS (10 s) by default when the handshake never completes", async () => {
+    const silent = await silentTcpServer();
+    const fake = createFakeTimers();
+    const { socket, memory } = socketFor(silent.origin, { timers: fake.timers });
+    let settled = false;
+    const connecting = socket.connect().then(
+      () => "connected",
+      (error: unknown) => error,
+    );
+    void connecting.finally(() => {
+      settled = true;
+    });
+    await waitFor(() => silent.connections.length === 1, 5000, "the TCP connection");
+    expect(fake.pendingDelays()).toEqual([SOCKET_CONNECT_TIMEOUT_MS]);
+    expect(settled).toBe(false);
+    expect(socket.state).toBe("connecting");
+
+    expect(fake.runNext()).toBe(SOCKET_CONNECT_TIMEOUT_MS);
+    const error = await connecting;
+    expect(error).toBeInstanceOf(BcmsSocketError);
+    expect((error as Error).message).toBe(
+      `BCMS socket connection failed: connection timed out after ${SOCKET_CONNECT_TIMEOUT_MS} ms`,
+    );
+    expect(socket.state).toBe("reconnecting");
+    expect(memory.text()).not.toContain(TEST_SECRET);
   });
 
   it("rejects connect() when the server upgrades but never sends socket_connection", async () => {

@@ -3,9 +3,9 @@
 // whatever the server does. The URL carries the API secret: it is server-side only and is never
 // logged or put in an error.
 import WebSocket from "ws";
-import type { BcmsApiKey } from "./config";
+import type { BcmsApiKey, SocketTimers } from "./config";
 import { BcmsSocketError } from "./errors";
-import { isRecord } from "./http";
+import { isRecord } from "./is-record";
 import { type BcmsLogger, silentLogger } from "./logger";
 import { createRedactor, type Redactor } from "./redact";
 
@@ -28,12 +28,6 @@ export const SOCKET_CONNECTION_EVENT = "socket_connection";
 const INVALID_MESSAGE_PREVIEW_LENGTH = 200;
 
 export type SocketState = "connecting" | "open" | "closed" | "reconnecting";
-
-/** Timer functions, injectable so the reconnect schedule can be tested without waiting. */
-export interface SocketTimers {
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
 
 export const realTimers: SocketTimers = {
   setTimeout(callback, ms) {

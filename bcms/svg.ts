@@ -1,7 +1,8 @@
 // Inline SVG support: finds SVG media inside parsed content (meta, groups, arrays, widget values,
 // content items) and sets their markup as `svg`, fetching each SVG once.
 import { BcmsMediaTypeError } from "./errors";
-import { isRecord } from "./http";
+import { isMedia } from "./guards";
+import { isRecord } from "./is-record";
 
 /** SPEC §5: asking for SVG markup of a media item that is not an SVG. */
 export const MEDIA_NOT_SVG_MESSAGE = "Provided media is not of type SVG";
@@ -14,15 +15,9 @@ export interface SvgMediaRef {
   svg?: string;
 }
 
+/** A media object (raw or parsed) of type SVG, with the id and name its markup is fetched by. */
 export function isSvgMediaRef(value: unknown): value is SvgMediaRef & Record<string, unknown> {
-  return (
-    isRecord(value) &&
-    value.type === "SVG" &&
-    typeof value._id === "string" &&
-    value._id.length > 0 &&
-    typeof value.name === "string" &&
-    value.name.length > 0
-  );
+  return isMedia(value) && value.type === "SVG" && value.name.length > 0;
 }
 
 /** Throws `Provided media is not of type SVG` unless the media is an SVG. */

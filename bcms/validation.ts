@@ -19,7 +19,8 @@ import type {
   Widget,
 } from "@thebcms/types";
 import { BcmsValidationError } from "./errors";
-import { isRecord } from "./http";
+import { isContentNode } from "./guards";
+import { isRecord } from "./is-record";
 
 // --- Messages (SPEC §5 wording; tests quote these) -------------------------------------------
 
@@ -446,7 +447,7 @@ function checkNodes(entry: string, path: string, nodes: unknown): EntryContentNo
   if (!Array.isArray(nodes))
     throw new BcmsValidationError(entry, path, arrayTypeMessage("objects"));
   nodes.forEach((node, index) => {
-    if (!isRecord(node) || typeof node.type !== "string") {
+    if (!isContentNode(node)) {
       throw new BcmsValidationError(entry, indexPath(path, index), OBJECT_VALUE_MESSAGE);
     }
   });

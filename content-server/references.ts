@@ -6,12 +6,9 @@
  * values are searched structurally, without walking every schema.
  */
 import type { Entry, Group, Prop, Template, Widget } from "@thebcms/types";
+import { isEntryPointerValue } from "../bcms/guards";
 import { isRecord } from "../bcms/is-record";
 import type { ContentStore } from "./store";
-
-function isEntryPointer(value: unknown): value is { tid: string; eid: string } {
-  return isRecord(value) && typeof value.tid === "string" && typeof value.eid === "string";
-}
 
 /** A copy of `value` without entry pointers to `removed` entries; `changed` tells whether any was found. */
 export function stripEntryPointers<T>(
@@ -22,7 +19,7 @@ export function stripEntryPointers<T>(
   const visit = (node: unknown): unknown => {
     if (Array.isArray(node)) {
       const kept = node.filter((item) => {
-        if (isEntryPointer(item) && removed.has(item.eid)) {
+        if (isEntryPointerValue(item) && removed.has(item.eid)) {
           changed = true;
           return false;
         }

@@ -1,6 +1,6 @@
 /**
- * `content:pull`: copies a BCMS instance into a snapshot folder through the raw
- * API (template/all, group/all, widget/all, language/all, entry-status/all,
+ * `content:pull`: copies a BCMS instance into a snapshot folder through the BCMS
+ * library's client (template/all, group/all, widget/all, language/all, entry-status/all,
  * media/all + each binary, each template's entry/all). Everything is written
  * into a temporary folder next to the target, which is swapped in only when the
  * copy is complete: a failed pull leaves the old snapshot as it was.
@@ -13,7 +13,15 @@ import { basename, dirname, join, resolve } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
-import type { Entry, EntryStatus, Group, Language, Media, Template, Widget } from "@thebcms/types";
+import type { Entry, Media } from "@thebcms/types";
+import {
+  type BcmsClient,
+  BcmsError,
+  type BcmsInstance,
+  createBcmsClient,
+  instanceConfig,
+  silentLogger,
+} from "../bcms";
 import type { SiteLogger as ContentLogger } from "../app/logging/logger.server";
 import { ensureDir, syncDir, toSnapshotJson, writeFileDurably } from "./fs-durable";
 import { isObjectId } from "./ids";
@@ -25,14 +33,8 @@ import {
   SNAPSHOT_INFO_FILE,
 } from "./snapshot-files";
 
-export interface PullConfig {
-  origin: string;
-  orgId: string;
-  instanceId: string;
-  apiKey: { id: string; secret: string };
-}
-
-export interface PullOptions extends PullConfig {
+/** The instance to copy, where to and how. */
+export interface PullOptions extends BcmsInstance {
   /** The snapshot folder to replace (created if missing). */
   dest: string;
   logger?: ContentLogger;
@@ -43,107 +45,57 @@ export interface PullOptions extends PullConfig {
 
 export type PullCounts = Record<EntityKind, number> & { mediaFiles: number };
 
-const ENV_HELP: Record<string, string> = {
-  BCMS_ORIGIN: "the origin of the BCMS to copy, e.g. https://app.thebcms.com",
-  BCMS_ORG_ID: "the organisation id",
-  BCMS_INSTANCE_ID: "the instance id",
-  BCMS_API_KEY_ID: "the id of an API key that can read every template and media",
-  BCMS_API_KEY_SECRET: "the secret of that API key",
-};
+/** Copying needs every entity as stored; a pull waits at most this long for one answer. */
+const PULL_TIMEOUT_MS = 60_000;
 
-/** Reads the pull configuration; one clear message per missing or bad variable. */
-export function pullConfigFromEnv(env: NodeJS.ProcessEnv): {
-  config?: PullConfig;
-  errors: string[];
-} {
-  const errors = Object.entries(ENV_HELP)
-    .filter(([name]) => !env[name])
-    .map(([name, help]) => `${name} is not set: ${help}`);
-  if (env.BCMS_ORIGIN && !/^https?:\/\/[^/]+/.test(env.BCMS_ORIGIN)) {
-    errors.push(`BCMS_ORIGIN must be an http(s) origin, got "${env.BCMS_ORIGIN}"`);
+/**
+ * One read from the CMS, its failure told in the pull's words (`GET template/all answered 401:
+ * Invalid API Key`) rather than with the instance path.
+ */
+async function read<T>(what: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!(error instanceof BcmsError)) throw error;
+    const outcome =
+      error.kind === "http"
+        ? `answered ${error.status}${error.serverMessage ? `: ${error.serverMessage}` : ""}`
+        : `failed: ${error.message}`;
+    throw new Error(`GET ${what} ${outcome}`, { cause: error });
   }
-  if (errors.length > 0) return { errors };
-  return {
-    errors,
-    config: {
-      origin: (env.BCMS_ORIGIN ?? "").replace(/\/+$/, ""),
-      orgId: env.BCMS_ORG_ID ?? "",
-      instanceId: env.BCMS_INSTANCE_ID ?? "",
-      apiKey: { id: env.BCMS_API_KEY_ID ?? "", secret: env.BCMS_API_KEY_SECRET ?? "" },
-    },
-  };
 }
 
-class PullClient {
-  private readonly base: string;
-  private readonly binaryBase: string;
-
-  constructor(
-    private readonly config: PullConfig,
-    private readonly timeoutMs: number,
-  ) {
-    const path = `/api/v3/org/${encodeURIComponent(config.orgId)}/instance/${encodeURIComponent(config.instanceId)}`;
-    this.base = `${config.origin}${path}`;
-    // BCMS Cloud serves binaries from its CDN host, with the same path.
-    const binaryOrigin = config.origin.startsWith("https://app.thebcms.com")
-      ? "https://cdn.thebcms.com"
-      : config.origin;
-    this.binaryBase = `${binaryOrigin}${path}`;
-  }
-
-  private async request(url: string, what: string): Promise<Response> {
-    let response: Response;
-    try {
-      response = await fetch(url, {
-        headers: { Authorization: `ApiKey ${this.config.apiKey.id}.${this.config.apiKey.secret}` },
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-    } catch (error) {
-      throw new Error(`GET ${what} failed: ${(error as Error).message}`);
+/** Entities are written to files named by their id: only ObjectIds may name a file. */
+function checkIds<T extends AnyEntity>(what: string, items: T[]): T[] {
+  for (const item of items) {
+    if (!isObjectId(item._id)) {
+      throw new Error(
+        `GET ${what} returned an item with an invalid _id ${JSON.stringify(item._id)}`,
+      );
     }
-    if (!response.ok) {
-      const text = await response.text().catch(() => "");
-      let message = text.slice(0, 300);
-      try {
-        const body = JSON.parse(text) as { message?: unknown };
-        if (typeof body.message === "string") message = body.message;
-      } catch {
-        // Not JSON: keep the text.
-      }
-      throw new Error(`GET ${what} answered ${response.status}${message ? `: ${message}` : ""}`);
-    }
-    return response;
   }
+  return items;
+}
 
-  async items<T extends AnyEntity>(path: string): Promise<T[]> {
-    const response = await this.request(`${this.base}/${path}`, path);
-    const body = (await response.json()) as { items?: unknown };
-    if (!Array.isArray(body.items)) throw new Error(`GET ${path} did not return {items: [...]}`);
-    for (const item of body.items) {
-      const id = (item as { _id?: unknown })?._id;
-      if (!isObjectId(id))
-        throw new Error(`GET ${path} returned an item with an invalid _id ${JSON.stringify(id)}`);
-    }
-    return body.items as T[];
-  }
+async function readAll<T extends AnyEntity>(what: string, call: () => Promise<T[]>) {
+  return checkIds(what, await read(what, call));
+}
 
-  async download(mediaId: string, name: string, file: string): Promise<void> {
-    const what = `media/${mediaId}/bin2/${name}`;
-    const response = await this.request(
-      `${this.binaryBase}/media/${mediaId}/bin2/${encodeURIComponent(name)}`,
-      what,
-    );
-    if (!response.body) throw new Error(`GET ${what} returned no body`);
-    await pipeline(
+async function download(cms: BcmsClient, media: Media, file: string): Promise<void> {
+  const what = `media/${media._id}/bin2/${media.name}`;
+  const response = await read(what, () => cms.media.fetchBin(media._id, media.name));
+  if (!response.body) throw new Error(`GET ${what} returned no body`);
+  await read(what, () =>
+    pipeline(
       Readable.fromWeb(response.body as WebReadableStream<Uint8Array>),
       createWriteStream(file),
-    );
-    const handle = await open(file, "r");
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
+    ),
+  );
+  const handle = await open(file, "r");
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
   }
 }
 
@@ -160,7 +112,12 @@ async function runLimited<T>(items: readonly T[], limit: number, task: (item: T)
 
 export async function pullSnapshot(options: PullOptions): Promise<PullCounts> {
   const log = options.logger;
-  const client = new PullClient(options, options.timeoutMs ?? 60_000);
+  const cms = createBcmsClient(
+    instanceConfig(options, {
+      timeoutMs: options.timeoutMs ?? PULL_TIMEOUT_MS,
+      logger: silentLogger,
+    }),
+  );
   const dest = resolve(options.dest);
   const parent = dirname(dest);
   await ensureDir(parent);
@@ -168,16 +125,17 @@ export async function pullSnapshot(options: PullOptions): Promise<PullCounts> {
   await mkdir(temp);
   try {
     const lists = {
-      templates: await client.items<Template>("template/all"),
-      groups: await client.items<Group>("group/all"),
-      widgets: await client.items<Widget>("widget/all"),
-      languages: await client.items<Language>("language/all"),
-      statuses: await client.items<EntryStatus>("entry-status/all"),
-      media: await client.items<Media>("media/all"),
+      templates: await readAll("template/all", () => cms.template.getAll()),
+      groups: await readAll("group/all", () => cms.group.getAll()),
+      widgets: await readAll("widget/all", () => cms.widget.getAll()),
+      languages: await readAll("language/all", () => cms.language.getAll()),
+      statuses: await readAll("entry-status/all", () => cms.entryStatus.getAll()),
+      media: await readAll("media/all", () => cms.media.getAll()),
       entries: [] as Entry[],
     } satisfies Record<EntityKind, AnyEntity[]>;
     for (const template of lists.templates) {
-      lists.entries.push(...(await client.items<Entry>(`template/${template._id}/entry/all`)));
+      const what = `template/${template._id}/entry/all`;
+      lists.entries.push(...(await readAll(what, () => cms.entry.getAll(template._id))));
     }
     log?.info(
       `content:pull: ${lists.templates.length} templates, ${lists.entries.length} entries, ${lists.media.length} media items`,
@@ -199,7 +157,7 @@ export async function pullSnapshot(options: PullOptions): Promise<PullCounts> {
     const files = lists.media.filter((media) => media.type !== "DIR");
     await ensureDir(join(temp, MEDIA_FILES_DIR));
     await runLimited(files, options.concurrency ?? 4, (media) =>
-      client.download(media._id, media.name, join(temp, MEDIA_FILES_DIR, mediaFileName(media))),
+      download(cms, media, join(temp, MEDIA_FILES_DIR, mediaFileName(media))),
     );
     await syncDir(join(temp, MEDIA_FILES_DIR));
     await swapIn(temp, dest);
@@ -217,6 +175,8 @@ export async function pullSnapshot(options: PullOptions): Promise<PullCounts> {
   } catch (error) {
     await rm(temp, { recursive: true, force: true });
     throw error;
+  } finally {
+    cms.close();
   }
 }
 

@@ -5,16 +5,17 @@
  * snapshot is replaced only when the copy is complete. Restart a running
  * content server afterwards.
  */
+import { pullConfigFromEnv } from "../app/config/env.server";
 import { createJsonLogger } from "../app/logging/logger.server";
-import { pullConfigFromEnv, pullSnapshot } from "../content-server/snapshot-pull";
+import { pullSnapshot } from "../content-server/snapshot-pull";
 
 async function main(): Promise<number> {
-  const { config, errors } = pullConfigFromEnv(process.env);
+  const { config, contentDir, errors } = pullConfigFromEnv(process.env);
   if (!config) {
     for (const error of errors) console.error(`content:pull: ${error}`);
     return 1;
   }
-  const dest = process.argv[2] || process.env.CONTENT_DIR || "content";
+  const dest = process.argv[2] || contentDir;
   const counts = await pullSnapshot({ ...config, dest, logger: createJsonLogger() });
   console.log(
     `content:pull: done (${counts.templates} templates, ${counts.entries} entries, ${counts.media} media items, ${counts.mediaFiles} files)`,

@@ -1,13 +1,13 @@
 // Liveness and readiness. /healthz: the process answers. /readyz: the content service
-// answers an authenticated call (language/all is the cheapest list BCMS has). The key
-// goes only into the Authorization header of that call: never into a URL, log or body.
-
-export interface ContentServiceTarget {
-  origin: string;
-  orgId: string;
-  instanceId: string;
-  apiKey: { id: string; secret: string };
-}
+// answers the BCMS library's ping (an authenticated call). The key goes only into the
+// Authorization header of that call: never into a URL, log or body.
+import {
+  BcmsError,
+  type BcmsInstance,
+  createBcmsClient,
+  instanceConfig,
+  silentLogger,
+} from "../bcms";
 
 export interface Readiness {
   ready: boolean;
@@ -36,26 +36,27 @@ export function readinessResponse(readiness: Readiness): Response {
 }
 
 export function createReadinessProbe(
-  target: ContentServiceTarget,
-  options: { timeoutMs?: number; fetch?: typeof fetch; now?: () => number } = {},
+  target: BcmsInstance,
+  options: { timeoutMs?: number; now?: () => number } = {},
 ): () => Promise<Readiness> {
-  const timeoutMs = options.timeoutMs ?? READINESS_TIMEOUT_MS;
-  const doFetch = options.fetch ?? fetch;
   const now = options.now ?? Date.now;
-  const url = `${target.origin}/api/v3/org/${encodeURIComponent(target.orgId)}/instance/${encodeURIComponent(target.instanceId)}/language/all`;
-  const authorization = `ApiKey ${target.apiKey.id}.${target.apiKey.secret}`;
+  const cms = createBcmsClient(
+    instanceConfig(target, {
+      timeoutMs: options.timeoutMs ?? READINESS_TIMEOUT_MS,
+      // The answer is the report: a failed probe is not worth a log line of its own.
+      logger: silentLogger,
+    }),
+  );
   let last: { at: number; result: Promise<Readiness> } | undefined;
 
   const probe = async (): Promise<Readiness> => {
     try {
-      const response = await doFetch(url, {
-        headers: { Authorization: authorization, Accept: "application/json" },
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      await response.body?.cancel();
-      return { ready: response.ok, content: `HTTP ${response.status}` };
+      return { ready: true, content: `HTTP ${await cms.ping()}` };
     } catch (error) {
-      const timedOut = (error as Error)?.name === "TimeoutError";
+      if (error instanceof BcmsError && error.status !== null) {
+        return { ready: false, content: `HTTP ${error.status}` };
+      }
+      const timedOut = error instanceof BcmsError && error.kind === "timeout";
       return { ready: false, content: timedOut ? "timeout" : "unreachable" };
     }
   };

@@ -299,3 +299,45 @@ export function withEmbeddedContentPort(env: SiteEnv, port: number): SiteEnv {
   if (!env.embeddedContent) return env;
   return { ...env, contentPort: port, bcms: { ...env.bcms, origin: `http://127.0.0.1:${port}` } };
 }
+
+/**
+ * The settings of `content:pull` (the BCMS instance to copy, the snapshot folder); every
+ * missing or wrong variable gets its own message, and none has a default: a copy of the
+ * wrong instance would silently replace the snapshot.
+ */
+export function pullConfigFromEnv(source: Record<string, string | undefined>): {
+  config?: SiteEnv["bcms"];
+  contentDir: string;
+  errors: string[];
+} {
+  const help = {
+    BCMS_ORIGIN: "the origin of the BCMS to copy, e.g. https://app.thebcms.com",
+    BCMS_ORG_ID: "the organisation id",
+    BCMS_INSTANCE_ID: "the instance id",
+    BCMS_API_KEY_ID: "the id of an API key that can read every template and media",
+    BCMS_API_KEY_SECRET: "the secret of that API key",
+  } as const;
+  const value = (name: string) => optionalString.parse(source[name]);
+  const errors = Object.entries(help)
+    .filter(([name]) => value(name) === undefined)
+    .map(([name, meaning]) => `${name} is not set: ${meaning}`);
+  const origin = value("BCMS_ORIGIN");
+  if (origin !== undefined && !/^https?:\/\/[^/]+/.test(origin)) {
+    errors.push(`BCMS_ORIGIN must be an http(s) origin, got "${origin}"`);
+  }
+  const contentDir = value("CONTENT_DIR") ?? DEFAULT_CONTENT_DIR;
+  if (errors.length > 0 || origin === undefined) return { contentDir, errors };
+  return {
+    contentDir,
+    errors,
+    config: {
+      origin: origin.replace(/\/+$/, ""),
+      orgId: value("BCMS_ORG_ID") as string,
+      instanceId: value("BCMS_INSTANCE_ID") as string,
+      apiKey: {
+        id: value("BCMS_API_KEY_ID") as string,
+        secret: value("BCMS_API_KEY_SECRET") as string,
+      },
+    },
+  };
+}

@@ -1,6 +1,6 @@
-// The site's media route: streams BCMS `bin2` binaries to the browser with the API key
-// added here, on the server. Only well-formed ids, names and flags are forwarded.
-import { getEnv } from "../config/env.server";
+// The site's media route: streams BCMS `bin2` binaries to the browser through the content
+// client (which adds the key, on the server). Only well-formed ids, names and flags are forwarded.
+import { BcmsError } from "../../bcms";
 import { getContentClient } from "./content-client.server";
 import { logger } from "./log.server";
 import { listGatedMediaIds } from "./pages.server";
@@ -17,7 +17,6 @@ const FORWARDED_RESPONSE_HEADERS = [
   "last-modified",
 ];
 export const MEDIA_CACHE_CONTROL = "public, max-age=86400, stale-while-revalidate=604800";
-const TIMEOUT_MS = 30_000;
 
 function plain(status: number, message: string): Response {
   return new Response(message, {
@@ -50,42 +49,31 @@ export async function proxyMedia(
   if (sizeTransform !== undefined && !SIZE_TRANSFORM.test(sizeTransform)) {
     return plain(400, "Invalid size transform");
   }
-  const env = getEnv();
-  const url = getContentClient().media.binUrl(id, name, {
-    webp: query.get("webp") === "t",
-    thumbnail: query.get("tmb") === "t",
-    ...(sizeTransform ? { sizeTransform } : {}),
-  });
-  const headers = new Headers({
-    authorization: `ApiKey ${env.bcms.apiKey.id}.${env.bcms.apiKey.secret}`,
-  });
+  const forwarded: Record<string, string> = {};
   for (const name of FORWARDED_REQUEST_HEADERS) {
     const value = request.headers.get(name);
-    if (value) headers.set(name, value);
+    if (value) forwarded[name] = value;
   }
   let upstream: Response;
   try {
-    upstream = await fetch(url, {
-      headers,
-      signal: AbortSignal.any([request.signal, AbortSignal.timeout(TIMEOUT_MS)]),
+    upstream = await getContentClient().media.fetchBin(id, name, {
+      webp: query.get("webp") === "t",
+      thumbnail: query.get("tmb") === "t",
+      ...(sizeTransform ? { sizeTransform } : {}),
+      headers: forwarded,
+      signal: request.signal,
     });
   } catch (error) {
     // A visitor who navigated away cancelled the request: nothing went wrong.
     if (request.signal.aborted) return plain(503, "Request cancelled");
+    if (error instanceof BcmsError && error.status === 404) return plain(404, "Media not found");
+    if (error instanceof BcmsError && error.status === 400) return plain(400, "Bad media request");
+    if (error instanceof BcmsError && error.status !== null) {
+      logger.warn("Media upstream error", { id, status: error.status });
+      return plain(502, "Media temporarily unavailable");
+    }
     logger.warn("Media fetch failed", { id, error: (error as Error).message });
     return plain(503, "Media temporarily unavailable");
-  }
-  if (upstream.status === 404 || upstream.status === 400) {
-    await upstream.body?.cancel();
-    return plain(
-      upstream.status,
-      upstream.status === 404 ? "Media not found" : "Bad media request",
-    );
-  }
-  if (!upstream.ok && upstream.status !== 304 && upstream.status !== 206) {
-    await upstream.body?.cancel();
-    logger.warn("Media upstream error", { id, status: upstream.status });
-    return plain(502, "Media temporarily unavailable");
   }
   const out = new Headers({
     "cache-control": MEDIA_CACHE_CONTROL,
@@ -97,6 +85,7 @@ export async function proxyMedia(
   }
   // SVG is served as an image, never as a document that could run script.
   out.set("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+  if (request.method === "HEAD") await upstream.body?.cancel();
   return new Response(request.method === "HEAD" ? null : upstream.body, {
     status: upstream.status,
     headers: out,

@@ -5,8 +5,9 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pullConfigFromEnv } from "../../app/config/env.server";
 import { checkSnapshot } from "../../content-server/snapshot-check";
-import { pullConfigFromEnv, pullSnapshot } from "../../content-server/snapshot-pull";
+import { pullSnapshot } from "../../content-server/snapshot-pull";
 import { type Json, startTestServer, type TestServer } from "../fixtures/content-server-harness";
 import { IDS, makeTempDir } from "../fixtures/snapshot-builder";
 

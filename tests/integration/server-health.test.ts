@@ -3,6 +3,7 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createReadinessProbe } from "../../server/health";
 import { startTestSite, TEST_SECRET, testEnv } from "../fixtures/fake-site-build";
 
 let cms: Server;
@@ -82,6 +83,20 @@ describe("health endpoints", () => {
     } finally {
       await t.close();
     }
+  });
+
+  it("readiness reports a content service that does not answer in time as a timeout", async () => {
+    mode = "slow";
+    const probe = createReadinessProbe(
+      {
+        origin: cmsOrigin,
+        orgId: "org-test",
+        instanceId: "instance-test",
+        apiKey: { id: "key-test", secret: TEST_SECRET },
+      },
+      { timeoutMs: 100 },
+    );
+    expect(await probe()).toEqual({ ready: false, content: "timeout" });
   });
 
   it("health endpoints are not redirected on the news host", async () => {

@@ -1,13 +1,12 @@
-// Test support for the bcms/ tests (not part of the library's API): real HTTP and WebSocket
+// Test support for the bcms/ tests (kept out of the library): real HTTP and WebSocket
 // servers on 127.0.0.1 with port 0, a BCMS-like stub, a memory logger and fake timers.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { inspect } from "node:util";
 import { afterAll, beforeAll } from "vitest";
 import { WebSocketServer, type WebSocket as WsSocket } from "ws";
-import type { BcmsConfig } from "./config";
-import type { BcmsLogger } from "./logger";
-import type { SocketTimers } from "./socket";
+import type { BcmsConfig, SocketTimers } from "../../bcms/config";
+import type { BcmsLogger } from "../../bcms/logger";
 
 export const TEST_SECRET = "sEcReT-0f3a9c-never-print-me";
 export const TEST_KEY_ID = "64f0c0de0000000000000003";
