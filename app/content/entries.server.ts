@@ -3,6 +3,13 @@
 import type { EntryParsed } from "@thebcms/types";
 import { getContentClient } from "./content-client.server";
 import { isRec, type Rec, readString } from "./read.server";
+import {
+  CONTENT_URL_PATTERNS,
+  eventPath,
+  newsArticlePath,
+  resourcePath,
+  universalIdPagePath,
+} from "./urls";
 
 export const TEMPLATES = {
   page: "page",
@@ -78,15 +85,15 @@ export function entryPath(entry: LocalEntry): string | undefined {
     case TEMPLATES.legalPage:
       return readString(entry.meta.path);
     case TEMPLATES.newsArticle:
-      return slug && `/news/${slug}`;
+      return slug && newsArticlePath(slug);
     case TEMPLATES.event:
-      return slug && `/events/${slug}`;
+      return slug && eventPath(slug);
     case TEMPLATES.resource:
-      return slug && `/resources/${slug}`;
+      return slug && resourcePath(slug);
     case TEMPLATES.universalIdPage:
-      return slug && `/universal-id/${slug}`;
+      return slug && universalIdPagePath(slug);
     case TEMPLATES.job:
-      return "/jobs";
+      return CONTENT_URL_PATTERNS.jobs;
     default:
       return undefined;
   }

@@ -8,7 +8,6 @@ import type { FormDefinition } from "../forms/model";
 import { toContentBlocks } from "./blocks.server";
 import { getContentClient } from "./content-client.server";
 import {
-  entryPath,
   getEntryPathIndex,
   getPublishedEntries,
   internalLinkResolver,
@@ -47,6 +46,16 @@ import {
   readString,
 } from "./read.server";
 import { sanitizeHtml } from "./sanitize-html.server";
+import {
+  CONTENT_URL_PATTERNS,
+  contentPathFor,
+  eventPath,
+  newsArticlePath,
+  numberedNewsPagePath,
+  partnerSignUpPagePath,
+  resourcePath,
+  universalIdPagePath,
+} from "./urls";
 
 export const NEWS_PAGE_SIZE = 9;
 export const NOT_FOUND_PREFIX = "Page Not Found: ";
@@ -147,11 +156,6 @@ function findByPath(entries: LocalEntry[], path: string): LocalEntry | undefined
   return entries.find((e) => readString(e.meta.path) === path);
 }
 
-/** The partner-sign-up screens reuse the universal-id entries (SPEC §2). */
-export function contentPathFor(path: string): string {
-  return path.replace(/^\/partner-sign-up\//, "/universal-id/");
-}
-
 export function loadSectionPage(path: string): Promise<SectionPageModel> {
   return withContent(path, async () => {
     const entry = findByPath(await getPublishedEntries(TEMPLATES.page), contentPathFor(path));
@@ -203,7 +207,7 @@ function toNewsCard(entry: LocalEntry): NewsCardModel | undefined {
   const cover = toImageModel(entry.meta.cover, { width: COVER_WIDTH });
   return {
     slug: slugOf(entry),
-    href: entryPath(entry) ?? `/news/${slugOf(entry)}`,
+    href: newsArticlePath(slugOf(entry)),
     title,
     description: readString(entry.meta.description) ?? "",
     date: isoDate(date),
@@ -263,7 +267,7 @@ function toEventCard(entry: LocalEntry): EventCardModel | undefined {
   const cover = toImageModel(entry.meta.cover, { width: COVER_WIDTH });
   return {
     slug: slugOf(entry),
-    href: `/events/${slugOf(entry)}`,
+    href: eventPath(slugOf(entry)),
     title,
     description: readString(entry.meta.description) ?? "",
     date: isoDate(date),
@@ -308,7 +312,7 @@ function toResourceCard(entry: LocalEntry): ResourceCardModel | undefined {
   const cover = toImageModel(entry.meta.cover, { width: COVER_WIDTH });
   return {
     slug: slugOf(entry),
-    href: `/resources/${slugOf(entry)}`,
+    href: resourcePath(slugOf(entry)),
     title,
     description: readString(entry.meta.description) ?? "",
     kind,
@@ -318,7 +322,7 @@ function toResourceCard(entry: LocalEntry): ResourceCardModel | undefined {
 }
 
 export function loadResources(): Promise<ResourceCardModel[]> {
-  return withContent("/resources", async () =>
+  return withContent(CONTENT_URL_PATTERNS.resourcesIndex, async () =>
     (await getPublishedEntries(TEMPLATES.resource))
       .map(toResourceCard)
       .filter((e): e is ResourceCardModel => e !== undefined)
@@ -367,7 +371,7 @@ export function loadUniversalIdPage(slug: string, path: string): Promise<Univers
 }
 
 export function loadJobs(): Promise<JobModel[]> {
-  return withContent("/jobs", async () =>
+  return withContent(CONTENT_URL_PATTERNS.jobs, async () =>
     (await getPublishedEntries(TEMPLATES.job)).flatMap((entry: LocalEntry): JobModel[] => {
       const m: Rec = entry.meta;
       const title = readString(m.title);
@@ -399,10 +403,10 @@ export async function listContentPaths(): Promise<string[]> {
   const pageCount = Math.max(1, Math.ceil(news.length / NEWS_PAGE_SIZE));
   const paths = [
     ...news.map((n) => n.card.href),
-    ...Array.from({ length: pageCount }, (_, i) => `/news/page/${i + 1}`),
-    ...events.map((e) => `/events/${slugOf(e)}`),
-    ...resources.map((r) => `/resources/${slugOf(r)}`),
-    ...universal.flatMap((u) => [`/universal-id/${slugOf(u)}`, `/partner-sign-up/${slugOf(u)}`]),
+    ...Array.from({ length: pageCount }, (_, i) => numberedNewsPagePath(i + 1)),
+    ...events.map((e) => eventPath(slugOf(e))),
+    ...resources.map((r) => resourcePath(slugOf(r))),
+    ...universal.flatMap((u) => [universalIdPagePath(slugOf(u)), partnerSignUpPagePath(slugOf(u))]),
   ];
   return paths;
 }
@@ -447,7 +451,7 @@ export function loadResourceForm(slug: string, path: string): Promise<FormDefini
 export function loadGatedDownload(
   slug: string,
 ): Promise<{ mediaId: string; name: string } | undefined> {
-  return withContent(`/resources/${slug}`, async () => {
+  return withContent(resourcePath(slug), async () => {
     const entry = (await getPublishedEntries(TEMPLATES.resource)).find((e) => slugOf(e) === slug);
     const media = entry && readMedia(entry.meta.download);
     return media ? { mediaId: media.id, name: media.name } : undefined;
