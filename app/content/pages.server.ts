@@ -277,15 +277,6 @@ function toEventCard(entry: LocalEntry): EventCardModel | undefined {
   };
 }
 
-export function loadEvents(): Promise<EventCardModel[]> {
-  return withContent("/events", async () =>
-    (await getPublishedEntries(TEMPLATES.event))
-      .map(toEventCard)
-      .filter((e): e is EventCardModel => e !== undefined)
-      .sort((a, b) => a.date.localeCompare(b.date)),
-  );
-}
-
 export function loadEvent(slug: string, path: string, now = new Date()): Promise<EventModel> {
   return withContent(path, async () => {
     const entry = (await getPublishedEntries(TEMPLATES.event)).find((e) => slugOf(e) === slug);
