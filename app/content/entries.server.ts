@@ -77,6 +77,20 @@ export async function getPublishedEntries(templateName: string): Promise<LocalEn
     .filter((e): e is LocalEntry => e !== undefined);
 }
 
+/** An entry's slug; an entry without one is addressed by its id. */
+export function entrySlug(entry: LocalEntry): string {
+  return readString(entry.meta.slug) ?? entry.id;
+}
+
+export function findEntryBySlug(entries: LocalEntry[], slug: string): LocalEntry | undefined {
+  return entries.find((e) => entrySlug(e) === slug);
+}
+
+/** Pages and legal pages carry their site path in the entry (`path`). */
+export function findEntryByPath(entries: LocalEntry[], path: string): LocalEntry | undefined {
+  return entries.find((e) => readString(e.meta.path) === path);
+}
+
 /** The site path of an entry, by template. */
 export function entryPath(entry: LocalEntry): string | undefined {
   const slug = readString(entry.meta.slug);
@@ -116,4 +130,15 @@ export function internalLinkResolver(index: Map<string, string>) {
     const match = /^entry:([0-9a-f]{24})@/i.exec(href);
     return match?.[1] ? index.get(match[1]) : undefined;
   };
+}
+
+/** What mapping an entry's content needs: where it comes from (for logs), and its links. */
+export interface LinkContext {
+  source: string;
+  resolveInternalHref: (href: string) => string | undefined;
+}
+
+export async function loadLinkContext(source: string): Promise<LinkContext> {
+  const index = await getEntryPathIndex();
+  return { source, resolveInternalHref: internalLinkResolver(index) };
 }
