@@ -82,8 +82,17 @@ export function entrySlug(entry: LocalEntry): string {
   return readString(entry.meta.slug) ?? entry.id;
 }
 
-export function findEntryBySlug(entries: LocalEntry[], slug: string): LocalEntry | undefined {
-  return entries.find((e) => entrySlug(e) === slug);
+/** The published entry of a template that has this slug (or id). */
+export async function findPublishedEntryBySlug(
+  templateName: string,
+  slug: string,
+): Promise<LocalEntry | undefined> {
+  return (await getPublishedEntries(templateName)).find((e) => entrySlug(e) === slug);
+}
+
+/** The slug (or id) of every published entry of a template. */
+export async function listPublishedSlugs(templateName: string): Promise<string[]> {
+  return (await getPublishedEntries(templateName)).map(entrySlug);
 }
 
 /** Pages and legal pages carry their site path in the entry (`path`). */

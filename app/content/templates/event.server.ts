@@ -4,10 +4,9 @@ import { toContentBlocks } from "../blocks.server";
 import { cardDate, toCard } from "../cards.server";
 import { notFound, withContent } from "../content-errors.server";
 import {
-  entrySlug,
-  findEntryBySlug,
-  getPublishedEntries,
+  findPublishedEntryBySlug,
   type LocalEntry,
+  listPublishedSlugs,
   loadLinkContext,
   TEMPLATES,
 } from "../entries.server";
@@ -27,7 +26,7 @@ export function toEventCard(entry: LocalEntry): EventCardModel | undefined {
 
 export function loadEvent(slug: string, path: string, now = new Date()): Promise<EventModel> {
   return withContent(path, async () => {
-    const entry = findEntryBySlug(await getPublishedEntries(TEMPLATES.event), slug);
+    const entry = await findPublishedEntryBySlug(TEMPLATES.event, slug);
     const card = entry && toEventCard(entry);
     if (!entry || !card) notFound(path);
     const ctx = await loadLinkContext(`event ${slug}`);
@@ -46,5 +45,5 @@ export function loadEvent(slug: string, path: string, now = new Date()): Promise
 
 /** For prerendering: every published event's page. */
 export async function listEventPaths(): Promise<string[]> {
-  return (await getPublishedEntries(TEMPLATES.event)).map((e) => eventPath(entrySlug(e)));
+  return (await listPublishedSlugs(TEMPLATES.event)).map(eventPath);
 }

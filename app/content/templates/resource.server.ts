@@ -5,10 +5,10 @@ import { toContentBlocks } from "../blocks.server";
 import { toCard } from "../cards.server";
 import { notFound, withContent } from "../content-errors.server";
 import {
-  entrySlug,
-  findEntryBySlug,
+  findPublishedEntryBySlug,
   getPublishedEntries,
   type LocalEntry,
+  listPublishedSlugs,
   loadLinkContext,
   TEMPLATES,
 } from "../entries.server";
@@ -33,8 +33,8 @@ export function toResourceCard(entry: LocalEntry): ResourceCardModel | undefined
   return toCard(entry, resourcePath, { kind, kindLabel: RESOURCE_KIND_LABELS[kind] ?? kind });
 }
 
-async function findResource(slug: string): Promise<LocalEntry | undefined> {
-  return findEntryBySlug(await getPublishedEntries(TEMPLATES.resource), slug);
+function findResource(slug: string): Promise<LocalEntry | undefined> {
+  return findPublishedEntryBySlug(TEMPLATES.resource, slug);
 }
 
 export function loadResources(): Promise<ResourceCardModel[]> {
@@ -90,5 +90,5 @@ export async function listGatedMediaIds(): Promise<Set<string>> {
 
 /** For prerendering: every published resource's page. */
 export async function listResourcePaths(): Promise<string[]> {
-  return (await getPublishedEntries(TEMPLATES.resource)).map((e) => resourcePath(entrySlug(e)));
+  return (await listPublishedSlugs(TEMPLATES.resource)).map(resourcePath);
 }

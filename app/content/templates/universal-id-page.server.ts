@@ -4,10 +4,9 @@ import type { FormDefinition } from "../../forms/model";
 import { toContentBlocks } from "../blocks.server";
 import { notFound, withContent } from "../content-errors.server";
 import {
-  entrySlug,
-  findEntryBySlug,
-  getPublishedEntries,
+  findPublishedEntryBySlug,
   type LocalEntry,
+  listPublishedSlugs,
   loadLinkContext,
   TEMPLATES,
 } from "../entries.server";
@@ -19,8 +18,8 @@ import type { UniversalIdPageModel } from "../models";
 import { readString } from "../read.server";
 import { partnerSignUpPagePath, universalIdPagePath } from "../urls";
 
-async function findUniversalIdPage(slug: string): Promise<LocalEntry | undefined> {
-  return findEntryBySlug(await getPublishedEntries(TEMPLATES.universalIdPage), slug);
+function findUniversalIdPage(slug: string): Promise<LocalEntry | undefined> {
+  return findPublishedEntryBySlug(TEMPLATES.universalIdPage, slug);
 }
 
 export function loadUniversalIdPage(slug: string, path: string): Promise<UniversalIdPageModel> {
@@ -54,8 +53,8 @@ export function loadUniversalIdPageForm(
 
 /** For prerendering: every page under both of its prefixes. */
 export async function listUniversalIdPaths(): Promise<string[]> {
-  return (await getPublishedEntries(TEMPLATES.universalIdPage)).flatMap((e) => [
-    universalIdPagePath(entrySlug(e)),
-    partnerSignUpPagePath(entrySlug(e)),
+  return (await listPublishedSlugs(TEMPLATES.universalIdPage)).flatMap((slug) => [
+    universalIdPagePath(slug),
+    partnerSignUpPagePath(slug),
   ]);
 }
