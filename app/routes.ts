@@ -2,6 +2,7 @@
 // (see react-router.config.ts); anything else falls through to the catch-all, which
 // consults the redirect table before answering 404.
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { routePattern, CONTENT_URL_PATTERNS as URLS } from "./content/urls";
 
 /** Fixed pages whose content is a `page` entry with the same path. */
 export const SECTION_PAGE_PATHS = [
@@ -46,14 +47,14 @@ const routeId = (path: string) => path.replace(/^\//, "").replace(/[^a-zA-Z0-9]+
 export default [
   index("routes/home.tsx"),
   route("new/home", "routes/new-home.tsx"),
-  route("jobs", "routes/jobs.tsx"),
+  route(routePattern(URLS.jobs), "routes/jobs.tsx"),
   route("solutions", "routes/solutions.tsx"),
-  route("news", "routes/news-index.tsx"),
-  route("news/page/:page", "routes/news-index.tsx", { id: "news-page" }),
-  route("news/:slug", "routes/news-article.tsx"),
-  route("events/:slug", "routes/event.tsx"),
-  route("resources", "routes/resources-index.tsx"),
-  route("resources/:slug", "routes/resource.tsx"),
+  route(routePattern(URLS.newsIndex), "routes/news-index.tsx"),
+  route(routePattern(URLS.newsPage), "routes/news-index.tsx", { id: "news-page" }),
+  route(routePattern(URLS.newsArticle), "routes/news-article.tsx"),
+  route(routePattern(URLS.event), "routes/event.tsx"),
+  route(routePattern(URLS.resourcesIndex), "routes/resources-index.tsx"),
+  route(routePattern(URLS.resource), "routes/resource.tsx"),
   route("resources/download/:token", "routes/resource-download.ts"),
   route("universal-id/site-agreement.pdf", "routes/site-agreement-pdf.ts", {
     id: "universal-id-site-agreement-pdf",
@@ -61,8 +62,8 @@ export default [
   route("partner-sign-up/site-agreement.pdf", "routes/site-agreement-pdf.ts", {
     id: "partner-sign-up-site-agreement-pdf",
   }),
-  route("universal-id/:slug", "routes/universal-id.tsx"),
-  route("partner-sign-up/:slug", "routes/universal-id.tsx", { id: "partner-sign-up" }),
+  route(routePattern(URLS.universalIdPage), "routes/universal-id.tsx"),
+  route(routePattern(URLS.partnerSignUpPage), "routes/universal-id.tsx", { id: "partner-sign-up" }),
   ...SECTION_PAGE_PATHS.map((path) =>
     route(path.slice(1), "routes/section-page.tsx", { id: routeId(path) }),
   ),

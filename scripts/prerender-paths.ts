@@ -3,9 +3,23 @@
 // the config cannot load the app's TypeScript at the time React Router calls prerender().
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
-import { listContentPaths } from "../app/content/pages.server";
+import { listEventPaths } from "../app/content/templates/event.server";
+import { listNewsPaths } from "../app/content/templates/news-article.server";
+import { listResourcePaths } from "../app/content/templates/resource.server";
+import { listUniversalIdPaths } from "../app/content/templates/universal-id-page.server";
 
 export const PRERENDER_PATHS_FILE = resolve(".cache/prerender-paths.json");
+
+/** Every path with CMS content of its own (the fixed routes come from routes.ts). */
+export async function listContentPaths(): Promise<string[]> {
+  const lists = await Promise.all([
+    listNewsPaths(),
+    listEventPaths(),
+    listResourcePaths(),
+    listUniversalIdPaths(),
+  ]);
+  return lists.flat();
+}
 
 /** Reads the content service named by the environment and writes the path list. */
 export async function writePrerenderPaths(file = PRERENDER_PATHS_FILE): Promise<string[]> {

@@ -3,6 +3,13 @@
 import type { EntryParsed } from "@thebcms/types";
 import { getContentClient } from "./content-client.server";
 import { isRec, type Rec, readString } from "./read.server";
+import {
+  CONTENT_URL_PATTERNS,
+  eventPath,
+  newsArticlePath,
+  resourcePath,
+  universalIdPagePath,
+} from "./urls";
 
 export const TEMPLATES = {
   page: "page",
@@ -70,6 +77,29 @@ export async function getPublishedEntries(templateName: string): Promise<LocalEn
     .filter((e): e is LocalEntry => e !== undefined);
 }
 
+/** An entry's slug; an entry without one is addressed by its id. */
+export function entrySlug(entry: LocalEntry): string {
+  return readString(entry.meta.slug) ?? entry.id;
+}
+
+/** The published entry of a template that has this slug (or id). */
+export async function findPublishedEntryBySlug(
+  templateName: string,
+  slug: string,
+): Promise<LocalEntry | undefined> {
+  return (await getPublishedEntries(templateName)).find((e) => entrySlug(e) === slug);
+}
+
+/** The slug (or id) of every published entry of a template. */
+export async function listPublishedSlugs(templateName: string): Promise<string[]> {
+  return (await getPublishedEntries(templateName)).map(entrySlug);
+}
+
+/** Pages and legal pages carry their site path in the entry (`path`). */
+export function findEntryByPath(entries: LocalEntry[], path: string): LocalEntry | undefined {
+  return entries.find((e) => readString(e.meta.path) === path);
+}
+
 /** The site path of an entry, by template. */
 export function entryPath(entry: LocalEntry): string | undefined {
   const slug = readString(entry.meta.slug);
@@ -78,15 +108,15 @@ export function entryPath(entry: LocalEntry): string | undefined {
     case TEMPLATES.legalPage:
       return readString(entry.meta.path);
     case TEMPLATES.newsArticle:
-      return slug && `/news/${slug}`;
+      return slug && newsArticlePath(slug);
     case TEMPLATES.event:
-      return slug && `/events/${slug}`;
+      return slug && eventPath(slug);
     case TEMPLATES.resource:
-      return slug && `/resources/${slug}`;
+      return slug && resourcePath(slug);
     case TEMPLATES.universalIdPage:
-      return slug && `/universal-id/${slug}`;
+      return slug && universalIdPagePath(slug);
     case TEMPLATES.job:
-      return "/jobs";
+      return CONTENT_URL_PATTERNS.jobs;
     default:
       return undefined;
   }
@@ -109,4 +139,15 @@ export function internalLinkResolver(index: Map<string, string>) {
     const match = /^entry:([0-9a-f]{24})@/i.exec(href);
     return match?.[1] ? index.get(match[1]) : undefined;
   };
+}
+
+/** What mapping an entry's content needs: where it comes from (for logs), and its links. */
+export interface LinkContext {
+  source: string;
+  resolveInternalHref: (href: string) => string | undefined;
+}
+
+export async function loadLinkContext(source: string): Promise<LinkContext> {
+  const index = await getEntryPathIndex();
+  return { source, resolveInternalHref: internalLinkResolver(index) };
 }

@@ -3,7 +3,7 @@
 import { BcmsError } from "../../bcms";
 import { getContentClient } from "./content-client.server";
 import { logger } from "./log.server";
-import { listGatedMediaIds } from "./pages.server";
+import { listGatedMediaIds } from "./templates/resource.server";
 
 const MEDIA_ID = /^[0-9a-f]{24}$/i;
 const SIZE_TRANSFORM = /^\d{1,5}x-?\d{1,5}$/;

@@ -1,6 +1,8 @@
 // BCMS parsed media → ImageModel / VideoFileModel with URLs on our own media route
 // (/media/{id}/{name}), so no CMS URL or key reaches the browser.
 import { buildMediaProxyUrl, buildSrcSet, formatSrcSet, pickSizeTransform } from "../../bcms";
+import { getContentClient } from "./content-client.server";
+import { notFound, withContent } from "./content-errors.server";
 import type { ImageModel, ImageSource, VideoFileModel } from "./models";
 import { isRec, readNumber, readString } from "./read.server";
 import { sanitizeSvg } from "./sanitize-svg.server";
@@ -132,4 +134,14 @@ export function mediaCaption(value: unknown): string | undefined {
 
 export function isVideoMedia(value: unknown): boolean {
   return readMedia(value)?.type === "VID";
+}
+
+/** A media file by its name (e.g. the site-agreement PDF); 404 when there is none. */
+export function loadMediaByName(name: string): Promise<{ id: string; name: string }> {
+  return withContent(name, async () => {
+    const all = await getContentClient().media.getAll();
+    const media = all.find((m) => m.name === name && m.type !== "DIR");
+    if (!media) notFound(`/${name}`);
+    return { id: media._id, name: media.name };
+  });
 }

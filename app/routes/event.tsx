@@ -1,5 +1,5 @@
 import { EventView } from "../components/pages/article-views";
-import { loadEvent } from "../content/pages.server";
+import { loadEvent } from "../content/templates/event.server";
 import { pageHead } from "../seo/page-head.server";
 import { routeMeta } from "../seo/route-meta";
 import type { Route } from "./+types/event";

@@ -1,5 +1,6 @@
 import { LatestNews, SectionPageView } from "../components/pages/section-page-view";
-import { loadLatestNews, loadSectionPage } from "../content/pages.server";
+import { loadLatestNews } from "../content/templates/news-article.server";
+import { loadSectionPage } from "../content/templates/page.server";
 import { pageHead } from "../seo/page-head.server";
 import { routeMeta } from "../seo/route-meta";
 import type { Route } from "./+types/home";

@@ -1,5 +1,6 @@
 import { JobsView } from "../components/pages/list-views";
-import { loadJobs, loadSectionPage } from "../content/pages.server";
+import { loadJobs } from "../content/templates/job.server";
+import { loadSectionPage } from "../content/templates/page.server";
 import { pageHead } from "../seo/page-head.server";
 import { routeMeta } from "../seo/route-meta";
 import type { Route } from "./+types/jobs";

@@ -1,5 +1,5 @@
 import { LegalPageView } from "../components/pages/article-views";
-import { loadLegalPage } from "../content/pages.server";
+import { loadLegalPage } from "../content/templates/legal-page.server";
 import { pageHead } from "../seo/page-head.server";
 import { routeMeta } from "../seo/route-meta";
 import type { Route } from "./+types/legal-page";

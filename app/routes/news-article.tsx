@@ -1,5 +1,5 @@
 import { NewsArticleView } from "../components/pages/article-views";
-import { loadNewsArticle } from "../content/pages.server";
+import { loadNewsArticle } from "../content/templates/news-article.server";
 import { pageHead } from "../seo/page-head.server";
 import { routeMeta } from "../seo/route-meta";
 import type { Route } from "./+types/news-article";

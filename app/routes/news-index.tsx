@@ -1,5 +1,8 @@
 import { NewsListView } from "../components/pages/list-views";
-import { loadNewsList, loadSectionPage, notFound } from "../content/pages.server";
+import { notFound } from "../content/content-errors.server";
+import { loadNewsList } from "../content/templates/news-article.server";
+import { loadSectionPage } from "../content/templates/page.server";
+import { CONTENT_URL_PATTERNS } from "../content/urls";
 import { pageHead } from "../seo/page-head.server";
 import { routeMeta } from "../seo/route-meta";
 import type { Route } from "./+types/news-index";
@@ -14,7 +17,10 @@ function pageNumber(raw: string | undefined, path: string): number {
 export async function loader({ params, url }: Route.LoaderArgs) {
   const path = url.pathname;
   const page = pageNumber(params.page, path);
-  const [section, list] = await Promise.all([loadSectionPage("/news"), loadNewsList(page, path)]);
+  const [section, list] = await Promise.all([
+    loadSectionPage(CONTENT_URL_PATTERNS.newsIndex),
+    loadNewsList(page, path),
+  ]);
   const head =
     page === 1 ? section.head : { ...section.head, title: `${section.title} – page ${page}` };
   return { head: pageHead(url, head), page: section, list };

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { ResourceView } from "../components/pages/article-views";
-import { loadResource, loadResourceForm } from "../content/pages.server";
+import { loadResource, loadResourceForm } from "../content/templates/resource.server";
 import { handleFormAction } from "../forms/action.server";
 import { downloadRedirect } from "../forms/downloads.server";
 import { FormSection } from "../forms/form-section";

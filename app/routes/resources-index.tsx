@@ -1,5 +1,6 @@
 import { ResourcesView } from "../components/pages/list-views";
-import { loadResources, loadSectionPage } from "../content/pages.server";
+import { loadSectionPage } from "../content/templates/page.server";
+import { loadResources } from "../content/templates/resource.server";
 import { pageHead } from "../seo/page-head.server";
 import { routeMeta } from "../seo/route-meta";
 import type { Route } from "./+types/resources-index";

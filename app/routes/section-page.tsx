@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { SectionPageView } from "../components/pages/section-page-view";
-import { loadSectionPage, loadSectionPageForm } from "../content/pages.server";
+import { loadSectionPage, loadSectionPageForm } from "../content/templates/page.server";
 import { handleFormAction } from "../forms/action.server";
 import { DownloadOfferView } from "../forms/download-offer";
 import { readDownloadOffer } from "../forms/downloads.server";

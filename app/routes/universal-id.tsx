@@ -1,7 +1,10 @@
 // /universal-id/{slug} and /partner-sign-up/{slug}: the partner screens reuse these pages.
 import { data } from "react-router";
 import { UniversalIdView } from "../components/pages/universal-id-view";
-import { loadUniversalIdPage, loadUniversalIdPageForm } from "../content/pages.server";
+import {
+  loadUniversalIdPage,
+  loadUniversalIdPageForm,
+} from "../content/templates/universal-id-page.server";
 import { handleFormAction } from "../forms/action.server";
 import { FormSection } from "../forms/form-section";
 import { FORM_PAGE_HEADERS, formPageHeaders, pageFormData } from "../forms/page-form.server";

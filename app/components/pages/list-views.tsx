@@ -6,6 +6,7 @@ import type {
   ResourceCardModel,
   SectionPageModel,
 } from "../../content/models";
+import { newsPagePath } from "../../content/urls";
 import { ButtonLink } from "../ui/button";
 import { Container } from "../ui/container";
 import { Card, CardGrid, NewsCard } from "./cards";
@@ -31,16 +32,12 @@ export function NewsListView({ page, list }: { page: SectionPageModel; list: New
   );
 }
 
-export function newsPageHref(page: number): string {
-  return page === 1 ? "/news" : `/news/page/${page}`;
-}
-
 function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
   if (pageCount < 2) return null;
   return (
     <nav className="pagination" aria-label="News pages">
       {page > 1 && (
-        <Link to={newsPageHref(page - 1)} className="pagination__step" rel="prev">
+        <Link to={newsPagePath(page - 1)} className="pagination__step" rel="prev">
           Newer
         </Link>
       )}
@@ -48,7 +45,7 @@ function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
         {Array.from({ length: pageCount }, (_, i) => i + 1).map((n) => (
           <li key={n}>
             <Link
-              to={newsPageHref(n)}
+              to={newsPagePath(n)}
               className="pagination__page"
               aria-current={n === page ? "page" : undefined}
               aria-label={`Page ${n}`}
@@ -59,7 +56,7 @@ function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
         ))}
       </ol>
       {page < pageCount && (
-        <Link to={newsPageHref(page + 1)} className="pagination__step" rel="next">
+        <Link to={newsPagePath(page + 1)} className="pagination__step" rel="next">
           Older
         </Link>
       )}

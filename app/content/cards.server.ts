@@ -1,0 +1,41 @@
+// The shape news, event and resource cards share: slug, link, title, description and cover,
+// with each template's own fields between. An entry without a title makes no card.
+import { entrySlug, type LocalEntry } from "./entries.server";
+import { toImageModel } from "./media.server";
+import type { ImageModel } from "./models";
+import { dateLabel, isoDate, readString } from "./read.server";
+
+/** The CSS width a card's cover renders at. */
+export const COVER_WIDTH = 720;
+
+export interface CardFields {
+  slug: string;
+  href: string;
+  title: string;
+  description: string;
+  cover?: ImageModel;
+}
+
+export function toCard<Own extends object>(
+  entry: LocalEntry,
+  pathOf: (slug: string) => string,
+  own: Own,
+): (CardFields & Own) | undefined {
+  const title = readString(entry.meta.title);
+  if (!title) return undefined;
+  const slug = entrySlug(entry);
+  const cover = toImageModel(entry.meta.cover, { width: COVER_WIDTH });
+  return {
+    slug,
+    href: pathOf(slug),
+    title,
+    description: readString(entry.meta.description) ?? "",
+    ...own,
+    ...(cover ? { cover } : {}),
+  };
+}
+
+/** A dated card's date: ISO (yyyy-mm-dd) for machines and a label for people. */
+export function cardDate(date: Date): { date: string; dateLabel: string } {
+  return { date: isoDate(date), dateLabel: dateLabel(date) };
+}

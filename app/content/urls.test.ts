@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import {
+  CONTENT_URL_PATTERNS,
+  contentPathFor,
+  eventPath,
+  newsArticlePath,
+  newsPagePath,
+  numberedNewsPagePath,
+  partnerSignUpPagePath,
+  resourcePath,
+  routePattern,
+  universalIdPagePath,
+} from "./urls";
+
+describe("content URLs", () => {
+  it("puts each template's slug under its own prefix (SPEC §2)", () => {
+    expect(newsArticlePath("launch")).toBe("/news/launch");
+    expect(eventPath("cannes")).toBe("/events/cannes");
+    expect(resourcePath("guide")).toBe("/resources/guide");
+    expect(universalIdPagePath("adobe")).toBe("/universal-id/adobe");
+    expect(partnerSignUpPagePath("adobe")).toBe("/partner-sign-up/adobe");
+  });
+
+  it("links page 1 of the news list to /news and numbers the others", () => {
+    expect(newsPagePath(1)).toBe("/news");
+    expect(newsPagePath(3)).toBe("/news/page/3");
+    expect(numberedNewsPagePath(1)).toBe("/news/page/1");
+  });
+
+  it("reads a partner sign-up path as its universal-id entry's path", () => {
+    expect(contentPathFor("/partner-sign-up/thanks")).toBe("/universal-id/thanks");
+    expect(contentPathFor("/universal-id/thanks")).toBe("/universal-id/thanks");
+    expect(contentPathFor("/about")).toBe("/about");
+    expect(contentPathFor("/x/partner-sign-up/y")).toBe("/x/partner-sign-up/y");
+  });
+
+  it("gives routes.ts its patterns without the leading slash", () => {
+    expect(routePattern(CONTENT_URL_PATTERNS.newsArticle)).toBe("news/:slug");
+    expect(routePattern(CONTENT_URL_PATTERNS.jobs)).toBe("jobs");
+  });
+});

@@ -1,0 +1,121 @@
+/**
+ * Content for unit tests of the content layer (app/content): an in-memory stand-in for the
+ * site's content client (published entries per template in one default language, the media
+ * list, an outage switch; tests replace `getContentClient` with `content.client`), entries
+ * as the layer sees them, and BCMS values.
+ */
+
+import type { LocalEntry } from "../../app/content/entries.server";
+import type { BcmsClient } from "../../bcms";
+
+export const TEST_LANGUAGE = "en";
+
+export interface TestEntry {
+  /** 24 hex digits, as BCMS ids are (internal links are matched on that shape). */
+  id: string;
+  meta: Record<string, unknown>;
+  content?: unknown[];
+  /** Default: published. */
+  status?: "Published" | "Draft";
+}
+
+export interface TestMedia {
+  _id: string;
+  name: string;
+  type: string;
+}
+
+export interface InMemoryContent {
+  client: BcmsClient;
+  /** Replaces everything: entries by template name, and the media list. */
+  reset(content?: { entries?: Record<string, TestEntry[]>; media?: TestMedia[] }): void;
+  /** Every read fails with `error` until the next reset (a CMS outage). */
+  failWith(error: Error): void;
+}
+
+/** An entry as the client parses it: meta and content keyed by language, a status each. */
+function toParsedEntry(templateName: string, entry: TestEntry) {
+  return {
+    _id: entry.id,
+    templateName,
+    updatedAt: 1_700_000_000_000,
+    statuses: [{ lng: TEST_LANGUAGE, label: entry.status ?? "Published" }],
+    meta: { [TEST_LANGUAGE]: entry.meta },
+    content: { [TEST_LANGUAGE]: entry.content ?? [] },
+  };
+}
+
+export function createInMemoryContent(): InMemoryContent {
+  let entries: Record<string, TestEntry[]> = {};
+  let media: TestMedia[] = [];
+  let failure: Error | undefined;
+  const read = async <T>(value: () => T): Promise<T> => {
+    if (failure) throw failure;
+    return value();
+  };
+  const client = {
+    entry: {
+      getAllParsed: (template: string) =>
+        read(() => (entries[template] ?? []).map((e) => toParsedEntry(template, e))),
+    },
+    language: { getAll: () => read(() => [{ code: TEST_LANGUAGE, default: true }]) },
+    media: { getAll: () => read(() => media) },
+  };
+  return {
+    // Only the reads the content layer makes are here; anything else fails loudly.
+    client: client as unknown as BcmsClient,
+    reset(content = {}) {
+      entries = content.entries ?? {};
+      media = content.media ?? [];
+      failure = undefined;
+    },
+    failWith(error) {
+      failure = error;
+    },
+  };
+}
+
+/** A parsed BCMS image value, with size transforms like those the CMS makes. */
+export function testImage(id: string, name = "photo.jpg") {
+  return {
+    _id: id,
+    name,
+    type: "IMG",
+    mimetype: "image/jpeg",
+    width: 1600,
+    height: 900,
+    alt_text: "A photo",
+    sizeTransforms: ["350x197", "650x366", "1024x576", "1600x900"],
+  };
+}
+
+/** A BCMS DATE value for a day (UTC). */
+export function testDate(isoDay: string) {
+  return { timestamp: Date.parse(`${isoDay}T00:00:00Z`), timezoneOffset: 0 };
+}
+
+/** The status and body of a `data()` response a loader threw (404, 503). */
+export async function thrownResponse(
+  promise: Promise<unknown>,
+): Promise<{ status: number | undefined; body: unknown }> {
+  try {
+    await promise;
+  } catch (error) {
+    // React Router's `data()` value: {data, init}. Anything else is a real failure.
+    if (typeof error !== "object" || error === null || !("init" in error && "data" in error)) {
+      throw error;
+    }
+    const init = error.init as { status?: number } | null;
+    return { status: init?.status, body: error.data };
+  }
+  throw new Error("expected the loader to throw a response");
+}
+
+/** An entry as the content layer holds it after localising (one language). */
+export function testLocalEntry(
+  templateName: string,
+  meta: Record<string, unknown>,
+  content: unknown[] = [],
+): LocalEntry {
+  return { id: "e".repeat(24), templateName, meta, content, updatedAt: 1_700_000_000_000 };
+}
