@@ -1,8 +1,8 @@
 // The server's outage, live-refresh, secret and shutdown claims on the real thing: the real
 // build (build/) served by the production server, reading the content service as its own
-// process on a copy of the snapshot, which the test kills, edits and starts again on the
-// same port. server-outage, server-pages and server-lifecycle.test.ts prove the same rules
-// quickly on a fake build; this file proves they hold with the app's own loaders and client.
+// process on a copy of the snapshot, which the tests start late, kill, edit and start
+// again on the same port. server-outage, server-pages and server-lifecycle.test.ts prove
+// the same rules quickly on a fake build; this file proves them with the app's own loaders.
 import { randomBytes } from "node:crypto";
 import { readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
@@ -56,6 +56,8 @@ let site: SiteServer;
 let sitePort: number;
 let logs: RecordingLogger;
 const gates = requestGates();
+/** A page's data URL, as the app's prefetcher asks for it (app/navigation/preload-route.ts). */
+let dataUrl: (path: string) => string;
 const setVariables: Record<string, string | undefined> = {};
 
 function setEnv(variables: Record<string, string>): void {
@@ -117,7 +119,9 @@ beforeAll(async () => {
     BCMS_ORIGIN: `http://127.0.0.1:${contentPort}`,
     ...CMS_IDENTITY,
   });
-  await startContent();
+  // Loads React Router: after NODE_ENV is set.
+  ({ dataUrl } = await import("../../app/navigation/preload-route"));
+  // The service starts in the tests: the site comes up without it.
   logs = recordingLogger();
   site = await createSiteServer({
     buildDir: SITE_BUILD_DIR,
@@ -175,13 +179,6 @@ function linksOf(html: string): string[] {
   return links;
 }
 
-/** React Router's data URL of a page (what in-app navigation loads). */
-function dataUrlOf(pathWithQuery: string): string {
-  const url = new URL(pathWithQuery, BUILD_SITE_ORIGIN);
-  const pathname = url.pathname === "/" ? "/_" : url.pathname.replace(/\/$/, "");
-  return `${pathname}.data${url.search}`;
-}
-
 /** Bytes of the content service's media (images, video, downloads): not the site's text. */
 const MEDIA_OR_BINARY = /^\/media\/|\.(png|jpe?g|webp|avif|gif|ico|woff2?|mp4|webm|pdf)(\?|$)/i;
 
@@ -204,7 +201,7 @@ async function crawlSite(): Promise<{
     const response = await get(pathWithQuery);
     answers.set(pathWithQuery, response);
     if (!String(response.headers["content-type"]).startsWith("text/html")) return;
-    for (const link of [dataUrlOf(pathWithQuery), ...linksOf(response.text)]) {
+    for (const link of [dataUrl(pathWithQuery), ...linksOf(response.text)]) {
       if (!seen.has(link) && !MEDIA_OR_BINARY.test(link)) {
         seen.add(link);
         queue.push(link);
@@ -234,6 +231,34 @@ async function clientFiles(): Promise<string[]> {
 }
 
 describe("the real build on a content service process", () => {
+  it("with the content service down from the start, serves built pages stale and answers a page never seen with 503", async () => {
+    const about = await get("/about");
+    expect(about.status).toBe(200);
+    expect(about.headers[STALE_HEADER]).toBe("1");
+    expect(about.text).toContain("<h1");
+    const unseen = await get(UNSEEN);
+    expect(unseen.status).toBe(503);
+    expect(unseen.text).toContain('data-status="503"');
+    expect(unseen.text).toContain("Something went wrong");
+    expect(unseen.text).not.toMatch(/at .*\.(ts|js):\d+/); // no stack trace
+  });
+
+  it(
+    "when the content service comes up, the site recovers by itself",
+    async () => {
+      await startContent();
+      const deadline = Date.now() + RECONNECT_DEADLINE_MS;
+      let about = await get("/about");
+      while (about.status !== 200 || about.headers[STALE_HEADER] !== undefined) {
+        if (Date.now() > deadline) throw new Error("/about is still served stale");
+        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+        about = await get("/about");
+      }
+      expect((await get(UNSEEN)).status).toBe(404);
+    },
+    RECONNECT_DEADLINE_MS + 10_000,
+  );
+
   it("renders pages from the running content service", async () => {
     const about = await get("/about");
     expect(about.status).toBe(200);
@@ -250,7 +275,7 @@ describe("the real build on a content service process", () => {
     // and the styles.
     for (const page of sitemapPages) {
       expect(answers.get(page)?.status, page).toBe(200);
-      expect(answers.get(dataUrlOf(page))?.status, dataUrlOf(page)).toBe(200);
+      expect(answers.get(dataUrl(page))?.status, dataUrl(page)).toBe(200);
     }
     const urls = [...answers.keys()];
     expect(urls.some((u) => /^\/assets\/.+\.js$/.test(u))).toBe(true);
@@ -321,6 +346,7 @@ describe("the real build on a content service process", () => {
   it(
     "when the content service is back on its port, the edit made while it was down reaches the page",
     async () => {
+      const restarted = logs.lines.length;
       await startContent();
       const about = await pollUntilPageHolds("/about", EDITED_WHILE_DOWN, RECONNECT_DEADLINE_MS);
       expect(about.status).toBe(200);
@@ -329,8 +355,10 @@ describe("the real build on a content service process", () => {
       expect((await get("/")).headers[STALE_HEADER]).toBeUndefined();
       // The page never seen was missing content, not missing: a 404 now.
       expect((await get(UNSEEN)).status).toBe(404);
+      // And the site watches the service again (its reconnection is a content event).
+      await contentChanged(restarted, RECONNECT_DEADLINE_MS);
     },
-    RECONNECT_DEADLINE_MS + 30_000,
+    2 * RECONNECT_DEADLINE_MS + 30_000,
   );
 
   it(
@@ -339,6 +367,8 @@ describe("the real build on a content service process", () => {
       await editEntryWith(dir, '"/about"', (text) => text.replace(EDITED_WHILE_DOWN, EDITED_LIVE));
       const about = await pollUntilPageHolds("/about", EDITED_LIVE, LIVE_EDIT_DEADLINE_MS);
       expect(about.headers[STALE_HEADER]).toBeUndefined();
+      // In-app navigation data is fresh too.
+      expect((await get("/about.data")).text).toContain(EDITED_LIVE);
     },
     LIVE_EDIT_DEADLINE_MS + 10_000,
   );
