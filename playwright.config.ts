@@ -13,13 +13,14 @@ const contentPort = Number(process.env.E2E_CONTENT_PORT ?? 3211);
 // The site under test serves a copy of the snapshot and stores submissions in a folder of
 // its own: no test can change the repository's data. Made once (the workers inherit the
 // variables); timestamps are kept so the copy fingerprints like the original.
-if (!process.env.E2E_WORK_DIR) {
-  const work = mkdtempSync(path.join(tmpdir(), "id5-e2e-"));
-  cpSync("content", path.join(work, "content"), { recursive: true, preserveTimestamps: true });
-  process.env.E2E_WORK_DIR = work;
-}
+process.env.E2E_WORK_DIR ??= mkdtempSync(path.join(tmpdir(), "id5-e2e-"));
 const workDir = process.env.E2E_WORK_DIR;
+/** The snapshot the e2e site serves (and writes): a copy, never the repository's content/. */
+export const E2E_CONTENT_DIR = path.join(workDir, "content");
 export const E2E_DATA_DIR = path.join(workDir, "data");
+if (!existsSync(E2E_CONTENT_DIR)) {
+  cpSync("content", E2E_CONTENT_DIR, { recursive: true, preserveTimestamps: true });
+}
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -51,7 +52,7 @@ export default defineConfig({
       CONTENT_PORT: String(contentPort),
       SITE_ORIGIN: "https://id5.io",
       LOG_LEVEL: "warn",
-      CONTENT_DIR: path.join(workDir, "content"),
+      CONTENT_DIR: E2E_CONTENT_DIR,
       DATA_DIR: E2E_DATA_DIR,
       // Tests name their own client address (X-Forwarded-For) so rate limits stay per test.
       TRUST_PROXY: "1",

@@ -6,6 +6,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { E2E_CONTENT_DIR } from "../../playwright.config";
 import { type SiteProcess, startSiteProcess } from "../../scripts/site-process";
 import {
   deliveredPayload,
@@ -38,9 +39,8 @@ test.afterEach(async () => {
 });
 
 function siteEnv(): Record<string, string> {
-  const work = process.env.E2E_WORK_DIR as string;
   return {
-    CONTENT_DIR: path.join(work, "content"),
+    CONTENT_DIR: E2E_CONTENT_DIR,
     DATA_DIR: dataDir,
     FORMS_WEBHOOK_URL: webhook.url,
     FORMS_WEBHOOK_SECRET: SECRET,

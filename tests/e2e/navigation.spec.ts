@@ -58,9 +58,15 @@ test("news pagination keeps the scroll position", async ({ page }) => {
   await pageTwo.click();
   await expect(page).toHaveURL(/\/news\/page\/2$/);
   await expect(page.locator('nav.pagination a[aria-current="page"]')).toHaveText("2");
-  // Not scrolled to the top: still well down the list.
+  // Not scrolled to the top: still well down the list, also once every effect of the
+  // navigation has run (the page shows page 2: its commit is done; a frame later, its effects).
   expect(await scrollY(page)).toBeGreaterThan(300);
-  await page.waitForTimeout(200);
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+      ),
+  );
   expect(await scrollY(page)).toBeGreaterThan(300);
   expect(await hasDocumentMarker(page)).toBe(true);
 });

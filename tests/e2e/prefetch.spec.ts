@@ -2,6 +2,9 @@
 // page's data and route modules, at most 4 preloads are pending at once, nothing is
 // prefetched on save-data or 2g; the manifest is fetched 1 s after idle, not on slow-2g.
 import { expect, type Page, test } from "@playwright/test";
+import { IDLE_TIMEOUT_MS } from "../../app/navigation/idle";
+import { MAX_PENDING_PREFETCHES } from "../../app/navigation/prefetch-queue";
+import { MANIFEST_DELAY_MS } from "../../app/navigation/route-rules-manifest";
 import { gotoHydrated } from "./support/site";
 
 const SECTION_LINKS = ["About", "Technology", "Solutions", "Resources", "News", "Contact"];
@@ -27,6 +30,30 @@ function dataRequests(page: Page): string[] {
     if (pathname.endsWith(".data")) paths.push(pathname);
   });
   return paths;
+}
+
+/**
+ * Resolves once a request the page sends now has been seen. Requests are seen in the order
+ * the page sends them, so any request it sent before (a prefetch that should not be) has
+ * been seen too.
+ */
+async function afterEarlierRequests(page: Page): Promise<void> {
+  const probe = `/robots.txt?probe=${Date.now()}`;
+  const seen = page.waitForRequest((request) => request.url().endsWith(probe));
+  await page.evaluate((url) => {
+    void fetch(url);
+  }, probe);
+  await seen;
+}
+
+/** Resolves two animation frames from now: links' first intersection has been reported. */
+async function afterTwoFrames(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+      ),
+  );
 }
 
 test.use({ viewport: { width: 1350, height: 900 } });
@@ -55,10 +82,11 @@ test("at most 4 preloads are pending at once", async ({ page }) => {
   });
   await gotoHydrated(page, "/");
   for (const name of SECTION_LINKS) await navLink(page, name).hover();
-  await expect.poll(() => held.length).toBe(4);
-  // The other two wait for a free slot, however long the first four take.
-  await page.waitForTimeout(500);
-  expect(held).toHaveLength(4);
+  await expect.poll(() => held.length).toBe(MAX_PENDING_PREFETCHES);
+  // The other two wait for a free slot, however long the first four take: the queue decides
+  // during the hover, so a preload it let through would have been sent before this probe.
+  await afterEarlierRequests(page);
+  expect(held).toHaveLength(MAX_PENDING_PREFETCHES);
   release();
   await expect.poll(() => held.length).toBe(SECTION_LINKS.length);
   expect(new Set(held).size).toBe(SECTION_LINKS.length);
@@ -75,8 +103,17 @@ for (const connection of [
     const data = dataRequests(page);
     await gotoHydrated(page, "/");
     for (const name of SECTION_LINKS) await navLink(page, name).hover();
-    // Viewport preloads would start 1 s after idle: wait past that.
-    await page.waitForTimeout(2500);
+    // Viewport preloads would be queued once the manifest is read (it is fetched on these
+    // connections too), when the links' first intersection is reported: wait past both.
+    await page.waitForFunction(
+      (manifest) =>
+        performance
+          .getEntriesByType("resource")
+          .some((entry) => new RegExp(manifest).test(new URL(entry.name).pathname)),
+      MANIFEST.source,
+    );
+    await afterTwoFrames(page);
+    await afterEarlierRequests(page);
     expect(data).toEqual([]);
     // Navigation itself still works (and fetches its data then).
     await navLink(page, "About").click();
@@ -117,6 +154,15 @@ test("the route-rules manifest is not fetched on slow-2g", async ({ page }) => {
     if (MANIFEST.test(new URL(request.url()).pathname)) manifests.push(request.url());
   });
   await gotoHydrated(page, "/");
-  await page.waitForTimeout(3000);
+  // The app would queue the fetch at hydration: when idle (at most IDLE_TIMEOUT_MS), then
+  // MANIFEST_DELAY_MS later. A task queued the same way now runs after it would have.
+  await page.evaluate(
+    ({ idleTimeout, delay }) =>
+      new Promise<void>((resolve) => {
+        requestIdleCallback(() => setTimeout(resolve, delay), { timeout: idleTimeout });
+      }),
+    { idleTimeout: IDLE_TIMEOUT_MS, delay: MANIFEST_DELAY_MS },
+  );
+  await afterEarlierRequests(page);
   expect(manifests).toEqual([]);
 });

@@ -22,6 +22,7 @@ import {
 import type { LoadedBuild } from "../../server/server-build";
 import { createSiteServer, type SiteServer } from "../../server/site-server";
 import { captureLogger, type RawResponse, rawRequest, testEnv } from "../fixtures/fake-site-build";
+import { ensureSiteBuild } from "../fixtures/site-build";
 
 const BUILD_DIR = path.join(PROJECT_DIR, "build");
 const EMBEDDED = "/legal/id5-id-agreement/current-embedded";
@@ -35,6 +36,8 @@ let site: SiteProcess;
 let logFile: string;
 
 beforeAll(async () => {
+  // Built here, under the lock other real-build tests share, so the child finds it fresh.
+  await ensureSiteBuild();
   work = await mkdtemp(path.join(tmpdir(), "csp-real-"));
   // A copy of the snapshot with its timestamps: it fingerprints like the original, so a
   // build made from content/ counts as fresh, and nothing here can change content/.

@@ -6,10 +6,11 @@ import { rawRequest, startTestSite } from "../fixtures/fake-site-build";
 describe("graceful close", () => {
   it("finishes in-flight requests, refuses new ones, stops watching content", async () => {
     const t = await startTestSite();
-    t.fake.delays["/news/"] = 300;
+    const slow = t.fake.hold("/news/");
     const inFlight = t.get("/news/slow");
-    await new Promise((r) => setTimeout(r, 50));
+    await t.fake.received("/news/slow");
     const closed = t.site.close();
+    slow.release();
     const res = await inFlight;
     expect(res.status).toBe(200);
     expect(res.text).toContain("rendered /news/slow");
@@ -21,17 +22,19 @@ describe("graceful close", () => {
 
   it("cuts requests that outlast the shutdown timeout", async () => {
     const t = await startTestSite({ shutdownTimeoutMs: 100 });
-    t.fake.delays["/news/"] = 5000;
+    // Never answered while the server closes.
+    const stuck = t.fake.hold("/news/");
     const inFlight = t.get("/news/stuck").then(
       () => "answered",
       () => "cut",
     );
-    await new Promise((r) => setTimeout(r, 50));
+    await t.fake.received("/news/stuck");
     const started = Date.now();
     await t.site.close();
     expect(Date.now() - started).toBeLessThan(2000);
     expect(await inFlight).toBe("cut");
     expect(t.logs.lines.some((l) => l.message.startsWith("shutdown: cutting"))).toBe(true);
+    stuck.release();
     await t.close();
   });
 

@@ -122,13 +122,13 @@ describe("after a content event", () => {
   });
 
   it("does not keep as fresh a rendering that started before the event", async () => {
-    t.fake.delays["/news/"] = 150;
+    const rendering = t.fake.hold("/news/");
     const slow = t.get("/news/race");
-    await new Promise((r) => setTimeout(r, 50));
+    await t.fake.received("/news/race");
     t.fake.version = 2;
     t.fake.emit();
+    rendering.release();
     expect((await slow).text).toContain("v1");
-    delete t.fake.delays["/news/"];
     expect((await t.get("/news/race")).text).toContain("v2");
   });
 });

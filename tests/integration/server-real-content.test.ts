@@ -1,0 +1,390 @@
+// The server's outage, live-refresh, secret and shutdown claims on the real thing: the real
+// build (build/) served by the production server, reading the content service as its own
+// process on a copy of the snapshot, which the tests start late, kill, edit and start
+// again on the same port. server-outage, server-pages and server-lifecycle.test.ts prove
+// the same rules quickly on a fake build; this file proves them with the app's own loaders.
+import { randomBytes } from "node:crypto";
+import { readdir, readFile, rm } from "node:fs/promises";
+import path from "node:path";
+import { Parser } from "htmlparser2";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LOCAL_CONTENT_IDENTITY, parseEnv } from "../../app/config/env.server";
+import { SOCKET_RECONNECT_MAX_DELAY_MS } from "../../bcms/socket";
+import { PRECOMPRESSED_EXTENSIONS } from "../../server/compression";
+import { STALE_CACHE_CONTROL, STALE_HEADER } from "../../server/render";
+import { loadServerBuild } from "../../server/server-build";
+import { createSiteServer, type SiteServer } from "../../server/site-server";
+import { type ContentServerProcess, spawnContentServer } from "../fixtures/content-server-process";
+import { type RawResponse, rawRequest } from "../fixtures/fake-site-build";
+import { freePort } from "../fixtures/free-port";
+import { requestGates } from "../fixtures/request-gates";
+import { BUILD_SITE_ORIGIN, ensureSiteBuild, SITE_BUILD_DIR } from "../fixtures/site-build";
+import { copySnapshot, editEntryWith, removeSnapshot } from "../fixtures/snapshot-copy";
+import { type RecordingLogger, recordingLogger } from "../fixtures/webhook-receiver";
+
+/** A key of this run only: any trace of it in what the site serves is a leak. */
+const RUN_KEY = {
+  id: randomBytes(12).toString("hex"),
+  secret: `run-secret-${randomBytes(16).toString("hex")}`,
+};
+/** The site's CMS settings; the content service accepts the same identity. */
+const CMS_IDENTITY = {
+  BCMS_ORG_ID: LOCAL_CONTENT_IDENTITY.orgId,
+  BCMS_INSTANCE_ID: LOCAL_CONTENT_IDENTITY.instanceId,
+  BCMS_API_KEY_ID: RUN_KEY.id,
+  BCMS_API_KEY_SECRET: RUN_KEY.secret,
+};
+/** The /about hero's description in the snapshot, and what the test edits it into. */
+const ABOUT_DESCRIPTION =
+  "Why ID5 exists, who leads the company and the values that shape how we build identity technology.";
+const EDITED_WHILE_DOWN = `Edited while the content service was down ${Date.now()}`;
+const EDITED_LIVE = `Edited while the content service runs ${Date.now()}`;
+/** A URL of a page route that the test never asks for before the outage. */
+const UNSEEN = "/universal-id/never-seen-before";
+/** The content service starting (tsx on a busy 2-core machine) plus the longest socket backoff. */
+const RECONNECT_DEADLINE_MS = SOCKET_RECONNECT_MAX_DELAY_MS + 20_000;
+/** A file edit reaching the page through the service's watcher and socket. */
+const LIVE_EDIT_DEADLINE_MS = 20_000;
+const POLL_MS = 250;
+/** More than the site has: a crawl that goes past it is following generated links. */
+const MAX_CRAWLED_URLS = 2_000;
+
+let dir: string;
+let contentPort: number;
+let content: ContentServerProcess | undefined;
+let site: SiteServer;
+let sitePort: number;
+let logs: RecordingLogger;
+const gates = requestGates();
+/** A page's data URL, as the app's prefetcher asks for it (app/navigation/preload-route.ts). */
+let dataUrl: (path: string) => string;
+const setVariables: Record<string, string | undefined> = {};
+
+function setEnv(variables: Record<string, string>): void {
+  for (const [name, value] of Object.entries(variables)) {
+    if (!(name in setVariables)) setVariables[name] = process.env[name];
+    process.env[name] = value;
+  }
+}
+
+function get(pathWithQuery: string): Promise<RawResponse> {
+  return rawRequest(sitePort, pathWithQuery);
+}
+
+async function startContent(): Promise<void> {
+  content = await spawnContentServer(dir, `${dir}-cache`, contentPort, CMS_IDENTITY);
+}
+
+async function killContent(): Promise<void> {
+  content?.child.kill("SIGKILL");
+  await content?.exited;
+  content = undefined;
+}
+
+/** Resolves once the server has applied a content event logged after `sinceLine`. */
+function contentChanged(sinceLine: number, timeoutMs: number): Promise<void> {
+  return logs.waitFor(
+    (lines) => lines.slice(sinceLine).some((line) => line.message === "content changed"),
+    timeoutMs,
+  );
+}
+
+/** Asks for `pathWithQuery` until its page holds `text`; fails after `timeoutMs`. */
+async function pollUntilPageHolds(
+  pathWithQuery: string,
+  text: string,
+  timeoutMs: number,
+): Promise<RawResponse> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await get(pathWithQuery);
+    if (response.text.includes(text)) return response;
+    if (Date.now() > deadline) {
+      throw new Error(`${pathWithQuery} did not show "${text}" within ${timeoutMs} ms`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+beforeAll(async () => {
+  await ensureSiteBuild();
+  dir = await copySnapshot("site-real-content", { withMediaFiles: true });
+  contentPort = await freePort();
+  // React must load in its production build (server/server-build.ts), before the build.
+  setEnv({ NODE_ENV: "production" });
+  // The settings the server hands to the build it loads (configureSite): the build reads
+  // its CMS from them, not from the environment.
+  const env = parseEnv({
+    LOG_LEVEL: "error",
+    SITE_ORIGIN: BUILD_SITE_ORIGIN,
+    BCMS_ORIGIN: `http://127.0.0.1:${contentPort}`,
+    ...CMS_IDENTITY,
+  });
+  // Loads React Router: after NODE_ENV is set.
+  ({ dataUrl } = await import("../../app/navigation/preload-route"));
+  // The service starts in the tests: the site comes up without it.
+  logs = recordingLogger();
+  site = await createSiteServer({
+    buildDir: SITE_BUILD_DIR,
+    env,
+    logger: logs,
+    // Every page is rendered from the running service, as after a first content change.
+    prerenderedFresh: false,
+    // The real build's handler, behind gates the shutdown test holds a request with.
+    build: async () => {
+      const real = await loadServerBuild(SITE_BUILD_DIR, {}, { env, logger: logs });
+      return {
+        ...real,
+        async handler(request, facts) {
+          const url = new URL(request.url);
+          await gates.pass(`${url.pathname}${url.search}`);
+          return real.handler(request, facts);
+        },
+      };
+    },
+  });
+  sitePort = (await site.listen(0, "127.0.0.1")).port;
+}, 15 * 60_000);
+
+afterAll(async () => {
+  await site?.close();
+  await killContent();
+  if (dir) {
+    await removeSnapshot(dir);
+    await rm(`${dir}-cache`, { recursive: true, force: true });
+  }
+  for (const [name, value] of Object.entries(setVariables)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+});
+
+/** Same-origin links of a page: pages to visit and the files it loads. */
+function linksOf(html: string): string[] {
+  const links: string[] = [];
+  const parser = new Parser({
+    onopentag(name, attributes) {
+      const link =
+        name === "a" || name === "link"
+          ? attributes.href
+          : name === "script"
+            ? attributes.src
+            : undefined;
+      if (!link) return;
+      const url = new URL(link, `${BUILD_SITE_ORIGIN}/`);
+      if (url.origin === BUILD_SITE_ORIGIN) links.push(`${url.pathname}${url.search}`);
+    },
+  });
+  parser.write(html);
+  parser.end();
+  return links;
+}
+
+/** Bytes of the content service's media (images, video, downloads): not the site's text. */
+const MEDIA_OR_BINARY = /^\/media\/|\.(png|jpe?g|webp|avif|gif|ico|woff2?|mp4|webm|pdf)(\?|$)/i;
+
+/**
+ * Every page reachable from the home page and the sitemap, its data, and every script and
+ * style sheet the pages load, as the server answers them (headers and body).
+ */
+async function crawlSite(): Promise<{
+  answers: Map<string, RawResponse>;
+  sitemapPages: string[];
+}> {
+  const sitemap = await readFile(path.join(SITE_BUILD_DIR, "client", "sitemap.xml"), "utf8");
+  const sitemapPages = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)]
+    .map((match) => new URL(match[1] ?? "/", BUILD_SITE_ORIGIN))
+    .map((url) => `${url.pathname}${url.search}`);
+  const queue = ["/", ...sitemapPages];
+  const answers = new Map<string, RawResponse>();
+  const seen = new Set<string>();
+  const visit = async (pathWithQuery: string) => {
+    const response = await get(pathWithQuery);
+    answers.set(pathWithQuery, response);
+    if (!String(response.headers["content-type"]).startsWith("text/html")) return;
+    for (const link of [dataUrl(pathWithQuery), ...linksOf(response.text)]) {
+      if (!seen.has(link) && !MEDIA_OR_BINARY.test(link)) {
+        seen.add(link);
+        queue.push(link);
+      }
+    }
+  };
+  for (const link of queue) seen.add(link);
+  // A few at a time, as visitors would.
+  const worker = async () => {
+    for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+      if (answers.size > MAX_CRAWLED_URLS) throw new Error("the crawl does not end");
+      await visit(next);
+    }
+  };
+  await Promise.all(Array.from({ length: 3 }, worker));
+  return { answers, sitemapPages };
+}
+
+async function clientFiles(): Promise<string[]> {
+  const clientDir = path.join(SITE_BUILD_DIR, "client");
+  const entries = await readdir(clientDir, { recursive: true, withFileTypes: true });
+  const compressed = Object.values(PRECOMPRESSED_EXTENSIONS);
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .filter((file) => !compressed.some((ext) => file.endsWith(ext)));
+}
+
+describe("the real build on a content service process", () => {
+  it("with the content service down from the start, serves built pages stale and answers a page never seen with 503", async () => {
+    const about = await get("/about");
+    expect(about.status).toBe(200);
+    expect(about.headers[STALE_HEADER]).toBe("1");
+    expect(about.text).toContain("<h1");
+    const unseen = await get(UNSEEN);
+    expect(unseen.status).toBe(503);
+    expect(unseen.text).toContain('data-status="503"');
+    expect(unseen.text).toContain("Something went wrong");
+    expect(unseen.text).not.toMatch(/at .*\.(ts|js):\d+/); // no stack trace
+  });
+
+  it(
+    "when the content service comes up, the site recovers by itself",
+    async () => {
+      await startContent();
+      const deadline = Date.now() + RECONNECT_DEADLINE_MS;
+      let about = await get("/about");
+      while (about.status !== 200 || about.headers[STALE_HEADER] !== undefined) {
+        if (Date.now() > deadline) throw new Error("/about is still served stale");
+        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+        about = await get("/about");
+      }
+      expect((await get(UNSEEN)).status).toBe(404);
+    },
+    RECONNECT_DEADLINE_MS + 10_000,
+  );
+
+  it("renders pages from the running content service", async () => {
+    const about = await get("/about");
+    expect(about.status).toBe(200);
+    expect(about.headers[STALE_HEADER]).toBeUndefined();
+    expect(about.text).toContain(ABOUT_DESCRIPTION);
+    expect(
+      logs.lines.some((line) => line.message === "request" && line.fields.source === "render"),
+    ).toBe(true);
+  });
+
+  it("serves no part of the API key: not in any page, data, script or style, nor in the build", async () => {
+    const { answers, sitemapPages } = await crawlSite();
+    // The crawl reached the whole site: every page of the sitemap and its data, the scripts
+    // and the styles.
+    for (const page of sitemapPages) {
+      expect(answers.get(page)?.status, page).toBe(200);
+      expect(answers.get(dataUrl(page))?.status, dataUrl(page)).toBe(200);
+    }
+    const urls = [...answers.keys()];
+    expect(urls.some((u) => /^\/assets\/.+\.js$/.test(u))).toBe(true);
+    expect(urls.some((u) => /^\/assets\/.+\.css$/.test(u))).toBe(true);
+
+    // The key the site runs with, and the one the build was made with (the embedded service's).
+    const keyParts = [
+      RUN_KEY.id,
+      RUN_KEY.secret,
+      LOCAL_CONTENT_IDENTITY.apiKeyId,
+      LOCAL_CONTENT_IDENTITY.apiKeySecret,
+    ];
+    const served = [...answers].flatMap(([url, response]) => {
+      const text = `${JSON.stringify(response.headers)}\n${response.text}`;
+      return keyParts.filter((part) => text.includes(part)).map((part) => `${url}: ${part}`);
+    });
+    expect(served).toEqual([]);
+    const files = await clientFiles();
+    expect(files.length).toBeGreaterThan(100);
+    const built: string[] = [];
+    for (const file of files) {
+      const text = await readFile(file, "latin1");
+      for (const part of keyParts) if (text.includes(part)) built.push(`${file}: ${part}`);
+    }
+    expect(built).toEqual([]);
+  }, 240_000);
+
+  it(
+    "while the content service is down, serves pages seen before its last change stale and answers a page never seen with 503",
+    async () => {
+      await killContent();
+      await editEntryWith(dir, '"/about"', (text) => {
+        if (!text.includes(ABOUT_DESCRIPTION)) throw new Error("the /about entry has changed");
+        return text.replace(ABOUT_DESCRIPTION, EDITED_WHILE_DOWN);
+      });
+      // A rendering stays fresh until a content event says it may be out of date. Coming back,
+      // the service is such an event (changes may have been missed while it was away): the
+      // site marks every rendering stale and empties its client's caches. Killed again right
+      // then, the service is needed for every page seen so far.
+      const before = logs.lines.length;
+      await startContent();
+      await contentChanged(before, RECONNECT_DEADLINE_MS);
+      await killContent();
+
+      for (const seen of ["/about", "/about.data", "/"]) {
+        const response = await get(seen);
+        expect(response.status, seen).toBe(200);
+        expect(response.headers[STALE_HEADER], seen).toBe("1");
+        expect(response.headers["cache-control"], seen).toBe(STALE_CACHE_CONTROL);
+      }
+      const about = await get("/about");
+      expect(about.text).toContain(ABOUT_DESCRIPTION);
+      expect(about.text).not.toContain(EDITED_WHILE_DOWN);
+      expect(logs.lines.some((line) => line.message === "serving stale content")).toBe(true);
+
+      const unseen = await get(UNSEEN);
+      expect(unseen.status).toBe(503);
+      expect(unseen.headers["content-type"]).toMatch(/^text\/html/);
+      expect(unseen.headers["cache-control"]).toBe("no-store");
+      expect(unseen.headers[STALE_HEADER]).toBeUndefined();
+      // The app's own error page for the status, with nothing of the failure in it.
+      expect(unseen.text).toContain('data-status="503"');
+      expect(unseen.text).not.toMatch(/ECONNREFUSED|at .*\.(ts|js):\d+/);
+    },
+    RECONNECT_DEADLINE_MS + 30_000,
+  );
+
+  it(
+    "when the content service is back on its port, the edit made while it was down reaches the page",
+    async () => {
+      const restarted = logs.lines.length;
+      await startContent();
+      const about = await pollUntilPageHolds("/about", EDITED_WHILE_DOWN, RECONNECT_DEADLINE_MS);
+      expect(about.status).toBe(200);
+      expect(about.headers[STALE_HEADER]).toBeUndefined();
+      expect((await get("/about.data")).text).toContain(EDITED_WHILE_DOWN);
+      expect((await get("/")).headers[STALE_HEADER]).toBeUndefined();
+      // The page never seen was missing content, not missing: a 404 now.
+      expect((await get(UNSEEN)).status).toBe(404);
+      // And the site watches the service again (its reconnection is a content event).
+      await contentChanged(restarted, RECONNECT_DEADLINE_MS);
+    },
+    2 * RECONNECT_DEADLINE_MS + 30_000,
+  );
+
+  it(
+    "an entry edited while the service runs reaches the page without a restart",
+    async () => {
+      await editEntryWith(dir, '"/about"', (text) => text.replace(EDITED_WHILE_DOWN, EDITED_LIVE));
+      const about = await pollUntilPageHolds("/about", EDITED_LIVE, LIVE_EDIT_DEADLINE_MS);
+      expect(about.headers[STALE_HEADER]).toBeUndefined();
+      // In-app navigation data is fresh too.
+      expect((await get("/about.data")).text).toContain(EDITED_LIVE);
+    },
+    LIVE_EDIT_DEADLINE_MS + 10_000,
+  );
+
+  it("closes gracefully: refuses new connections, finishes the request in flight, then stops", async () => {
+    const rendering = gates.hold("/about?shutdown");
+    const inFlight = get("/about?shutdown");
+    await gates.received("/about?shutdown");
+    const closed = site.close();
+    await expect(get("/about")).rejects.toThrow(/ECONNREFUSED/);
+    rendering.release();
+    const answered = await inFlight;
+    expect(answered.status).toBe(200);
+    expect(answered.text).toContain(EDITED_LIVE);
+    expect(answered.text.trimEnd()).toMatch(/<\/html>$/);
+    await closed;
+  });
+});
