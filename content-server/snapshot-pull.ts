@@ -14,6 +14,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import type { Entry, Media } from "@thebcms/types";
+import type { SiteLogger as ContentLogger } from "../app/logging/logger.server";
 import {
   type BcmsClient,
   BcmsError,
@@ -22,7 +23,6 @@ import {
   instanceConfig,
   silentLogger,
 } from "../bcms";
-import type { SiteLogger as ContentLogger } from "../app/logging/logger.server";
 import { ensureDir, syncDir, toSnapshotJson, writeFileDurably } from "./fs-durable";
 import { isObjectId } from "./ids";
 import {

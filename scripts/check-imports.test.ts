@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { findCycles, isAllowed, readsEnvironment } from "./check-imports";
+import { PROJECT_DIR } from "../server/build-stamp";
+import { checkImports, findCycles, isAllowed, readsEnvironment } from "./check-imports";
 
 describe("import rules", () => {
   it("lets each folder import only in its direction", () => {
@@ -46,5 +47,9 @@ describe("import rules", () => {
     expect(readsEnvironment("app/content/x.server.ts", "process.env.NODE_ENV === 'x'")).toBe(false);
     expect(readsEnvironment("app/config/env.server.ts", "parseEnv(process.env)")).toBe(false);
     expect(readsEnvironment("server/main.ts", "process.env.PORT")).toBe(false);
+  });
+
+  it("holds for the project's own source", () => {
+    expect(checkImports(PROJECT_DIR)).toEqual([]);
   });
 });

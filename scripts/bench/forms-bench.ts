@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { FormsStore } from "../../server/forms/store";
 // The CRM stand-in of the tests: a local webhook that records what it receives.
-import { startWebhookReceiver } from "../../tests/fixtures/webhook-receiver";
+import { startWebhookReceiver } from "../../tests/support/webhook-receiver";
 import { startSiteProcess } from "../site-process";
 
 const SUBMISSIONS = 200;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sampleSubmission } from "../../tests/fixtures/form-submission";
+import { sampleSubmission } from "../../tests/support/form-submission";
 import { csvCell, neutraliseFormula, toCsvExport, toJsonExport } from "./export";
 import type { SubmissionRow } from "./store";
 

@@ -4,13 +4,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { FormsSettings } from "../../app/config/env.server";
-import { sampleSubmission } from "../../tests/fixtures/form-submission";
+import { sampleSubmission } from "../../tests/support/form-submission";
 import {
   type RecordingLogger,
   recordingLogger,
   startWebhookReceiver,
   type WebhookReceiver,
-} from "../../tests/fixtures/webhook-receiver";
+} from "../../tests/support/webhook-receiver";
 import { createFormsService, type RunningFormsService } from "./service";
 import { FORMS_DB_FILE } from "./store";
 

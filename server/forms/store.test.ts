@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "libsql";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { sampleSubmission } from "../../tests/fixtures/form-submission";
+import { sampleSubmission } from "../../tests/support/form-submission";
 import { FORMS_DB_FILE, FormsStore, SCHEMA_VERSION } from "./store";
 
 let dir: string;

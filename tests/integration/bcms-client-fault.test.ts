@@ -8,9 +8,9 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_CONTENT_IDENTITY } from "../../app/config/local-content";
 import { type BcmsClient, BcmsNetworkError, createBcmsClient, silentLogger } from "../../bcms";
-import { type ContentServerProcess, spawnContentServer } from "../fixtures/content-server-process";
-import { freePort } from "../fixtures/free-port";
-import { makeTempDir } from "../fixtures/snapshot-builder";
+import { type ContentServerProcess, spawnContentServer } from "../support/content-server-process";
+import { freePort } from "../support/free-port";
+import { makeTempDir } from "../support/snapshot-builder";
 
 const unhandled: unknown[] = [];
 const onUnhandled = (reason: unknown) => unhandled.push(reason);

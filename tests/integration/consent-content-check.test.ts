@@ -4,7 +4,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { checkConsentBanners, NO_PUBLISHED_BANNER_WARNING } from "../../scripts/check-consent";
-import { copySnapshot, editEntryWith, removeSnapshot } from "../fixtures/snapshot-copy";
+import { copySnapshot, editEntryWith, removeSnapshot } from "../support/snapshot-copy";
 
 let dir: string;
 

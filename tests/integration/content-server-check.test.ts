@@ -14,7 +14,7 @@ import {
   IDS,
   PROPS,
   writeEntity,
-} from "../fixtures/snapshot-builder";
+} from "../support/snapshot-builder";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const TSX = join(ROOT, "node_modules", ".bin", "tsx");

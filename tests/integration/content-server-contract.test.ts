@@ -5,8 +5,8 @@
 import { Client } from "@thebcms/client";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Json, startTestServer, type TestServer } from "../fixtures/content-server-harness";
-import { IDS, LOGO_SVG } from "../fixtures/snapshot-builder";
+import { type Json, startTestServer, type TestServer } from "../support/content-server-harness";
+import { IDS, LOGO_SVG } from "../support/snapshot-builder";
 
 let t: TestServer;
 let client: Client;

@@ -9,9 +9,9 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { LOCAL_CONTENT_IDENTITY } from "../../app/config/local-content";
 import { checkSnapshot } from "../../content-server/snapshot-check";
-import { type Json, startTestServer } from "../fixtures/content-server-harness";
-import { spawnContentServer } from "../fixtures/content-server-process";
-import { buildFixtureSnapshot, IDS, makeTempDir, PROPS } from "../fixtures/snapshot-builder";
+import { type Json, startTestServer } from "../support/content-server-harness";
+import { spawnContentServer } from "../support/content-server-process";
+import { buildFixtureSnapshot, IDS, makeTempDir, PROPS } from "../support/snapshot-builder";
 
 const cleanups: (() => Promise<void>)[] = [];
 

@@ -11,8 +11,8 @@ import {
   socketUrl,
   startTestServer,
   type TestServer,
-} from "../fixtures/content-server-harness";
-import { buildFixtureSnapshot, IDS, PROPS, writeEntity } from "../fixtures/snapshot-builder";
+} from "../support/content-server-harness";
+import { buildFixtureSnapshot, IDS, PROPS, writeEntity } from "../support/snapshot-builder";
 
 let t: TestServer;
 const EVIL_MEDIA = "65aa000000000000000000e1";

@@ -3,8 +3,8 @@ import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../fixtures/content-server-harness";
-import { CLIP_BYTES, IDS, LOGO_SVG } from "../fixtures/snapshot-builder";
+import { startTestServer, type TestServer } from "../support/content-server-harness";
+import { CLIP_BYTES, IDS, LOGO_SVG } from "../support/snapshot-builder";
 
 let t: TestServer;
 

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pullConfigFromEnv } from "../../app/config/env.server";
 import { checkSnapshot } from "../../content-server/snapshot-check";
 import { pullSnapshot } from "../../content-server/snapshot-pull";
-import { type Json, startTestServer, type TestServer } from "../fixtures/content-server-harness";
-import { IDS, makeTempDir } from "../fixtures/snapshot-builder";
+import { type Json, startTestServer, type TestServer } from "../support/content-server-harness";
+import { IDS, makeTempDir } from "../support/snapshot-builder";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const TSX = join(ROOT, "node_modules", ".bin", "tsx");

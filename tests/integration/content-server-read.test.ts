@@ -1,7 +1,7 @@
 /** Read endpoints: envelopes, raw/lite/parsed entries, every prop type, rich text, media, pointers, schemas. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Json, startTestServer, type TestServer } from "../fixtures/content-server-harness";
-import { IDS, NO_SIZES_SIZE, PROPS } from "../fixtures/snapshot-builder";
+import { type Json, startTestServer, type TestServer } from "../support/content-server-harness";
+import { IDS, NO_SIZES_SIZE, PROPS } from "../support/snapshot-builder";
 
 let t: TestServer;
 

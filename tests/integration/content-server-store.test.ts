@@ -6,8 +6,8 @@ import { silentLogger } from "../../app/logging/logger.server";
 import { startContentServer } from "../../content-server/server";
 import { checkSnapshot } from "../../content-server/snapshot-check";
 import { JOURNAL_FILE } from "../../content-server/snapshot-files";
-import { startTestServer, type TestServer } from "../fixtures/content-server-harness";
-import { buildFixtureSnapshot, fixtureEntries, IDS } from "../fixtures/snapshot-builder";
+import { startTestServer, type TestServer } from "../support/content-server-harness";
+import { buildFixtureSnapshot, fixtureEntries, IDS } from "../support/snapshot-builder";
 
 let t: TestServer | undefined;
 

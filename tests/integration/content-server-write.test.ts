@@ -11,8 +11,8 @@ import {
   openSocket,
   startTestServer,
   type TestServer,
-} from "../fixtures/content-server-harness";
-import { articleProps, IDS, PROPS } from "../fixtures/snapshot-builder";
+} from "../support/content-server-harness";
+import { articleProps, IDS, PROPS } from "../support/snapshot-builder";
 
 let t: TestServer;
 

@@ -19,7 +19,7 @@ import {
   type RunningTestSite,
   startTestSite,
   testEnv,
-} from "../fixtures/fake-site-build";
+} from "../support/fake-site-build";
 
 const SCRIPTS = ["window.dataLayer=window.dataLayer||[];", 'console.log("second")'];
 const EMBEDDED = "/legal/id5-id-agreement/current-embedded";

@@ -21,8 +21,8 @@ import {
 } from "../../server/csp-report";
 import type { LoadedBuild } from "../../server/server-build";
 import { createSiteServer, type SiteServer } from "../../server/site-server";
-import { captureLogger, type RawResponse, rawRequest, testEnv } from "../fixtures/fake-site-build";
-import { ensureSiteBuild } from "../fixtures/site-build";
+import { captureLogger, type RawResponse, rawRequest, testEnv } from "../support/fake-site-build";
+import { ensureSiteBuild } from "../support/site-build";
 
 const BUILD_DIR = path.join(PROJECT_DIR, "build");
 const EMBEDDED = "/legal/id5-id-agreement/current-embedded";

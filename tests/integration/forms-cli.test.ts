@@ -7,7 +7,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { FormsStore } from "../../server/forms/store";
-import { sampleSubmission } from "../fixtures/form-submission";
+import { sampleSubmission } from "../support/form-submission";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const DAY = 24 * 60 * 60 * 1000;

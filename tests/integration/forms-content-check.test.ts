@@ -2,7 +2,7 @@
 // one that sends visitors to a path no page has, is reported and fails the check.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { checkForms } from "../../scripts/check-forms";
-import { copySnapshot, editEntryWith, removeSnapshot } from "../fixtures/snapshot-copy";
+import { copySnapshot, editEntryWith, removeSnapshot } from "../support/snapshot-copy";
 
 let dir: string;
 

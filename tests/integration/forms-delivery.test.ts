@@ -9,14 +9,14 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Outbox, type OutboxTimings } from "../../server/forms/outbox";
 import { FormsStore, type SubmissionRow } from "../../server/forms/store";
-import { sampleSubmission } from "../fixtures/form-submission";
+import { sampleSubmission } from "../support/form-submission";
 import {
   type ReceivedRequest,
   type RecordingLogger,
   recordingLogger,
   startWebhookReceiver,
   type WebhookReceiver,
-} from "../fixtures/webhook-receiver";
+} from "../support/webhook-receiver";
 
 const SECRET = "webhook-secret-for-the-tests";
 /** Fast retries; polling far away, so that kick() and the due-time timer are what drive. */

@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createReadinessProbe } from "../../server/health";
-import { startTestSite, TEST_SECRET, testEnv } from "../fixtures/fake-site-build";
+import { startTestSite, TEST_SECRET, testEnv } from "../support/fake-site-build";
 
 let cms: Server;
 let cmsOrigin: string;

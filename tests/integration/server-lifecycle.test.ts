@@ -1,7 +1,7 @@
 // Graceful shutdown: stop accepting, let in-flight requests finish (up to the timeout),
 // stop watching content.
 import { describe, expect, it } from "vitest";
-import { rawRequest, startTestSite } from "../fixtures/fake-site-build";
+import { rawRequest, startTestSite } from "../support/fake-site-build";
 
 describe("graceful close", () => {
   it("finishes in-flight requests, refuses new ones, stops watching content", async () => {

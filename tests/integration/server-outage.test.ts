@@ -3,7 +3,7 @@
 // throws gets a generic 500 page with nothing of the error in it.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { STALE_CACHE_CONTROL } from "../../server/render";
-import { type RunningTestSite, startTestSite, TEST_SECRET } from "../fixtures/fake-site-build";
+import { type RunningTestSite, startTestSite, TEST_SECRET } from "../support/fake-site-build";
 
 let t: RunningTestSite;
 beforeEach(async () => {

@@ -2,7 +2,7 @@
 // content event prerendered files are no longer served and cached renderings go stale.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { PAGE_CACHE_CONTROL } from "../../server/render";
-import { type RunningTestSite, startTestSite } from "../fixtures/fake-site-build";
+import { type RunningTestSite, startTestSite } from "../support/fake-site-build";
 
 let t: RunningTestSite;
 beforeEach(async () => {

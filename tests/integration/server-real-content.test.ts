@@ -14,13 +14,13 @@ import { PRECOMPRESSED_EXTENSIONS } from "../../server/compression";
 import { STALE_CACHE_CONTROL, STALE_HEADER } from "../../server/render";
 import { loadServerBuild } from "../../server/server-build";
 import { createSiteServer, type SiteServer } from "../../server/site-server";
-import { type ContentServerProcess, spawnContentServer } from "../fixtures/content-server-process";
-import { type RawResponse, rawRequest } from "../fixtures/fake-site-build";
-import { freePort } from "../fixtures/free-port";
-import { requestGates } from "../fixtures/request-gates";
-import { BUILD_SITE_ORIGIN, ensureSiteBuild, SITE_BUILD_DIR } from "../fixtures/site-build";
-import { copySnapshot, editEntryWith, removeSnapshot } from "../fixtures/snapshot-copy";
-import { type RecordingLogger, recordingLogger } from "../fixtures/webhook-receiver";
+import { type ContentServerProcess, spawnContentServer } from "../support/content-server-process";
+import { type RawResponse, rawRequest } from "../support/fake-site-build";
+import { freePort } from "../support/free-port";
+import { requestGates } from "../support/request-gates";
+import { BUILD_SITE_ORIGIN, ensureSiteBuild, SITE_BUILD_DIR } from "../support/site-build";
+import { copySnapshot, editEntryWith, removeSnapshot } from "../support/snapshot-copy";
+import { type RecordingLogger, recordingLogger } from "../support/webhook-receiver";
 
 /** A key of this run only: any trace of it in what the site serves is a leak. */
 const RUN_KEY = {

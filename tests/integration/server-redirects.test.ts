@@ -1,7 +1,7 @@
 // HTTP redirects of the production server: the one redirect table with its real status
 // codes (SPEC §2), the news. host rule, trailing slashes, and client-navigation data requests.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningTestSite, startTestSite } from "../fixtures/fake-site-build";
+import { type RunningTestSite, startTestSite } from "../support/fake-site-build";
 
 let t: RunningTestSite;
 beforeAll(async () => {

@@ -9,7 +9,7 @@ import {
   startTestSite,
   TEST_SECRET,
   testEnv,
-} from "../fixtures/fake-site-build";
+} from "../support/fake-site-build";
 
 let t: RunningTestSite;
 beforeAll(async () => {

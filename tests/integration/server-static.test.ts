@@ -10,7 +10,7 @@ import {
   OUTSIDE_FILE_TEXT,
   type RunningTestSite,
   startTestSite,
-} from "../fixtures/fake-site-build";
+} from "../support/fake-site-build";
 
 let t: RunningTestSite;
 beforeAll(async () => {

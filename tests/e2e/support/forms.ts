@@ -1,14 +1,14 @@
 // Helpers of the form tests: the stored submissions (the site's own database, opened the
 // way the operator's command opens it), form bodies, distinct client addresses (the e2e
 // site trusts X-Forwarded-For, so each test has its own rate limit), and what the CRM
-// stand-in (tests/fixtures/webhook-receiver.ts) received.
+// stand-in (tests/support/webhook-receiver.ts) received.
 import { createHmac, randomBytes } from "node:crypto";
 import path from "node:path";
 import { expect } from "@playwright/test";
 import { FormsStore, type ListFilter, type SubmissionRow } from "../../../server/forms/store";
-import type { ReceivedRequest } from "../../fixtures/webhook-receiver";
+import type { ReceivedRequest } from "../../support/webhook-receiver";
 
-export { startWebhookReceiver, type WebhookReceiver } from "../../fixtures/webhook-receiver";
+export { startWebhookReceiver, type WebhookReceiver } from "../../support/webhook-receiver";
 
 /** Where the e2e site stores submissions (playwright.config.ts). */
 export function e2eDataDir(): string {
