@@ -6,7 +6,7 @@
 // the forms post to /consent, which stores the choice and returns to the page.
 // It is rendered to markup on the server only (consent-markup.server.tsx): the browser
 // bundle carries none of it.
-import { buttonClassName } from "../components/ui/button";
+import { buttonClassName } from "~/components/ui/button";
 import { CONSENT_FORM_ATTRIBUTE, CONSENT_PANEL_ID } from "./attributes";
 import { CONSENT_ACTION_PATH, CONSENT_RETURN_FIELD, CONSENT_SAVED_ID } from "./consent-form";
 import type { ConsentWording } from "./model";

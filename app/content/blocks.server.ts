@@ -2,8 +2,8 @@
 // widget is skipped with a logged reason; a widget the site does not know becomes the
 // "not handled" placeholder. Nothing here throws on bad content.
 
-import { lookupWidgetMapper } from "../widgets/mappers.server";
-import { WidgetDataError, type WidgetMapContext } from "../widgets/mapping.server";
+import { lookupWidgetMapper } from "~/widgets/mappers.server";
+import { WidgetDataError, type WidgetMapContext } from "~/widgets/mapping.server";
 import { logger } from "./log.server";
 import { isVideoMedia, mediaCaption, toImageModel, toVideoFileModel } from "./media.server";
 import type { ContentBlock } from "./models";

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { installEnv } from "~/config/env.server";
+import { DEFAULT_CONSENT_WORDING } from "~/consent/default-wording";
 import { BcmsError } from "../../bcms";
 import { type SeedContent, startSeedContent } from "../../tests/support/seed-content";
-import { installEnv } from "../config/env.server";
-import { DEFAULT_CONSENT_WORDING } from "../consent/default-wording";
 import {
   CONSENT_BANNER_TEMPLATE,
   loadConsentWording,

@@ -2,9 +2,10 @@
 // published entry is the banner's wording; one the site cannot use (a missing version, label
 // or text, a policy page that is not a published page) is refused with its problems listed,
 // and the built-in wording is shown instead. `content:check` reports the same problems.
+
+import { DEFAULT_CONSENT_WORDING } from "~/consent/default-wording";
+import type { ConsentCategoryWording, ConsentWording } from "~/consent/model";
 import { BcmsTemplateNotFoundError } from "../../bcms";
-import { DEFAULT_CONSENT_WORDING } from "../consent/default-wording";
-import type { ConsentCategoryWording, ConsentWording } from "../consent/model";
 import { getEntryPathIndex, getPublishedEntries, type LocalEntry } from "./entries.server";
 import { logger } from "./log.server";
 import type { RichNode, RichTag } from "./models";

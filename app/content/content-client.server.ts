@@ -1,5 +1,8 @@
 // The one BCMS client of the server process, created on first use from the validated
 // environment. Route modules reach content only through the content layer that uses it.
+
+import { getEnv } from "~/config/env.server";
+import { toConsoleStyle } from "~/logging/logger.server";
 import {
   type BcmsClient,
   CONTENT_EVENT_NAMES,
@@ -7,8 +10,6 @@ import {
   createBcmsClient,
   parseContentEvent,
 } from "../../bcms";
-import { getEnv } from "../config/env.server";
-import { toConsoleStyle } from "../logging/logger.server";
 import { logger } from "./log.server";
 
 let client: BcmsClient | undefined;

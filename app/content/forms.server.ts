@@ -11,7 +11,7 @@ import {
   type FormField,
   type FormOutcome,
   RESERVED_FIELD_NAMES,
-} from "../forms/model";
+} from "~/forms/model";
 import { toContentBlocks } from "./blocks.server";
 import { FORM_TEMPLATE, getPublishedEntries, type LocalEntry } from "./entries.server";
 import { logger } from "./log.server";

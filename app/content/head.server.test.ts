@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { getEnv } from "~/config/env.server";
 import { testImage, testLocalEntry } from "../../tests/support/content";
-import { getEnv } from "../config/env.server";
 import { toPageHead } from "./head.server";
 
 const SEO_IMAGE = "a".repeat(24);

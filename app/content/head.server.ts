@@ -1,6 +1,6 @@
 // An entry's page head: its SEO group first, the page's own description and image as
 // fallbacks; the share image as an absolute URL on the site's origin.
-import { getEnv } from "../config/env.server";
+import { getEnv } from "~/config/env.server";
 import type { LocalEntry } from "./entries.server";
 import { readMedia, toImageModel } from "./media.server";
 import type { PageHead } from "./models";

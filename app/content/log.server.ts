@@ -2,8 +2,8 @@
 // (installed with its settings, so every line of the process has one shape and is scrubbed of
 // the API secret), else, in a build's prerendering or the dev server, one made from the
 // environment on first use.
-import { getEnv } from "../config/env.server";
-import { createJsonLogger, type LogFields, type SiteLogger } from "../logging/logger.server";
+import { getEnv } from "~/config/env.server";
+import { createJsonLogger, type LogFields, type SiteLogger } from "~/logging/logger.server";
 
 let current: SiteLogger | undefined;
 

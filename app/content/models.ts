@@ -1,8 +1,8 @@
 // Page models: what the content layer (app/content/*.server.ts) hands to routes and
 // components. Components never see raw BCMS shapes; everything here is plain,
 // serialisable data that is already sanitised and has browser-safe URLs (no API key).
-import type { FormDefinition } from "../forms/model";
-import type { WidgetModelOf } from "../widgets/models";
+import type { FormDefinition } from "~/forms/model";
+import type { WidgetModelOf } from "~/widgets/models";
 import type { ImageModel } from "./media-models";
 import type { RichNode } from "./rich-models";
 

@@ -5,7 +5,7 @@
 // the browser follows it. Bad requests are 4xx with a clear message, logged without any
 // personal data (form id, page and reason only).
 import { data, type RouterContextProvider, redirect } from "react-router";
-import { logger } from "../content/log.server";
+import { logger } from "~/content/log.server";
 import { ATTRIBUTION_COOKIE, decodeAttribution, readCookie } from "./attribution";
 import { formsContext, requestFactsContext } from "./context";
 import { CHECKED_VALUE, type FormActionData, type FormDefinition, SYSTEM_FIELDS } from "./model";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ConsentApi } from "../consent/consent-runtime";
+import type { ConsentApi } from "~/consent/consent-runtime";
 import { ATTRIBUTION_COOKIE, decodeAttribution, readCookie } from "./attribution";
 import { attributionScript, recordAttribution } from "./attribution-recorder";
 

@@ -1,6 +1,6 @@
 // The gated download on the thank-you page: the signed link, or why it is gone.
 import { Link } from "react-router";
-import { Container } from "../components/ui/container";
+import { Container } from "~/components/ui/container";
 import type { DownloadOffer } from "./downloads.server";
 
 const EXPIRY_LABEL = new Intl.DateTimeFormat("en-GB", {

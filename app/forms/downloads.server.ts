@@ -2,7 +2,7 @@
 // it); a sent form earns a signed link that expires, shown on /resources/thank-you and
 // served by /resources/download/{token}.
 import type { RouterContextProvider } from "react-router";
-import { loadGatedDownload } from "../content/templates/resource.server";
+import { loadGatedDownload } from "~/content/templates/resource.server";
 import { formsContext } from "./context";
 import { DOWNLOAD_ROUTE_PREFIX } from "./model";
 import { DOWNLOAD_LINK_TTL_MS, issueDownloadToken, readDownloadToken } from "./tokens.server";

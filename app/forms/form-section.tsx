@@ -1,5 +1,5 @@
 // Where a page shows its form: a full-width band after the body.
-import { Container } from "../components/ui/container";
+import { Container } from "~/components/ui/container";
 import { FormView } from "./form-view";
 import type { FormDefinition } from "./model";
 import type { PageFormData } from "./page-form.server";

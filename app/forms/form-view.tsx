@@ -5,8 +5,8 @@
 // visitor follows the outcome. Every message is tied to its field (aria-describedby).
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useActionData, useNavigate, useNavigation, useSubmit } from "react-router";
-import { RichNodes } from "../components/rich-text/rich-nodes";
-import type { RichNode } from "../content/models";
+import { RichNodes } from "~/components/rich-text/rich-nodes";
+import type { RichNode } from "~/content/models";
 import { pushGenerateLead } from "./lead";
 import {
   CHECKED_VALUE,

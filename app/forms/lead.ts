@@ -1,6 +1,6 @@
 // The conversion event of a sent form (SPEC §7 data layer): the form's id, no personal data.
 // Kept with the forms, so its bytes load only with pages that carry a form.
-import { type DataLayerWindow, ensureDataLayer } from "../analytics/data-layer";
+import { type DataLayerWindow, ensureDataLayer } from "~/analytics/data-layer";
 
 export const GENERATE_LEAD_EVENT = "generate_lead";
 

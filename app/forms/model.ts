@@ -1,6 +1,6 @@
 // A form as the content team defines it in the CMS (template `form`), after the content
 // layer has read and checked it: what the page renders and what the action validates.
-import type { RichNode } from "../content/rich-models";
+import type { RichNode } from "~/content/rich-models";
 
 export const FIELD_TYPES = [
   "text",

@@ -1,8 +1,9 @@
 // The one logger of the site, the server and the local content service: one JSON object per
 // line, info and debug on stdout, warnings and errors on stderr. The configured API secret is
 // scrubbed from every line as a last line of defence (the same rule as the BCMS library's).
+
+import type { LogLevel } from "~/config/env.server";
 import { createRedactor } from "../../bcms/redact";
-import type { LogLevel } from "../config/env.server";
 
 export type LogFields = Record<string, unknown>;
 

@@ -1,5 +1,5 @@
 // POST /consent: the consent banner without JavaScript (app/consent/consent-form.server.ts).
-import { handleConsentPost } from "../consent/consent-form.server";
+import { handleConsentPost } from "~/consent/consent-form.server";
 import type { Route } from "./+types/consent";
 
 export function action({ request }: Route.ActionArgs) {

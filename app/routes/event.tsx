@@ -1,7 +1,7 @@
-import { EventView } from "../components/pages/article-views";
-import { loadEvent } from "../content/templates/event.server";
-import { pageHead } from "../seo/page-head.server";
-import { routeMeta } from "../seo/route-meta";
+import { EventView } from "~/components/pages/article-views";
+import { loadEvent } from "~/content/templates/event.server";
+import { pageHead } from "~/seo/page-head.server";
+import { routeMeta } from "~/seo/route-meta";
 import type { Route } from "./+types/event";
 
 export async function loader({ params, url }: Route.LoaderArgs) {

@@ -1,8 +1,8 @@
-import { LatestNews, SectionPageView } from "../components/pages/section-page-view";
-import { loadLatestNews } from "../content/templates/news-article.server";
-import { loadSectionPage } from "../content/templates/page.server";
-import { pageHead } from "../seo/page-head.server";
-import { routeMeta } from "../seo/route-meta";
+import { LatestNews, SectionPageView } from "~/components/pages/section-page-view";
+import { loadLatestNews } from "~/content/templates/news-article.server";
+import { loadSectionPage } from "~/content/templates/page.server";
+import { pageHead } from "~/seo/page-head.server";
+import { routeMeta } from "~/seo/route-meta";
 import type { Route } from "./+types/home";
 
 export const LATEST_NEWS_COUNT = 3;

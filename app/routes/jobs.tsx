@@ -1,8 +1,8 @@
-import { JobsView } from "../components/pages/list-views";
-import { loadJobs } from "../content/templates/job.server";
-import { loadSectionPage } from "../content/templates/page.server";
-import { pageHead } from "../seo/page-head.server";
-import { routeMeta } from "../seo/route-meta";
+import { JobsView } from "~/components/pages/list-views";
+import { loadJobs } from "~/content/templates/job.server";
+import { loadSectionPage } from "~/content/templates/page.server";
+import { pageHead } from "~/seo/page-head.server";
+import { routeMeta } from "~/seo/route-meta";
 import type { Route } from "./+types/jobs";
 
 export async function loader({ url }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
-import { LegalPageView } from "../components/pages/article-views";
-import { loadLegalPage } from "../content/templates/legal-page.server";
-import { pageHead } from "../seo/page-head.server";
-import { routeMeta } from "../seo/route-meta";
+import { LegalPageView } from "~/components/pages/article-views";
+import { loadLegalPage } from "~/content/templates/legal-page.server";
+import { pageHead } from "~/seo/page-head.server";
+import { routeMeta } from "~/seo/route-meta";
 import type { Route } from "./+types/legal-page";
 
 export async function loader({ url }: Route.LoaderArgs) {

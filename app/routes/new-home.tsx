@@ -1,5 +1,5 @@
 // /new/home: the homepage content with the site layout turned off (SPEC §2).
-import type { RouteHandle } from "../root";
+import type { RouteHandle } from "~/root";
 import Home, { loader, meta } from "./home";
 
 export const handle: RouteHandle = { layout: false };

@@ -1,7 +1,7 @@
-import { NewsArticleView } from "../components/pages/article-views";
-import { loadNewsArticle } from "../content/templates/news-article.server";
-import { pageHead } from "../seo/page-head.server";
-import { routeMeta } from "../seo/route-meta";
+import { NewsArticleView } from "~/components/pages/article-views";
+import { loadNewsArticle } from "~/content/templates/news-article.server";
+import { pageHead } from "~/seo/page-head.server";
+import { routeMeta } from "~/seo/route-meta";
 import type { Route } from "./+types/news-article";
 
 export async function loader({ params, url }: Route.LoaderArgs) {

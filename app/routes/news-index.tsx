@@ -1,10 +1,10 @@
-import { NewsListView } from "../components/pages/list-views";
-import { notFound } from "../content/content-errors.server";
-import { loadNewsList } from "../content/templates/news-article.server";
-import { loadSectionPage } from "../content/templates/page.server";
-import { CONTENT_URL_PATTERNS } from "../content/urls";
-import { pageHead } from "../seo/page-head.server";
-import { routeMeta } from "../seo/route-meta";
+import { NewsListView } from "~/components/pages/list-views";
+import { notFound } from "~/content/content-errors.server";
+import { loadNewsList } from "~/content/templates/news-article.server";
+import { loadSectionPage } from "~/content/templates/page.server";
+import { CONTENT_URL_PATTERNS } from "~/content/urls";
+import { pageHead } from "~/seo/page-head.server";
+import { routeMeta } from "~/seo/route-meta";
 import type { Route } from "./+types/news-index";
 
 /** `/news` is page 1; `/news/page/{n}` any page (a non-number is a 404). */

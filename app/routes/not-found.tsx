@@ -1,5 +1,5 @@
 // The catch-all: old URLs were already redirected by root middleware; anything left is 404.
-import { notFound } from "../content/content-errors.server";
+import { notFound } from "~/content/content-errors.server";
 import type { Route } from "./+types/not-found";
 
 export function loader({ url }: Route.LoaderArgs): never {

@@ -1,9 +1,9 @@
 // GET /resources/download/{token}: a gated resource's file, for whoever holds an unexpired
 // signed link (app/forms/downloads.server.ts). Never cached by anyone but the visitor.
 
-import { proxyMedia } from "../content/media-proxy.server";
-import { formsContext } from "../forms/context";
-import { readDownloadToken } from "../forms/tokens.server";
+import { proxyMedia } from "~/content/media-proxy.server";
+import { formsContext } from "~/forms/context";
+import { readDownloadToken } from "~/forms/tokens.server";
 import type { Route } from "./+types/resource-download";
 
 const GONE_MESSAGE =

@@ -1,12 +1,12 @@
 import { data } from "react-router";
-import { ResourceView } from "../components/pages/article-views";
-import { loadResource, loadResourceForm } from "../content/templates/resource.server";
-import { handleFormAction } from "../forms/action.server";
-import { downloadRedirect } from "../forms/downloads.server";
-import { FormSection } from "../forms/form-section";
-import { FORM_PAGE_HEADERS, formPageHeaders, pageFormData } from "../forms/page-form.server";
-import { pageHead } from "../seo/page-head.server";
-import { routeMeta } from "../seo/route-meta";
+import { ResourceView } from "~/components/pages/article-views";
+import { loadResource, loadResourceForm } from "~/content/templates/resource.server";
+import { handleFormAction } from "~/forms/action.server";
+import { downloadRedirect } from "~/forms/downloads.server";
+import { FormSection } from "~/forms/form-section";
+import { FORM_PAGE_HEADERS, formPageHeaders, pageFormData } from "~/forms/page-form.server";
+import { pageHead } from "~/seo/page-head.server";
+import { routeMeta } from "~/seo/route-meta";
 import type { Route } from "./+types/resource";
 
 export async function loader({ params, url, context }: Route.LoaderArgs) {

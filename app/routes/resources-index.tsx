@@ -1,8 +1,8 @@
-import { ResourcesView } from "../components/pages/list-views";
-import { loadSectionPage } from "../content/templates/page.server";
-import { loadResources } from "../content/templates/resource.server";
-import { pageHead } from "../seo/page-head.server";
-import { routeMeta } from "../seo/route-meta";
+import { ResourcesView } from "~/components/pages/list-views";
+import { loadSectionPage } from "~/content/templates/page.server";
+import { loadResources } from "~/content/templates/resource.server";
+import { pageHead } from "~/seo/page-head.server";
+import { routeMeta } from "~/seo/route-meta";
 import type { Route } from "./+types/resources-index";
 
 export async function loader({ url }: Route.LoaderArgs) {

@@ -1,13 +1,13 @@
 import { data } from "react-router";
-import { SectionPageView } from "../components/pages/section-page-view";
-import { loadSectionPage, loadSectionPageForm } from "../content/templates/page.server";
-import { handleFormAction } from "../forms/action.server";
-import { DownloadOfferView } from "../forms/download-offer";
-import { readDownloadOffer } from "../forms/downloads.server";
-import { FormSection } from "../forms/form-section";
-import { FORM_PAGE_HEADERS, formPageHeaders, pageFormData } from "../forms/page-form.server";
-import { pageHead } from "../seo/page-head.server";
-import { routeMeta } from "../seo/route-meta";
+import { SectionPageView } from "~/components/pages/section-page-view";
+import { loadSectionPage, loadSectionPageForm } from "~/content/templates/page.server";
+import { handleFormAction } from "~/forms/action.server";
+import { DownloadOfferView } from "~/forms/download-offer";
+import { readDownloadOffer } from "~/forms/downloads.server";
+import { FormSection } from "~/forms/form-section";
+import { FORM_PAGE_HEADERS, formPageHeaders, pageFormData } from "~/forms/page-form.server";
+import { pageHead } from "~/seo/page-head.server";
+import { routeMeta } from "~/seo/route-meta";
 import type { Route } from "./+types/section-page";
 
 /** The thank-you page of gated downloads: it shows the signed link it was sent with. */

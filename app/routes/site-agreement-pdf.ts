@@ -1,7 +1,7 @@
 // The embedded site-agreement PDF that the terms-and-conditions redirects point at.
 
-import { loadMediaByName } from "../content/media.server";
-import { proxyMedia } from "../content/media-proxy.server";
+import { loadMediaByName } from "~/content/media.server";
+import { proxyMedia } from "~/content/media-proxy.server";
 import type { Route } from "./+types/site-agreement-pdf";
 
 export const SITE_AGREEMENT_FILE = "site-agreement.pdf";

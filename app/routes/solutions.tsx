@@ -1,9 +1,9 @@
-import { SectionPageView } from "../components/pages/section-page-view";
-import { Tabs } from "../components/pages/tabs";
-import { Container } from "../components/ui/container";
-import { loadSectionPage } from "../content/templates/page.server";
-import { pageHead } from "../seo/page-head.server";
-import { routeMeta } from "../seo/route-meta";
+import { SectionPageView } from "~/components/pages/section-page-view";
+import { Tabs } from "~/components/pages/tabs";
+import { Container } from "~/components/ui/container";
+import { loadSectionPage } from "~/content/templates/page.server";
+import { pageHead } from "~/seo/page-head.server";
+import { routeMeta } from "~/seo/route-meta";
 import type { Route } from "./+types/solutions";
 
 export async function loader({ url }: Route.LoaderArgs) {

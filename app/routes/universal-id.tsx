@@ -1,15 +1,15 @@
 // /universal-id/{slug} and /partner-sign-up/{slug}: the partner screens reuse these pages.
 import { data } from "react-router";
-import { UniversalIdView } from "../components/pages/universal-id-view";
+import { UniversalIdView } from "~/components/pages/universal-id-view";
 import {
   loadUniversalIdPage,
   loadUniversalIdPageForm,
-} from "../content/templates/universal-id-page.server";
-import { handleFormAction } from "../forms/action.server";
-import { FormSection } from "../forms/form-section";
-import { FORM_PAGE_HEADERS, formPageHeaders, pageFormData } from "../forms/page-form.server";
-import { pageHead } from "../seo/page-head.server";
-import { routeMeta } from "../seo/route-meta";
+} from "~/content/templates/universal-id-page.server";
+import { handleFormAction } from "~/forms/action.server";
+import { FormSection } from "~/forms/form-section";
+import { FORM_PAGE_HEADERS, formPageHeaders, pageFormData } from "~/forms/page-form.server";
+import { pageHead } from "~/seo/page-head.server";
+import { routeMeta } from "~/seo/route-meta";
 import type { Route } from "./+types/universal-id";
 
 export async function loader({ params, url, context }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { describe, expect, it } from "vitest";
-import { BRAND, DEFAULT_DESCRIPTION, DEFAULT_TITLE } from "../config/site";
+import { BRAND, DEFAULT_DESCRIPTION, DEFAULT_TITLE } from "~/config/site";
 import { absoluteUrl, buildMeta, canonicalUrl, formatTitle } from "./build-meta.server";
 import { NOT_FOUND_META, NOT_FOUND_TITLE, routeMeta } from "./route-meta";
 

@@ -2,7 +2,7 @@
 // returns its result (page-head.server.ts). Absolute URLs come from the canonical site
 // origin passed in (SITE_ORIGIN), never from the request's host.
 import type { MetaDescriptor } from "react-router";
-import { BRAND, DEFAULT_DESCRIPTION, DEFAULT_TITLE } from "../config/site";
+import { BRAND, DEFAULT_DESCRIPTION, DEFAULT_TITLE } from "~/config/site";
 import { NO_INDEX_ROBOTS, TITLE_SEPARATOR } from "./route-meta";
 
 export const TWITTER_CARD = "summary_large_image";

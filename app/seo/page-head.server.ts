@@ -1,7 +1,7 @@
 // A page's `head` loader data: its metadata built for the requested path against the
 // canonical site origin, and its document language.
-import { getEnv } from "../config/env.server";
-import type { PageHead } from "../content/models";
+import { getEnv } from "~/config/env.server";
+import type { PageHead } from "~/content/models";
 import { buildMeta } from "./build-meta.server";
 import type { LoadedHead } from "./route-meta";
 

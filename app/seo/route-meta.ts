@@ -2,7 +2,7 @@
 // travels in the loader data, so the browser runs no metadata builder on navigation; only
 // the error page's fixed head is defined here.
 import type { MetaDescriptor } from "react-router";
-import { BRAND } from "../config/site";
+import { BRAND } from "~/config/site";
 
 export const TITLE_SEPARATOR = " - ";
 export const NO_INDEX_ROBOTS = "noindex, nofollow";

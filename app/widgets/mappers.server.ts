@@ -1,6 +1,6 @@
 // The server-side widget table: BCMS widget name → the mapper that turns its value into the
 // widget's model. The content layer dispatches through it (app/content/blocks.server.ts).
-import type { WidgetModel, WidgetName } from "../content/models";
+import type { WidgetModel, WidgetName } from "~/content/models";
 import { mapCompaniesWidget } from "./companies/companies.server";
 import { mapContentColsWidget } from "./content-cols/content-cols.server";
 import { mapCtaWidget } from "./cta/cta.server";

@@ -1,8 +1,8 @@
 // What every widget's server-side mapper shares: its signature, the error that says "this
 // widget's data does not fit" (the content layer skips the block and logs the reason) and
 // the widths images render at, which feed the default-source rule.
-import type { ContentBlock } from "../content/models";
-import type { Rec } from "../content/read.server";
+import type { ContentBlock } from "~/content/models";
+import type { Rec } from "~/content/read.server";
 
 export class WidgetDataError extends Error {}
 

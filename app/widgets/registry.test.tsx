@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { RichContent } from "~/components/rich-text/rich-content";
+import type { WidgetModel, WidgetName } from "~/content/models";
 import { renderMarkup } from "../../tests/support/markup";
 import { rasterImage, svgLogo } from "../../tests/support/widgets";
-import { RichContent } from "../components/rich-text/rich-content";
-import type { WidgetModel, WidgetName } from "../content/models";
 import { lookupWidget, WIDGET_REGISTRY, WidgetBlock } from "./registry";
 import { UnhandledWidget, unhandledWidgetMessage } from "./unhandled-widget";
 

@@ -1,7 +1,7 @@
 // The widget dispatcher: BCMS widget name → component. A name without a component renders
 // the hidden "not handled" placeholder instead of failing the page.
 import { type ComponentType, createElement } from "react";
-import type { WidgetModel, WidgetName } from "../content/models";
+import type { WidgetModel, WidgetName } from "~/content/models";
 import { CompaniesWidget } from "./companies/companies-widget";
 import { ContentColsWidget } from "./content-cols/content-cols-widget";
 import { CtaWidget } from "./cta/cta-widget";

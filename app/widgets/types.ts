@@ -1,7 +1,7 @@
 // Types shared by the widget components and the registry. Widgets import these, never the
 // registry: the registry imports the widgets.
 import type { ComponentType } from "react";
-import type { ContentBlock, WidgetModel, WidgetName } from "../content/models";
+import type { ContentBlock, WidgetModel, WidgetName } from "~/content/models";
 
 /** A widget component's props: its model without the discriminating name. */
 export type WidgetProps<N extends WidgetName> = Omit<Extract<WidgetModel, { name: N }>, "name">;

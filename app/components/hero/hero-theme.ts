@@ -1,5 +1,5 @@
 // Hero colour themes (SPEC §2, §9) and the contrast rule their text colours satisfy (WCAG AA).
-import type { HeroTheme } from "../../content/models";
+import type { HeroTheme } from "~/content/models";
 import type { ButtonVariant } from "../ui/button";
 
 export const HERO_THEMES = [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import type { RichNode } from "~/content/models";
 import { byAttr, byClass, byTag, renderDom, text } from "../../../tests/support/markup";
-import type { RichNode } from "../../content/models";
 import { Hero } from "./hero";
 
 const section = (dom: ReturnType<typeof renderDom>) => dom.one(byTag("section"));

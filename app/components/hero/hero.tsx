@@ -1,7 +1,7 @@
 // The hero section (SPEC §2): full-screen themed block with a title, optional description, call
 // to action, body and footer slots, staggered text entrance and an animated gradient background.
 import { type CSSProperties, type ReactNode, useEffect, useId, useRef } from "react";
-import type { HeroTheme, ImageModel, LinkModel, RichNode } from "../../content/models";
+import type { HeroTheme, ImageModel, LinkModel, RichNode } from "~/content/models";
 import { Picture } from "../media/picture";
 import { ButtonLink } from "../ui/button";
 import { Container } from "../ui/container";

@@ -1,7 +1,7 @@
 // Renders inline rich nodes (hero titles: <strong>, <em>, <br>, <span>, <a> ...). Block tags that
 // slip into a title are unwrapped to their children so a heading never contains a <p>.
 import { Fragment, type ReactNode } from "react";
-import type { RichNode } from "../../content/models";
+import type { RichNode } from "~/content/models";
 import { SmartLink } from "../ui/smart-link";
 
 const INLINE_TAGS = new Set(["strong", "em", "u", "s", "code", "span"]);

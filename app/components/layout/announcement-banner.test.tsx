@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { ACQUISITION_BANNER_TEXT, ACQUISITION_PATH } from "~/config/site";
 import { byTag, linksOf, renderDom, renderMarkup } from "../../../tests/support/markup";
-import { ACQUISITION_BANNER_TEXT, ACQUISITION_PATH } from "../../config/site";
 import {
   ANNOUNCEMENT_ALT_SCHEME_PATH,
   AnnouncementBanner,

@@ -1,7 +1,7 @@
 // The acquisition announcement above the header (SPEC §2): on every page except the page it
 // announces, and in its alternative colour scheme on the technology page.
 import { Link } from "react-router";
-import { ACQUISITION_BANNER_TEXT, ACQUISITION_PATH } from "../../config/site";
+import { ACQUISITION_BANNER_TEXT, ACQUISITION_PATH } from "~/config/site";
 import { ArrowRightIcon } from "../ui/icons";
 import "./announcement-banner.css";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { FOOTER_SOCIAL_LINKS } from "~/config/site";
 import { byAttr, byClass, byTag, linksOf, renderDom, text } from "../../../tests/support/markup";
-import { FOOTER_SOCIAL_LINKS } from "../../config/site";
 import { copyrightLine, Footer } from "./footer";
 
 const EXPECTED_COLUMNS = [

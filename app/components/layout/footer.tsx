@@ -1,7 +1,7 @@
 // The site footer (SPEC §2): the five link columns, social icons, logo and copyright.
 import { Link } from "react-router";
-import { BRAND, FOOTER_COLUMNS, FOOTER_SOCIAL_LINKS } from "../../config/site";
-import { CONSENT_OPEN_ATTRIBUTE } from "../../consent/attributes";
+import { BRAND, FOOTER_COLUMNS, FOOTER_SOCIAL_LINKS } from "~/config/site";
+import { CONSENT_OPEN_ATTRIBUTE } from "~/consent/attributes";
 import { Container } from "../ui/container";
 import { EXTERNAL_LINK_REL } from "../ui/href";
 import { VisuallyHidden } from "../ui/visually-hidden";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { HEADER_LINKS, LOGIN_URL, SOCIAL_LINKS } from "~/config/site";
 import { byAttr, byClass, byTag, linksOf, renderDom } from "../../../tests/support/markup";
-import { HEADER_LINKS, LOGIN_URL, SOCIAL_LINKS } from "../../config/site";
 import { Header, LOGO_LINK_LABEL } from "./header";
 import { InteractiveMobileMenu, LOGIN_LABEL, MOBILE_MENU_ID } from "./mobile-menu";
 

@@ -1,6 +1,6 @@
 // The fixed site header (SPEC §2): logo, section links, Login, and the mobile menu toggle.
 import { Link, NavLink } from "react-router";
-import { HEADER_LINKS, LOGIN_URL } from "../../config/site";
+import { HEADER_LINKS, LOGIN_URL } from "~/config/site";
 import { buttonClassName } from "../ui/button";
 import { Container } from "../ui/container";
 import { useHeaderCompact } from "./header-scroll";

@@ -7,12 +7,7 @@
 // and when the viewport grows to desktop width. Both render the panel with `data-open`.
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { NavLink, useLocation } from "react-router";
-import {
-  HEADER_LINKS,
-  LOGIN_URL,
-  type NavLink as NavLinkModel,
-  SOCIAL_LINKS,
-} from "../../config/site";
+import { HEADER_LINKS, LOGIN_URL, type NavLink as NavLinkModel, SOCIAL_LINKS } from "~/config/site";
 import { buttonClassName } from "../ui/button";
 import { ArrowRightIcon, CloseIcon, MenuIcon } from "../ui/icons";
 import { VisuallyHidden } from "../ui/visually-hidden";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { ACQUISITION_PATH } from "~/config/site";
 import { byAttr, byClass, byTag, renderDom, text } from "../../../tests/support/markup";
-import { ACQUISITION_PATH } from "../../config/site";
 import { SiteLayout } from "./site-layout";
 
 const renderLayout = (pathname: string) =>

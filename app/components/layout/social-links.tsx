@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import type { SocialLink } from "../../config/site";
+import type { SocialLink } from "~/config/site";
 import { EXTERNAL_LINK_REL } from "../ui/href";
 import { type IconProps, InstagramIcon, LinkedInIcon, XIcon } from "../ui/icons";
 import "./social-links.css";

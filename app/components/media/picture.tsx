@@ -1,7 +1,7 @@
 // Responsive image: <picture> with the model's sources (WebP first), an <img> that always
 // carries width and height (no layout shift), lazy by default, eager + high priority for
 // the largest above-the-fold image. SVG media with inline markup is inlined instead.
-import type { ImageModel, ImageSource } from "../../content/models";
+import type { ImageModel, ImageSource } from "~/content/models";
 import { InlineSvg } from "./inline-svg";
 import { IMAGE_MEDIA_TYPES, MediaError } from "./media-error";
 import "./media.css";

@@ -1,12 +1,7 @@
 // Article-like pages: news articles, events, resources and legal pages.
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type {
-  EventModel,
-  LegalPageModel,
-  NewsArticleModel,
-  ResourceModel,
-} from "../../content/models";
+import type { EventModel, LegalPageModel, NewsArticleModel, ResourceModel } from "~/content/models";
 import { Picture } from "../media/picture";
 import { ButtonLink } from "../ui/button";
 import { Container } from "../ui/container";

@@ -1,7 +1,7 @@
 // Listing cards: the whole card is one link. News cards (the home page has them) live here;
 // other kinds live with the only view that lists them.
 import { Link } from "react-router";
-import type { NewsCardModel } from "../../content/models";
+import type { NewsCardModel } from "~/content/models";
 import { Picture } from "../media/picture";
 
 const CARD_IMAGE_SIZES = "(min-width: 1100px) 360px, (min-width: 700px) 50vw, 100vw";

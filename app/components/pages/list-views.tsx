@@ -5,8 +5,8 @@ import type {
   NewsListModel,
   ResourceCardModel,
   SectionPageModel,
-} from "../../content/models";
-import { newsPagePath } from "../../content/urls";
+} from "~/content/models";
+import { newsPagePath } from "~/content/urls";
 import { ButtonLink } from "../ui/button";
 import { Container } from "../ui/container";
 import { Card, CardGrid, NewsCard } from "./cards";

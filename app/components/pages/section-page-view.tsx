@@ -2,7 +2,7 @@
 // sections. Every part here is used by the home page; views of other routes live with them.
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { HeroModel, NewsCardModel, SectionPageModel } from "../../content/models";
+import type { HeroModel, NewsCardModel, SectionPageModel } from "~/content/models";
 import { Hero } from "../hero/hero";
 import { RichContent } from "../rich-text/rich-content";
 import { Container } from "../ui/container";

@@ -3,8 +3,8 @@
 // JavaScript they become an ARIA tab set, and `#tabs-{anchor}` selects a tab.
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
-import type { TabModel } from "../../content/models";
-import { tabAnchorFromHash, tabHash } from "../../navigation/scroll-rules";
+import type { TabModel } from "~/content/models";
+import { tabAnchorFromHash, tabHash } from "~/navigation/scroll-rules";
 import { RichContent } from "../rich-text/rich-content";
 
 export const TAB_ID_PREFIX = "tabs-";

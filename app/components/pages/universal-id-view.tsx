@@ -1,7 +1,7 @@
 // The universal-id sign-up pages (and the partner screens that reuse them): a hero, light
 // blue unless the CMS says otherwise, and the rich body.
 import type { ReactNode } from "react";
-import type { UniversalIdPageModel } from "../../content/models";
+import type { UniversalIdPageModel } from "~/content/models";
 import { Hero } from "../hero/hero";
 import { heroDescription, PageBody } from "./section-page-view";
 

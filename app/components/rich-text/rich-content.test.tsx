@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import type { ContentBlock, RichNode } from "~/content/models";
+import { unhandledWidgetMessage } from "~/widgets/unhandled-widget";
 import { renderMarkup } from "../../../tests/support/markup";
 import { paragraph, rasterImage } from "../../../tests/support/widgets";
-import type { ContentBlock, RichNode } from "../../content/models";
-import { unhandledWidgetMessage } from "../../widgets/unhandled-widget";
 import { FIGURE_SIZES, RichContent } from "./rich-content";
 import { RichNodes } from "./rich-nodes";
 

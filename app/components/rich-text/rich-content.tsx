@@ -1,8 +1,8 @@
 // Renders a page's content blocks in order: rich text, widgets (through the registry),
 // figures, and hidden placeholders for what the site cannot handle.
-import type { ContentBlock } from "../../content/models";
-import { WidgetBlock } from "../../widgets/registry";
-import { UnhandledWidget } from "../../widgets/unhandled-widget";
+import type { ContentBlock } from "~/content/models";
+import { WidgetBlock } from "~/widgets/registry";
+import { UnhandledWidget } from "~/widgets/unhandled-widget";
 import { Picture } from "../media/picture";
 import { RichNodes } from "./rich-nodes";
 import "./rich-content.css";

@@ -2,7 +2,7 @@
 // elements come from the allow-listed RichTag set, internal links become router links.
 import { createElement, type ReactNode } from "react";
 import { Link } from "react-router";
-import type { RichElement, RichNode } from "../../content/models";
+import type { RichElement, RichNode } from "~/content/models";
 import { isInternalHref, linkRel } from "../ui/href";
 
 const VOID_TAGS = new Set(["br", "hr"]);

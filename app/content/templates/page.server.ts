@@ -1,6 +1,6 @@
 // `page` entries → SectionPageModel: the home page, section pages and the other fixed
 // routes, each found by the path it carries.
-import type { FormDefinition } from "../../forms/model";
+import type { FormDefinition } from "~/forms/model";
 import { toContentBlocks } from "../blocks.server";
 import { notFound, withContent } from "../content-errors.server";
 import {

@@ -1,6 +1,6 @@
 // `resource` entries → resource cards (by title), the resource page with its form, and the
 // gated download a sent form unlocks (never served by the public media route).
-import type { FormDefinition } from "../../forms/model";
+import type { FormDefinition } from "~/forms/model";
 import { toContentBlocks } from "../blocks.server";
 import { toCard } from "../cards.server";
 import { notFound, withContent } from "../content-errors.server";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { RichContent } from "~/components/rich-text/rich-content";
 import { renderMarkup } from "../../../tests/support/markup";
 import { svgLogo } from "../../../tests/support/widgets";
-import { RichContent } from "../../components/rich-text/rich-content";
 import { CompaniesWidget } from "./companies-widget";
 
 const items = [

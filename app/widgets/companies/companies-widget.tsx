@@ -1,7 +1,7 @@
 // Partner companies: an optional title, then one card per company with its logo and a rich
 // description.
 
-import { Picture } from "../../components/media/picture";
+import { Picture } from "~/components/media/picture";
 import type { NestedBlocksProps, WidgetProps } from "../types";
 import "./companies.css";
 

@@ -1,6 +1,6 @@
-import { toImageModel } from "../../content/media.server";
-import type { ContentBlock } from "../../content/models";
-import { readRecords, readRichItems, readString } from "../../content/read.server";
+import { toImageModel } from "~/content/media.server";
+import type { ContentBlock } from "~/content/models";
+import { readRecords, readRichItems, readString } from "~/content/read.server";
 import { WIDGET_IMAGE_WIDTHS, type WidgetMapper } from "../mapping.server";
 import type { CompaniesModel, CompanyItem } from "./model";
 

@@ -1,4 +1,4 @@
-import type { ImageModel } from "../../content/media-models";
+import type { ImageModel } from "~/content/media-models";
 
 /** The description is nested content: `Block` is a parameter for the reason given on ContentColsModel. */
 export interface CompanyItem<Block> {

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { RichContent } from "~/components/rich-text/rich-content";
 import { renderMarkup } from "../../../tests/support/markup";
 import { paragraph } from "../../../tests/support/widgets";
-import { RichContent } from "../../components/rich-text/rich-content";
 import { CONTENT_COLS_LARGE, CONTENT_COLS_SMALL, ContentColsWidget } from "./content-cols-widget";
 
 describe("ContentColsWidget", () => {

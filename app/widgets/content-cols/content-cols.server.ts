@@ -1,5 +1,5 @@
-import type { ContentBlock } from "../../content/models";
-import { readList, readRichItems } from "../../content/read.server";
+import type { ContentBlock } from "~/content/models";
+import { readList, readRichItems } from "~/content/read.server";
 import { WidgetDataError, type WidgetMapper } from "../mapping.server";
 import type { ContentColsModel } from "./model";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { isExternalHref } from "~/components/ui/href";
 import { renderMarkup } from "../../../tests/support/markup";
-import { isExternalHref } from "../../components/ui/href";
 import { CtaWidget, NEW_TAB_HINT } from "./cta-widget";
 
 describe("CtaWidget", () => {

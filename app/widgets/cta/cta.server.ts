@@ -1,4 +1,4 @@
-import { readString } from "../../content/read.server";
+import { readString } from "~/content/read.server";
 import { required, type WidgetMapper } from "../mapping.server";
 import type { CtaModel } from "./model";
 

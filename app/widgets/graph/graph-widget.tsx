@@ -1,5 +1,5 @@
 // Identity-graph illustrations in a grid: 3 columns from 3 items up, else 2 (SPEC §2, §9).
-import { Picture } from "../../components/media/picture";
+import { Picture } from "~/components/media/picture";
 import type { WidgetProps } from "../types";
 import "./graph.css";
 

@@ -1,6 +1,6 @@
-import { toImageModel } from "../../content/media.server";
-import type { ImageModel } from "../../content/media-models";
-import { readList } from "../../content/read.server";
+import { toImageModel } from "~/content/media.server";
+import type { ImageModel } from "~/content/media-models";
+import { readList } from "~/content/read.server";
 import { WIDGET_IMAGE_WIDTHS, type WidgetMapper } from "../mapping.server";
 import type { GraphModel } from "./model";
 

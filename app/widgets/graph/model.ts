@@ -1,4 +1,4 @@
-import type { ImageModel } from "../../content/media-models";
+import type { ImageModel } from "~/content/media-models";
 
 export interface GraphModel {
   name: "graph";

@@ -1,4 +1,4 @@
-import { readNumber, readRecords, readString } from "../../content/read.server";
+import { readNumber, readRecords, readString } from "~/content/read.server";
 import { required, type WidgetMapper } from "../mapping.server";
 import type { StatItem, StatsModel } from "./model";
 import { STATS_DEFAULT_PROGRESS } from "./stats-constants";

@@ -1,4 +1,4 @@
-import type { ImageModel } from "../../content/media-models";
+import type { ImageModel } from "~/content/media-models";
 
 export interface TestimonialItem {
   quote: string;

@@ -1,6 +1,6 @@
 // Customer quotes: each card has the quote, the author's name and title, and optionally the
 // author's avatar and company logo.
-import { Picture } from "../../components/media/picture";
+import { Picture } from "~/components/media/picture";
 import type { WidgetProps } from "../types";
 import "./testimonials.css";
 

@@ -1,5 +1,5 @@
-import { toImageModel } from "../../content/media.server";
-import { isRec, readRecords, readString } from "../../content/read.server";
+import { toImageModel } from "~/content/media.server";
+import { isRec, readRecords, readString } from "~/content/read.server";
 import { required, WIDGET_IMAGE_WIDTHS, type WidgetMapper } from "../mapping.server";
 import type { TestimonialItem, TestimonialsModel } from "./model";
 

@@ -1,4 +1,4 @@
-import type { ImageModel, VideoFileModel } from "../../content/media-models";
+import type { ImageModel, VideoFileModel } from "~/content/media-models";
 
 export interface VideoModel {
   name: "video";

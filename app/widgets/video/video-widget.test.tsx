@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import type { VideoFileModel } from "~/content/models";
 import { renderMarkup } from "../../../tests/support/markup";
 import { rasterImage } from "../../../tests/support/widgets";
-import type { VideoFileModel } from "../../content/models";
 import {
   playVideoLabel,
   VIDEO_IFRAME_ALLOW,

@@ -7,8 +7,8 @@
 // markup is therefore the link, and the e2e test can wait for the button
 // (data-testid="video-play") to know that the click will play in place.
 import { type Ref, useEffect, useRef, useState } from "react";
-import { Picture } from "../../components/media/picture";
-import type { ImageModel, VideoFileModel } from "../../content/models";
+import { Picture } from "~/components/media/picture";
+import type { ImageModel, VideoFileModel } from "~/content/models";
 import type { WidgetProps } from "../types";
 import { withAutoplay } from "./privacy-embed-url";
 import "./video.css";

@@ -1,5 +1,5 @@
-import { toImageModel, toVideoFileModel } from "../../content/media.server";
-import { readString } from "../../content/read.server";
+import { toImageModel, toVideoFileModel } from "~/content/media.server";
+import { readString } from "~/content/read.server";
 import { WIDGET_IMAGE_WIDTHS, WidgetDataError, type WidgetMapper } from "../mapping.server";
 import type { VideoModel } from "./model";
 import { toPrivacyEmbedUrl } from "./privacy-embed-url";
