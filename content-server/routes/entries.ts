@@ -22,6 +22,15 @@ export function requireTemplate(app: AppContext, idOrName: string): Template {
   return template;
 }
 
+/** Stores a created or updated entry, then tells the socket's listeners. */
+async function commitEntry(app: AppContext, template: Template, entry: Entry): Promise<void> {
+  await app.store.commit([{ kind: "entries", id: entry._id, value: entry }]);
+  app.sockets.broadcast({
+    en: "entry",
+    ed: { type: "update", templateId: template._id, entryId: entry._id },
+  });
+}
+
 function requireEntry(app: AppContext, template: Template, id: string): Entry {
   const entry = isObjectId(id) ? app.store.get("entries", id) : undefined;
   if (!entry || entry.templateId !== template._id)
@@ -95,11 +104,7 @@ export const entryRoutes: Route[] = [
         instanceId: app.identity.instanceId,
         userId: app.identity.apiKeyId,
       });
-      await app.store.commit([{ kind: "entries", id: created._id, value: created }]);
-      app.sockets.broadcast({
-        en: "entry",
-        ed: { type: "update", templateId: template._id, entryId: created._id },
-      });
+      await commitEntry(app, template, created);
       return created;
     });
     sendItem(context, entry);
@@ -127,11 +132,7 @@ export const entryRoutes: Route[] = [
       const template = requireTemplate(app, context.params.tid ?? "");
       const current = requireEntry(app, template, context.params.eid ?? "");
       const updated = buildUpdatedEntry(app.store, template, current, body);
-      await app.store.commit([{ kind: "entries", id: updated._id, value: updated }]);
-      app.sockets.broadcast({
-        en: "entry",
-        ed: { type: "update", templateId: template._id, entryId: updated._id },
-      });
+      await commitEntry(app, template, updated);
       return updated;
     });
     sendItem(context, entry);

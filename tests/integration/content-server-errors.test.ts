@@ -12,7 +12,13 @@ import {
   startTestServer,
   type TestServer,
 } from "../support/content-server-harness";
-import { buildFixtureSnapshot, IDS, PROPS, writeEntity } from "../support/snapshot-builder";
+import {
+  buildFixtureSnapshot,
+  fixtureMediaItem,
+  IDS,
+  PROPS,
+  writeEntity,
+} from "../support/snapshot-builder";
 
 let t: TestServer;
 const EVIL_MEDIA = "65aa000000000000000000e1";
@@ -20,22 +26,16 @@ const EVIL_MEDIA = "65aa000000000000000000e1";
 beforeAll(async () => {
   const fixture = await buildFixtureSnapshot();
   // A media item whose name tries to climb out of the snapshot: files are found by id only.
-  await writeEntity(fixture.dir, "media", {
-    _id: EVIL_MEDIA,
-    createdAt: 1,
-    updatedAt: 1,
-    type: "TXT",
-    mimetype: "text/plain",
-    size: 5,
-    name: "../../../snapshot.json",
-    isInRoot: true,
-    hasChildren: false,
-    parentId: "",
-    altText: "",
-    caption: "",
-    width: -1,
-    height: -1,
-  });
+  await writeEntity(
+    fixture.dir,
+    "media",
+    fixtureMediaItem(EVIL_MEDIA, {
+      type: "TXT",
+      mimetype: "text/plain",
+      size: 5,
+      name: "../../../snapshot.json",
+    }),
+  );
   await writeFile(join(fixture.dir, "media-files", `${EVIL_MEDIA}.json`), "safe\n");
   t = await startTestServer({ dir: fixture.dir });
 });
