@@ -266,7 +266,7 @@ class Converter {
     return { timestamp: value.timestamp, timezoneOffset: value.timezoneOffset };
   }
 
-  entryPointer(value: unknown, path: string): { eid: string; tid: string } {
+  entryPointer(value: unknown, path: string): { tid: string; eid: string } {
     if (
       !isRecord(value) ||
       typeof value.entryId !== "string" ||
@@ -276,7 +276,8 @@ class Converter {
     ) {
       this.fail(path, ENTRY_POINTER_VALUE_MESSAGE);
     }
-    return { eid: value.entryId, tid: value.templateId };
+    // BCMS writes a pointer template first ({tid, eid}), as @thebcms/types declares it.
+    return { tid: value.templateId, eid: value.entryId };
   }
 
   media(value: unknown, path: string): { _id: string; alt_text?: string; caption?: string } {

@@ -132,32 +132,10 @@ function authoredInput(where: string, props: readonly Prop[], values: Values): V
   return input;
 }
 
-function isEntryPointer(value: unknown): value is { tid: string; eid: string } {
-  return (
-    isRecord(value) &&
-    Object.keys(value).length === 2 &&
-    typeof value.tid === "string" &&
-    typeof value.eid === "string"
-  );
-}
-
-/**
- * bcms/ builds pointers as {eid, tid}; the snapshot writes them as BCMS does, {tid, eid}
- * (the order of @thebcms/types), so the committed files stay as they are.
- */
-function withPointersInWireOrder(props: PropValue[]): PropValue[] {
-  return JSON.parse(
-    JSON.stringify(props, (_key, value: unknown) =>
-      isEntryPointer(value) ? { tid: value.tid, eid: value.eid } : value,
-    ),
-  );
-}
-
 export function encodeProps(where: string, props: Prop[], values: Values): PropValue[] {
-  const raw = toRawPropValues(props, authoredInput(where, props, values), {
+  return toRawPropValues(props, authoredInput(where, props, values), {
     entry: where,
     groups,
     widgets,
   });
-  return withPointersInWireOrder(raw);
 }
