@@ -3,6 +3,7 @@
 // Prerendered pages only: the React Router handler is a stub, so no content service runs.
 // Logs as the real server does (one JSON line per request on stdout).
 // Usage: node --import tsx scripts/bench/csp-bench-server.ts ROOT BUILD_DIR PORT
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -12,7 +13,12 @@ if (!root || !buildDir || !port) throw new Error("usage: csp-bench-server ROOT B
 const load = (file: string) => import(pathToFileURL(path.join(root, file)).href);
 const { createSiteServer } = await load("server/site-server.ts");
 const { parseEnv } = await load("app/config/env.server.ts");
-const { createJsonLogger } = await load("server/logging.ts");
+// The logger's home moved to app/logging/ (decision 0009); older trees keep it in server/.
+const loggerFile = ["app/logging/logger.server.ts", "server/logging.ts"].find((file) =>
+  existsSync(path.join(root, file)),
+);
+if (!loggerFile) throw new Error(`no logger under ${root}`);
+const { createJsonLogger } = await load(loggerFile);
 
 const server = await createSiteServer({
   buildDir,
