@@ -102,12 +102,19 @@ export async function hashBuildInputs(
   return hash.digest("hex");
 }
 
-/** Cheap fingerprint of a snapshot folder: names, sizes and modification times. */
+/**
+ * Fingerprint of a snapshot folder: its file names and bytes. Modification times are left
+ * out: a copy, a checkout or a touch changes them (and copies round them) without changing
+ * the content, and the prerendered pages would then be thrown away for nothing. Reading the
+ * seed snapshot (2.4 MB, 242 files) takes about 0.2 s here, once per start and build.
+ */
 export async function fingerprintContent(dir: string): Promise<string> {
   const hash = createHash("sha256");
   for (const file of await listFiles(dir)) {
-    const info = await stat(path.join(dir, file));
-    hash.update(`${file}\0${info.size}\0${Math.trunc(info.mtimeMs)}\n`);
+    const bytes = await readFile(path.join(dir, file));
+    hash.update(`${file}\0${bytes.length}\0`);
+    hash.update(createHash("sha256").update(bytes).digest());
+    hash.update("\n");
   }
   return hash.digest("hex");
 }
