@@ -4,25 +4,13 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createWriteStream } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { createServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { freePort } from "../tests/support/free-port";
 
 const PROJECT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 /** A build on 2 cores included. */
 const START_TIMEOUT_MS = 10 * 60_000;
-
-export function freeLoopbackPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export interface SiteProcess {
   url: string;
@@ -44,8 +32,8 @@ export interface SiteProcessOptions {
 }
 
 export async function startSiteProcess(options: SiteProcessOptions): Promise<SiteProcess> {
-  const port = options.port ?? (await freeLoopbackPort());
-  const contentPort = await freeLoopbackPort();
+  const port = options.port ?? (await freePort());
+  const contentPort = await freePort();
   const out = createWriteStream(options.logFile, { flags: "a" });
   // `node --import tsx` (not the tsx CLI): one process, so a kill reaches the server itself.
   const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {

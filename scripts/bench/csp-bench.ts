@@ -16,8 +16,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { parseEnv } from "../../app/config/env.server";
+import { freePort } from "../../tests/support/free-port";
 import { buildSite } from "../build";
-import { freeLoopbackPort } from "../site-process";
 
 const run = promisify(execFile);
 const PROJECT_DIR = path.resolve(fileURLToPath(new URL("../..", import.meta.url)));
@@ -85,7 +85,7 @@ async function copyBuild(): Promise<string> {
 }
 
 async function startServer(root: string, buildDir: string): Promise<BenchServer> {
-  const port = await freeLoopbackPort();
+  const port = await freePort();
   const child = spawn(
     process.execPath,
     ["--import", "tsx", SERVER_SCRIPT, root, buildDir, String(port)],
