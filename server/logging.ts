@@ -1,6 +1,7 @@
 // What a request log line may show: query values that could carry a credential and the token
 // of a signed download link are redacted. The logger itself is app/logging/logger.server.ts.
 
+import { randomBytes } from "node:crypto";
 import { DOWNLOAD_ROUTE_PREFIX } from "../app/forms/model";
 import { REDACTED } from "../bcms/redact";
 
@@ -25,4 +26,18 @@ export function redactPath(pathname: string): string {
   return pathname.startsWith(DOWNLOAD_ROUTE_PREFIX)
     ? `${DOWNLOAD_ROUTE_PREFIX}${REDACTED}`
     : pathname;
+}
+
+/**
+ * Request ids for log lines: a random prefix per server (so two processes never share one)
+ * and a counter, cheap enough for every request. A request's lines (its access line, an
+ * error while serving it) carry the same id.
+ */
+export function requestIdSource(): () => string {
+  const prefix = randomBytes(4).toString("hex");
+  let count = 0;
+  return () => {
+    count += 1;
+    return `${prefix}-${count.toString(36)}`;
+  };
 }

@@ -17,7 +17,7 @@ import { CspReportEndpoint } from "./csp-report";
 import { errorPage, plainNotFound } from "./error-pages";
 import { createReadinessProbe, healthResponse, readinessResponse } from "./health";
 import { createHttpLifecycle, SHUTDOWN_TIMEOUT_MS } from "./lifecycle";
-import { redactPath, redactSearch } from "./logging";
+import { redactPath, redactSearch, requestIdSource } from "./logging";
 import { isPageType } from "./mime";
 import { PrerenderedPages } from "./prerendered";
 import { redirectFor } from "./redirects";
@@ -108,15 +108,19 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
 
   const app = new Hono<{
     Bindings: { incoming?: IncomingMessage };
-    Variables: { source: Source };
+    Variables: { source: Source; requestId: string };
   }>();
+  const nextRequestId = requestIdSource();
 
   app.use(async (c, next) => {
     const started = performance.now();
+    const id = nextRequestId();
+    c.set("requestId", id);
     await next();
     const url = new URL(c.req.url);
     const search = redactSearch(url.search);
     logger.info("request", {
+      id,
       method: c.req.method,
       path: redactPath(url.pathname),
       ...(search ? { query: search } : {}),
@@ -148,6 +152,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
 
   app.onError((error, c) => {
     logger.error("request failed", {
+      id: c.get("requestId"),
       path: redactPath(new URL(c.req.url).pathname),
       error: describeError(error),
     });

@@ -101,6 +101,22 @@ describe("request logs", () => {
     expect(JSON.stringify(fields)).not.toContain("xyz");
   });
 
+  it("gives every request line an id of its own, unique to this server", async () => {
+    const before = t.logs.lines.length;
+    await t.get("/about");
+    await t.get("/about");
+    await t.get("/no-such-file.png");
+    const ids = t.logs.lines
+      .slice(before)
+      .filter((l) => l.message === "request")
+      .map((l) => l.fields?.id);
+    expect(ids).toHaveLength(3);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-z]+$/);
+    expect(new Set(ids).size).toBe(3);
+    const prefixes = new Set(ids.map((id) => String(id).split("-")[0]));
+    expect(prefixes.size).toBe(1);
+  });
+
   it("writes JSON lines to stdout", () => {
     const lines: string[] = [];
     const logger = createJsonLogger({ stdout: (l) => lines.push(l) });
