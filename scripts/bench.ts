@@ -1,12 +1,14 @@
 // `npm run bench`: every benchmark of the project, figures printed as JSON.
-// Usage: npm run bench [-- content|site|forms|csp]   (default: all)
+// Usage: npm run bench [-- content|site|forms|csp|redirects]   (default: all)
 //   site: Lighthouse and Playwright figures of the built site next to their budgets
 //   (scripts/bench/site-bench.ts; prints a PASS/FAIL report first, exits 0 either way).
 //   csp: requests/s of prerendered pages without and with the hash policy, same run, wrk
 //   (scripts/bench/csp-bench.ts).
+//   redirects: the server's redirect lookup, indexed against a scan of every rule.
 import { runContentBench } from "./bench/content-bench";
 import { runCspBench } from "./bench/csp-bench";
 import { runFormsBench } from "./bench/forms-bench";
+import { runRedirectBench } from "./bench/redirect-bench";
 import { runSiteBench } from "./bench/site-bench";
 
 const which = process.argv[2] ?? "all";
@@ -26,5 +28,9 @@ if (which === "all" || which === "forms") {
 if (which === "all" || which === "csp") {
   console.error("csp benchmark…");
   results.csp = await runCspBench();
+}
+if (which === "all" || which === "redirects") {
+  console.error("redirect lookup benchmark…");
+  results.redirects = await runRedirectBench();
 }
 console.log(JSON.stringify(results, null, 2));

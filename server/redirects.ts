@@ -1,10 +1,55 @@
 // HTTP redirects, answered before anything else is looked at: the one redirect table
 // (app/redirects/redirect-table.ts, including the news. host rule) with its real status
 // codes, then trailing slashes (`/about/` -> `/about`, the canonical form every link uses).
-import { matchRedirect } from "../app/redirects/redirect-table";
+import {
+  matchRedirect,
+  normalizePathname,
+  REDIRECTS,
+  type RedirectMatch,
+  type RedirectRule,
+} from "../app/redirects/redirect-table";
 import { pagePathOfDataRequest } from "./request-path";
 
 export const TRAILING_SLASH_STATUS = 301;
+
+/**
+ * The redirect table indexed by the first path segment, so a request is tried against the
+ * few rules that could match it (those with that literal first segment, plus the ones that
+ * match any: host rules, a parameter or `*` first), in the table's own order, instead of
+ * against every rule. The matching itself stays the table's (matchRedirect).
+ */
+export class RedirectIndex {
+  private readonly byFirstSegment = new Map<string, RedirectRule[]>();
+  private readonly anyFirstSegment: RedirectRule[];
+
+  constructor(rules: readonly RedirectRule[]) {
+    const literal = new Map<string, number[]>();
+    const any: number[] = [];
+    rules.forEach((rule, index) => {
+      const first = rule.pattern.split("/")[1] ?? "";
+      if (rule.hostPrefix !== undefined || first.startsWith(":") || first === "*") any.push(index);
+      else literal.set(first, [...(literal.get(first) ?? []), index]);
+    });
+    this.anyFirstSegment = any.map((i) => rules[i] as RedirectRule);
+    for (const [segment, indexes] of literal) {
+      const merged = [...indexes, ...any].sort((a, b) => a - b);
+      this.byFirstSegment.set(
+        segment,
+        merged.map((i) => rules[i] as RedirectRule),
+      );
+    }
+  }
+
+  match(url: URL, siteOrigin: string): RedirectMatch | null {
+    const pathname = normalizePathname(url.pathname);
+    const end = pathname.indexOf("/", 1);
+    const first = pathname.slice(1, end === -1 ? undefined : end);
+    const rules = this.byFirstSegment.get(first) ?? this.anyFirstSegment;
+    return rules.length === 0 ? null : matchRedirect(url, { siteOrigin, rules });
+  }
+}
+
+const SITE_REDIRECTS = new RedirectIndex(REDIRECTS);
 
 /**
  * The redirect answer for `url`, or null. A client-navigation data request (`/product.data`)
@@ -17,7 +62,7 @@ export function redirectFor(url: URL, method: string, siteOrigin: string): Respo
     const pageUrl = new URL(url);
     pageUrl.pathname = dataPage;
     pageUrl.searchParams.delete("_routes");
-    const match = matchRedirect(pageUrl, { siteOrigin });
+    const match = SITE_REDIRECTS.match(pageUrl, siteOrigin);
     if (!match) return null;
     const external = /^https?:\/\//i.test(match.location);
     return new Response(null, {
@@ -31,7 +76,7 @@ export function redirectFor(url: URL, method: string, siteOrigin: string): Respo
       },
     });
   }
-  const match = matchRedirect(url, { siteOrigin });
+  const match = SITE_REDIRECTS.match(url, siteOrigin);
   if (match) return redirect(match.location, match.status);
   if (
     (method === "GET" || method === "HEAD") &&
