@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { renderMarkup } from "../../../tests/support/markup";
+import { STATS_DEFAULT_PROGRESS } from "./stats-constants";
 import {
   normalizeProgress,
   RING_CIRCUMFERENCE,
   RING_RADIUS,
   ringDashOffset,
-  STATS_DEFAULT_PROGRESS,
   StatsWidget,
 } from "./stats-widget";
 

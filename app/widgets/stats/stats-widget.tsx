@@ -3,8 +3,6 @@ import type { WidgetProps } from "../types";
 import { STATS_DEFAULT_PROGRESS } from "./stats-constants";
 import "./stats.css";
 
-export { STATS_DEFAULT_PROGRESS };
-
 /** Ring geometry in SVG user units (viewBox 0 0 120 120). */
 export const RING_RADIUS = 52;
 export const RING_CIRCUMFERENCE = 2 * Math.PI * RING_RADIUS;

@@ -13,8 +13,6 @@ import type { WidgetProps } from "../types";
 import { withAutoplay } from "./privacy-embed-url";
 import "./video.css";
 
-export { PRIVACY_EMBED_ORIGIN, toPrivacyEmbedUrl, withAutoplay } from "./privacy-embed-url";
-
 /** SPEC §8: shown by browsers that cannot play the <video> element. */
 export const VIDEO_UNSUPPORTED_TEXT = "Your browser does not support the video tag.";
 export const VIDEO_IFRAME_ALLOW = "autoplay; encrypted-media; picture-in-picture";
