@@ -210,6 +210,11 @@ export interface FormsSettings {
   deliveryMaxAgeHours: number;
 }
 
+/** Where the site reads the embedded content service (always on loopback). */
+function embeddedContentOrigin(port: number): string {
+  return `http://127.0.0.1:${port}`;
+}
+
 export class EnvError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
@@ -239,7 +244,7 @@ export function parseEnv(source: Record<string, string | undefined>): SiteEnv {
     embeddedContent,
     bcms: embeddedContent
       ? {
-          origin: `http://127.0.0.1:${env.CONTENT_PORT}`,
+          origin: embeddedContentOrigin(env.CONTENT_PORT),
           orgId: env.BCMS_ORG_ID ?? LOCAL_CONTENT_IDENTITY.orgId,
           instanceId: env.BCMS_INSTANCE_ID ?? LOCAL_CONTENT_IDENTITY.instanceId,
           apiKey: {
@@ -297,7 +302,7 @@ export function installEnv(env: SiteEnv): void {
 /** The settings with the embedded content service found on `port` (it may differ from CONTENT_PORT). */
 export function withEmbeddedContentPort(env: SiteEnv, port: number): SiteEnv {
   if (!env.embeddedContent) return env;
-  return { ...env, contentPort: port, bcms: { ...env.bcms, origin: `http://127.0.0.1:${port}` } };
+  return { ...env, contentPort: port, bcms: { ...env.bcms, origin: embeddedContentOrigin(port) } };
 }
 
 /**

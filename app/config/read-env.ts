@@ -12,8 +12,8 @@ export function readEnvOrReport(
     return parseEnv(processEnv);
   } catch (error) {
     if (!(error instanceof EnvError)) throw error;
-    report("Invalid configuration:");
-    for (const problem of error.problems) report(`  - ${problem}`);
+    // EnvError's message is the report: a heading, then one line per problem.
+    for (const line of error.message.split("\n")) report(line);
     return undefined;
   }
 }
