@@ -1,14 +1,17 @@
 // `npm run bench`: every benchmark of the project, figures printed as JSON.
-// Usage: npm run bench [-- content|site|forms|csp|redirects]   (default: all)
+// Usage: npm run bench [-- content|site|forms|csp|redirects|serve]   (default: all)
 //   site: Lighthouse and Playwright figures of the built site next to their budgets
 //   (scripts/bench/site-bench.ts; prints a PASS/FAIL report first, exits 0 either way).
 //   csp: requests/s of prerendered pages without and with the hash policy, same run, wrk
 //   (scripts/bench/csp-bench.ts).
 //   redirects: the server's redirect lookup, indexed against a scan of every rule.
+//   serve: the server beside nginx on the same files (req/s, p99), a render's CPU, memory
+//   under rendering and hostile traffic (scripts/bench/serve-bench.ts).
 import { runContentBench } from "./bench/content-bench";
 import { runCspBench } from "./bench/csp-bench";
 import { runFormsBench } from "./bench/forms-bench";
 import { runRedirectBench } from "./bench/redirect-bench";
+import { runServeBench } from "./bench/serve-bench";
 import { runSiteBench } from "./bench/site-bench";
 
 const which = process.argv[2] ?? "all";
@@ -32,5 +35,9 @@ if (which === "all" || which === "csp") {
 if (which === "all" || which === "redirects") {
   console.error("redirect lookup benchmark…");
   results.redirects = await runRedirectBench();
+}
+if (which === "all" || which === "serve") {
+  console.error("serving benchmark…");
+  results.serve = await runServeBench();
 }
 console.log(JSON.stringify(results, null, 2));

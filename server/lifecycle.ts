@@ -1,6 +1,6 @@
 // The HTTP server around a fetch handler: listen, count in-flight requests, and close
 // gracefully (stop accepting, let in-flight requests finish up to a timeout, then cut).
-import { createServer, type IncomingMessage, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import type { SiteLogger } from "../app/logging/logger.server";
@@ -16,7 +16,12 @@ export interface HttpLifecycle {
 
 export function createHttpLifecycle(
   fetch: (request: Request) => Response | Promise<Response>,
-  options: { logger: SiteLogger; shutdownTimeoutMs: number },
+  options: {
+    logger: SiteLogger;
+    shutdownTimeoutMs: number;
+    /** Tried first; true when it answered (server/fast-path.ts). */
+    fastPath?: (request: IncomingMessage, response: ServerResponse) => boolean;
+  },
 ): HttpLifecycle {
   let server: Server | undefined;
   let inflight = 0;
@@ -41,17 +46,17 @@ export function createHttpLifecycle(
           response.end("Bad Request: invalid Host header\n");
           return;
         }
-        void listener(request, response);
-      });
-      created.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
-      created.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1000;
-      created.on("request", (_request, response) => {
+        // The fast path answers in full before returning: nothing of it stays in flight.
+        if (options.fastPath?.(request, response)) return;
         inflight += 1;
         response.once("close", () => {
           inflight -= 1;
           if (inflight === 0) drained?.();
         });
+        void listener(request, response);
       });
+      created.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+      created.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1000;
       created.once("error", reject);
       created.listen(port, host, () => {
         created.off("error", reject);

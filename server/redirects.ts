@@ -50,6 +50,16 @@ export class RedirectIndex {
 }
 
 const SITE_REDIRECTS = new RedirectIndex(REDIRECTS);
+const HOST_PREFIXES = REDIRECTS.flatMap((rule) =>
+  rule.hostPrefix === undefined ? [] : [rule.hostPrefix.toLowerCase()],
+);
+
+/** Whether requests to `host` (a Host header) may be redirected whatever their path. */
+export function hostHasOwnRedirects(host: string): boolean {
+  if (HOST_PREFIXES.length === 0) return false;
+  const lower = host.toLowerCase();
+  return HOST_PREFIXES.some((prefix) => lower.startsWith(prefix));
+}
 
 /**
  * The redirect answer for `url`, or null. A client-navigation data request (`/product.data`)

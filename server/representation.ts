@@ -94,6 +94,11 @@ export class Representation implements PolicySource {
     return this.isHtml ? this.policy.policyHeader(policy) : policy.withoutHashes;
   }
 
+  /** The bytes sent for `encoding` (the body itself when null or not compressible). */
+  bodyFor(encoding: Encoding | null): Promise<Buffer> {
+    return encoding && this.compressible ? this.encodedBody(encoding) : Promise.resolve(this.body);
+  }
+
   private encodedBody(encoding: Encoding): Promise<Buffer> {
     let pending = this.encoded.get(encoding);
     if (!pending) {

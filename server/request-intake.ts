@@ -110,7 +110,9 @@ export function visitorUsesHttps(
 }
 
 /** The first X-Forwarded-Proto value, when it is http or https. */
-function forwardedProto(incoming: IncomingMessage | undefined): "http" | "https" | undefined {
+export function forwardedProto(
+  incoming: IncomingMessage | undefined,
+): "http" | "https" | undefined {
   const proto = String(incoming?.headers["x-forwarded-proto"] ?? "")
     .split(",")[0]
     ?.trim()

@@ -12,21 +12,31 @@ import { DEFAULT_EMBED_FRAME_ANCESTORS, type SiteEnv } from "../app/config/env.s
 import type { FormsService, RequestFacts } from "../app/forms/service";
 import { createJsonLogger, describeError, type SiteLogger } from "../app/logging/logger.server";
 import type { ContentEvent } from "../bcms";
+import type { Encoding } from "./compression";
 import { ContentSecurityPolicies, CSP_REPORT_PATH } from "./content-security-policy";
 import { CspReportEndpoint } from "./csp-report";
 import { errorPage, plainNotFound } from "./error-pages";
+import {
+  type AccessRecord,
+  FastPath,
+  type LearnedVariants,
+  type ReadyAnswer,
+  rawHeadersOf,
+  type Visitor,
+} from "./fast-path";
 import { createReadinessProbe, healthResponse, readinessResponse } from "./health";
 import { createHttpLifecycle, SHUTDOWN_TIMEOUT_MS } from "./lifecycle";
 import { redactPath, redactSearch, requestIdSource } from "./logging";
 import { isPageType } from "./mime";
 import { PrerenderedPages } from "./prerendered";
-import { redirectFor } from "./redirects";
+import { hostHasOwnRedirects, redirectFor } from "./redirects";
 import { PAGE_CACHE_CONTROL, PageRenderer, STALE_HEADER } from "./render";
 import { RenderCache } from "./render-cache";
-import { representationOf } from "./representation";
+import { Representation, representationOf } from "./representation";
 import {
   clientAddressOf,
   effectiveUrl,
+  forwardedProto,
   isCrossSite,
   MAX_REQUEST_BODY_BYTES,
   readLimitedBody,
@@ -70,6 +80,16 @@ export interface SiteServer {
   applyContentChange(change: ContentEvent): void;
 }
 
+/** A request the fast path makes to learn an answer: `source` is filled in. */
+interface Lesson {
+  source?: Source;
+}
+
+interface Bindings {
+  incoming?: IncomingMessage;
+  lesson?: Lesson;
+}
+
 type Source =
   | "health"
   | "static"
@@ -107,25 +127,56 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
   const cspReports = new CspReportEndpoint({ logger, siteOrigin: env.siteOrigin });
 
   const app = new Hono<{
-    Bindings: { incoming?: IncomingMessage };
+    Bindings: Bindings;
     Variables: { source: Source; requestId: string };
   }>();
   const nextRequestId = requestIdSource();
+  const logRequest = (
+    record: AccessRecord & { id: string; query?: string; stale?: boolean; fast?: boolean },
+  ) =>
+    logger.info("request", {
+      id: record.id,
+      method: record.method,
+      path: record.path,
+      ...(record.query ? { query: record.query } : {}),
+      status: record.status,
+      durationMs: Math.round(record.durationMs * 10) / 10,
+      stale: record.stale ?? false,
+      source: record.source,
+      ...(record.fast ? { fast: true } : {}),
+    });
+
+  // The fast path's line, made by hand when the logger takes preformatted members: the
+  // path is a build file's and the rest are numbers and fixed words, so there is nothing
+  // to escape or scrub (measured: 1.4 against 5.5 µs a line).
+  const logFastRequest = logger.infoMembers
+    ? (record: AccessRecord) =>
+        logger.infoMembers?.(
+          "request",
+          `"id":"${nextRequestId()}","method":"${record.method}","path":${JSON.stringify(record.path)},"status":${record.status},"durationMs":${Math.round(record.durationMs * 10) / 10},"stale":false,"source":"${record.source}","fast":true`,
+        )
+    : (record: AccessRecord) => logRequest({ ...record, id: nextRequestId(), fast: true });
 
   app.use(async (c, next) => {
+    const lesson = c.env?.lesson;
+    if (lesson) {
+      // The fast path learning an answer: not a visitor's request, so not logged.
+      await next();
+      lesson.source = c.get("source");
+      return;
+    }
     const started = performance.now();
     const id = nextRequestId();
     c.set("requestId", id);
     await next();
     const url = new URL(c.req.url);
-    const search = redactSearch(url.search);
-    logger.info("request", {
+    logRequest({
       id,
       method: c.req.method,
       path: redactPath(url.pathname),
-      ...(search ? { query: search } : {}),
+      query: redactSearch(url.search),
       status: c.res.status,
-      durationMs: Math.round((performance.now() - started) * 10) / 10,
+      durationMs: performance.now() - started,
       stale: c.res.headers.get(STALE_HEADER) === "1",
       source: c.get("source"),
     });
@@ -197,6 +248,9 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
         });
         if (served) {
           c.set("source", "static");
+          if (url.pathname === pathname && !c.env?.lesson) {
+            fastPath.learn(pathname, visitorOf(c.env?.incoming), "static");
+          }
           return served;
         }
       }
@@ -219,6 +273,9 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
           }));
         if (served) {
           c.set("source", "prerendered");
+          if (url.pathname === pathname && !c.env?.lesson) {
+            fastPath.learn(pathname, visitorOf(c.env?.incoming), "prerendered");
+          }
           return served;
         }
       }
@@ -250,9 +307,73 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     return outcome.response;
   });
 
+  const visitorOf = (incoming: IncomingMessage | undefined): Visitor =>
+    trustProxy && forwardedProto(incoming) === "https" ? "https" : "plain";
+
+  /**
+   * The full path's own answers for `path`, captured for the fast path: one per encoding
+   * and the 304, all from the same in-memory body, or null when the file is not one.
+   */
+  const teach = async (path: string, visitor: Visitor): Promise<LearnedVariants | null> => {
+    const incoming = {
+      headers: { "x-forwarded-proto": visitor === "https" ? "https" : "http" },
+    } as unknown as IncomingMessage;
+    const ask = async (headers: Record<string, string>) => {
+      const lesson: Lesson = {};
+      const response = await app.fetch(new Request(`http://localhost${path}`, { headers }), {
+        incoming,
+        lesson,
+      });
+      return { response, source: lesson.source };
+    };
+    const byEncoding = new Map<Encoding | "identity", ReadyAnswer>();
+    let etag: string | undefined;
+    let source: Source | undefined;
+    for (const encoding of ["br", "gzip", "identity"] as const) {
+      const asked = await ask(encoding === "identity" ? {} : { "accept-encoding": encoding });
+      const { response } = asked;
+      const representation = representationOf(response);
+      const sent = response.headers.get("content-encoding") ?? "identity";
+      const answered =
+        response.status === 200 &&
+        (asked.source === "static" || asked.source === "prerendered") &&
+        representation instanceof Representation &&
+        (etag === undefined || etag === response.headers.get("etag"));
+      await response.body?.cancel();
+      if (!answered) return null;
+      const body = await representation.bodyFor(sent === "identity" ? null : (sent as Encoding));
+      if (response.headers.get("content-length") !== String(body.byteLength)) return null;
+      etag = response.headers.get("etag") ?? undefined;
+      source = asked.source;
+      byEncoding.set(encoding, { status: 200, headers: rawHeadersOf(response.headers), body });
+    }
+    if (!etag || !source) return null;
+    const revalidated = await ask({ "if-none-match": etag });
+    await revalidated.response.body?.cancel();
+    if (revalidated.response.status !== 304) return null;
+    const notModified = {
+      status: 304,
+      headers: rawHeadersOf(revalidated.response.headers),
+      body: null,
+    };
+    return { etag, byEncoding, notModified, source };
+  };
+
+  const fastPath = new FastPath({
+    teach,
+    visitorOf,
+    hostTakesFullPath: hostHasOwnRedirects,
+    pageAnswersQuery: (rawUrl) => {
+      const url = new URL(rawUrl, "http://localhost");
+      return prerendered.serving && servesPrerendered(url, url.pathname);
+    },
+    log: logFastRequest,
+  });
+
   const applyContentChange = (change: ContentEvent) => {
     const wasServing = prerendered.serving;
     prerendered.invalidate();
+    fastPath.forget();
     const cached = cache.markAllStale();
     logger.info("content changed", {
       event: change.name,
@@ -278,6 +399,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
 
   const http = createHttpLifecycle(app.fetch, {
     logger,
+    fastPath: (request, response) => fastPath.serve(request, response),
     shutdownTimeoutMs: options.shutdownTimeoutMs ?? SHUTDOWN_TIMEOUT_MS,
   });
   let closing: Promise<void> | undefined;

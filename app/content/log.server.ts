@@ -24,7 +24,7 @@ export function installLogger(logger: SiteLogger): void {
   current = logger;
 }
 
-export const logger: Required<SiteLogger> = {
+export const logger: Required<Omit<SiteLogger, "infoMembers">> = {
   debug: (message: string, fields?: LogFields) => active().debug?.(message, fields),
   info: (message: string, fields?: LogFields) => active().info(message, fields),
   warn: (message: string, fields?: LogFields) => active().warn(message, fields),

@@ -60,6 +60,52 @@ describe("createJsonLogger", () => {
     expect(err[0]).toContain("[redacted]");
   });
 
+  it("writes preformatted members as the same line shape as info, and only at info", () => {
+    const { logger, out } = recording();
+    logger.infoMembers("request", '"id":"a-1","status":200,"fast":true');
+    logger.info("request", { id: "a-2", status: 200 });
+    const [fast, full] = out.map((line) => JSON.parse(line));
+    expect(fast).toMatchObject({
+      level: "info",
+      msg: "request",
+      id: "a-1",
+      status: 200,
+      fast: true,
+    });
+    expect(Object.keys(fast).slice(0, 3)).toEqual(Object.keys(full).slice(0, 3));
+    expect(Date.parse(fast.time)).not.toBeNaN();
+
+    const quiet = recording({ level: "warn" });
+    quiet.logger.infoMembers("request", '"id":"a-3"');
+    expect(quiet.out).toEqual([]);
+  });
+
+  it("gathers stdout lines of one turn into one write, in order, by default", async () => {
+    const writes: string[] = [];
+    const original = process.stdout.write;
+    process.stdout.write = ((chunk: string) => {
+      writes.push(String(chunk));
+      return true;
+    }) as typeof process.stdout.write;
+    try {
+      const logger = createJsonLogger();
+      logger.info("first");
+      logger.infoMembers("second", '"n":2');
+      logger.info("third");
+      expect(writes).toEqual([]);
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.stdout.write = original;
+    }
+    expect(writes).toHaveLength(1);
+    expect(
+      writes[0]
+        ?.trim()
+        .split("\n")
+        .map((line) => JSON.parse(line).msg),
+    ).toEqual(["first", "second", "third"]);
+  });
+
   it("shows an Error field by name and message", () => {
     const { logger, err } = recording();
     logger.error("boom", { error: new TypeError("bad") });

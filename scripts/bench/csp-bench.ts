@@ -9,7 +9,7 @@
 // CSP_BENCH_BASELINE (a git revision; default the parent of the commit that added
 // server/content-security-policy.ts). wrk: /usr/bin/wrk, or WRK.
 import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { cp, mkdtemp, rm, symlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -18,16 +18,16 @@ import { promisify } from "node:util";
 import { parseEnv } from "../../app/config/env.server";
 import { freePort } from "../../tests/support/free-port";
 import { buildSite } from "../build";
+import { median, requireWrk, runWrk } from "./wrk";
 
 const run = promisify(execFile);
 const PROJECT_DIR = path.resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const BUILD_DIR = path.join(PROJECT_DIR, "build");
 const SERVER_SCRIPT = path.join(PROJECT_DIR, "scripts/bench/csp-bench-server.ts");
-const WRK = process.env.WRK ?? "/usr/bin/wrk";
 const ROUNDS = Math.max(1, Number(process.env.CSP_BENCH_ROUNDS ?? 3) || 3);
 const SECONDS = Math.max(1, Number(process.env.CSP_BENCH_SECONDS ?? 4) || 4);
 /** wrk: one thread (the 2-core machine: one core for the server, one for wrk), 32 connections. */
-const WRK_ARGS = ["-t1", "-c32"];
+const WRK_CONNECTIONS = 32;
 const PAGES = ["/", "/about"] as const;
 const ENCODINGS = ["identity", "br"] as const;
 
@@ -114,15 +114,6 @@ async function startServer(root: string, buildDir: string): Promise<BenchServer>
   };
 }
 
-/** User + system CPU time of a process so far, in clock ticks (1/100 s on Linux). */
-function cpuTicks(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  // After the command name: state is field 3, utime field 14, stime field 15.
-  return Number(fields[11]) + Number(fields[12]);
-}
-const TICK_MICROS = 10_000;
-
 interface Measurement {
   rps: number;
   cpuMicrosPerRequest: number;
@@ -134,33 +125,18 @@ async function wrk(
   encoding: string,
   seconds: number,
 ): Promise<Measurement> {
-  const headers = encoding === "identity" ? [] : ["-H", `Accept-Encoding: ${encoding}`];
-  const pid = server.child.pid as number;
-  const cpuBefore = cpuTicks(pid);
-  const { stdout } = await run(WRK, [
-    ...WRK_ARGS,
-    `-d${seconds}s`,
-    ...headers,
-    `${server.url}${page}`,
-  ]);
-  const cpu = cpuTicks(pid) - cpuBefore;
-  const rps = /Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1];
-  const requests = /(\d+) requests in/.exec(stdout)?.[1];
-  if (!rps || !requests) throw new Error(`wrk printed no figures:\n${stdout}`);
-  if (/Non-2xx or 3xx responses/.test(stdout)) throw new Error(`non-2xx answers:\n${stdout}`);
-  return { rps: Number(rps), cpuMicrosPerRequest: (cpu * TICK_MICROS) / Number(requests) };
+  const measured = await runWrk({
+    url: `${server.url}${page}`,
+    seconds,
+    connections: WRK_CONNECTIONS,
+    headers: encoding === "identity" ? {} : { "Accept-Encoding": encoding },
+    pid: server.child.pid,
+  });
+  return { rps: measured.rps, cpuMicrosPerRequest: measured.cpuMicrosPerRequest ?? 0 };
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-};
-
 export async function runCspBench(): Promise<Record<string, unknown>> {
-  if (!existsSync(WRK)) throw new Error(`wrk not found at ${WRK} (set WRK)`);
+  requireWrk();
   if (!existsSync(path.join(BUILD_DIR, "prerendered.json"))) {
     progress("no build: building first");
     await buildSite({ env: parseEnv(process.env), projectDir: PROJECT_DIR });
@@ -236,7 +212,7 @@ export async function runCspBench(): Promise<Record<string, unknown>> {
       }),
     );
     return {
-      tool: `wrk ${WRK_ARGS.join(" ")} -d${SECONDS}s, loopback, keep-alive`,
+      tool: `wrk -t1 -c${WRK_CONNECTIONS} -d${SECONDS}s, loopback, keep-alive`,
       rounds: ROUNDS,
       baseline: baseline.slice(0, 12),
       headerBytes: {

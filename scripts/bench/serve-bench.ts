@@ -1,0 +1,367 @@
+// Serving benchmark (`npm run bench -- serve`): the site's server (`npm start`'s entry, a
+// real process with the embedded content service) beside nginx serving the same build's
+// files, measured in one run with wrk on loopback. The server is pinned to core 0 and wrk
+// to core 1 (when taskset exists), nginx to core 0 with one worker.
+//   1. fast path: req/s and p99 for `/`, `/about`, `/about.data` and the largest hashed
+//      script, gzip accepted (nginx serves the build's .gz siblings), rounds interleaved;
+//   2. a server render of `/` (a significant query defeats prerendered files and the
+//      render cache): CPU per render, with and without compression;
+//   3. memory: RSS before and after sustained rendering, then after hostile traffic
+//      (unknown paths, unknown data requests, long queries, bad encodings);
+//   4. the prerendered `/about` in that process against a freshly started one.
+// Budgets (issue 10): >= 0.5x nginx, p99 < 2 ms, render <= 2 ms CPU, RSS < 400 MB,
+// throughput after the traffic >= 0.95x fresh. Prints PASS/FAIL lines first (stderr), the
+// figures as JSON (stdout); exits 0 either way, like the site benchmark.
+// Settings: SERVE_BENCH_SECONDS (default 4), SERVE_BENCH_ROUNDS (default 2), NGINX.
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { freePort } from "../../tests/support/free-port";
+import { type SiteProcess, startSiteProcess } from "../site-process";
+import { cpuMicros, median, requireWrk, round, rssBytes, runWrk, type WrkRun } from "./wrk";
+
+const run = promisify(execFile);
+const PROJECT_DIR = path.resolve(fileURLToPath(new URL("../..", import.meta.url)));
+const CLIENT_DIR = path.join(PROJECT_DIR, "build/client");
+const NGINX = process.env.NGINX ?? "/usr/sbin/nginx";
+const SECONDS = Math.max(1, Number(process.env.SERVE_BENCH_SECONDS ?? 4) || 4);
+const ROUNDS = Math.max(1, Number(process.env.SERVE_BENCH_ROUNDS ?? 2) || 2);
+const CONNECTIONS = 50;
+const SERVER_CPU = 0;
+const WRK_CPU = 1;
+const GZIP = { "Accept-Encoding": "gzip" };
+const RENDERS = 150;
+
+const BUDGET = {
+  ratioToNginx: 0.5,
+  p99Ms: 2,
+  renderCpuMs: 2,
+  rssMb: 400,
+  afterOverFresh: 0.95,
+};
+
+const progress = (line: string) => console.error(`serve bench: ${line}`);
+const hasTaskset = existsSync("/usr/bin/taskset");
+
+async function pin(pid: number, cpu: number): Promise<void> {
+  if (hasTaskset) await run("/usr/bin/taskset", ["-a", "-p", "-c", String(cpu), String(pid)]);
+}
+
+interface Nginx {
+  url: string;
+  child: ChildProcess;
+  /** The one worker: the process that answers (its CPU time is nginx's cost). */
+  workerPid: number;
+  stop(): Promise<void>;
+}
+
+/** nginx with one worker serving build/client as the site lays it out. */
+async function startNginx(dir: string): Promise<Nginx> {
+  if (!existsSync(NGINX))
+    throw new Error(`nginx not found at ${NGINX} (apt install nginx, or set NGINX)`);
+  const port = await freePort();
+  await mkdir(path.join(dir, "logs"), { recursive: true });
+  const conf = path.join(dir, "nginx.conf");
+  await writeFile(
+    conf,
+    `${process.getuid?.() === 0 ? "user root;\n" : ""}worker_processes 1;
+daemon off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/logs/error.log;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  include /etc/nginx/mime.types;
+  types { application/octet-stream data; }
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 10000000;
+  gzip_static on;
+  server {
+    listen 127.0.0.1:${port};
+    root ${CLIENT_DIR};
+    location / { try_files $uri $uri/index.html =404; }
+  }
+}
+`,
+  );
+  const child = spawn(NGINX, ["-c", conf, "-p", dir], { stdio: ["ignore", "ignore", "pipe"] });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const ok = await fetch(`${url}/about`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (child.exitCode !== null) throw new Error("nginx exited at start");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  // The master and its worker on the server's core.
+  const pids = (await run("pgrep", ["-P", String(child.pid)]).catch(() => ({ stdout: "" }))).stdout
+    .split("\n")
+    .filter(Boolean)
+    .map(Number);
+  for (const pid of [child.pid as number, ...pids]) await pin(pid, SERVER_CPU);
+  const workerPid = pids[0];
+  if (workerPid === undefined) throw new Error("nginx started no worker");
+  return {
+    url,
+    child,
+    workerPid,
+    async stop() {
+      child.kill("SIGQUIT");
+      await exited;
+    },
+  };
+}
+
+async function largestScript(): Promise<string> {
+  const dir = path.join(CLIENT_DIR, "assets");
+  let best = { name: "", size: -1 };
+  for (const name of await readdir(dir)) {
+    if (!name.endsWith(".js")) continue;
+    const { size } = await stat(path.join(dir, name));
+    if (size > best.size) best = { name, size };
+  }
+  if (!best.name) throw new Error("no script in build/client/assets");
+  return `/assets/${best.name}`;
+}
+
+async function startSite(logFile: string): Promise<SiteProcess> {
+  const site = await startSiteProcess({ logFile, env: { LOG_LEVEL: "info" } });
+  await pin(site.child.pid as number, SERVER_CPU);
+  return site;
+}
+
+/** Writes a wrk Lua script; `body` sets `request` (a function returning wrk.format(...)). */
+async function luaScript(dir: string, name: string, body: string): Promise<string> {
+  const file = path.join(dir, `${name}.lua`);
+  await writeFile(file, body);
+  return file;
+}
+
+const RENDER_SCRIPT = `counter = 0
+request = function()
+  counter = counter + 1
+  return wrk.format("GET", "/?render=" .. counter, { ["Accept-Encoding"] = "gzip" })
+end
+`;
+
+// Each request a path or query never seen: nothing to serve from a file or a cache.
+const HOSTILE_SCRIPT = `counter = 0
+local long = string.rep("x", 1500)
+request = function()
+  counter = counter + 1
+  local kind = counter % 6
+  local path
+  if kind == 0 then path = "/no-such-page-" .. counter
+  elseif kind == 1 then path = "/news/no-such-article-" .. counter
+  elseif kind == 2 then path = "/no-such-" .. counter .. ".data"
+  elseif kind == 3 then path = "/about?q=" .. long .. counter
+  elseif kind == 4 then path = "/%ff%fe" .. counter
+  else path = "/assets/missing-" .. counter .. ".js" end
+  return wrk.format("GET", path)
+end
+`;
+
+async function renderCpu(site: SiteProcess, headers: Record<string, string>, tag: string) {
+  const pid = site.child.pid as number;
+  // Warm-up renders (JIT, module caches) are not counted.
+  for (let i = 0; i < 20; i++)
+    await (await fetch(`${site.url}/?warm-${tag}=${i}`, { headers })).arrayBuffer();
+  const before = cpuMicros(pid);
+  for (let i = 0; i < RENDERS; i++) {
+    const res = await fetch(`${site.url}/?render-${tag}=${i}`, { headers });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`render of / answered ${res.status}`);
+  }
+  return (cpuMicros(pid) - before) / RENDERS / 1000;
+}
+
+export async function runServeBench(): Promise<Record<string, unknown>> {
+  requireWrk();
+  const dir = await mkdtemp(path.join(tmpdir(), "serve-bench-"));
+  let nginx: Nginx | undefined;
+  let site: SiteProcess | undefined;
+  let fresh: SiteProcess | undefined;
+  try {
+    site = await startSite(path.join(dir, "site.log"));
+    if (!existsSync(path.join(CLIENT_DIR, "index.html"))) throw new Error("no build/client");
+    nginx = await startNginx(path.join(dir, "nginx"));
+    const script = await largestScript();
+    const targets = ["/", "/about", "/about.data", script];
+    const servers = {
+      nginx: { url: nginx.url, pid: nginx.workerPid },
+      site: { url: site.url, pid: site.child.pid },
+    };
+
+    progress("warming up");
+    for (const target of targets) {
+      for (const server of Object.values(servers)) {
+        await runWrk({
+          url: `${server.url}${target}`,
+          seconds: 1,
+          connections: CONNECTIONS,
+          headers: GZIP,
+          cpu: WRK_CPU,
+        });
+      }
+    }
+    const samples: Record<string, { nginx: WrkRun[]; site: WrkRun[] }> = {};
+    for (let r = 0; r < ROUNDS; r++) {
+      progress(`fast path, round ${r + 1} of ${ROUNDS}`);
+      const order = r % 2 === 0 ? (["nginx", "site"] as const) : (["site", "nginx"] as const);
+      for (const target of targets) {
+        samples[target] ??= { nginx: [], site: [] };
+        for (const which of order) {
+          const server = servers[which];
+          samples[target][which].push(
+            await runWrk({
+              url: `${server.url}${target}`,
+              seconds: SECONDS,
+              connections: CONNECTIONS,
+              headers: GZIP,
+              pid: server.pid,
+              cpu: WRK_CPU,
+            }),
+          );
+        }
+      }
+    }
+    const fastPath = Object.fromEntries(
+      Object.entries(samples).map(([target, runs]) => {
+        const figure = (list: WrkRun[]) => ({
+          rps: Math.round(median(list.map((m) => m.rps))),
+          p99Ms: round(median(list.map((m) => m.p99Ms)), 2),
+          cpuMicrosPerRequest: round(median(list.map((m) => m.cpuMicrosPerRequest ?? 0))),
+        });
+        const site = figure(runs.site);
+        const nginx = figure(runs.nginx);
+        return [
+          target === script ? `${target} (largest script)` : target,
+          { site, nginx, ratio: round(site.rps / nginx.rps, 2) },
+        ];
+      }),
+    );
+    await nginx.stop();
+    nginx = undefined;
+
+    progress("server renders of /");
+    const pid = site.child.pid as number;
+    const render = {
+      cpuMsGzip: round(await renderCpu(site, GZIP, "gzip"), 2),
+      cpuMsIdentity: round(await renderCpu(site, {}, "identity"), 2),
+    };
+
+    const rssMb = () => round(rssBytes(pid) / 1024 / 1024, 0);
+    const memory: Record<string, unknown> = { rssMbBefore: rssMb() };
+    progress("sustained rendering");
+    const rendering = await runWrk({
+      url: site.url,
+      seconds: 8,
+      connections: 16,
+      script: await luaScript(dir, "render", RENDER_SCRIPT),
+      pid,
+      cpu: WRK_CPU,
+    });
+    memory.rssMbAfterRendering = rssMb();
+    memory.rendering = {
+      requests: rendering.requests,
+      rps: Math.round(rendering.rps),
+      p99Ms: round(rendering.p99Ms, 1),
+    };
+    progress("hostile traffic");
+    const hostile = await runWrk({
+      url: site.url,
+      seconds: 10,
+      connections: 32,
+      script: await luaScript(dir, "hostile", HOSTILE_SCRIPT),
+      pid,
+      cpu: WRK_CPU,
+      allowErrors: true,
+    });
+    memory.rssMbAfterHostile = rssMb();
+    memory.hostile = {
+      requests: hostile.requests,
+      rps: Math.round(hostile.rps),
+      answersNot2xx3xx: hostile.errors,
+    };
+
+    progress("prerendered /about after that traffic, against a fresh process");
+    fresh = await startSite(path.join(dir, "fresh.log"));
+    const measureAbout = (server: SiteProcess) =>
+      runWrk({
+        url: `${server.url}/about`,
+        seconds: SECONDS,
+        connections: CONNECTIONS,
+        headers: GZIP,
+        pid: server.child.pid,
+        cpu: WRK_CPU,
+      });
+    await measureAbout(fresh); // learns /about, like the used process already has
+    const after: WrkRun[] = [];
+    const freshRuns: WrkRun[] = [];
+    for (let r = 0; r < ROUNDS; r++) {
+      after.push(await measureAbout(site));
+      freshRuns.push(await measureAbout(fresh));
+    }
+    const afterTraffic = {
+      usedRps: Math.round(median(after.map((m) => m.rps))),
+      freshRps: Math.round(median(freshRuns.map((m) => m.rps))),
+      ratio: round(median(after.map((m) => m.rps)) / median(freshRuns.map((m) => m.rps)), 3),
+      rssMbFresh: round(rssBytes(fresh.child.pid as number) / 1024 / 1024, 0),
+    };
+
+    const checks: [string, boolean][] = [
+      ...Object.entries(fastPath).flatMap(([target, f]): [string, boolean][] => [
+        [
+          `${target}: ${f.ratio}x nginx (>= ${BUDGET.ratioToNginx})`,
+          f.ratio >= BUDGET.ratioToNginx,
+        ],
+        [`${target}: p99 ${f.site.p99Ms} ms (< ${BUDGET.p99Ms})`, f.site.p99Ms < BUDGET.p99Ms],
+      ]),
+      [
+        `render of /: ${render.cpuMsGzip} ms CPU with gzip (<= ${BUDGET.renderCpuMs})`,
+        render.cpuMsGzip <= BUDGET.renderCpuMs,
+      ],
+      [
+        `RSS after rendering ${memory.rssMbAfterRendering} MB (< ${BUDGET.rssMb})`,
+        Number(memory.rssMbAfterRendering) < BUDGET.rssMb,
+      ],
+      [
+        `RSS after hostile traffic ${memory.rssMbAfterHostile} MB (< ${BUDGET.rssMb})`,
+        Number(memory.rssMbAfterHostile) < BUDGET.rssMb,
+      ],
+      [
+        `throughput after traffic ${afterTraffic.ratio}x fresh (>= ${BUDGET.afterOverFresh})`,
+        afterTraffic.ratio >= BUDGET.afterOverFresh,
+      ],
+    ];
+    for (const [line, ok] of checks) console.error(`${ok ? "PASS" : "FAIL"} ${line}`);
+    return {
+      tool: `wrk -t1 -c${CONNECTIONS} -d${SECONDS}s --latency, gzip accepted, ${ROUNDS} rounds (median)`,
+      pinned: hasTaskset ? { server: SERVER_CPU, wrk: WRK_CPU } : "no taskset",
+      fastPath,
+      render: { ...render, renders: RENDERS },
+      memory,
+      afterTraffic,
+      budgets: BUDGET,
+      failed: checks.filter(([, ok]) => !ok).map(([line]) => line),
+    };
+  } finally {
+    await nginx?.stop();
+    await site?.stop();
+    await fresh?.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}

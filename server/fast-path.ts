@@ -1,0 +1,189 @@
+// The fast path: static files and fresh prerendered pages answered straight from node:http,
+// before any Request/Response object, URL parse or middleware exists. What it sends is not
+// decided here: the first time the site server serves a file through its ordinary path
+// (site-server.ts), it asks this module to learn that path, and the lesson is the ordinary
+// path's own answer, captured once per variant (each encoding, 304, plain or https
+// visitor). So headers (security, CSP with the page's script hashes, cache policy, ETag,
+// Vary) have one home, and the fast path replays them byte for byte.
+//
+// Per request this costs a map lookup, two header reads and one write. Anything it is not
+// sure about (another method, an encoded or unknown path, a query it cannot vouch for, a
+// host with its own redirect, a variant not learned yet) falls through to the full server.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { type Encoding, negotiateEncoding } from "./compression";
+import { etagMatches } from "./representation";
+
+/** One response, ready to write: status, flat raw headers, body (shared, never copied). */
+export interface ReadyAnswer {
+  status: number;
+  headers: string[];
+  body: Buffer | null;
+}
+
+/** What a learned path answers, for one kind of visitor (plain or https). */
+export interface LearnedVariants {
+  etag: string;
+  /** By negotiated encoding; "identity" when none. */
+  byEncoding: Map<Encoding | "identity", ReadyAnswer>;
+  notModified: ReadyAnswer;
+  /** The access-log source of these answers ("static" or "prerendered"). */
+  source: string;
+}
+
+export interface LearnedPath {
+  kind: PathKind;
+  /** A query cannot change what a static file answers; a page only when it is significant. */
+  answersQuery: (rawUrl: string) => boolean;
+  /** "plain" and, behind a proxy that reports https, "https". */
+  variants: Map<Visitor, LearnedVariants>;
+}
+
+export type Visitor = "plain" | "https";
+/** A file of the client build, or a prerendered page (or its data), which content changes retire. */
+export type PathKind = "static" | "prerendered";
+
+/** Captures the ordinary answer for one path and visitor (site-server.ts implements it). */
+export type Teacher = (path: string, visitor: Visitor) => Promise<LearnedVariants | null>;
+
+export interface AccessRecord {
+  method: string;
+  path: string;
+  status: number;
+  durationMs: number;
+  source: string;
+}
+
+export interface FastPathOptions {
+  teach: Teacher;
+  /** Which visitor a request is (only differs behind a proxy that says https). */
+  visitorOf: (request: IncomingMessage) => Visitor;
+  /** Hosts whose requests always take the full path (a host-wide redirect such as news.). */
+  hostTakesFullPath: (host: string) => boolean;
+  /** Whether a query leaves a prerendered page's answer unchanged. */
+  pageAnswersQuery: (rawUrl: string) => boolean;
+  log: (record: AccessRecord) => void;
+  /** Most paths learned at once; the oldest learned is forgotten beyond it. */
+  maxPaths?: number;
+}
+
+const DEFAULT_MAX_PATHS = 20_000;
+/** Distinct Accept-Encoding values remembered (browsers send a handful). */
+const MAX_NEGOTIATIONS = 256;
+
+export class FastPath {
+  private readonly learned = new Map<string, LearnedPath>();
+  private readonly learning = new Set<string>();
+  private readonly negotiated = new Map<string, Encoding | "identity">();
+  /** Bumped when paths are forgotten, so a lesson begun before never lands after. */
+  private generation = 0;
+  private readonly maxPaths: number;
+
+  constructor(private readonly options: FastPathOptions) {
+    this.maxPaths = options.maxPaths ?? DEFAULT_MAX_PATHS;
+  }
+
+  get size(): number {
+    return this.learned.size;
+  }
+
+  /** Answers `request` if it can; false means the full server must. */
+  serve(request: IncomingMessage, response: ServerResponse): boolean {
+    const method = request.method;
+    if (method !== "GET" && method !== "HEAD") return false;
+    const started = performance.now();
+    const raw = request.url ?? "/";
+    const query = raw.indexOf("?");
+    const path = query === -1 ? raw : raw.slice(0, query);
+    const known = this.learned.get(path);
+    if (known === undefined) return false;
+    const host = request.headers.host;
+    if (host !== undefined && this.options.hostTakesFullPath(host)) return false;
+    if (query !== -1 && !known.answersQuery(raw)) return false;
+    const variants = known.variants.get(this.options.visitorOf(request));
+    if (variants === undefined) return false;
+
+    const ifNoneMatch = request.headers["if-none-match"];
+    const answer =
+      ifNoneMatch !== undefined && etagMatches(ifNoneMatch, variants.etag)
+        ? variants.notModified
+        : variants.byEncoding.get(this.encodingOf(request.headers["accept-encoding"]));
+    if (answer === undefined) return false;
+
+    response.writeHead(answer.status, answer.headers);
+    response.end(method === "HEAD" ? undefined : (answer.body ?? undefined));
+    this.options.log({
+      method,
+      path,
+      status: answer.status,
+      durationMs: performance.now() - started,
+      source: variants.source,
+    });
+    return true;
+  }
+
+  /**
+   * Learns what `path` answers for `visitor`, in the background (called after the full
+   * server served it from a file). Safe to call on every request: once per path at a time.
+   */
+  learn(path: string, visitor: Visitor, kind: PathKind): void {
+    const key = `${visitor} ${path}`;
+    if (this.learning.has(key) || this.learned.get(path)?.variants.has(visitor)) return;
+    this.learning.add(key);
+    const generation = this.generation;
+    void this.options
+      .teach(path, visitor)
+      .then((variants) => {
+        if (!variants || generation !== this.generation) return;
+        let entry = this.learned.get(path);
+        if (!entry) {
+          entry = {
+            kind,
+            answersQuery: kind === "static" ? () => true : this.options.pageAnswersQuery,
+            variants: new Map(),
+          };
+          this.learned.set(path, entry);
+          if (this.learned.size > this.maxPaths) {
+            const oldest = this.learned.keys().next().value;
+            if (oldest !== undefined) this.learned.delete(oldest);
+          }
+        }
+        entry.variants.set(visitor, variants);
+      })
+      .catch(() => {
+        // The full path keeps answering; the next request will try again.
+      })
+      .finally(() => this.learning.delete(key));
+  }
+
+  /** Forgets the given paths (their content changed), or every prerendered one. */
+  forget(paths?: Iterable<string>): void {
+    this.generation += 1;
+    if (paths) {
+      for (const path of paths) this.learned.delete(path);
+      return;
+    }
+    for (const [path, entry] of this.learned) {
+      if (entry.kind === "prerendered") this.learned.delete(path);
+    }
+  }
+
+  private encodingOf(acceptEncoding: string | undefined): Encoding | "identity" {
+    const key = acceptEncoding ?? "";
+    let encoding = this.negotiated.get(key);
+    if (encoding === undefined) {
+      encoding = negotiateEncoding(acceptEncoding) ?? "identity";
+      if (this.negotiated.size >= MAX_NEGOTIATIONS) this.negotiated.clear();
+      this.negotiated.set(key, encoding);
+    }
+    return encoding;
+  }
+}
+
+/** Response headers as the flat list node:http writes as is. `date` is node's own. */
+export function rawHeadersOf(headers: Headers): string[] {
+  const raw: string[] = [];
+  headers.forEach((value, name) => {
+    if (name !== "date") raw.push(name, value);
+  });
+  return raw;
+}
