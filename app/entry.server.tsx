@@ -10,7 +10,7 @@ import { installLogger, logger } from "./content/log.server";
 import type { SiteLogger } from "./logging/logger.server";
 
 // The production server (server/) reaches the content layer of this build through these.
-export { watchContentChanges } from "./content/content-client.server";
+export { watchContentChanges } from "./content/content-changes.server";
 export { createLoadContext } from "./forms/context";
 
 /**

@@ -23,6 +23,7 @@ import { ConsentSlot } from "./consent/consent-slot";
 import { DEFAULT_CONSENT_WORDING } from "./consent/default-wording";
 import type { ConsentMarkup } from "./consent/model";
 import { loadConsentWording } from "./content/consent.server";
+import { labelResponse, withReadRecord } from "./content/content-tags.server";
 import { logger } from "./content/log.server";
 import { ATTRIBUTION_COOKIE } from "./forms/attribution";
 import { attributionScript } from "./forms/attribution-recorder";
@@ -55,8 +56,15 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-// Old URLs redirect before any loader runs, for documents and in-app (.data) navigations.
 export const middleware: Route.MiddlewareFunction[] = [
+  // What the whole request read from the CMS, as tags on the answer (the server re-renders
+  // a page only when something it read changes; a CDN purges by them).
+  async ({ request }, next) => {
+    const { value: response, tags } = await withReadRecord(() => next());
+    labelResponse(response, request.url, tags);
+    return response;
+  },
+  // Old URLs redirect before any loader runs, for documents and in-app (.data) navigations.
   ({ url }) => {
     const response = redirectResponse(url, { siteOrigin: getEnv().siteOrigin });
     if (response) throw response;

@@ -5,13 +5,15 @@
 //   2. the CMS part of the prerender list (scripts/prerender-paths.ts, a child process), then
 //      `react-router build` as a child process, both with an env pointing the app at that service;
 //   3. build/client/builds/latest.json + meta/{id}.json (scripts/build-records.ts);
-//   4. build/prerendered.json: which client files prerendering wrote (server/prerendered.ts);
+//   4. build/prerendered.json: which client files prerendering wrote (server/prerendered.ts),
+//      and build/content-tags.json: what content each prerendered page read (what prerendering
+//      recorded through CONTENT_TAGS_FILE; server/content-dependencies.ts);
 //      then robots.txt and sitemap.xml (SITE_ORIGIN; scripts/build-records.ts) unless public/ has them;
 //   5. brotli + gzip siblings of every text file (the server sends them as they are);
 //   6. build/.stamp.json: a hash of the build inputs, so `npm start` can tell a stale build.
 // Content is not an input: it is live (the server retires prerendered pages on change).
 import { spawn } from "node:child_process";
-import { readFile, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { pathToFileURL } from "node:url";
@@ -30,10 +32,43 @@ import {
   STAMP_VERSION,
 } from "../server/build-stamp";
 import { compress, MIN_COMPRESS_BYTES, PRECOMPRESSED_EXTENSIONS } from "../server/compression";
+import {
+  CONTENT_TAGS_MANIFEST_FILE,
+  type ContentTagsManifest,
+  pageOfRequestPath,
+} from "../server/content-dependencies";
 import { startEmbeddedContent } from "../server/embedded-content";
 import { contentTypeOf, isCompressibleType } from "../server/mime";
 import { PRERENDER_MANIFEST_FILE, type PrerenderManifest } from "../server/prerendered";
 import { writeBuildMeta, writeCrawlerFiles } from "./build-records";
+
+/** Where prerendering appends each answer's content tags (app/content/content-tags.server.ts). */
+const CONTENT_TAGS_RECORD_FILE = ".cache/content-tags.jsonl";
+
+/**
+ * build/content-tags.json from what prerendering recorded: one entry per page, its HTML's
+ * and its data's tags together. Returns how many pages it names.
+ */
+export async function writeContentTagsManifest(
+  recordFile: string,
+  buildDir: string,
+): Promise<number> {
+  const text = await readFile(recordFile, "utf8").catch(() => "");
+  const pages = new Map<string, Set<string>>();
+  for (const line of text.split("\n")) {
+    if (!line.trim()) continue;
+    const { path: requestPath, tags } = JSON.parse(line) as { path: string; tags: string[] };
+    const page = pageOfRequestPath(requestPath);
+    const known = pages.get(page) ?? new Set<string>();
+    for (const tag of tags) known.add(tag);
+    pages.set(page, known);
+  }
+  const manifest: ContentTagsManifest = {
+    pages: Object.fromEntries([...pages].sort().map(([page, tags]) => [page, [...tags].sort()])),
+  };
+  await writeFile(path.join(buildDir, CONTENT_TAGS_MANIFEST_FILE), `${JSON.stringify(manifest)}\n`);
+  return pages.size;
+}
 
 /** Writes the CMS part of the prerender list that react-router.config.ts reads. */
 const PRERENDER_PATHS_SCRIPT = "scripts/prerender-paths.ts";
@@ -199,9 +234,12 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
         throw new BuildError(`listing the content paths to prerender failed (exit code ${listed})`);
       }
     }
+    const tagsRecord = path.join(projectDir, CONTENT_TAGS_RECORD_FILE);
+    await rm(tagsRecord, { force: true });
+    await mkdir(path.dirname(tagsRecord), { recursive: true });
     const code = await runPrefixed(bin("react-router"), ["build"], {
       cwd: projectDir,
-      env: childEnv,
+      env: { ...childEnv, CONTENT_TAGS_FILE: tagsRecord },
       prefix: "[build] ",
       write: options.write,
     });
@@ -211,6 +249,7 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
     const dynamicFiles = await listDynamicFiles(clientDir, prerenderedFiles);
     const manifest: PrerenderManifest = { files: prerenderedFiles, dynamic: dynamicFiles };
     await writeFile(path.join(buildDir, PRERENDER_MANIFEST_FILE), `${JSON.stringify(manifest)}\n`);
+    const tagged = await writeContentTagsManifest(tagsRecord, buildDir);
     const pageOf = (file: string) =>
       `/${file.slice(0, -"index.html".length)}`.replace(/(.)\/$/, "$1");
     const prerenderedPages = prerenderedFiles
@@ -246,6 +285,7 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
       prerenderedPages: prerenderedPages.length,
       sitemapUrls: crawler.sitemapUrls,
       precompressedFiles: compressed,
+      pagesWithContentTags: tagged,
       seconds: Math.round((Date.now() - started) / 100) / 10,
     });
     return { buildDir, buildId: meta.latest.id, prerenderedPages, stamp };

@@ -43,12 +43,19 @@ describe("PrerenderedPages", () => {
     expect(pages.find("/news/b")).toBeUndefined();
   });
 
-  it("lists its pages and retires for good on invalidate", () => {
+  it("lists its pages and retires the files it is told to", () => {
     expect(pages.pagePaths()).toEqual(["/", "/about", "/news/a"]);
-    expect(pages.serving).toBe(true);
-    pages.invalidate();
-    expect(pages.serving).toBe(false);
+    expect(pages.findFresh("/about")?.relPath).toBe("about/index.html");
+    pages.retire(["about/index.html"]);
+    expect(pages.findFresh("/about")).toBeUndefined();
+    expect(pages.findFresh("/about.data")).toBeDefined();
+    // Still there as the outage fallback.
     expect(pages.find("/about")).toBeDefined();
+    pages.restore("about/index.html");
+    expect(pages.findFresh("/about")?.relPath).toBe("about/index.html");
+    pages.remove("about/index.html");
+    expect(pages.find("/about")).toBeUndefined();
+    expect(pages.pagePaths()).toEqual(["/", "/news/a"]);
   });
 
   it("discovers pages when the build wrote no manifest", () => {

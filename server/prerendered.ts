@@ -7,9 +7,11 @@
 // The build lists these files in build/prerendered.json (scripts/build.ts); without it
 // they are discovered (every index.html and .data file outside assets/ and builds/).
 //
-// They are the cache of the build, not the truth: after any content event they are no
-// longer served as fresh pages (`serving` turns false for good), only as the last
-// resort when a rendering fails (see render.ts).
+// They are the cache of the build, and the server keeps them true: a content change that
+// touches a page has it rendered again in the background (server/page-refresh.ts) and its
+// files rewritten; until then the old files keep answering. A page whose refresh failed
+// is retired: not served as fresh, only as the last resort when a rendering fails (see
+// render.ts). When the build predates the content, every page starts retired.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { BuildFile, ClientFiles } from "./static-files";
@@ -31,17 +33,19 @@ const NON_PAGE_DIRS = new Set(["assets", "builds"]);
 const INDEX_HTML = "index.html";
 
 export class PrerenderedPages {
-  private fresh: boolean;
-
+  /** Files not served as fresh pages (their content changed and no refresh landed yet). */
+  private readonly retired = new Set<string>();
+  private readonly prerendered: Set<string>;
   private readonly dynamic: ReadonlySet<string>;
 
   constructor(
     private readonly files: ClientFiles,
-    private readonly prerendered: ReadonlySet<string>,
+    prerendered: Iterable<string>,
     options: { fresh?: boolean; dynamic?: Iterable<string> } = {},
   ) {
-    this.fresh = options.fresh ?? true;
+    this.prerendered = new Set(prerendered);
     this.dynamic = new Set(options.dynamic ?? []);
+    if (options.fresh === false) for (const rel of this.prerendered) this.retired.add(rel);
   }
 
   static async load(
@@ -58,21 +62,36 @@ export class PrerenderedPages {
     return new PrerenderedPages(files, prerendered, { ...options, dynamic: listed?.dynamic });
   }
 
-  /** True until the first content event (or when the build is known to predate the content). */
-  get serving(): boolean {
-    return this.fresh;
-  }
-
   /** The prerendered file that may answer as a fresh page (not one that carries a form). */
   findFresh(pathname: string): BuildFile | undefined {
-    if (!this.fresh) return undefined;
     const file = this.find(pathname);
-    return file && !this.dynamic.has(file.relPath) ? file : undefined;
+    return file && !this.dynamic.has(file.relPath) && !this.retired.has(file.relPath)
+      ? file
+      : undefined;
   }
 
-  /** Stops serving prerendered files as fresh pages; they stay available as a fallback. */
-  invalidate(): void {
-    this.fresh = false;
+  /** Whether a file is served as a fresh page (not retired, not carrying a form). */
+  isFresh(relPath: string): boolean {
+    return (
+      this.prerendered.has(relPath) && !this.retired.has(relPath) && !this.dynamic.has(relPath)
+    );
+  }
+
+  /** Stops serving these files as fresh pages; they stay available as a fallback. */
+  retire(relPaths: Iterable<string>): void {
+    for (const rel of relPaths) if (this.prerendered.has(rel)) this.retired.add(rel);
+  }
+
+  /** Serves a (re)written file as a fresh page. */
+  restore(relPath: string): void {
+    this.prerendered.add(relPath);
+    this.retired.delete(relPath);
+  }
+
+  /** A page that is gone: its files are no longer prerendered pages at all. */
+  remove(relPath: string): void {
+    this.prerendered.delete(relPath);
+    this.retired.delete(relPath);
   }
 
   /** Whether a client-build file belongs to prerendering (then it is not a static file). */
@@ -88,6 +107,21 @@ export class PrerenderedPages {
       .sort();
   }
 
+  /** Whether `path` is a prerendered resource (a feed, an image), not a page. */
+  isResource(path: string): boolean {
+    return this.prerendered.has(path.slice(1)) && !path.endsWith(".data") && path !== "/";
+  }
+
+  /** Site paths of prerendered answers that are neither pages nor their data (a feed...). */
+  resourcePaths(): string[] {
+    return [...this.prerendered]
+      .filter(
+        (rel) => rel !== INDEX_HTML && !rel.endsWith(`/${INDEX_HTML}`) && !rel.endsWith(".data"),
+      )
+      .map((rel) => `/${rel}`)
+      .sort();
+  }
+
   /**
    * The prerendered file that answers a decoded request path, whether or not it is still
    * fresh: `/about` -> about/index.html, `/about.data` -> about.data.
@@ -100,6 +134,12 @@ export class PrerenderedPages {
     if (rel === INDEX_HTML || rel.endsWith(`/${INDEX_HTML}`)) return undefined;
     return this.prerendered.has(rel) ? this.files.get(rel) : undefined;
   }
+}
+
+/** Where a page's HTML and its client-navigation data are written. */
+export function filesOfPage(page: string): { html: string; data: string } {
+  if (page === "/") return { html: INDEX_HTML, data: "_.data" };
+  return { html: `${page.slice(1)}/${INDEX_HTML}`, data: `${page.slice(1)}.data` };
 }
 
 async function readManifest(file: string): Promise<PrerenderManifest | undefined> {

@@ -86,7 +86,22 @@ export class RenderCache {
 
   /** Every entry becomes stale; returns how many there were. */
   markAllStale(): number {
+    return this.markStale(() => true);
+  }
+
+  /**
+   * The fresh entries `touched` picks become stale; returns how many. A rendering that
+   * started before this call is born stale (the generation moves on), touched or not.
+   */
+  markStale(touched: (rendering: CachedRendering, key: string) => boolean): number {
+    const previous = this.currentGeneration;
     this.currentGeneration += 1;
-    return this.entries.size;
+    let count = 0;
+    for (const [key, entry] of this.entries) {
+      if (entry.generation !== previous) continue;
+      if (touched(entry, key)) count += 1;
+      else entry.generation = this.currentGeneration;
+    }
+    return count;
   }
 }

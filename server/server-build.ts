@@ -3,12 +3,12 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { RouterContextProvider, ServerBuild } from "react-router";
 import type { SiteEnv } from "../app/config/env.server";
+import type { ContentChange } from "../app/content/content-changes.server";
 import type { SiteServices } from "../app/forms/context";
 import type { RequestFacts } from "../app/forms/service";
 import type { SiteLogger } from "../app/logging/logger.server";
-import type { ContentEvent } from "../bcms";
 
-export type WatchContentChanges = (onChange: (event: ContentEvent) => void) => () => void;
+export type WatchContentChanges = (onChange: (change: ContentChange) => void) => () => void;
 
 /** Answers one request; `facts` (the client's address) reach loaders and actions. */
 export type SiteRequestHandler = (request: Request, facts?: RequestFacts) => Promise<Response>;

@@ -9,10 +9,16 @@
 import type { IncomingMessage } from "node:http";
 import { Hono } from "hono";
 import { DEFAULT_EMBED_FRAME_ANCESTORS, type SiteEnv } from "../app/config/env.server";
+import type { ContentChange } from "../app/content/content-changes.server";
+import {
+  CACHE_TAG_HEADER,
+  EVERYTHING,
+  SURROGATE_KEY_HEADER,
+} from "../app/content/content-tags.server";
 import type { FormsService, RequestFacts } from "../app/forms/service";
 import { createJsonLogger, describeError, type SiteLogger } from "../app/logging/logger.server";
-import type { ContentEvent } from "../bcms";
 import type { Encoding } from "./compression";
+import { ContentDependencies, pageOfRequestPath, parseCacheTag } from "./content-dependencies";
 import { ContentSecurityPolicies, CSP_REPORT_PATH } from "./content-security-policy";
 import { CspReportEndpoint } from "./csp-report";
 import { errorPage, plainNotFound } from "./error-pages";
@@ -28,10 +34,11 @@ import { createReadinessProbe, healthResponse, readinessResponse } from "./healt
 import { createHttpLifecycle, SHUTDOWN_TIMEOUT_MS } from "./lifecycle";
 import { redactPath, redactSearch, requestIdSource } from "./logging";
 import { isPageType } from "./mime";
+import { PageRefresher } from "./page-refresh";
 import { PrerenderedPages } from "./prerendered";
 import { hostHasOwnRedirects, redirectFor } from "./redirects";
 import { PAGE_CACHE_CONTROL, PageRenderer, STALE_HEADER } from "./render";
-import { RenderCache } from "./render-cache";
+import { type CachedRendering, RenderCache } from "./render-cache";
 import { Representation, representationOf } from "./representation";
 import {
   clientAddressOf,
@@ -48,6 +55,8 @@ import { type LoadedBuild, loadServerBuild } from "./server-build";
 import { ClientFiles, cacheControlOfStatic, SHORT_CACHE_CONTROL } from "./static-files";
 
 export { SHUTDOWN_TIMEOUT_MS } from "./lifecycle";
+
+const PURGE_TIMEOUT_MS = 5_000;
 
 export interface SiteServerOptions {
   /** The build folder: client/ (static + prerendered), server/index.js, prerendered.json. */
@@ -76,8 +85,13 @@ export interface SiteServer {
   listen(port?: number, host?: string): Promise<{ url: string; port: number }>;
   /** Stops accepting, waits for in-flight requests (up to 10 s), stops watching content. */
   close(): Promise<void>;
-  /** What a content event does: prerendered files retire, cached renderings go stale. */
-  applyContentChange(change: ContentEvent): void;
+  /**
+   * What a content change does: the prerendered pages that read what changed are rendered
+   * again in the background, cached renderings that read it go stale, the purge URL is told.
+   */
+  applyContentChange(change: ContentChange): void;
+  /** Resolves when no page refresh is queued or running. */
+  settled(): Promise<void>;
 }
 
 /** A request the fast path makes to learn an answer: `source` is filled in. */
@@ -115,6 +129,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
   const prerendered = await PrerenderedPages.load(options.buildDir, files, {
     fresh: options.prerenderedFresh ?? true,
   });
+  const dependencies = await ContentDependencies.load(options.buildDir);
   const cache = new RenderCache(options.renderCache);
   const renderer = new PageRenderer({ handler: build.handler, cache, prerendered, files, logger });
   const readiness = createReadinessProbe(env.bcms);
@@ -260,8 +275,9 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
         c.set("source", "static");
         return plainNotFound();
       }
-      if (prerendered.serving && servesPrerendered(url, pathname)) {
+      if (servesPrerendered(url, pathname)) {
         const page = prerendered.findFresh(pathname);
+        const tags = page && dependencies.tagsOf(pageOfRequestPath(pathname));
         const served =
           page &&
           (await files.serve(page, request, {
@@ -269,6 +285,9 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
               "Cache-Control": isPageType(page.contentType)
                 ? PAGE_CACHE_CONTROL
                 : SHORT_CACHE_CONTROL,
+              ...(tags?.length
+                ? { [CACHE_TAG_HEADER]: tags.join(","), [SURROGATE_KEY_HEADER]: tags.join(" ") }
+                : {}),
             },
           }));
         if (served) {
@@ -365,22 +384,45 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     hostTakesFullPath: hostHasOwnRedirects,
     pageAnswersQuery: (rawUrl) => {
       const url = new URL(rawUrl, "http://localhost");
-      return prerendered.serving && servesPrerendered(url, url.pathname);
+      return servesPrerendered(url, url.pathname);
     },
     log: logFastRequest,
   });
 
-  const applyContentChange = (change: ContentEvent) => {
-    const wasServing = prerendered.serving;
-    prerendered.invalidate();
-    fastPath.forget();
-    const cached = cache.markAllStale();
+  const refresher = new PageRefresher({
+    handler: build.handler,
+    files,
+    prerendered,
+    dependencies,
+    logger,
+    onChanged: (paths) => fastPath.forget(paths),
+  });
+  const everyPrerendered = () => [...prerendered.pagePaths(), ...prerendered.resourcePaths()];
+  if (options.prerenderedFresh === false) {
+    // The build predates the content: bring every file up to date, pages render meanwhile.
+    refresher.enqueue(everyPrerendered());
+  }
+  const purge = createPurge(env.purgeUrl, logger);
+
+  const applyContentChange = (change: ContentChange) => {
+    const moved = new Set([...change.addedPaths, ...change.removedPaths]);
+    const pages = dependencies.affected(everyPrerendered(), change.tags);
+    refresher.enqueue([...pages, ...moved], { first: !change.tags.includes(EVERYTHING) });
+    const staleRenderings = cache.markStale(
+      (rendering, key) =>
+        ContentDependencies.touches(tagsOfRendering(rendering), change.tags) ||
+        moved.has(pageOfRequestPath(pathOfCacheKey(key))),
+    );
+    purge?.(change.tags);
     logger.info("content changed", {
-      event: change.name,
-      type: change.type,
-      id: change.id ?? null,
-      staleRenderings: cached,
-      ...(wasServing ? { prerendered: "retired" } : {}),
+      event: change.event.name,
+      type: change.event.type,
+      id: change.event.id ?? null,
+      tags: change.tags.length,
+      refreshing: pages.length + moved.size,
+      ...(change.addedPaths.length ? { added: change.addedPaths } : {}),
+      ...(change.removedPaths.length ? { removed: change.removedPaths } : {}),
+      staleRenderings,
     });
   };
 
@@ -404,11 +446,56 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
   });
   let closing: Promise<void> | undefined;
   const close = () => {
-    closing ??= http.close().finally(() => stopWatching?.());
+    closing ??= http
+      .close()
+      .finally(() => stopWatching?.())
+      .finally(() => refresher.stop());
     return closing;
   };
 
-  return { fetch, listen: http.listen, close, applyContentChange };
+  return {
+    fetch,
+    listen: http.listen,
+    close,
+    applyContentChange,
+    settled: () => refresher.settled(),
+  };
+}
+
+/** The tags a cached rendering was labelled with (none: it depends on everything). */
+function tagsOfRendering(rendering: CachedRendering): string[] | undefined {
+  const header = rendering.headers.find(([name]) => name.toLowerCase() === "cache-tag");
+  return header ? parseCacheTag(header[1]) : undefined;
+}
+
+/** `page:/news/a?x=1` -> `/news/a` (render cache keys, render.ts). */
+function pathOfCacheKey(key: string): string {
+  const path = key.slice(key.indexOf(":") + 1);
+  const query = path.indexOf("?");
+  return query === -1 ? path : path.slice(0, query);
+}
+
+/** Tells a CDN (PURGE_URL) which tags changed: POST {"tags": [...]}, never awaited. */
+function createPurge(
+  purgeUrl: string | undefined,
+  logger: SiteLogger,
+): ((tags: string[]) => void) | undefined {
+  if (!purgeUrl) return undefined;
+  return (tags) => {
+    fetch(purgeUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ tags }),
+      signal: AbortSignal.timeout(PURGE_TIMEOUT_MS),
+    }).then(
+      async (response) => {
+        await response.body?.cancel();
+        if (!response.ok)
+          logger.warn("purge refused", { status: response.status, tags: tags.length });
+      },
+      (error: unknown) => logger.warn("purge failed", { error: describeError(error) }),
+    );
+  };
 }
 
 /**

@@ -1,9 +1,10 @@
 // The client build (build/client) as an index of regular files, read once at start: a
 // request can only ever reach a file in this index, looked up by its exact decoded path,
-// so there is no directory listing and no way out of the folder. The build is immutable
-// while the server runs (a deploy restarts it), so bodies are kept in memory once read.
+// so there is no directory listing and no way out of the folder. Bodies are kept in memory
+// once read. Only prerendered pages change while the server runs, and only through this
+// index (`write`, `remove`: server/page-refresh.ts), so memory and disk agree.
 import { createReadStream, type Dirent } from "node:fs";
-import { readdir, readFile, stat } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { type Encoding, PRECOMPRESSED_EXTENSIONS } from "./compression";
@@ -110,6 +111,61 @@ export class ClientFiles {
     return [...this.files.values()];
   }
 
+  /**
+   * Replaces (or adds) a file: written beside and renamed over, so a reader never sees half
+   * of it; the build's compressed siblings are deleted (the body is compressed on demand).
+   */
+  async write(relPath: string, body: Buffer): Promise<BuildFile> {
+    const absPath = path.join(this.dir, ...relPath.split("/"));
+    if (!absPath.startsWith(this.dir + path.sep)) throw new Error(`outside the build: ${relPath}`);
+    await mkdir(path.dirname(absPath), { recursive: true });
+    writeCount += 1;
+    const temporary = `${absPath}.${process.pid}.${writeCount}.tmp`;
+    await writeFile(temporary, body);
+    await rename(temporary, absPath);
+    await this.removeSiblings(absPath);
+    const info = await stat(absPath);
+    const file: BuildFile = {
+      relPath,
+      absPath,
+      size: info.size,
+      mtimeMs: info.mtimeMs,
+      contentType: contentTypeOf(relPath),
+      precompressed: {},
+    };
+    this.forgetBody(relPath);
+    this.files.set(relPath, file);
+    this.memoryBytes += body.byteLength;
+    this.representations.set(
+      relPath,
+      Promise.resolve(new Representation(body, file.contentType, { effort: "fast" })),
+    );
+    return file;
+  }
+
+  /** Deletes a file (a page whose entry is gone) from the index and the disk. */
+  async remove(relPath: string): Promise<void> {
+    const file = this.files.get(relPath);
+    if (!file) return;
+    this.forgetBody(relPath);
+    this.files.delete(relPath);
+    await rm(file.absPath, { force: true });
+    await this.removeSiblings(file.absPath);
+  }
+
+  private forgetBody(relPath: string): void {
+    const known = this.files.get(relPath);
+    if (known && this.representations.has(relPath)) this.memoryBytes -= known.size;
+    this.representations.delete(relPath);
+    this.streamedPolicies.delete(relPath);
+  }
+
+  private async removeSiblings(absPath: string): Promise<void> {
+    for (const ext of Object.values(PRECOMPRESSED_EXTENSIONS)) {
+      await rm(absPath + ext, { force: true });
+    }
+  }
+
   /** The in-memory representation of `file`, or null when it is too large to keep. */
   representation(file: BuildFile): Promise<Representation> | null {
     const known = this.representations.get(file.relPath);
@@ -198,6 +254,9 @@ export class ClientFiles {
     return new Response(body, { status: init.status ?? 200, headers });
   }
 }
+
+/** Names temporary files apart within one process. */
+let writeCount = 0;
 
 function toRel(root: string, absPath: string): string {
   return path.relative(root, absPath).split(path.sep).join("/");

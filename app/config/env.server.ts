@@ -157,6 +157,11 @@ const envSchema = z.object({
   TRUST_PROXY: optionalString.refine((v) => v === undefined || v === "0" || v === "1", {
     message: "TRUST_PROXY must be 0 or 1",
   }),
+  PURGE_URL: optionalString.refine(
+    (v) => v === undefined || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol)),
+    { message: "PURGE_URL must be an http(s) URL" },
+  ),
+  CONTENT_TAGS_FILE: optionalString,
 });
 
 const REMOTE_CMS_VARIABLES = [
@@ -197,6 +202,13 @@ export interface SiteEnv {
   trustProxy: boolean;
   /** Origins that may frame the embedded agreement page (its CSP frame-ancestors, with 'self'). */
   embedFrameAncestors: readonly string[];
+  /** Called (POST, JSON `{tags}`) with the content tags of every change, for a CDN purge. */
+  purgeUrl?: string;
+  /**
+   * Set by the build for prerendering: each prerendered answer's content tags are appended
+   * here (app/content/content-tags.server.ts). Not an operator setting.
+   */
+  contentTagsFile?: string;
 }
 
 export interface FormsSettings {
@@ -280,6 +292,8 @@ export function parseEnv(source: Record<string, string | undefined>): SiteEnv {
     },
     trustProxy: env.TRUST_PROXY === "1",
     embedFrameAncestors: env.EMBED_FRAME_ANCESTORS,
+    purgeUrl: env.PURGE_URL,
+    contentTagsFile: env.CONTENT_TAGS_FILE,
   };
 }
 

@@ -6,7 +6,12 @@
 import { DEFAULT_CONSENT_WORDING } from "~/consent/default-wording";
 import type { ConsentCategoryWording, ConsentWording } from "~/consent/model";
 import { BcmsTemplateNotFoundError } from "../../bcms";
-import { getEntryPathIndex, getPublishedEntries, type LocalEntry } from "./entries.server";
+import {
+  entryPathResolver,
+  getEntryPathIndex,
+  getPublishedEntries,
+  type LocalEntry,
+} from "./entries.server";
 import { logger } from "./log.server";
 import type { RichNode, RichTag } from "./models";
 import { isRec, pointedEntryId, readRichItems, readString } from "./read.server";
@@ -190,7 +195,7 @@ export async function loadConsentWording(): Promise<ConsentWording> {
     return DEFAULT_CONSENT_WORDING;
   }
   const paths = await getEntryPathIndex();
-  const reading = readConsentWording(newest, { resolveEntryPath: (id) => paths.get(id) });
+  const reading = readConsentWording(newest, { resolveEntryPath: entryPathResolver(paths) });
   const key = `${newest.id}@${newest.updatedAt}`;
   if ("problems" in reading) {
     reportOnce(`refused ${key}`, () =>

@@ -3,13 +3,7 @@
 
 import { getEnv } from "~/config/env.server";
 import { toConsoleStyle } from "~/logging/logger.server";
-import {
-  type BcmsClient,
-  CONTENT_EVENT_NAMES,
-  type ContentEvent,
-  createBcmsClient,
-  parseContentEvent,
-} from "../../bcms";
+import { type BcmsClient, createBcmsClient } from "../../bcms";
 import { logger } from "./log.server";
 
 let client: BcmsClient | undefined;
@@ -33,40 +27,4 @@ export function getContentClient(): BcmsClient {
     });
   }
   return client;
-}
-
-/**
- * Connects the CMS socket and calls `onChange` for every content event, after the client's
- * own caches have dropped what the event touched. Returns a function that stops watching.
- */
-export function watchContentChanges(onChange: (event: ContentEvent) => void): () => void {
-  const bcms = getContentClient();
-  const stops = CONTENT_EVENT_NAMES.map((name) =>
-    bcms.socket.on(name, (data) => {
-      const event = parseContentEvent(name, data);
-      if (event) onChange(event);
-    }),
-  );
-  // Events sent while the socket was down are lost, and content read meanwhile may be
-  // older than the CMS: after any interruption (including a failed first attempt), the
-  // first open drops the client's caches and counts as a change of everything.
-  let interrupted = false;
-  stops.push(
-    bcms.socket.onStateChange((state) => {
-      if (state === "closed" || state === "reconnecting") {
-        interrupted = true;
-      } else if (state === "open" && interrupted) {
-        interrupted = false;
-        bcms.clearCache();
-        onChange({ name: "template", type: "update", id: null, templateId: null });
-      }
-    }),
-  );
-  bcms.socket.connect().catch(() => {
-    // The socket logs the failure and keeps reconnecting by itself.
-  });
-  return () => {
-    for (const stop of stops) stop();
-    bcms.socket.disconnect();
-  };
 }

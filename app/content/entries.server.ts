@@ -2,6 +2,7 @@
 // entry ids → site paths used to resolve BCMS internal links (entry:…:entry).
 import type { EntryParsed } from "@thebcms/types";
 import { getContentClient } from "./content-client.server";
+import { contentTag, recordRead } from "./content-tags.server";
 import { isRec, type Rec, readString } from "./read.server";
 import {
   CONTENT_URL_PATTERNS,
@@ -66,7 +67,17 @@ export function localise(entry: EntryParsed, lng: string): LocalEntry | undefine
   };
 }
 
+/**
+ * Every published entry of a template, as a list the page shows (cards, the newest...):
+ * the rendering then depends on the whole list (recorded as `template:<name>`).
+ */
 export async function getPublishedEntries(templateName: string): Promise<LocalEntry[]> {
+  recordRead(contentTag.template(templateName));
+  return readPublishedEntries(templateName);
+}
+
+/** The list without recording it: for finders that record only what they return. */
+async function readPublishedEntries(templateName: string): Promise<LocalEntry[]> {
   const [entries, lng] = await Promise.all([
     getContentClient().entry.getAllParsed(templateName),
     getDefaultLanguage(),
@@ -82,22 +93,46 @@ export function entrySlug(entry: LocalEntry): string {
   return readString(entry.meta.slug) ?? entry.id;
 }
 
+/**
+ * The one published entry of a template that matches: the rendering depends on that entry
+ * alone, or, when none matches, on the template's list (an entry may come to match).
+ */
+async function findPublishedEntry(
+  templateName: string,
+  matches: (entry: LocalEntry) => boolean,
+): Promise<LocalEntry | undefined> {
+  const found = (await readPublishedEntries(templateName)).find(matches);
+  recordRead(found ? contentTag.entry(found.id) : contentTag.template(templateName));
+  return found;
+}
+
 /** The published entry of a template that has this slug (or id). */
-export async function findPublishedEntryBySlug(
+export function findPublishedEntryBySlug(
   templateName: string,
   slug: string,
 ): Promise<LocalEntry | undefined> {
-  return (await getPublishedEntries(templateName)).find((e) => entrySlug(e) === slug);
+  return findPublishedEntry(templateName, (e) => entrySlug(e) === slug);
+}
+
+/** The published page or legal page whose `path` is this site path. */
+export function findPublishedEntryByPath(
+  templateName: string,
+  path: string,
+): Promise<LocalEntry | undefined> {
+  return findPublishedEntry(templateName, (e) => readString(e.meta.path) === path);
+}
+
+/** The published entry of a template with this id. */
+export function findPublishedEntryById(
+  templateName: string,
+  id: string,
+): Promise<LocalEntry | undefined> {
+  return findPublishedEntry(templateName, (e) => e.id === id);
 }
 
 /** The slug (or id) of every published entry of a template. */
 export async function listPublishedSlugs(templateName: string): Promise<string[]> {
   return (await getPublishedEntries(templateName)).map(entrySlug);
-}
-
-/** Pages and legal pages carry their site path in the entry (`path`). */
-export function findEntryByPath(entries: LocalEntry[], path: string): LocalEntry | undefined {
-  return entries.find((e) => readString(e.meta.path) === path);
 }
 
 /** The site path of an entry, by template. */
@@ -122,22 +157,46 @@ export function entryPath(entry: LocalEntry): string | undefined {
   }
 }
 
-/** Every published entry's path, by entry id. */
-export async function getEntryPathIndex(): Promise<Map<string, string>> {
-  const lists = await Promise.all(Object.values(TEMPLATES).map((t) => getPublishedEntries(t)));
-  const index = new Map<string, string>();
+/** An entry's site path, with the template it belongs to. */
+export interface EntryAddress {
+  path: string;
+  templateName: string;
+}
+
+/**
+ * Every published entry's address, by entry id. Not recorded as a read: what a rendering
+ * uses of it is each address it looks up (`entryPathResolver`).
+ */
+export async function getEntryAddresses(): Promise<Map<string, EntryAddress>> {
+  const lists = await Promise.all(Object.values(TEMPLATES).map((t) => readPublishedEntries(t)));
+  const index = new Map<string, EntryAddress>();
   for (const entry of lists.flat()) {
     const path = entryPath(entry);
-    if (path) index.set(entry.id, path);
+    if (path) index.set(entry.id, { path, templateName: entry.templateName });
   }
   return index;
 }
 
+/** Every published entry's path, by entry id. */
+export async function getEntryPathIndex(): Promise<Map<string, string>> {
+  const addresses = await getEntryAddresses();
+  return new Map([...addresses].map(([id, address]) => [id, address.path]));
+}
+
+/** Looks entry paths up in `index`, recording each lookup (`path:<id>`), found or not. */
+export function entryPathResolver(index: Map<string, string>) {
+  return (id: string): string | undefined => {
+    recordRead(contentTag.path(id));
+    return index.get(id);
+  };
+}
+
 /** `entry:<entryId>@*_<templateId>:entry` → the entry's site path (unknown: undefined). */
 export function internalLinkResolver(index: Map<string, string>) {
+  const resolve = entryPathResolver(index);
   return (href: string): string | undefined => {
     const match = /^entry:([0-9a-f]{24})@/i.exec(href);
-    return match?.[1] ? index.get(match[1]) : undefined;
+    return match?.[1] ? resolve(match[1]) : undefined;
   };
 }
 

@@ -13,7 +13,7 @@ import {
   RESERVED_FIELD_NAMES,
 } from "~/forms/model";
 import { toContentBlocks } from "./blocks.server";
-import { FORM_TEMPLATE, getPublishedEntries, type LocalEntry } from "./entries.server";
+import { FORM_TEMPLATE, findPublishedEntryById, type LocalEntry } from "./entries.server";
 import { logger } from "./log.server";
 import type { RichNode } from "./models";
 import {
@@ -182,7 +182,7 @@ export async function loadPointedForm(
 ): Promise<FormDefinition | undefined> {
   const id = pointedEntryId(value);
   if (!id) return undefined;
-  const entry = (await getPublishedEntries(FORM_TEMPLATE)).find((e) => e.id === id);
+  const entry = await findPublishedEntryById(FORM_TEMPLATE, id);
   if (!entry) {
     logger.warn("Form not found or not published", { source: ctx.source, form: id });
     return undefined;

@@ -1,8 +1,10 @@
 // BCMS parsed media → ImageModel / VideoFileModel with URLs on our own media route
 // (/media/{id}/{name}), so no CMS URL or key reaches the browser.
+
 import { buildMediaProxyUrl, buildSrcSet, formatSrcSet, pickSizeTransform } from "../../bcms";
 import { getContentClient } from "./content-client.server";
 import { notFound, withContent } from "./content-errors.server";
+import { contentTag, recordRead } from "./content-tags.server";
 import type { ImageModel, ImageSource, VideoFileModel } from "./models";
 import { isRec, readNumber, readString } from "./read.server";
 import { sanitizeSvg } from "./sanitize-svg.server";
@@ -29,6 +31,7 @@ export function readMedia(value: unknown): ParsedMedia | undefined {
   const name = readString(value.name);
   const type = readString(value.type);
   if (!id || !name || !type) return undefined;
+  recordRead(contentTag.media(id));
   return {
     id,
     name,
@@ -139,6 +142,7 @@ export function isVideoMedia(value: unknown): boolean {
 /** A media file by its name (e.g. the site-agreement PDF); 404 when there is none. */
 export function loadMediaByName(name: string): Promise<{ id: string; name: string }> {
   return withContent(name, async () => {
+    recordRead(contentTag.mediaLibrary);
     const all = await getContentClient().media.getAll();
     const media = all.find((m) => m.name === name && m.type !== "DIR");
     if (!media) notFound(`/${name}`);

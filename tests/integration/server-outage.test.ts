@@ -16,6 +16,8 @@ describe("CMS outage", () => {
     expect((await t.get("/news/a")).text).toContain("v1");
     t.fake.emit();
     t.fake.cmsDown = true;
+    // The background refresh meets the outage too: the page is retired, not rewritten.
+    await t.site.settled();
     const res = await t.get("/news/a");
     expect(res.status).toBe(200);
     expect(res.headers["x-content-stale"]).toBe("1");
@@ -35,6 +37,8 @@ describe("CMS outage", () => {
   it("falls back to the prerendered file of a page never rendered", async () => {
     t.fake.emit();
     t.fake.cmsDown = true;
+    // The background refresh meets the outage too: the page is retired, not rewritten.
+    await t.site.settled();
     const res = await t.get("/about");
     expect(res.status).toBe(200);
     expect(res.headers["x-content-stale"]).toBe("1");

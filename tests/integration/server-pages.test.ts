@@ -95,18 +95,28 @@ describe("after a content event", () => {
     expect(t.fake.watching).toBe(true);
   });
 
-  it("stops serving prerendered files and renders fresh instead", async () => {
+  it("renders prerendered pages again in the background and serves their new files", async () => {
     expect((await t.get("/about")).text).toContain("prerendered about");
     t.fake.version = 2;
+    const about = t.fake.hold("/about");
     t.fake.emit();
-    const about = await t.get("/about");
-    expect(about.text).toContain("rendered /about v2");
-    expect(about.headers["cache-control"]).toBe(PAGE_CACHE_CONTROL);
+    await t.fake.received("/about");
+    // While the new rendering is on its way, visitors get the old file, not a wait.
+    expect((await t.get("/about")).text).toContain("prerendered about");
+    about.release();
+    await t.site.settled();
+    const fresh = await t.get("/about");
+    expect(fresh.text).toContain("rendered /about v2");
+    expect(fresh.headers["cache-control"]).toBe(PAGE_CACHE_CONTROL);
     expect((await t.get("/about.data")).text).toContain("rendered /about.data v2");
     expect((await t.get("/")).text).toContain("rendered / v2");
-    // Then cached until the next event.
+    // Rendered once, in the background: visitors get the written file.
     await t.get("/about");
     expect(t.fake.calls.filter((c) => c === "/about")).toHaveLength(1);
+    expect(
+      t.logs.lines.find((l) => l.message === "request" && l.fields?.path === "/about")?.fields
+        ?.source,
+    ).toBe("prerendered");
   });
 
   it("marks every cached rendering stale: the next request renders fresh", async () => {
@@ -117,7 +127,12 @@ describe("after a content event", () => {
     expect((await t.get("/news/a")).text).toContain("v2");
     expect((await t.get("/news/b")).text).toContain("v2");
     expect((await t.get("/news/a")).text).toContain("v2");
-    expect(t.fake.calls).toEqual(["/news/a", "/news/b", "/news/a", "/news/b"]);
+    expect(t.fake.calls.filter((c) => c.startsWith("/news/"))).toEqual([
+      "/news/a",
+      "/news/b",
+      "/news/a",
+      "/news/b",
+    ]);
     expect(t.logs.lines.some((l) => l.message === "content changed")).toBe(true);
   });
 
@@ -134,12 +149,17 @@ describe("after a content event", () => {
 });
 
 describe("when the content changed since the build", () => {
-  it("starts with prerendered files retired", async () => {
-    const fresh = await startTestSite({ prerenderedFresh: false });
+  it("starts with prerendered files retired, and rewrites them in the background", async () => {
+    const started = await startTestSite({ prerenderedFresh: false });
     try {
-      expect((await fresh.get("/about")).text).toContain("rendered /about v1");
+      expect((await started.get("/about")).text).toContain("rendered /about v1");
+      await started.site.settled();
+      const rendered = started.fake.calls.length;
+      expect((await started.get("/about")).text).toContain("rendered /about v1");
+      expect((await started.get("/about.data")).text).toContain("rendered /about.data v1");
+      expect(started.fake.calls.length).toBe(rendered);
     } finally {
-      await fresh.close();
+      await started.close();
     }
   });
 });

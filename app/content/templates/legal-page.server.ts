@@ -2,19 +2,14 @@
 // path it carries, in English or Japanese.
 import { toContentBlocks } from "../blocks.server";
 import { notFound, withContent } from "../content-errors.server";
-import {
-  findEntryByPath,
-  getPublishedEntries,
-  loadLinkContext,
-  TEMPLATES,
-} from "../entries.server";
+import { findPublishedEntryByPath, loadLinkContext, TEMPLATES } from "../entries.server";
 import { toPageHead } from "../head.server";
 import type { LegalPageModel } from "../models";
 import { dateLabel, isoDate, readDate, readString } from "../read.server";
 
 export function loadLegalPage(path: string): Promise<LegalPageModel> {
   return withContent(path, async () => {
-    const entry = findEntryByPath(await getPublishedEntries(TEMPLATES.legalPage), path);
+    const entry = await findPublishedEntryByPath(TEMPLATES.legalPage, path);
     if (!entry) notFound(path);
     const ctx = await loadLinkContext(`legal-page ${path}`);
     const updated = readDate(entry.meta.updated_at);

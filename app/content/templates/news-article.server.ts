@@ -4,6 +4,7 @@ import { toContentBlocks } from "../blocks.server";
 import { cardDate, toCard } from "../cards.server";
 import { notFound, withContent } from "../content-errors.server";
 import {
+  findPublishedEntryBySlug,
   getPublishedEntries,
   type LocalEntry,
   loadLinkContext,
@@ -65,8 +66,10 @@ export function loadLatestNews(count: number): Promise<NewsCardModel[]> {
 
 export function loadNewsArticle(slug: string, path: string): Promise<NewsArticleModel> {
   return withContent(path, async () => {
-    const found = (await loadCardedArticles()).find((e) => e.card.slug === slug);
-    if (!found) notFound(path);
+    const entry = await findPublishedEntryBySlug(TEMPLATES.newsArticle, slug);
+    const card = entry && toNewsCard(entry);
+    if (!entry || !card) notFound(path);
+    const found = { entry, card };
     const ctx = await loadLinkContext(`news-article ${slug}`);
     const author = readString(found.entry.meta.author);
     return {

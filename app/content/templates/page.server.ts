@@ -4,8 +4,7 @@ import type { FormDefinition } from "~/forms/model";
 import { toContentBlocks } from "../blocks.server";
 import { notFound, withContent } from "../content-errors.server";
 import {
-  findEntryByPath,
-  getPublishedEntries,
+  findPublishedEntryByPath,
   type LocalEntry,
   loadLinkContext,
   TEMPLATES,
@@ -20,7 +19,7 @@ import { toTabs } from "../tabs.server";
 import { contentPathFor } from "../urls";
 
 async function findSectionPage(path: string): Promise<LocalEntry | undefined> {
-  return findEntryByPath(await getPublishedEntries(TEMPLATES.page), contentPathFor(path));
+  return findPublishedEntryByPath(TEMPLATES.page, contentPathFor(path));
 }
 
 export function loadSectionPage(path: string): Promise<SectionPageModel> {

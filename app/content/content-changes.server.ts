@@ -1,0 +1,161 @@
+// A CMS event, told in the tags renderings record (content-tags.server.ts), so the server
+// can retire exactly the pages that read what changed.
+//   entry X of template T     entry:X, template:T; and path:X when X's address changed,
+//                             appeared or went (publish, unpublish, new slug, delete)
+//   media X                   media:X, media
+//   anything else             * (a template's fields, a group, a widget, a language, a
+//                             reconnect after events may have been missed)
+// Addresses are compared with a snapshot taken before the change, so a new article's page
+// and a deleted one's are named (addedPaths / removedPaths).
+import { CONTENT_EVENT_NAMES, type ContentEvent, parseContentEvent } from "../../bcms";
+import { getContentClient } from "./content-client.server";
+import { contentTag, EVERYTHING } from "./content-tags.server";
+import { type EntryAddress, getEntryAddresses } from "./entries.server";
+import { logger } from "./log.server";
+
+export interface ContentChange {
+  event: ContentEvent;
+  /** What changed, as renderings record it; `["*"]` when its reach is unknown. */
+  tags: string[];
+  /** Site paths that now have an entry and had none before this change. */
+  addedPaths: string[];
+  /** Site paths whose entry is gone (deleted, unpublished or moved elsewhere). */
+  removedPaths: string[];
+}
+
+export class ChangeClassifier {
+  private addresses: Map<string, EntryAddress> | undefined;
+  private templateNames: Map<string, string> | undefined;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly readAddresses: () => Promise<Map<string, EntryAddress>> = getEntryAddresses,
+    private readonly readTemplateNames: () => Promise<Map<string, string>> = async () =>
+      new Map(
+        (await getContentClient().template.getAll()).map((template) => [
+          template._id,
+          template.name,
+        ]),
+      ),
+  ) {}
+
+  /** Takes the snapshot later changes are compared with (queued before any event). */
+  prime(): Promise<void> {
+    const primed = this.queue.then(async () => {
+      this.addresses = await this.readAddresses();
+    });
+    this.queue = primed.catch(() => {});
+    return primed;
+  }
+
+  /** Classifies events one at a time, in order (each compares with the one before). */
+  classify(event: ContentEvent): Promise<ContentChange> {
+    const next = this.queue.then(() => this.classifyNow(event));
+    this.queue = next.catch(() => {});
+    return next;
+  }
+
+  private async classifyNow(event: ContentEvent): Promise<ContentChange> {
+    const before = this.addresses;
+    let after: Map<string, EntryAddress>;
+    try {
+      after = await this.readAddresses();
+    } catch {
+      // The CMS cannot be read now: everything may have changed; compare again next time.
+      return { event, tags: [EVERYTHING], addedPaths: [], removedPaths: [] };
+    }
+    this.addresses = after;
+    if (!before) return { event, tags: [EVERYTHING], addedPaths: [], removedPaths: [] };
+
+    const tags = new Set<string>();
+    const oldPaths = new Set([...before.values()].map((a) => a.path));
+    const newPaths = new Set([...after.values()].map((a) => a.path));
+    for (const id of new Set([...before.keys(), ...after.keys()])) {
+      const was = before.get(id);
+      const is = after.get(id);
+      if (was?.path === is?.path) continue;
+      tags.add(contentTag.path(id));
+      for (const address of [was, is]) {
+        if (address) tags.add(contentTag.template(address.templateName));
+      }
+    }
+    const addedPaths = [...newPaths].filter((path) => !oldPaths.has(path)).sort();
+    const removedPaths = [...oldPaths].filter((path) => !newPaths.has(path)).sort();
+
+    if (event.name === "entry" && event.id) {
+      tags.add(contentTag.entry(event.id));
+      const template =
+        after.get(event.id)?.templateName ??
+        before.get(event.id)?.templateName ??
+        (await this.templateName(event.templateId));
+      if (!template) return { event, tags: [EVERYTHING], addedPaths, removedPaths };
+      tags.add(contentTag.template(template));
+    } else if (event.name === "media" && event.id) {
+      tags.add(contentTag.media(event.id));
+      tags.add(contentTag.mediaLibrary);
+    } else {
+      return { event, tags: [EVERYTHING], addedPaths, removedPaths };
+    }
+    return { event, tags: [...tags].sort(), addedPaths, removedPaths };
+  }
+
+  private async templateName(templateId: string | null): Promise<string | undefined> {
+    if (!templateId) return undefined;
+    if (!this.templateNames?.has(templateId)) {
+      try {
+        this.templateNames = await this.readTemplateNames();
+      } catch {
+        return undefined;
+      }
+    }
+    return this.templateNames.get(templateId);
+  }
+}
+
+/**
+ * Connects the CMS socket and calls `onChange` for every content event, after the client's
+ * own caches have dropped what the event touched, told as what it changed (the tags
+ * renderings record, content-changes.server.ts). Returns a function that stops watching.
+ */
+export function watchContentChanges(onChange: (change: ContentChange) => void): () => void {
+  const bcms = getContentClient();
+  const classifier = new ChangeClassifier();
+  classifier.prime().catch((error: unknown) => {
+    logger.warn("content addresses unreadable: the first change retires every page", {
+      error: error instanceof Error ? error.message : String(error),
+    });
+  });
+  const report = (event: ContentEvent) => {
+    void classifier.classify(event).then(onChange);
+  };
+  const stops = CONTENT_EVENT_NAMES.map((name) =>
+    bcms.socket.on(name, (data) => {
+      const event = parseContentEvent(name, data);
+      if (event) report(event);
+    }),
+  );
+  // Events sent while the socket was down are lost, and content read meanwhile may be
+  // older than the CMS: after any interruption (including a failed first attempt), the
+  // first open drops the client's caches and counts as a change of everything.
+  let interrupted = false;
+  stops.push(
+    bcms.socket.onStateChange((state) => {
+      if (state === "closed" || state === "reconnecting") {
+        interrupted = true;
+      } else if (state === "open" && !interrupted) {
+        logger.info("watching content changes");
+      } else if (state === "open" && interrupted) {
+        interrupted = false;
+        bcms.clearCache();
+        report({ name: "template", type: "update", id: null, templateId: null });
+      }
+    }),
+  );
+  bcms.socket.connect().catch(() => {
+    // The socket logs the failure and keeps reconnecting by itself.
+  });
+  return () => {
+    for (const stop of stops) stop();
+    bcms.socket.disconnect();
+  };
+}

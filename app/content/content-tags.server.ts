@@ -1,0 +1,67 @@
+// What a rendering read from the content service, as tags: the server keeps them per page
+// (server/content-dependencies.ts) so an edit retires only the pages that used what
+// changed, and sends them as Cache-Tag / Surrogate-Key so a CDN can purge exactly.
+//
+// A rendering's reads are gathered through AsyncLocalStorage: the root middleware opens a
+// record around the whole request (loaders included), the content layer adds to it.
+//   entry:<id>        one entry's content was shown (a page's own entry, a card, a form)
+//   template:<name>   the list of a template's published entries was used (news index,
+//                     latest news on the home page, jobs, the consent banner)
+//   path:<id>         an internal link resolved (or failed to resolve) an entry's address
+//   media:<id>        a media item was shown
+//   media             the media library was searched by name
+import { AsyncLocalStorage } from "node:async_hooks";
+import { appendFileSync } from "node:fs";
+import { getEnv } from "~/config/env.server";
+
+export const contentTag = {
+  entry: (id: string) => `entry:${id}`,
+  template: (name: string) => `template:${name}`,
+  path: (id: string) => `path:${id}`,
+  media: (id: string) => `media:${id}`,
+  mediaLibrary: "media",
+} as const;
+
+/** A change whose reach is unknown (a template's fields, a reconnect): every page. */
+export const EVERYTHING = "*";
+
+/** The response headers a CDN purges by: Cloudflare reads the first, Fastly the second. */
+export const CACHE_TAG_HEADER = "Cache-Tag";
+export const SURROGATE_KEY_HEADER = "Surrogate-Key";
+
+const reads = new AsyncLocalStorage<Set<string>>();
+
+/** Notes that the current rendering used `tag` (outside a rendering: nothing happens). */
+export function recordRead(tag: string): void {
+  reads.getStore()?.add(tag);
+}
+
+/** Runs `work` with a fresh record of what it reads. */
+export async function withReadRecord<T>(
+  work: () => Promise<T>,
+): Promise<{ value: T; tags: string[] }> {
+  const record = new Set<string>();
+  const value = await reads.run(record, work);
+  return { value, tags: [...record].sort() };
+}
+
+/**
+ * Sets the tag headers on a rendered response and, while prerendering, appends the page's
+ * tags to the file the build reads (CONTENT_TAGS_FILE). Responses with immutable headers
+ * (thrown redirects) are left as they are: they are never cached.
+ */
+export function labelResponse(response: Response, requestUrl: string, tags: string[]): void {
+  if (tags.length > 0) {
+    try {
+      response.headers.set(CACHE_TAG_HEADER, tags.join(","));
+      response.headers.set(SURROGATE_KEY_HEADER, tags.join(" "));
+    } catch {
+      // Immutable headers: a redirect thrown by a loader.
+    }
+  }
+  const file = getEnv().contentTagsFile;
+  if (file && response.status === 200) {
+    const path = new URL(requestUrl).pathname;
+    appendFileSync(file, `${JSON.stringify({ path, tags })}\n`);
+  }
+}

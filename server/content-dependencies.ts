@@ -1,0 +1,84 @@
+// Which content each page read (app/content/content-tags.server.ts), so a change retires
+// only its dependents. The build writes what prerendering recorded (build/content-tags.json);
+// every rendering since (its Cache-Tag header) replaces a page's record. A page with no
+// record depends on everything.
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { EVERYTHING } from "../app/content/content-tags.server";
+import { pagePathOfDataRequest } from "./request-path";
+
+/** Written by scripts/build.ts next to client/ and server/ (not served). */
+export const CONTENT_TAGS_MANIFEST_FILE = "content-tags.json";
+
+export interface ContentTagsManifest {
+  /** Page path ("/", "/about", "/news/feed.xml") → the tags its rendering read. */
+  pages: Record<string, string[]>;
+}
+
+/** The page a request path belongs to: `/about.data` and `/about` are one page. */
+export function pageOfRequestPath(pathname: string): string {
+  const data = pagePathOfDataRequest(pathname);
+  const page = data ?? pathname;
+  return page.length > 1 && page.endsWith("/") ? page.slice(0, -1) : page;
+}
+
+/** Tags as the Cache-Tag header lists them. */
+export function parseCacheTag(header: string | null): string[] | undefined {
+  if (header === null) return undefined;
+  return header
+    .split(",")
+    .map((tag) => tag.trim())
+    .filter(Boolean);
+}
+
+export class ContentDependencies {
+  private readonly tagsByPage = new Map<string, ReadonlySet<string>>();
+
+  static async load(buildDir: string): Promise<ContentDependencies> {
+    const dependencies = new ContentDependencies();
+    let text: string;
+    try {
+      text = await readFile(path.join(buildDir, CONTENT_TAGS_MANIFEST_FILE), "utf8");
+    } catch {
+      return dependencies;
+    }
+    const parsed = JSON.parse(text) as Partial<ContentTagsManifest>;
+    for (const [page, tags] of Object.entries(parsed.pages ?? {})) {
+      if (Array.isArray(tags)) dependencies.record(page, tags.map(String));
+    }
+    return dependencies;
+  }
+
+  get size(): number {
+    return this.tagsByPage.size;
+  }
+
+  record(page: string, tags: Iterable<string>): void {
+    this.tagsByPage.set(page, new Set(tags));
+  }
+
+  forget(page: string): void {
+    this.tagsByPage.delete(page);
+  }
+
+  tagsOf(page: string): readonly string[] | undefined {
+    const tags = this.tagsByPage.get(page);
+    return tags && [...tags];
+  }
+
+  /** Whether a page that read `read` (undefined: not known) is touched by `changed`. */
+  static touches(read: Iterable<string> | undefined, changed: readonly string[]): boolean {
+    if (read === undefined || changed.includes(EVERYTHING)) return true;
+    const readSet = read instanceof Set ? (read as ReadonlySet<string>) : new Set(read);
+    return changed.some((tag) => readSet.has(tag));
+  }
+
+  /** The pages among `pages` that read any of `changed` (all of them for `*`). */
+  affected(pages: Iterable<string>, changed: readonly string[]): string[] {
+    const out: string[] = [];
+    for (const page of pages) {
+      if (ContentDependencies.touches(this.tagsByPage.get(page), changed)) out.push(page);
+    }
+    return out;
+  }
+}

@@ -1,0 +1,178 @@
+// Background re-rendering of prerendered pages after a content change: a queue, a few
+// pages at a time, each rendered through the server build's handler (as prerendering
+// does) and its files rewritten, so visitors keep getting files (and the fast path) and
+// never wait for a render after a publish. Until a page's new files land, its old ones
+// answer; a page whose entry is gone (404) loses its files; a page that cannot be rendered
+// now (CMS down) is retired, so requests render it (or fall back to the old file, stale).
+import type { SiteLogger } from "../app/logging/logger.server";
+import { describeError } from "../app/logging/logger.server";
+import { type ContentDependencies, parseCacheTag } from "./content-dependencies";
+import { filesOfPage, type PrerenderedPages } from "./prerendered";
+import type { SiteRequestHandler } from "./server-build";
+import type { ClientFiles } from "./static-files";
+
+export const DEFAULT_REFRESH_CONCURRENCY = 2;
+
+export interface PageRefresherOptions {
+  handler: SiteRequestHandler;
+  files: ClientFiles;
+  prerendered: PrerenderedPages;
+  dependencies: ContentDependencies;
+  logger: SiteLogger;
+  /** Called with the request paths whose answer changed (the fast path forgets them). */
+  onChanged: (paths: string[]) => void;
+  concurrency?: number;
+}
+
+type Outcome = "written" | "removed" | "retired";
+
+export class PageRefresher {
+  /** In order of rendering. */
+  private queued = new Set<string>();
+  private readonly running = new Set<string>();
+  /** Pages asked for again while rendering: rendered once more after. */
+  private readonly again = new Set<string>();
+  private readonly idleWaiters: (() => void)[] = [];
+  private readonly concurrency: number;
+  private batch: { started: number; pages: number; outcomes: Record<Outcome, number> } | undefined;
+
+  constructor(private readonly options: PageRefresherOptions) {
+    this.concurrency = Math.max(1, options.concurrency ?? DEFAULT_REFRESH_CONCURRENCY);
+  }
+
+  get pending(): number {
+    return this.queued.size + this.running.size;
+  }
+
+  /**
+   * Queues pages ("/about", "/news/feed.atom") for rendering; each once, however often asked.
+   * `first`: ahead of what is already queued (one edit's few pages do not wait behind the
+   * whole site being refreshed after a reconnect).
+   */
+  enqueue(pages: Iterable<string>, options: { first?: boolean } = {}): void {
+    const fresh: string[] = [];
+    for (const page of pages) {
+      if (this.running.has(page)) this.again.add(page);
+      else fresh.push(page);
+    }
+    if (options.first) {
+      const rest = [...this.queued].filter((page) => !fresh.includes(page));
+      this.queued = new Set([...fresh, ...rest]);
+    } else {
+      for (const page of fresh) this.queued.add(page);
+    }
+    this.batch ??= {
+      started: performance.now(),
+      pages: 0,
+      outcomes: { written: 0, removed: 0, retired: 0 },
+    };
+    this.pump();
+  }
+
+  /** Drops what is queued; resolves when what is rendering has finished. */
+  stop(): Promise<void> {
+    this.queued.clear();
+    this.again.clear();
+    return this.settled();
+  }
+
+  /** Resolves when nothing is queued or rendering. */
+  settled(): Promise<void> {
+    if (this.pending === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  private pump(): void {
+    while (this.running.size < this.concurrency && this.queued.size > 0) {
+      const page = this.queued.values().next().value as string;
+      this.queued.delete(page);
+      this.running.add(page);
+      void this.refresh(page)
+        .catch((error: unknown): Outcome => {
+          this.options.logger.error("page refresh failed", { page, error: describeError(error) });
+          return "retired";
+        })
+        .then((outcome) => {
+          if (this.batch) {
+            this.batch.pages += 1;
+            this.batch.outcomes[outcome] += 1;
+          }
+          this.running.delete(page);
+          if (this.again.delete(page)) this.queued.add(page);
+          this.pump();
+          if (this.pending === 0) this.finishBatch();
+        });
+    }
+  }
+
+  private finishBatch(): void {
+    const batch = this.batch;
+    this.batch = undefined;
+    if (batch) {
+      this.options.logger.info("pages refreshed", {
+        pages: batch.pages,
+        ...batch.outcomes,
+        ms: Math.round(performance.now() - batch.started),
+      });
+    }
+    for (const resolve of this.idleWaiters.splice(0)) resolve();
+  }
+
+  private async refresh(page: string): Promise<Outcome> {
+    const { prerendered } = this.options;
+    if (prerendered.isResource(page)) return this.refreshFile(page, page.slice(1));
+    const { html, data } = filesOfPage(page);
+    const dataPath = page === "/" ? "/_.data" : `${page}.data`;
+    // The HTML first: it decides whether the page still exists. Rendered at the address
+    // visitors use (no trailing slash), as the render path would.
+    const outcome = await this.refreshFile(page, html);
+    if (outcome !== "written") {
+      await this.drop(page, data, outcome);
+      return outcome;
+    }
+    const dataOutcome = await this.refreshFile(page, data, dataPath);
+    return dataOutcome === "written" ? "written" : dataOutcome;
+  }
+
+  /** Renders one answer of a page and writes it to `relPath`. */
+  private async refreshFile(page: string, relPath: string, requestPath = page): Promise<Outcome> {
+    const { handler, files, prerendered, dependencies, logger } = this.options;
+    const response = await handler(new Request(`http://localhost${requestPath}`));
+    if (response.status === 404 || response.status === 410) {
+      await response.body?.cancel();
+      await this.drop(page, relPath, "removed");
+      return "removed";
+    }
+    if (response.status !== 200) {
+      await response.body?.cancel();
+      logger.warn("page refresh: not rendered, the page renders per request until it is", {
+        page,
+        status: response.status,
+      });
+      await this.drop(page, relPath, "retired");
+      return "retired";
+    }
+    const body = Buffer.from(await response.arrayBuffer());
+    await files.write(relPath, body);
+    prerendered.restore(relPath);
+    const tags = parseCacheTag(response.headers.get("cache-tag"));
+    dependencies.record(page, tags ?? []);
+    this.options.onChanged([requestPath]);
+    return "written";
+  }
+
+  private async drop(page: string, relPath: string, outcome: Outcome): Promise<void> {
+    const { files, prerendered, dependencies } = this.options;
+    if (outcome === "removed") {
+      prerendered.remove(relPath);
+      await files.remove(relPath);
+      dependencies.forget(page);
+    } else {
+      prerendered.retire([relPath]);
+    }
+    const requestPath = relPath.endsWith("index.html")
+      ? `/${relPath.slice(0, -"index.html".length)}`.replace(/(.)\/$/, "$1")
+      : `/${relPath}`;
+    this.options.onChanged([requestPath]);
+  }
+}

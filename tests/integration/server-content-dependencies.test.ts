@@ -1,0 +1,232 @@
+// Pages know their content, on the real build with the content service as its own process:
+// prerendering recorded what each page read (build/content-tags.json), answers carry those
+// tags, and an edit re-renders in the background exactly the pages that read what changed,
+// rewriting their files while the others stay as built.
+import { readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LOCAL_CONTENT_IDENTITY, parseEnv } from "../../app/config/env.server";
+import {
+  CONTENT_TAGS_MANIFEST_FILE,
+  type ContentTagsManifest,
+} from "../../server/content-dependencies";
+import { loadServerBuild } from "../../server/server-build";
+import { createSiteServer, type SiteServer } from "../../server/site-server";
+import { type ContentServerProcess, spawnContentServer } from "../support/content-server-process";
+import { type RawResponse, rawRequest } from "../support/fake-site-build";
+import { freePort } from "../support/free-port";
+import {
+  BUILD_SITE_ORIGIN,
+  copySiteBuild,
+  ensureSiteBuild,
+  SITE_BUILD_DIR,
+} from "../support/site-build";
+import { copySnapshot, removeSnapshot } from "../support/snapshot-copy";
+import { type RecordingLogger, recordingLogger } from "../support/webhook-receiver";
+
+const CMS_IDENTITY = {
+  BCMS_ORG_ID: LOCAL_CONTENT_IDENTITY.orgId,
+  BCMS_INSTANCE_ID: LOCAL_CONTENT_IDENTITY.instanceId,
+  BCMS_API_KEY_ID: LOCAL_CONTENT_IDENTITY.apiKeyId,
+  BCMS_API_KEY_SECRET: LOCAL_CONTENT_IDENTITY.apiKeySecret,
+};
+/** An article of the snapshot, and the consent banner every page shows. */
+const ARTICLE = {
+  id: "359e533091ae2e0a5c53132f",
+  page: "/news/brightwave-exchange-passes-id5-id-by-default",
+  title: "Brightwave Exchange passes the ID5 ID to buyers by default",
+};
+const CONSENT_BANNER_ENTRY = "25c71e0e98511ed65df1dec4";
+/** The service's watcher and socket, then a few renders, on a busy 2-core machine. */
+const CHANGE_DEADLINE_MS = 30_000;
+
+let snapshot: string;
+let content: ContentServerProcess | undefined;
+let buildCopy: string;
+let site: SiteServer;
+let sitePort: number;
+let logs: RecordingLogger;
+let built: ContentTagsManifest;
+const previousNodeEnv = process.env.NODE_ENV;
+
+const get = (pathWithQuery: string): Promise<RawResponse> => rawRequest(sitePort, pathWithQuery);
+
+const entryFile = (id: string) => path.join(snapshot, "entries", `${id}.json`);
+
+/** Modification times of every prerendered page's HTML in the server's copy of the build. */
+async function pageTimes(): Promise<Map<string, number>> {
+  const clientDir = path.join(buildCopy, "client");
+  const times = new Map<string, number>();
+  for (const page of Object.keys(built.pages)) {
+    const file = page === "/" ? "index.html" : `${page.slice(1)}/index.html`;
+    const info = await stat(path.join(clientDir, file)).catch(() => undefined);
+    if (info) times.set(page, info.mtimeMs);
+  }
+  return times;
+}
+
+/** Pages the build recorded as reading any of `tags`. */
+function dependentsOf(tags: string[]): string[] {
+  return Object.entries(built.pages)
+    .filter(([, read]) => tags.some((tag) => read.includes(tag)))
+    .map(([page]) => page)
+    .sort();
+}
+
+/** Waits for the content change logged after `since` and for its page refresh to finish. */
+async function changeApplied(since: number): Promise<Record<string, unknown>> {
+  await logs.waitFor(
+    (lines) => lines.slice(since).some((line) => line.message === "content changed"),
+    CHANGE_DEADLINE_MS,
+  );
+  await site.settled();
+  const change = logs.lines.slice(since).find((line) => line.message === "content changed");
+  return change?.fields ?? {};
+}
+
+async function editEntry(id: string, edit: (text: string) => string): Promise<void> {
+  const file = entryFile(id);
+  await writeFile(file, edit(await readFile(file, "utf8")));
+}
+
+beforeAll(async () => {
+  await ensureSiteBuild();
+  snapshot = await copySnapshot("site-dependencies");
+  const contentPort = await freePort();
+  content = await spawnContentServer(snapshot, `${snapshot}-cache`, contentPort, CMS_IDENTITY);
+  buildCopy = await copySiteBuild();
+  built = JSON.parse(
+    await readFile(path.join(buildCopy, CONTENT_TAGS_MANIFEST_FILE), "utf8"),
+  ) as ContentTagsManifest;
+  process.env.NODE_ENV = "production";
+  const env = parseEnv({
+    LOG_LEVEL: "info",
+    SITE_ORIGIN: BUILD_SITE_ORIGIN,
+    BCMS_ORIGIN: `http://127.0.0.1:${contentPort}`,
+    ...CMS_IDENTITY,
+  });
+  logs = recordingLogger();
+  site = await createSiteServer({
+    buildDir: buildCopy,
+    env,
+    logger: logs,
+    build: () => loadServerBuild(SITE_BUILD_DIR, {}, { env, logger: logs }),
+  });
+  sitePort = (await site.listen(0, "127.0.0.1")).port;
+  // Edits made before the socket is open would never be announced.
+  await logs.waitFor(
+    (lines) => lines.some((line) => line.message === "watching content changes"),
+    CHANGE_DEADLINE_MS,
+  );
+}, 15 * 60_000);
+
+afterAll(async () => {
+  await site?.close();
+  content?.child.kill("SIGKILL");
+  await content?.exited;
+  if (snapshot) {
+    await removeSnapshot(snapshot);
+    await rm(`${snapshot}-cache`, { recursive: true, force: true });
+  }
+  if (buildCopy) await rm(buildCopy, { recursive: true, force: true });
+  if (previousNodeEnv === undefined) delete process.env.NODE_ENV;
+  else process.env.NODE_ENV = previousNodeEnv;
+});
+
+describe("pages know their content", () => {
+  it("records at build what each page read, and answers with it as Cache-Tag and Surrogate-Key", async () => {
+    expect(Object.keys(built.pages).length).toBeGreaterThan(50);
+    expect(built.pages[ARTICLE.page]).toContain(`entry:${ARTICLE.id}`);
+    // An article reads its own entry, not the list of every article.
+    expect(built.pages[ARTICLE.page]).not.toContain("template:news-article");
+    expect(built.pages["/news"]).toContain("template:news-article");
+    expect(built.pages["/about"]).toContain("template:consent-banner");
+
+    for (const page of [ARTICLE.page, `${ARTICLE.page}.data`, "/about"]) {
+      const response = await get(page);
+      expect(response.status, page).toBe(200);
+      const tags = String(response.headers["cache-tag"]).split(",");
+      expect(tags, page).toEqual(built.pages[page.replace(/\.data$/, "")]);
+      expect(response.headers["surrogate-key"], page).toBe(tags.join(" "));
+    }
+  });
+
+  it("re-renders exactly the pages that show an edited article, in the background", async () => {
+    const expected = dependentsOf([`entry:${ARTICLE.id}`, "template:news-article"]);
+    expect(expected).toContain(ARTICLE.page);
+    expect(expected).toContain("/news");
+    expect(expected).toContain("/");
+    expect(expected).not.toContain("/about");
+    const lists = ["/news", ...expected.filter((page) => page.startsWith("/news/page/"))];
+    const listed: string[] = [];
+    for (const list of lists) if ((await get(list)).text.includes(ARTICLE.title)) listed.push(list);
+    expect(listed).toHaveLength(1);
+    const before = await pageTimes();
+    const since = logs.lines.length;
+    const edited = `${ARTICLE.title} (edited ${Date.now()})`;
+    await editEntry(ARTICLE.id, (text) => text.replace(ARTICLE.title, edited));
+    const change = await changeApplied(since);
+    expect(change.refreshing).toBe(expected.length);
+
+    const after = await pageTimes();
+    const rewritten = [...after].filter(([page, time]) => time !== before.get(page));
+    expect(rewritten.map(([page]) => page).sort()).toEqual(expected);
+
+    const article = await get(ARTICLE.page);
+    expect(article.text).toContain(edited);
+    const line = logs.lines
+      .slice(since)
+      .find((l) => l.message === "request" && l.fields?.path === ARTICLE.page);
+    expect(line?.fields?.source).toBe("prerendered");
+    expect((await get(listed[0] ?? "")).text).toContain(edited);
+  });
+
+  it("re-renders every page that shows a shared piece (the consent banner) when it changes", async () => {
+    const expected = dependentsOf([`entry:${CONSENT_BANNER_ENTRY}`, "template:consent-banner"]);
+    expect(expected.length).toBe(Object.keys(built.pages).length);
+    const before = await pageTimes();
+    const since = logs.lines.length;
+    await editEntry(CONSENT_BANNER_ENTRY, (text) =>
+      text.replace(/"updatedAt": \d+/, `"updatedAt": ${Date.now()}`),
+    );
+    const change = await changeApplied(since);
+    expect(change.refreshing).toBe(expected.length);
+    const after = await pageTimes();
+    expect([...after].filter(([page, time]) => time !== before.get(page)).length).toBe(
+      expected.length,
+    );
+  });
+
+  it("gives a new article its page and list entry, and a deleted one a 404", async () => {
+    const slug = `a-new-article-${Date.now()}`;
+    const id = "5eed00000000000000000001";
+    const title = `A new article ${Date.now()}`;
+    const source = await readFile(entryFile(ARTICLE.id), "utf8");
+    const since = logs.lines.length;
+    await writeFile(
+      entryFile(id),
+      source
+        .replaceAll(ARTICLE.id, id)
+        .replace(/"brightwave-exchange-passes-id5-id-by-default"/, `"${slug}"`)
+        .replace(/Brightwave Exchange passes the ID5 ID to buyers by default[^"]*/, title)
+        // The newest article: first on /news.
+        .replace(/"timestamp": 1755604800000/, `"timestamp": ${Date.now()}`),
+    );
+    const added = await changeApplied(since);
+    expect(added.added).toEqual([`/news/${slug}`]);
+    const page = await get(`/news/${slug}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(title);
+    const files = await readdir(path.join(buildCopy, "client", "news", slug));
+    expect(files).toContain("index.html");
+    expect((await get("/news")).text).toContain(title);
+
+    const removedSince = logs.lines.length;
+    await rm(entryFile(id));
+    const removed = await changeApplied(removedSince);
+    expect(removed.removed).toEqual([`/news/${slug}`]);
+    expect((await get(`/news/${slug}`)).status).toBe(404);
+    expect((await get(`/news/${slug}.data`)).status).toBe(404);
+    expect((await get("/news")).text).not.toContain(title);
+  });
+});
