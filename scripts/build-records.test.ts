@@ -156,7 +156,7 @@ describe("crawler files", () => {
       '<?xml version="1.0" encoding="UTF-8"?>\n' +
         '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
         "  <url><loc>https://id5.io/</loc></url>\n" +
-        "  <url><loc>https://id5.io/a&#38;b</loc></url>\n" +
+        "  <url><loc>https://id5.io/a&amp;b</loc></url>\n" +
         "  <url><loc>https://id5.io/news</loc></url>\n" +
         "</urlset>\n",
     );

@@ -17,6 +17,7 @@ import { mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { REDIRECTS, type RedirectRule } from "../app/redirects/redirect-table";
+import { escapeXml } from "../app/seo/xml";
 
 export const DEFAULT_CLIENT_DIR = "build/client";
 export const BUILDS_DIR = "builds";
@@ -180,8 +181,6 @@ export const SITEMAP_FILE = "sitemap.xml";
 export function robotsTxt(siteOrigin: string): string {
   return `User-agent: *\nAllow: /\n\nSitemap: ${siteOrigin.replace(/\/+$/, "")}/${SITEMAP_FILE}\n`;
 }
-
-const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function sitemapXml(siteOrigin: string, paths: readonly string[]): string {
   const origin = siteOrigin.replace(/\/+$/, "");
