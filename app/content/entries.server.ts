@@ -2,7 +2,7 @@
 // entry ids → site paths used to resolve BCMS internal links (entry:…:entry).
 import type { EntryParsed } from "@thebcms/types";
 import { getContentClient } from "./content-client.server";
-import { isRec, type Rec, readString } from "./read.server";
+import { isoDateTime, isRec, type Rec, readString } from "./read.server";
 import {
   CONTENT_URL_PATTERNS,
   eventPath,
@@ -33,6 +33,11 @@ export interface LocalEntry {
   content: unknown[];
   /** When the entry was last changed in the CMS (ms). */
   updatedAt: number;
+}
+
+/** When the entry last changed in the CMS (ISO 8601), if the CMS says. */
+export function entryModifiedAt(entry: LocalEntry): string | undefined {
+  return entry.updatedAt > 0 ? isoDateTime(new Date(entry.updatedAt)) : undefined;
 }
 
 /** The default language code of the instance (the site never hard-codes `en`). */
