@@ -1,5 +1,6 @@
 import { Parser } from "htmlparser2";
 import { describe, expect, it } from "vitest";
+import { parseXmlStrict } from "../../tests/support/xml-document";
 import { escapeXml } from "./xml";
 
 /** The text and attribute a strict XML reading of `<a title="…">…</a>` gives back. */
@@ -43,5 +44,29 @@ describe("escapeXml", () => {
   it("keeps tab, line breaks and every real character, astral ones included", () => {
     expect(escapeXml("a\tb\nc\rd")).toBe("a\tb\nc\rd");
     expect(escapeXml("プライバシー 😀 é")).toBe("プライバシー 😀 é");
+  });
+});
+
+describe("the strict XML reading the tests use", () => {
+  const title = `<em>"x" & y</em>`;
+
+  it("accepts escaped content", () => {
+    const root = parseXmlStrict(`<a t="${escapeXml(title)}"><b/>${escapeXml(title)}</a>`);
+    expect(root.text).toBe(title);
+    expect(root.attributes.t).toBe(title);
+  });
+
+  it("refuses what escaping prevents", () => {
+    for (const broken of [
+      `<a>${title}</a>`, // a bare & (and markup in the text)
+      `<a t="<b>">x</a>`,
+      "<a><b></a>",
+      "<a></b></a>",
+      "<a>",
+      "<a/><a/>",
+      "text<a/>",
+    ]) {
+      expect(() => parseXmlStrict(broken), broken).toThrow(/not well-formed/);
+    }
   });
 });
