@@ -52,6 +52,8 @@ export default [
   route(routePattern(URLS.newsIndex), "routes/news-index.tsx"),
   route(routePattern(URLS.newsPage), "routes/news-index.tsx", { id: "news-page" }),
   route(routePattern(URLS.newsFeed), "routes/news-feed.ts"),
+  route(routePattern(URLS.newsImage), "routes/news-share-image.ts"),
+  route(routePattern(URLS.defaultImage), "routes/default-share-image.ts"),
   route(routePattern(URLS.newsArticle), "routes/news-article.tsx"),
   route(routePattern(URLS.event), "routes/event.tsx"),
   route(routePattern(URLS.resourcesIndex), "routes/resources-index.tsx"),
