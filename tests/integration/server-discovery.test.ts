@@ -23,6 +23,7 @@ import {
 } from "../../server/script-hashes";
 import { loadServerBuild } from "../../server/server-build";
 import { createSiteServer, type SiteServer } from "../../server/site-server";
+import { ClientFiles } from "../../server/static-files";
 import { type ContentServerProcess, spawnContentServer } from "../support/content-server-process";
 import { type RawResponse, rawRequest } from "../support/fake-site-build";
 import { freePort } from "../support/free-port";
@@ -204,6 +205,20 @@ describe("discovery on the real build", () => {
     }
     const png = await readFile(path.join(CLIENT_DIR, files[2] ?? ""));
     expect(png.subarray(0, 8)).toEqual(PNG_SIGNATURE);
+    // The types the server gives these files while it serves them from the build.
+    const built = await ClientFiles.scan(CLIENT_DIR);
+    expect(built.lookup(FEED_PATH)?.contentType).toBe("application/atom+xml; charset=utf-8");
+    expect(built.lookup(DEFAULT_CARD)?.contentType).toBe("image/png");
+  });
+
+  it("answers an image for no article with a 404, not an error", async () => {
+    for (const missing of [
+      "/og/news/no-such-article.png",
+      `/og/news/${slugOf(articlesNewestFirst()[0] as LocalEntry)}.jpg`,
+    ]) {
+      const response = await get(missing);
+      expect(response.status, missing).toBe(404);
+    }
   });
 
   it("describes the organisation and the site on the home page, with the feed and a share image", async () => {
