@@ -4,7 +4,8 @@
 //      a build never reads a network it cannot reach);
 //   2. the CMS part of the prerender list (scripts/prerender-paths.ts, a child process), then
 //      `react-router build` as a child process, both with an env pointing the app at that service;
-//   3. build/client/builds/latest.json + meta/{id}.json (scripts/build-records.ts);
+//   3. build/client/builds/latest.json + meta/{id}.json (scripts/build-records.ts), after the
+//      data files of prerendered resource routes are removed (removeResourceRouteData);
 //   4. build/prerendered.json: which client files prerendering wrote (server/prerendered.ts),
 //      and build/content-tags.json: what content each prerendered page read (what prerendering
 //      recorded through CONTENT_TAGS_FILE; server/content-dependencies.ts);
@@ -13,7 +14,7 @@
 //   6. build/.stamp.json: a hash of the build inputs, so `npm start` can tell a stale build.
 // Content is not an input: it is live (the server retires prerendered pages on change).
 import { spawn } from "node:child_process";
-import { mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { pathToFileURL } from "node:url";
@@ -86,6 +87,20 @@ export async function listPrerenderedFiles(
     if (Object.values(PRECOMPRESSED_EXTENSIONS).some((ext) => file.endsWith(ext))) return false;
     return !published.has(file);
   });
+}
+
+/**
+ * React Router prerenders a resource route (the news feed, the share images) twice: its
+ * body, and a `.data` file with the same body encoded for client navigation, which nothing
+ * asks for (a share image's is twice the image). Removes `x.data` wherever `x` itself is a
+ * file of the build; a page's `about.data` stays, as `about` is a folder.
+ */
+export async function removeResourceRouteData(clientDir: string): Promise<string[]> {
+  const files = await listFiles(clientDir);
+  const present = new Set(files);
+  const removed = files.filter((file) => file.endsWith(".data") && present.has(file.slice(0, -5)));
+  for (const file of removed) await unlink(path.join(clientDir, file));
+  return removed;
 }
 
 /**
@@ -245,6 +260,7 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
     });
     if (code !== 0) throw new BuildError(`react-router build failed (exit code ${code})`);
 
+    await removeResourceRouteData(clientDir);
     const prerenderedFiles = await listPrerenderedFiles(clientDir, path.join(projectDir, "public"));
     const dynamicFiles = await listDynamicFiles(clientDir, prerenderedFiles);
     const manifest: PrerenderManifest = { files: prerenderedFiles, dynamic: dynamicFiles };

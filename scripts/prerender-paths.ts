@@ -1,10 +1,11 @@
-// The CMS part of the prerender list (every news, event, resource and sign-up slug),
+// The CMS part of the prerender list (every news, event, resource and sign-up slug, and
+// every article's share image),
 // collected before `react-router build` and handed to react-router.config.ts in a file:
 // the config cannot load the app's TypeScript at the time React Router calls prerender().
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { listEventPaths } from "../app/content/templates/event.server";
-import { listNewsPaths } from "../app/content/templates/news-article.server";
+import { listNewsImagePaths, listNewsPaths } from "../app/content/templates/news-article.server";
 import { listResourcePaths } from "../app/content/templates/resource.server";
 import { listUniversalIdPaths } from "../app/content/templates/universal-id-page.server";
 
@@ -14,6 +15,7 @@ export const PRERENDER_PATHS_FILE = resolve(".cache/prerender-paths.json");
 export async function listContentPaths(): Promise<string[]> {
   const lists = await Promise.all([
     listNewsPaths(),
+    listNewsImagePaths(),
     listEventPaths(),
     listResourcePaths(),
     listUniversalIdPaths(),

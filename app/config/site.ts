@@ -10,6 +10,9 @@ export const ACQUISITION_BANNER_TEXT = "ID5 acquires TrueData to extend identity
 
 export const LOGIN_URL = "https://console.id5.io/login";
 
+/** The site's icon (public/; root.tsx links it): the logo that structured data names. */
+export const SITE_ICON_PATH = "/favicon.svg";
+
 export interface NavLink {
   label: string;
   href: string;

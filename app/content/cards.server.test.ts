@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { testImage, testLocalEntry } from "../../tests/support/content";
+import { TEST_MODIFIED_AT, testImage, testLocalEntry } from "../../tests/support/content";
 import { COVER_WIDTH, cardDate, toCard } from "./cards.server";
 
 const pathOf = (slug: string) => `/things/${slug}`;
@@ -31,6 +31,7 @@ describe("toCard", () => {
       "title",
       "description",
       "kind",
+      "modifiedAt",
       "cover",
     ]);
     expect(card?.cover?.width).toBeLessThanOrEqual(1024);
@@ -46,7 +47,15 @@ describe("toCard", () => {
       href: `/things/${"e".repeat(24)}`,
       title: "T",
       description: "",
+      modifiedAt: TEST_MODIFIED_AT,
     });
+  });
+
+  it("carries when the entry last changed, whole seconds in UTC, only when the CMS says", () => {
+    const entry = testLocalEntry("thing", { title: "T" });
+    const card = (updatedAt: number) => toCard({ ...entry, updatedAt }, pathOf, {});
+    expect(card(Date.parse("2026-03-12T09:30:00.250Z"))?.modifiedAt).toBe("2026-03-12T09:30:00Z");
+    expect(card(0)).not.toHaveProperty("modifiedAt");
   });
 });
 

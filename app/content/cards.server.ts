@@ -1,6 +1,6 @@
 // The shape news, event and resource cards share: slug, link, title, description and cover,
 // with each template's own fields between. An entry without a title makes no card.
-import { entrySlug, type LocalEntry } from "./entries.server";
+import { entryModifiedAt, entrySlug, type LocalEntry } from "./entries.server";
 import { toImageModel } from "./media.server";
 import type { ImageModel } from "./models";
 import { dateLabel, isoDate, readString } from "./read.server";
@@ -14,6 +14,7 @@ export interface CardFields {
   title: string;
   description: string;
   cover?: ImageModel;
+  modifiedAt?: string;
 }
 
 export function toCard<Own extends object>(
@@ -25,12 +26,14 @@ export function toCard<Own extends object>(
   if (!title) return undefined;
   const slug = entrySlug(entry);
   const cover = toImageModel(entry.meta.cover, { width: COVER_WIDTH });
+  const modifiedAt = entryModifiedAt(entry);
   return {
     slug,
     href: pathOf(slug),
     title,
     description: readString(entry.meta.description) ?? "",
     ...own,
+    ...(modifiedAt ? { modifiedAt } : {}),
     ...(cover ? { cover } : {}),
   };
 }

@@ -3,7 +3,7 @@
 import type { EntryParsed } from "@thebcms/types";
 import { getContentClient } from "./content-client.server";
 import { contentTag, recordRead } from "./content-tags.server";
-import { isRec, type Rec, readString } from "./read.server";
+import { isoDateTime, isRec, type Rec, readString } from "./read.server";
 import {
   CONTENT_URL_PATTERNS,
   eventPath,
@@ -34,6 +34,11 @@ export interface LocalEntry {
   content: unknown[];
   /** When the entry was last changed in the CMS (ms). */
   updatedAt: number;
+}
+
+/** When the entry last changed in the CMS (ISO 8601), if the CMS says. */
+export function entryModifiedAt(entry: LocalEntry): string | undefined {
+  return entry.updatedAt > 0 ? isoDateTime(new Date(entry.updatedAt)) : undefined;
 }
 
 /** The default language code of the instance (the site never hard-codes `en`). */

@@ -42,8 +42,17 @@ export interface PageHead {
   description?: string;
   /** Absolute URL (built from SITE_ORIGIN). */
   image?: string;
+  /** The image's size in pixels and its alt text, when the CMS knows them. */
+  imageWidth?: number;
+  imageHeight?: number;
+  imageAlt?: string;
   noIndex?: boolean;
   lang?: "en" | "ja";
+  /**
+   * When what the page shows last changed in the CMS (ISO 8601 date-time): its entry's
+   * `updatedAt`, or for a list the newest of its own entry and the entries it lists.
+   */
+  modifiedAt?: string;
 }
 
 export interface TabModel {
@@ -62,6 +71,8 @@ export interface NewsCardModel {
   dateLabel: string;
   category: string;
   cover?: ImageModel;
+  /** The entry's last change in the CMS (ISO 8601 date-time), when known. */
+  modifiedAt?: string;
 }
 
 export interface ResourceCardModel {
@@ -72,6 +83,8 @@ export interface ResourceCardModel {
   kind: string;
   kindLabel: string;
   cover?: ImageModel;
+  /** The entry's last change in the CMS (ISO 8601 date-time), when known. */
+  modifiedAt?: string;
 }
 
 export interface EventCardModel {
@@ -83,6 +96,8 @@ export interface EventCardModel {
   dateLabel: string;
   location: string;
   cover?: ImageModel;
+  /** The entry's last change in the CMS (ISO 8601 date-time), when known. */
+  modifiedAt?: string;
 }
 
 export interface JobModel {
@@ -93,6 +108,8 @@ export interface JobModel {
   employmentType: string;
   applyUrl: string;
   description: string;
+  /** The entry's last change in the CMS (ISO 8601 date-time), when known. */
+  modifiedAt?: string;
 }
 
 /** A fixed page (`page` template): home, section, thank-you and other fixed routes. */
@@ -120,8 +137,18 @@ export interface LegalPageModel {
 
 export interface NewsArticleModel extends NewsCardModel {
   head: PageHead;
+  /** The article's own date (its `date`) as an ISO 8601 date-time. */
+  publishedAt: string;
   author?: string;
   body: ContentBlock[];
+}
+
+/** An article as the news feed lists it: the card, the entry's id, date-time and byline. */
+export interface NewsFeedItemModel extends NewsCardModel {
+  /** The CMS entry id: stays the same when the slug changes. */
+  entryId: string;
+  publishedAt: string;
+  author?: string;
 }
 
 export interface NewsListModel {
@@ -132,6 +159,9 @@ export interface NewsListModel {
 
 export interface EventModel extends EventCardModel {
   head: PageHead;
+  /** Start and end as ISO 8601 date-times (the card's `date` is the start's day). */
+  startsAt: string;
+  endsAt?: string;
   endDate?: string;
   endDateLabel?: string;
   registrationUrl?: string;

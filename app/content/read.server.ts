@@ -48,6 +48,18 @@ export function isoDate(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
+/** An instant as ISO 8601 in UTC, whole seconds: `2026-03-12T09:30:00Z`. */
+export function isoDateTime(date: Date): string {
+  return date.toISOString().replace(/\.\d{3}Z$/, "Z");
+}
+
+/** The newest of some isoDateTime values (one format, in UTC: they sort as text). */
+export function newestOf(times: Iterable<string | undefined>): string | undefined {
+  let newest: string | undefined;
+  for (const time of times) if (time && (newest === undefined || time > newest)) newest = time;
+  return newest;
+}
+
 export function dateLabel(date: Date): string {
   return DATE_LABEL.format(date);
 }

@@ -4,6 +4,8 @@ import {
   contentPathFor,
   eventPath,
   newsArticlePath,
+  newsImagePath,
+  newsImageSlug,
   newsPagePath,
   numberedNewsPagePath,
   partnerSignUpPagePath,
@@ -32,6 +34,14 @@ describe("content URLs", () => {
     expect(contentPathFor("/universal-id/thanks")).toBe("/universal-id/thanks");
     expect(contentPathFor("/about")).toBe("/about");
     expect(contentPathFor("/x/partner-sign-up/y")).toBe("/x/partner-sign-up/y");
+  });
+
+  it("names an article's share image after its slug, and reads the slug back", () => {
+    expect(newsImagePath("launch")).toBe("/og/news/launch.png");
+    expect(newsImageSlug("launch.png")).toBe("launch");
+    expect(newsImageSlug("launch.jpg")).toBeUndefined();
+    expect(newsImageSlug("launch")).toBeUndefined();
+    expect(newsImageSlug(".png")).toBeUndefined();
   });
 
   it("gives routes.ts its patterns without the leading slash", () => {

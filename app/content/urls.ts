@@ -14,6 +14,12 @@ export const CONTENT_URL_PATTERNS = {
   /** The partner sign-up screens show the universal-id entries under their own prefix. */
   partnerSignUpPage: "/partner-sign-up/:slug",
   jobs: "/jobs",
+  /** The news feed (Atom): `.atom`, so its prerendered file is served with the feed's type. */
+  newsFeed: "/news/feed.atom",
+  /** An article's share image; the parameter is `{slug}.png`. */
+  newsImage: "/og/news/:image",
+  /** The share image of pages that have none of their own. */
+  defaultImage: "/og/default.png",
 } as const;
 
 const P = CONTENT_URL_PATTERNS;
@@ -32,6 +38,18 @@ export const eventPath = (slug: string) => fillPattern(P.event, slug);
 export const resourcePath = (slug: string) => fillPattern(P.resource, slug);
 export const universalIdPagePath = (slug: string) => fillPattern(P.universalIdPage, slug);
 export const partnerSignUpPagePath = (slug: string) => fillPattern(P.partnerSignUpPage, slug);
+
+/** The share image's file name of an article is its slug with the PNG extension. */
+export const NEWS_IMAGE_EXTENSION = ".png";
+export const newsImagePath = (slug: string) =>
+  fillPattern(P.newsImage, `${slug}${NEWS_IMAGE_EXTENSION}`);
+
+/** The article slug of a share image's file name (`launch.png` → `launch`), if it is one. */
+export function newsImageSlug(file: string): string | undefined {
+  if (!file.endsWith(NEWS_IMAGE_EXTENSION)) return undefined;
+  const slug = file.slice(0, -NEWS_IMAGE_EXTENSION.length);
+  return slug === "" ? undefined : slug;
+}
 
 /** `/news/page/{n}`: every page of the news list has one, the first included. */
 export const numberedNewsPagePath = (page: number) => fillPattern(P.newsPage, String(page));

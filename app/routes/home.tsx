@@ -1,7 +1,7 @@
 import { LatestNews, SectionPageView } from "~/components/pages/section-page-view";
 import { loadLatestNews } from "~/content/templates/news-article.server";
 import { loadSectionPage } from "~/content/templates/page.server";
-import { pageHead } from "~/seo/page-head.server";
+import { homeHead } from "~/seo/page-head.server";
 import { routeMeta } from "~/seo/route-meta";
 import type { Route } from "./+types/home";
 
@@ -12,7 +12,7 @@ export async function loader({ url }: Route.LoaderArgs) {
     loadSectionPage(url.pathname),
     loadLatestNews(LATEST_NEWS_COUNT),
   ]);
-  return { head: pageHead(url, page.head), page, news };
+  return { head: homeHead(url, page.head, news), page, news };
 }
 
 export const meta: Route.MetaFunction = routeMeta;

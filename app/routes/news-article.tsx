@@ -1,12 +1,12 @@
 import { NewsArticleView } from "~/components/pages/article-views";
 import { loadNewsArticle } from "~/content/templates/news-article.server";
-import { pageHead } from "~/seo/page-head.server";
+import { newsArticleHead } from "~/seo/page-head.server";
 import { routeMeta } from "~/seo/route-meta";
 import type { Route } from "./+types/news-article";
 
 export async function loader({ params, url }: Route.LoaderArgs) {
   const article = await loadNewsArticle(params.slug, url.pathname);
-  return { head: pageHead(url, article.head), article };
+  return { head: newsArticleHead(url, article), article };
 }
 
 export const meta: Route.MetaFunction = routeMeta;

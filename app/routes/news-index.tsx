@@ -3,7 +3,7 @@ import { notFound } from "~/content/content-errors.server";
 import { loadNewsList } from "~/content/templates/news-article.server";
 import { loadSectionPage } from "~/content/templates/page.server";
 import { CONTENT_URL_PATTERNS } from "~/content/urls";
-import { pageHead } from "~/seo/page-head.server";
+import { listPageHead } from "~/seo/page-head.server";
 import { routeMeta } from "~/seo/route-meta";
 import type { Route } from "./+types/news-index";
 
@@ -23,7 +23,7 @@ export async function loader({ params, url }: Route.LoaderArgs) {
   ]);
   const head =
     page === 1 ? section.head : { ...section.head, title: `${section.title} – page ${page}` };
-  return { head: pageHead(url, head), page: section, list };
+  return { head: listPageHead(url, head, list.items), page: section, list };
 }
 
 export const meta: Route.MetaFunction = routeMeta;

@@ -1,7 +1,13 @@
 import type { MetaDescriptor } from "react-router";
 import { describe, expect, it } from "vitest";
 import { BRAND, DEFAULT_DESCRIPTION, DEFAULT_TITLE } from "~/config/site";
-import { absoluteUrl, buildMeta, canonicalUrl, formatTitle } from "./build-meta.server";
+import {
+  absoluteUrl,
+  buildMeta,
+  canonicalPath,
+  canonicalUrl,
+  formatTitle,
+} from "./build-meta.server";
 import { NOT_FOUND_META, NOT_FOUND_TITLE, routeMeta } from "./route-meta";
 
 const SITE_ORIGIN = "https://id5.io";
@@ -91,6 +97,87 @@ describe("buildMeta (SPEC §3)", () => {
     );
     expect(new Set(keys).size).toBe(keys.length);
   });
+  it("adds nothing for discovery unless asked", () => {
+    expect((meta as Loose[]).some((m) => m.rel === "alternate" || "script:ld+json" in m)).toBe(
+      false,
+    );
+  });
+});
+
+describe("buildMeta: discovery", () => {
+  const article = buildMeta({
+    title: "Launch",
+    path: "/news/launch",
+    siteOrigin: SITE_ORIGIN,
+    image: "/og/news/launch.png",
+    imageWidth: 1200,
+    imageHeight: 630,
+    imageAlt: "Launch",
+    type: "article",
+    publishedTime: "2026-03-12T09:00:00Z",
+    modifiedTime: "2026-03-13T10:00:00Z",
+    section: "Product",
+    alternates: [
+      { hreflang: "en", href: "/trust/x" },
+      { hreflang: "ja", href: "https://id5.io/jp/x" },
+    ],
+    feed: { title: "ID5 news", href: "/news/feed.atom", type: "application/atom+xml" },
+    jsonLd: [{ "@context": "https://schema.org", "@type": "Thing", name: "</script>" }],
+  });
+
+  it("gives the share image's size and alt text to Open Graph and Twitter", () => {
+    expect(content(article, "property", "og:image")).toBe("https://id5.io/og/news/launch.png");
+    expect(content(article, "property", "og:image:width")).toBe("1200");
+    expect(content(article, "property", "og:image:height")).toBe("630");
+    expect(content(article, "property", "og:image:alt")).toBe("Launch");
+    expect(content(article, "name", "twitter:image:alt")).toBe("Launch");
+  });
+
+  it("has no size for an image of unknown size", () => {
+    const m = buildMeta({ image: "/x.svg", path: "/", siteOrigin: SITE_ORIGIN });
+    expect(find(m, "property", "og:image:width")).toBeUndefined();
+    expect(find(m, "property", "og:image:alt")).toBeUndefined();
+  });
+
+  it("types an article, with its times and section; any page gives its last change", () => {
+    expect(content(article, "property", "og:type")).toBe("article");
+    expect(content(article, "property", "article:published_time")).toBe("2026-03-12T09:00:00Z");
+    expect(content(article, "property", "article:modified_time")).toBe("2026-03-13T10:00:00Z");
+    expect(content(article, "property", "article:section")).toBe("Product");
+    expect(content(article, "property", "og:updated_time")).toBe("2026-03-13T10:00:00Z");
+    const page = buildMeta({
+      path: "/a",
+      siteOrigin: SITE_ORIGIN,
+      modifiedTime: "2026-01-01T00:00:00Z",
+    });
+    expect(content(page, "property", "og:type")).toBe("website");
+    expect(find(page, "property", "article:modified_time")).toBeUndefined();
+    expect(content(page, "property", "og:updated_time")).toBe("2026-01-01T00:00:00Z");
+  });
+
+  it("links the language versions and the feed with absolute URLs", () => {
+    const alternates = (article as Loose[]).filter((m) => m.rel === "alternate");
+    expect(alternates).toEqual([
+      { tagName: "link", rel: "alternate", hrefLang: "en", href: "https://id5.io/trust/x" },
+      { tagName: "link", rel: "alternate", hrefLang: "ja", href: "https://id5.io/jp/x" },
+      {
+        tagName: "link",
+        rel: "alternate",
+        type: "application/atom+xml",
+        title: "ID5 news",
+        href: "https://id5.io/news/feed.atom",
+      },
+    ]);
+  });
+
+  it("hands each structured-data object to React Router as is (it escapes `<` itself)", () => {
+    const data = (article as Loose[]).filter((m) => "script:ld+json" in m);
+    expect(data).toEqual([
+      {
+        "script:ld+json": { "@context": "https://schema.org", "@type": "Thing", name: "</script>" },
+      },
+    ]);
+  });
 });
 
 describe("URL helpers", () => {
@@ -98,6 +185,10 @@ describe("URL helpers", () => {
     expect(canonicalUrl(SITE_ORIGIN, "/news/page/2?x=1#top")).toBe("https://id5.io/news/page/2");
     expect(canonicalUrl(SITE_ORIGIN, "/about/")).toBe("https://id5.io/about");
     expect(canonicalUrl("https://id5.io/", "about")).toBe("https://id5.io/about");
+  });
+  it("gives the canonical path alone", () => {
+    expect(canonicalPath("/news/page/2/?x=1")).toBe("/news/page/2");
+    expect(canonicalPath("")).toBe("/");
   });
   it("resolves relative URLs against the site origin", () => {
     expect(absoluteUrl(SITE_ORIGIN, "img.png")).toBe("https://id5.io/img.png");

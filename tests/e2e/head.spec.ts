@@ -1,7 +1,14 @@
 // Page head metadata (SPEC §3): `{title} - ID5`, Open Graph and Twitter tags, canonical URL
 // from the fixed site origin, language, no robots noindex on normal pages.
 import { expect, type Page, test } from "@playwright/test";
-import { ARTICLE_PATH, ARTICLE_SLUG, formatTitle, gotoHydrated } from "./support/site";
+import {
+  ARTICLE_PATH,
+  ARTICLE_SLUG,
+  formatTitle,
+  gotoHydrated,
+  hasDocumentMarker,
+  markDocument,
+} from "./support/site";
 import { contentTitle } from "./support/snapshot";
 
 const SITE_ORIGIN = "https://id5.io";
@@ -109,4 +116,29 @@ test("the head follows in-app navigation", async ({ page }) => {
     .click();
   await expect(page).toHaveURL(/\/about$/);
   await expect.poll(async () => (await head(page)).lang).toBe("en");
+});
+
+test("structured data and the feed link follow in-app navigation", async ({ page }) => {
+  const dataTypes = () =>
+    page.evaluate(() =>
+      Array.from(document.querySelectorAll('script[type="application/ld+json"]')).map(
+        (s) => (JSON.parse(s.textContent ?? "{}") as { "@type"?: string })["@type"],
+      ),
+    );
+  const feedLinks = () => page.locator('head link[rel="alternate"][type="application/atom+xml"]');
+  await gotoHydrated(page, "/");
+  await markDocument(page);
+  expect(await dataTypes()).toEqual(["Organization", "WebSite"]);
+  await expect(feedLinks()).toHaveCount(1);
+
+  await page.locator(`main a[href="${ARTICLE_PATH}"]`).first().click();
+  await expect(page).toHaveURL(new RegExp(`${ARTICLE_PATH}$`));
+  await expect.poll(dataTypes).toEqual(["NewsArticle", "BreadcrumbList"]);
+  await expect(feedLinks()).toHaveCount(1);
+  await expect(page.locator('head meta[property="og:image"]')).toHaveAttribute(
+    "content",
+    `${SITE_ORIGIN}/og/news/${ARTICLE_SLUG}.png`,
+  );
+  // A client navigation, not a new document.
+  expect(await hasDocumentMarker(page)).toBe(true);
 });

@@ -12,6 +12,7 @@ import {
   childBuildEnv,
   listPrerenderedFiles,
   precompressClient,
+  removeResourceRouteData,
 } from "../../scripts/build";
 import {
   type BuildStamp,
@@ -167,6 +168,28 @@ describe("build outputs", () => {
       "about/index.html",
       "index.html",
       "universal-id/site-agreement.pdf",
+    ]);
+  });
+
+  it("drops the data files of prerendered resource routes, keeps the pages'", async () => {
+    await put("build/client/about/index.html", "<html>");
+    await put("build/client/about.data", "[]");
+    await put("build/client/_.data", "[]");
+    await put("build/client/news/feed.atom", "<feed/>");
+    await put("build/client/news/feed.atom.data", "[]");
+    await put("build/client/og/news/a.png", "png");
+    await put("build/client/og/news/a.png.data", "[]");
+    const clientDir = path.join(project, "build/client");
+    expect(await removeResourceRouteData(clientDir)).toEqual([
+      "news/feed.atom.data",
+      "og/news/a.png.data",
+    ]);
+    expect(await listPrerenderedFiles(clientDir, path.join(project, "public"))).toEqual([
+      "_.data",
+      "about.data",
+      "about/index.html",
+      "news/feed.atom",
+      "og/news/a.png",
     ]);
   });
 

@@ -9,6 +9,9 @@ import type { LocalEntry } from "../../app/content/entries.server";
 import type { BcmsClient } from "../../bcms";
 
 export const TEST_LANGUAGE = "en";
+/** When every test entry last changed (its `updatedAt`), and as the content layer writes it. */
+export const TEST_UPDATED_AT = 1_700_000_000_000;
+export const TEST_MODIFIED_AT = "2023-11-14T22:13:20Z";
 
 export interface TestEntry {
   /** 24 hex digits, as BCMS ids are (internal links are matched on that shape). */
@@ -38,7 +41,7 @@ function toParsedEntry(templateName: string, entry: TestEntry) {
   return {
     _id: entry.id,
     templateName,
-    updatedAt: 1_700_000_000_000,
+    updatedAt: TEST_UPDATED_AT,
     statuses: [{ lng: TEST_LANGUAGE, label: entry.status ?? "Published" }],
     meta: { [TEST_LANGUAGE]: entry.meta },
     content: { [TEST_LANGUAGE]: entry.content ?? [] },
@@ -117,5 +120,5 @@ export function testLocalEntry(
   meta: Record<string, unknown>,
   content: unknown[] = [],
 ): LocalEntry {
-  return { id: "e".repeat(24), templateName, meta, content, updatedAt: 1_700_000_000_000 };
+  return { id: "e".repeat(24), templateName, meta, content, updatedAt: TEST_UPDATED_AT };
 }

@@ -49,7 +49,8 @@ export function Card({
   );
 }
 
-const CATEGORY_LABELS: Record<string, string> = {
+/** How a news category reads on a card (and on the share image, in the feed). */
+export const CATEGORY_LABELS: Record<string, string> = {
   company: "Company",
   product: "Product",
   partnerships: "Partnerships",

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   createInMemoryContent,
+  TEST_MODIFIED_AT,
   testDate,
   testLocalEntry,
   thrownResponse,
@@ -54,15 +55,18 @@ describe("toEventCard", () => {
       date: "2026-06-10",
       dateLabel: "10 June 2026",
       location: "London",
+      modifiedAt: TEST_MODIFIED_AT,
     });
     expect(toEventCard(testLocalEntry("event", { title: "Summit" }))).toBeUndefined();
   });
 });
 
 describe("loadEvent", () => {
-  it("maps the event page: end date, registration, upcoming until it ends", async () => {
+  it("maps the event page: start and end, registration, upcoming until it ends", async () => {
     expect(await loadEvent("summit", "/events/summit", NOW)).toMatchObject({
       href: "/events/summit",
+      startsAt: "2026-06-10T00:00:00Z",
+      endsAt: "2026-06-11T00:00:00Z",
       endDate: "2026-06-11",
       endDateLabel: "11 June 2026",
       registrationUrl: "https://tickets.example/",
@@ -72,7 +76,9 @@ describe("loadEvent", () => {
     });
     const past = await loadEvent("last-year", "/events/last-year", NOW);
     expect(past.upcoming).toBe(false);
+    expect(past.startsAt).toBe("2025-06-10T00:00:00Z");
     expect(past).not.toHaveProperty("endDate");
+    expect(past).not.toHaveProperty("endsAt");
   });
 
   it("finds an event without a slug by its id; no date or no entry is a 404", async () => {

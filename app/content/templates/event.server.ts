@@ -12,7 +12,7 @@ import {
 } from "../entries.server";
 import { toPageHead } from "../head.server";
 import type { EventCardModel, EventModel } from "../models";
-import { dateLabel, isoDate, readDate, readString } from "../read.server";
+import { dateLabel, isoDate, isoDateTime, readDate, readString } from "../read.server";
 import { eventPath } from "../urls";
 
 export function toEventCard(entry: LocalEntry): EventCardModel | undefined {
@@ -28,16 +28,20 @@ export function loadEvent(slug: string, path: string, now = new Date()): Promise
   return withContent(path, async () => {
     const entry = await findPublishedEntryBySlug(TEMPLATES.event, slug);
     const card = entry && toEventCard(entry);
-    if (!entry || !card) notFound(path);
+    const start = entry && readDate(entry.meta.start_date);
+    if (!entry || !card || !start) notFound(path);
     const ctx = await loadLinkContext(`event ${slug}`);
     const end = readDate(entry.meta.end_date);
     const registrationUrl = readString(entry.meta.registration_url);
     return {
       ...card,
       head: toPageHead(entry, { description: card.description, image: entry.meta.cover }),
-      ...(end ? { endDate: isoDate(end), endDateLabel: dateLabel(end) } : {}),
+      startsAt: isoDateTime(start),
+      ...(end
+        ? { endsAt: isoDateTime(end), endDate: isoDate(end), endDateLabel: dateLabel(end) }
+        : {}),
       ...(registrationUrl ? { registrationUrl } : {}),
-      upcoming: (end ?? readDate(entry.meta.start_date) ?? now) >= now,
+      upcoming: (end ?? start) >= now,
       body: toContentBlocks(entry.content, ctx),
     };
   });

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { BcmsTimeoutError } from "../../../bcms";
 import {
   createInMemoryContent,
+  TEST_MODIFIED_AT,
   testLocalEntry,
   thrownResponse,
 } from "../../../tests/support/content";
@@ -31,6 +32,7 @@ describe("toJob", () => {
       employmentType: "full-time",
       applyUrl: "https://jobs.example/1",
       description: "",
+      modifiedAt: TEST_MODIFIED_AT,
     });
     expect(toJob(testLocalEntry("job", { ...meta, title: " " }))).toBeUndefined();
   });

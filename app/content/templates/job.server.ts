@@ -1,6 +1,12 @@
 // `job` entries → JobModel, listed on /jobs. A job needs a title and a link to apply.
 import { withContent } from "../content-errors.server";
-import { entrySlug, getPublishedEntries, type LocalEntry, TEMPLATES } from "../entries.server";
+import {
+  entryModifiedAt,
+  entrySlug,
+  getPublishedEntries,
+  type LocalEntry,
+  TEMPLATES,
+} from "../entries.server";
 import type { JobModel } from "../models";
 import { readString } from "../read.server";
 import { CONTENT_URL_PATTERNS } from "../urls";
@@ -12,6 +18,7 @@ export function toJob(entry: LocalEntry): JobModel | undefined {
   const title = readString(m.title);
   const applyUrl = readString(m.apply_url);
   if (!title || !applyUrl) return undefined;
+  const modifiedAt = entryModifiedAt(entry);
   return {
     slug: entrySlug(entry),
     title,
@@ -20,6 +27,7 @@ export function toJob(entry: LocalEntry): JobModel | undefined {
     employmentType: readString(m.employment_type) ?? DEFAULT_EMPLOYMENT_TYPE,
     applyUrl,
     description: readString(m.description) ?? "",
+    ...(modifiedAt ? { modifiedAt } : {}),
   };
 }
 

@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createInMemoryContent, testDate, thrownResponse } from "../../../tests/support/content";
+import {
+  createInMemoryContent,
+  TEST_MODIFIED_AT,
+  testDate,
+  thrownResponse,
+} from "../../../tests/support/content";
 import { loadLegalPage } from "./legal-page.server";
 
 const content = createInMemoryContent();
@@ -35,7 +40,12 @@ describe("loadLegalPage", () => {
     expect(await loadLegalPage("/trust/privacy-policy")).toEqual({
       path: "/trust/privacy-policy",
       title: "Privacy policy",
-      head: { title: "Privacy policy", description: "How we handle data", lang: "en" },
+      head: {
+        title: "Privacy policy",
+        description: "How we handle data",
+        modifiedAt: TEST_MODIFIED_AT,
+        lang: "en",
+      },
       summary: "How we handle data",
       updated: "2026-02-01",
       updatedLabel: "1 February 2026",

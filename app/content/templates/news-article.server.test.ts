@@ -1,15 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   createInMemoryContent,
+  TEST_MODIFIED_AT,
   testDate,
   testImage,
   testLocalEntry,
   thrownResponse,
 } from "../../../tests/support/content";
 import {
+  listNewsImagePaths,
   listNewsPaths,
   loadLatestNews,
   loadNewsArticle,
+  loadNewsCard,
+  loadNewsFeedItems,
   loadNewsList,
   NEWS_PAGE_SIZE,
   toNewsCard,
@@ -96,6 +100,8 @@ describe("news loaders", () => {
     expect(page).toMatchObject({
       slug: "story-1",
       href: "/news/story-1",
+      publishedAt: "2026-01-01T00:00:00Z",
+      modifiedAt: TEST_MODIFIED_AT,
       author: "Jo",
       head: { title: "Story 1", description: "Short" },
       body: [{ type: "rich", nodes: [{ tag: "p", children: ["Body"] }] }],
@@ -103,6 +109,56 @@ describe("news loaders", () => {
     expect(page.head.image).toContain(`/media/${"c".repeat(24)}/`);
     // An article that makes no card has no page either.
     expect((await thrownResponse(loadNewsArticle("story-2", "/news/story-2"))).status).toBe(404);
+  });
+
+  it("orders articles of one day by their time", async () => {
+    const at = (time: string) => ({
+      timestamp: Date.parse(`2026-02-01T${time}Z`),
+      timezoneOffset: 0,
+    });
+    content.reset({
+      entries: {
+        "news-article": [
+          article(1, { slug: "morning", date: at("08:00:00") }),
+          article(2, { slug: "evening", date: at("19:00:00") }),
+          article(3, { slug: "noon", date: at("12:00:00") }),
+        ],
+      },
+    });
+    expect((await loadLatestNews(3)).map((c) => c.slug)).toEqual(["evening", "noon", "morning"]);
+  });
+
+  it("gives the feed the newest articles with their entry id, date-time and byline", async () => {
+    content.reset({
+      entries: {
+        "news-article": [article(1, { author: "Jo" }), article(3), article(2, { title: "" })],
+      },
+    });
+    const items = await loadNewsFeedItems(5, "/news/feed.atom");
+    expect(items.map((i) => i.slug)).toEqual(["story-3", "story-1"]);
+    expect(items[1]).toMatchObject({
+      entryId: (1).toString(16).padStart(24, "0"),
+      title: "Story 1",
+      href: "/news/story-1",
+      publishedAt: "2026-01-01T00:00:00Z",
+      modifiedAt: TEST_MODIFIED_AT,
+      author: "Jo",
+    });
+    expect(items[0]).not.toHaveProperty("author");
+    expect(await loadNewsFeedItems(1, "/news/feed.atom")).toHaveLength(1);
+  });
+
+  it("gives a share image its article's card, and 404s for an unknown or untitled one", async () => {
+    content.reset({ entries: { "news-article": [article(1), article(2, { title: "" })] } });
+    expect(await loadNewsCard("story-1", "/og/news/story-1.png")).toMatchObject({
+      title: "Story 1",
+      dateLabel: "1 January 2026",
+    });
+    for (const slug of ["story-2", "nothing"]) {
+      const missing = loadNewsCard(slug, `/og/news/${slug}.png`);
+      expect((await thrownResponse(missing)).status).toBe(404);
+    }
+    expect(await listNewsImagePaths()).toEqual(["/og/news/story-1.png"]);
   });
 
   it("lists every article page and every numbered list page for prerendering", async () => {

@@ -1,5 +1,6 @@
 // `news-article` entries → news cards (newest first, nine to a page), the paged news list,
-// the home page's latest news and the article page. An article needs a date and a title.
+// the home page's latest news, the article page, the news feed's items and the share
+// image's card. An article needs a date and a title.
 import { toContentBlocks } from "../blocks.server";
 import { cardDate, toCard } from "../cards.server";
 import { notFound, withContent } from "../content-errors.server";
@@ -11,9 +12,9 @@ import {
   TEMPLATES,
 } from "../entries.server";
 import { toPageHead } from "../head.server";
-import type { NewsArticleModel, NewsCardModel, NewsListModel } from "../models";
-import { readDate, readString } from "../read.server";
-import { newsArticlePath, numberedNewsPagePath } from "../urls";
+import type { NewsArticleModel, NewsCardModel, NewsFeedItemModel, NewsListModel } from "../models";
+import { isoDateTime, readDate, readString } from "../read.server";
+import { newsArticlePath, newsImagePath, numberedNewsPagePath } from "../urls";
 
 export const NEWS_PAGE_SIZE = 9;
 const DEFAULT_NEWS_CATEGORY = "company";
@@ -30,15 +31,31 @@ export function toNewsCard(entry: LocalEntry): NewsCardModel | undefined {
 interface CardedArticle {
   entry: LocalEntry;
   card: NewsCardModel;
+  /** The article's date as an ISO 8601 date-time (the card shows its day). */
+  publishedAt: string;
+}
+
+function toCardedArticle(entry: LocalEntry): CardedArticle | undefined {
+  const card = toNewsCard(entry);
+  const date = readDate(entry.meta.date);
+  return card && date ? { entry, card, publishedAt: isoDateTime(date) } : undefined;
 }
 
 /** Every article that makes a card, newest first. */
 async function loadCardedArticles(): Promise<CardedArticle[]> {
   const entries = await getPublishedEntries(TEMPLATES.newsArticle);
   return entries
-    .map((entry) => ({ entry, card: toNewsCard(entry) }))
-    .filter((e): e is CardedArticle => e.card !== undefined)
-    .sort((a, b) => (a.card.date < b.card.date ? 1 : a.card.date > b.card.date ? -1 : 0));
+    .map(toCardedArticle)
+    .filter((e): e is CardedArticle => e !== undefined)
+    .sort((a, b) => (a.publishedAt < b.publishedAt ? 1 : a.publishedAt > b.publishedAt ? -1 : 0));
+}
+
+/** One article by its slug: the page then depends on that entry alone, not the list. */
+async function findCardedArticle(slug: string, path: string): Promise<CardedArticle> {
+  const entry = await findPublishedEntryBySlug(TEMPLATES.newsArticle, slug);
+  const found = entry && toCardedArticle(entry);
+  if (!found) notFound(path);
+  return found;
 }
 
 function newsPageCount(articleCount: number): number {
@@ -66,10 +83,7 @@ export function loadLatestNews(count: number): Promise<NewsCardModel[]> {
 
 export function loadNewsArticle(slug: string, path: string): Promise<NewsArticleModel> {
   return withContent(path, async () => {
-    const entry = await findPublishedEntryBySlug(TEMPLATES.newsArticle, slug);
-    const card = entry && toNewsCard(entry);
-    if (!entry || !card) notFound(path);
-    const found = { entry, card };
+    const found = await findCardedArticle(slug, path);
     const ctx = await loadLinkContext(`news-article ${slug}`);
     const author = readString(found.entry.meta.author);
     return {
@@ -78,10 +92,26 @@ export function loadNewsArticle(slug: string, path: string): Promise<NewsArticle
         description: found.card.description,
         image: found.entry.meta.cover,
       }),
+      publishedAt: found.publishedAt,
       ...(author ? { author } : {}),
       body: toContentBlocks(found.entry.content, ctx),
     };
   });
+}
+
+/** An article's card alone (what its share image shows); 404 when there is no such article. */
+export function loadNewsCard(slug: string, path: string): Promise<NewsCardModel> {
+  return withContent(path, async () => (await findCardedArticle(slug, path)).card);
+}
+
+/** The newest `count` articles, for the news feed. */
+export function loadNewsFeedItems(count: number, path: string): Promise<NewsFeedItemModel[]> {
+  return withContent(path, async () =>
+    (await loadCardedArticles()).slice(0, count).map(({ entry, card, publishedAt }) => {
+      const author = readString(entry.meta.author);
+      return { ...card, entryId: entry.id, publishedAt, ...(author ? { author } : {}) };
+    }),
+  );
 }
 
 /** For prerendering: every article's page and every numbered page of the list. */
@@ -93,4 +123,9 @@ export async function listNewsPaths(): Promise<string[]> {
       numberedNewsPagePath(i + 1),
     ),
   ];
+}
+
+/** For prerendering: every article's share image. */
+export async function listNewsImagePaths(): Promise<string[]> {
+  return (await loadCardedArticles()).map((a) => newsImagePath(a.card.slug));
 }

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   createInMemoryContent,
+  TEST_MODIFIED_AT,
   testLocalEntry,
   thrownResponse,
 } from "../../../tests/support/content";
@@ -72,6 +73,7 @@ describe("toResourceCard", () => {
       description: "",
       kind: "case-study",
       kindLabel: "Case study",
+      modifiedAt: TEST_MODIFIED_AT,
     });
     expect(card({})).toMatchObject({ kind: "guide", kindLabel: "Guide" });
     expect(card({ kind: "podcast" })).toMatchObject({ kind: "podcast", kindLabel: "podcast" });

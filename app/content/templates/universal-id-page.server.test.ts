@@ -1,5 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createInMemoryContent, thrownResponse } from "../../../tests/support/content";
+import {
+  createInMemoryContent,
+  TEST_MODIFIED_AT,
+  thrownResponse,
+} from "../../../tests/support/content";
 import {
   listUniversalIdPaths,
   loadUniversalIdPage,
@@ -38,7 +42,11 @@ describe("loadUniversalIdPage", () => {
       title: "Publishers",
       description: "Sign up as a publisher",
       audience: "publisher",
-      head: { title: "Publishers", description: "Sign up as a publisher" },
+      head: {
+        title: "Publishers",
+        description: "Sign up as a publisher",
+        modifiedAt: TEST_MODIFIED_AT,
+      },
       hero: { title: ["Join"], theme: "mint" },
       body: [{ type: "rich", nodes: [{ tag: "p", children: ["Welcome"] }] }],
     });
@@ -49,7 +57,7 @@ describe("loadUniversalIdPage", () => {
       slug: "bare",
       title: "",
       description: "",
-      head: {},
+      head: { modifiedAt: TEST_MODIFIED_AT },
       body: [],
     });
     const missing = loadUniversalIdPage("nothing", "/partner-sign-up/nothing");
