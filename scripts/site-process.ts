@@ -29,6 +29,8 @@ export interface SiteProcessOptions {
   env?: Record<string, string>;
   /** Reuse a port (a restart on the same address). */
   port?: number;
+  /** The project to run (its server/main.ts, its build/); default this one. */
+  projectDir?: string;
 }
 
 export async function startSiteProcess(options: SiteProcessOptions): Promise<SiteProcess> {
@@ -37,7 +39,7 @@ export async function startSiteProcess(options: SiteProcessOptions): Promise<Sit
   const out = createWriteStream(options.logFile, { flags: "a" });
   // `node --import tsx` (not the tsx CLI): one process, so a kill reaches the server itself.
   const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    cwd: PROJECT_DIR,
+    cwd: options.projectDir ?? PROJECT_DIR,
     env: {
       ...process.env,
       SITE_ORIGIN: process.env.SITE_ORIGIN ?? "https://id5.io",
