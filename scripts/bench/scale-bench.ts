@@ -363,13 +363,19 @@ export async function runScaleBench(): Promise<Record<string, unknown>> {
     progress(`editing the title of /news/${edited.slug}`);
     const from = await log.mark();
     const editedAt = performance.now();
+    const editedAtClock = Date.now();
     await editEntry(edited.file, edited.title, newTitle);
     const publishToLiveMs = Math.round(await timeUntilServed(articleUrl, newTitle, editedAt));
     const changed = await log.waitFor("content changed", from, EVENT_TIMEOUT_MS);
     const refreshed = await log.waitFor("pages refreshed", from, SETTLE_TIMEOUT_MS);
+    /** When the server logged a line, in ms after the edit (same clock). */
+    const loggedAfterEdit = (line: Record<string, unknown>) =>
+      Date.parse(String(line.time)) - editedAtClock;
     const publish = {
       article: `/news/${edited.slug}`,
       publishToLiveMs,
+      /** The server knew what the edit changed (file watch, content event, classification). */
+      changeKnownAfterMs: loggedAfterEdit(changed.line),
       contentChanged: { refreshing: changed.line.refreshing, tags: changed.line.tags },
       pagesRefreshed: {
         pages: refreshed.line.pages,
@@ -377,6 +383,7 @@ export async function runScaleBench(): Promise<Record<string, unknown>> {
         removed: refreshed.line.removed,
         retired: refreshed.line.retired,
         ms: refreshed.line.ms,
+        allDoneAfterMs: loggedAfterEdit(refreshed.line),
       },
     };
     progress(
