@@ -41,4 +41,20 @@ describe("ClientFiles", () => {
     const response = defined(await files.serve(file, new Request("http://site.test/")));
     expect(representationOf(response)?.policyHeader(policy)).toContain(hash);
   });
+
+  it("keeps rewritten pages in memory only within the budget", async () => {
+    const page = Buffer.from(`<!doctype html><p>${"y".repeat(3000)}</p>`);
+    const files = await ClientFiles.scan(dir, { memoryBudgetBytes: page.byteLength * 2 });
+    for (const name of ["a", "b", "c"]) await files.write(`${name}/index.html`, page);
+    expect(files.bytesInMemory).toBe(page.byteLength * 2);
+    const kept = defined(files.lookup("/a/index.html"));
+    const streamed = defined(files.lookup("/c/index.html"));
+    expect(files.representation(kept)).not.toBeNull();
+    expect(files.representation(streamed)).toBeNull();
+    const response = defined(await files.serve(streamed, new Request("http://site.test/c")));
+    expect(await response.text()).toBe(page.toString());
+    // Rewriting a kept page frees its old body first.
+    await files.write("a/index.html", page);
+    expect(files.bytesInMemory).toBe(page.byteLength * 2);
+  });
 });
