@@ -56,27 +56,58 @@ export function containsObject(
   return false;
 }
 
+/** What a parsed entry's data (not the entry itself) embeds or points at. */
+interface EmbeddedReferences {
+  entries: ReadonlySet<string>;
+  templates: ReadonlySet<string>;
+  media: ReadonlySet<string>;
+}
+
+/**
+ * Kept per parsed entry object, which the cache hands out unchanged until it is replaced:
+ * every socket event asks of every cached entry whether it embeds what changed, and walking
+ * 10,000 parsed articles for each event took about 280 ms.
+ */
+const embeddedReferences = new WeakMap<EntryParsed, EmbeddedReferences>();
+
+function referencesOf(entry: EntryParsed): EmbeddedReferences {
+  const known = embeddedReferences.get(entry);
+  if (known) return known;
+  const entries = new Set<string>();
+  const templates = new Set<string>();
+  const media = new Set<string>();
+  containsObject([entry.meta, entry.content], (object) => {
+    // A raw pointer left at the maximum depth.
+    if (typeof object.eid === "string") entries.add(object.eid);
+    if (typeof object.tid === "string") templates.add(object.tid);
+    if (typeof object._id === "string") {
+      // An embedded entry.
+      if (typeof object.templateId === "string") {
+        entries.add(object._id);
+        templates.add(object.templateId);
+      }
+      if (typeof object.mimetype === "string") media.add(object._id);
+    }
+    return false;
+  });
+  const references = { entries, templates, media };
+  embeddedReferences.set(entry, references);
+  return references;
+}
+
 /** Does a parsed entry's data (not the entry itself) embed entry `entryId` or point at it? */
 export function parsedEntryReferencesEntry(entry: EntryParsed, entryId: string): boolean {
-  return containsObject([entry.meta, entry.content], (object) => {
-    if (object.eid === entryId) return true; // raw pointer left at max depth
-    return object._id === entryId && typeof object.templateId === "string";
-  });
+  return referencesOf(entry).entries.has(entryId);
 }
 
 /** Does a parsed entry's data embed an entry of template `templateId`? */
 export function parsedEntryReferencesTemplate(entry: EntryParsed, templateId: string): boolean {
-  return containsObject([entry.meta, entry.content], (object) => {
-    if (object.tid === templateId) return true;
-    return typeof object._id === "string" && object.templateId === templateId;
-  });
+  return referencesOf(entry).templates.has(templateId);
 }
 
 /** Does a parsed entry's data embed media `mediaId`? */
 export function parsedEntryReferencesMedia(entry: EntryParsed, mediaId: string): boolean {
-  return containsObject([entry.meta, entry.content], (object) => {
-    return object._id === mediaId && typeof object.mimetype === "string";
-  });
+  return referencesOf(entry).media.has(mediaId);
 }
 
 export class EntryCache {
@@ -137,7 +168,11 @@ export class EntryCache {
   setParsedList(templateId: string, key: EntryListKey, items: readonly EntryParsed[]): void {
     const bucket = this.bucket(templateId);
     bucket.parsedLists.set(key, [...items]);
-    for (const item of items) bucket.parsed.set(item._id, item);
+    for (const item of items) {
+      bucket.parsed.set(item._id, item);
+      // Known before the next socket event asks (off the path of a publish).
+      referencesOf(item);
+    }
     if (key === "all") bucket.changed.clear();
   }
 
