@@ -30,7 +30,7 @@ import { writeEntityFile } from "../../content-server/snapshot-files";
 import { type SiteProcess, startSiteProcess } from "../site-process";
 import { type GeneratedArticle, generateScaleSnapshot } from "./generate-snapshot";
 import { hasTaskset, type Nginx, pin, startNginx } from "./nginx";
-import { requireWrk, round, runWrk, type WrkRun } from "./wrk";
+import { requireWrk, round, rssBytes, runWrk, type WrkRun } from "./wrk";
 
 const PROJECT_DIR = path.resolve(fileURLToPath(new URL("../..", import.meta.url)));
 /** Not copied into the temporary project: built, installed, local or the seed snapshot. */
@@ -352,6 +352,16 @@ export async function runScaleBench(): Promise<Record<string, unknown>> {
     await pin(site.child.pid as number, SERVER_CPU);
     const log = new LogFollower(logFile);
     await log.waitFor("watching content changes", 0, EVENT_TIMEOUT_MS);
+    // Warm: a rendering that reads the news list, so the server's first reading of every
+    // list (the snapshot edits are compared with) is over before the edit.
+    const warm = await fetch(`${site.url}/news?scale-bench=warm`, {
+      signal: AbortSignal.timeout(EVENT_TIMEOUT_MS),
+    });
+    await warm.arrayBuffer();
+    if (warm.status !== 200) throw new Error(`/news answered ${warm.status} while warming up`);
+    await wait(2_000);
+    const rssMb = () => round(rssBytes(site.child.pid as number) / 1024 / 1024, 0);
+    const memory: Record<string, number> = { rssMbStarted: rssMb() };
 
     // One article's title, edited in the snapshot folder as an editor would.
     const edited = largest.articles[Math.floor(largest.articles.length / 2)] as GeneratedArticle;
@@ -429,7 +439,9 @@ export async function runScaleBench(): Promise<Record<string, unknown>> {
     await log.mark();
     const settledEarly = log.lines.slice(burstFrom).some((line) => line.msg === "pages refreshed");
     progress("waiting for the re-render to finish");
+    memory.rssMbDuringRerender = rssMb();
     const burstDone = await log.waitFor("pages refreshed", burstFrom, SETTLE_TIMEOUT_MS);
+    memory.rssMbAfterRerender = rssMb();
     const burst = {
       refreshing: burstChanged.line.refreshing,
       pagesRefreshed: {
@@ -468,6 +480,7 @@ export async function runScaleBench(): Promise<Record<string, unknown>> {
       publish,
       throughput,
       burst,
+      memory,
       tool: `wrk -t1 -c${CONNECTIONS} -d${seconds}s, gzip accepted`,
       pinned: hasTaskset ? { server: SERVER_CPU, nginx: SERVER_CPU, wrk: WRK_CPU } : "no taskset",
       goals: GOALS,
