@@ -28,7 +28,12 @@ import { type ContentServerProcess, spawnContentServer } from "../support/conten
 import { type RawResponse, rawRequest } from "../support/fake-site-build";
 import { freePort } from "../support/free-port";
 import { type JsonLdJson, missingProperties, schemaOrgProblems } from "../support/schema-org";
-import { BUILD_SITE_ORIGIN, ensureSiteBuild, SITE_BUILD_DIR } from "../support/site-build";
+import {
+  BUILD_SITE_ORIGIN,
+  copySiteBuild,
+  ensureSiteBuild,
+  SITE_BUILD_DIR,
+} from "../support/site-build";
 import { copySnapshot, editEntryWith, removeSnapshot } from "../support/snapshot-copy";
 import { type RecordingLogger, recordingLogger } from "../support/webhook-receiver";
 import {
@@ -58,6 +63,8 @@ const CMS_IDENTITY = {
 let dir: string;
 let content: ContentServerProcess | undefined;
 let site: SiteServer;
+/** The build's client files, copied: the server rewrites pages as content changes. */
+let buildCopy: string | undefined;
 let sitePort: number;
 let logs: RecordingLogger;
 let previousNodeEnv: string | undefined;
@@ -90,8 +97,9 @@ beforeAll(async () => {
   });
   content = await spawnContentServer(dir, `${dir}-cache`, contentPort, CMS_IDENTITY);
   logs = recordingLogger();
+  buildCopy = await copySiteBuild();
   site = await createSiteServer({
-    buildDir: SITE_BUILD_DIR,
+    buildDir: buildCopy,
     env,
     logger: logs,
     build: () => loadServerBuild(SITE_BUILD_DIR, {}, { env, logger: logs }),
@@ -101,6 +109,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await site?.close();
+  if (buildCopy) await rm(buildCopy, { recursive: true, force: true });
   content?.child.kill("SIGKILL");
   await content?.exited;
   if (dir) {
@@ -404,6 +413,8 @@ describe("discovery on the real build", () => {
       for (const hash of inlineScriptHashes(response.text)) expect(csp).toContain(hash);
       for (const text of head.jsonLdTexts) expect(csp).not.toContain(scriptHashSource(text));
 
+      // The feed and the share image read the article too: rewritten in the background.
+      await site.settled();
       const feed = parseXmlStrict((await get(FEED_PATH)).text);
       expect(childrenNamed(feed, "entry").map((e) => childNamed(e, "title").text)).toContain(
         edited,
