@@ -21,8 +21,7 @@ import {
   inlineScriptHashes,
   scriptHashSource,
 } from "../../server/script-hashes";
-import { loadServerBuild } from "../../server/server-build";
-import { createSiteServer, type SiteServer } from "../../server/site-server";
+import type { SiteServer } from "../../server/site-server";
 import { ClientFiles } from "../../server/static-files";
 import { type ContentServerProcess, spawnContentServer } from "../support/content-server-process";
 import { type RawResponse, rawRequest } from "../support/fake-site-build";
@@ -30,9 +29,10 @@ import { freePort } from "../support/free-port";
 import { type JsonLdJson, missingProperties, schemaOrgProblems } from "../support/schema-org";
 import {
   BUILD_SITE_ORIGIN,
-  copySiteBuild,
   ensureSiteBuild,
+  type RealSite,
   SITE_BUILD_DIR,
+  serveRealBuild,
 } from "../support/site-build";
 import { copySnapshot, editEntryWith, removeSnapshot } from "../support/snapshot-copy";
 import { type RecordingLogger, recordingLogger } from "../support/webhook-receiver";
@@ -63,8 +63,7 @@ const CMS_IDENTITY = {
 let dir: string;
 let content: ContentServerProcess | undefined;
 let site: SiteServer;
-/** The build's client files, copied: the server rewrites pages as content changes. */
-let buildCopy: string | undefined;
+let real: RealSite | undefined;
 let sitePort: number;
 let logs: RecordingLogger;
 let previousNodeEnv: string | undefined;
@@ -97,19 +96,12 @@ beforeAll(async () => {
   });
   content = await spawnContentServer(dir, `${dir}-cache`, contentPort, CMS_IDENTITY);
   logs = recordingLogger();
-  buildCopy = await copySiteBuild();
-  site = await createSiteServer({
-    buildDir: buildCopy,
-    env,
-    logger: logs,
-    build: () => loadServerBuild(SITE_BUILD_DIR, {}, { env, logger: logs }),
-  });
-  sitePort = (await site.listen(0, "127.0.0.1")).port;
+  real = await serveRealBuild(env, logs);
+  ({ site, port: sitePort } = real);
 }, 15 * 60_000);
 
 afterAll(async () => {
-  await site?.close();
-  if (buildCopy) await rm(buildCopy, { recursive: true, force: true });
+  await real?.close();
   content?.child.kill("SIGKILL");
   await content?.exited;
   if (dir) {
