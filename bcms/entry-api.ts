@@ -11,6 +11,7 @@ import type {
   Widget,
 } from "@thebcms/types";
 import type { EntryCache, EntryListKey } from "./entry-cache";
+import { BcmsError } from "./errors";
 import { isEntry, isEntryLite, isEntryParsed } from "./guards";
 import type { Guard, HttpClient, RequestOptions } from "./http";
 import { createInFlight } from "./in-flight";
@@ -125,6 +126,10 @@ export function createEntryApi(deps: EntryApiDeps): EntryApi {
     if (cache && !options.skipCache) {
       const hit = kind.read(template._id, key);
       if (hit) return hit;
+      if (kind.parsed && key === "all") {
+        const patched = await readChangedEntries(template._id, options);
+        if (patched) return patched as T[];
+      }
     }
     const path = entryPath(template._id, ...tail);
     // Each caller gets its own array: shared requests must not share in-place sorting.
@@ -142,6 +147,58 @@ export function createEntryApi(deps: EntryApiDeps): EntryApi {
       },
     );
     return [...(await shared)];
+  }
+
+  /**
+   * The parsed `all` list kept across socket events, with the entries those events named
+   * re-read one by one and put in place (or left out when gone). Undefined when there is no
+   * such list, or when a changed entry is new to it (its place is unknown) or its SVGs could
+   * not all be read: then the whole list is read.
+   */
+  async function readChangedEntries(
+    templateId: string,
+    options: ReadOptions,
+  ): Promise<EntryParsed[] | undefined> {
+    const stale = cache?.getStaleParsedList(templateId);
+    if (!cache || !stale) return undefined;
+    const changed = [...stale.changed.keys()].join(",");
+    const key = `${entryPath(templateId, "all", "parsed")}|changed:${changed}`;
+    const list = await inFlight.run(key, options.signal, async () => {
+      const generation = cache.generation;
+      const known = new Set(stale.list.map((entry) => entry._id));
+      const fresh = new Map<string, EntryParsed | null>();
+      for (const [id, type] of stale.changed) {
+        const entry = type === "delete" ? null : await readChangedEntry(templateId, id, options);
+        if (entry === undefined || (entry && !known.has(id))) return undefined;
+        fresh.set(id, entry);
+      }
+      const patched = stale.list.flatMap((entry) => {
+        const replaced = fresh.get(entry._id);
+        return replaced === undefined ? [entry] : replaced === null ? [] : [replaced];
+      });
+      cache.patchParsedList(templateId, stale, patched, generation);
+      return patched;
+    });
+    return list && [...list];
+  }
+
+  /** One changed entry, parsed; null when it is gone, undefined when its SVGs are incomplete. */
+  async function readChangedEntry(
+    templateId: string,
+    entryId: string,
+    options: ReadOptions,
+  ): Promise<EntryParsed | null | undefined> {
+    let entry: EntryParsed;
+    try {
+      entry = await http.item(
+        { ...options, path: entryPath(templateId, entryId, "parse") },
+        isEntryParsed,
+      );
+    } catch (error) {
+      if (error instanceof BcmsError && error.kind === "http" && error.status === 404) return null;
+      throw error;
+    }
+    return (await deps.injectSvgInto(entry)) ? entry : undefined;
   }
 
   async function readOne<T>(
@@ -281,8 +338,9 @@ export function createEntryApi(deps: EntryApiDeps): EntryApi {
 
     applyChange(change) {
       if (!cache) return;
-      if (change.templateId && change.entryId) cache.dropEntry(change.templateId, change.entryId);
-      else if (change.templateId) cache.dropTemplate(change.templateId);
+      if (change.templateId && change.entryId) {
+        cache.changeEntry(change.templateId, change.entryId, change.type);
+      } else if (change.templateId) cache.dropTemplate(change.templateId);
       else cache.clear();
     },
   };

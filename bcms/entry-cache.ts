@@ -13,6 +13,16 @@ interface TemplateEntries {
   raw: Map<string, Entry>;
   lite: Map<string, EntryLite>;
   parsed: Map<string, EntryParsed>;
+  /** Entries changed since the parsed `all` list was read: re-read one by one (changeEntry). */
+  changed: Map<string, EntryChangeType>;
+}
+
+export type EntryChangeType = "update" | "delete";
+
+/** A parsed `all` list kept across changes of some of its entries, and those entries. */
+export interface StaleParsedList {
+  list: EntryParsed[];
+  changed: ReadonlyMap<string, EntryChangeType>;
 }
 
 function createTemplateEntries(): TemplateEntries {
@@ -23,6 +33,7 @@ function createTemplateEntries(): TemplateEntries {
     raw: new Map(),
     lite: new Map(),
     parsed: new Map(),
+    changed: new Map(),
   };
 }
 
@@ -97,8 +108,18 @@ export class EntryCache {
   }
 
   getParsedList(templateId: string, key: EntryListKey): EntryParsed[] | undefined {
-    const list = this.templates.get(templateId)?.parsedLists.get(key);
-    return list ? [...list] : undefined;
+    const bucket = this.templates.get(templateId);
+    const list = bucket?.parsedLists.get(key);
+    if (!list || (key === "all" && bucket?.changed.size)) return undefined;
+    return [...list];
+  }
+
+  /** The parsed `all` list when only some of its entries changed since it was read. */
+  getStaleParsedList(templateId: string): StaleParsedList | undefined {
+    const bucket = this.templates.get(templateId);
+    const list = bucket?.parsedLists.get("all");
+    if (!bucket || !list || bucket.changed.size === 0) return undefined;
+    return { list: [...list], changed: new Map(bucket.changed) };
   }
 
   setRawList(templateId: string, key: EntryListKey, items: readonly Entry[]): void {
@@ -117,6 +138,7 @@ export class EntryCache {
     const bucket = this.bucket(templateId);
     bucket.parsedLists.set(key, [...items]);
     for (const item of items) bucket.parsed.set(item._id, item);
+    if (key === "all") bucket.changed.clear();
   }
 
   getRaw(templateId: string, entryId: string): Entry | undefined {
@@ -168,6 +190,7 @@ export class EntryCache {
       bucket.rawLists.clear();
       bucket.liteLists.clear();
       bucket.parsedLists.clear();
+      bucket.changed.clear();
     }
     this.dropParsedWhere((entry) => parsedEntryReferencesEntry(entry, entryId));
   }
@@ -179,6 +202,50 @@ export class EntryCache {
     this.dropParsedWhere((entry) => parsedEntryReferencesTemplate(entry, templateId));
   }
 
+  /**
+   * An entry changed or was deleted (a socket event): as dropEntry, except that the template's
+   * parsed `all` list is kept, marked stale for that entry, so the next read re-reads that
+   * entry alone and puts it in place (a list of 10,000 entries is not read again for one).
+   * Lists by status are dropped (the entry's status may have changed).
+   */
+  changeEntry(templateId: string, entryId: string, type: EntryChangeType): void {
+    this.invalidations++;
+    const bucket = this.templates.get(templateId);
+    if (bucket) {
+      bucket.raw.delete(entryId);
+      bucket.lite.delete(entryId);
+      bucket.parsed.delete(entryId);
+      bucket.rawLists.clear();
+      bucket.liteLists.clear();
+      for (const key of [...bucket.parsedLists.keys()]) {
+        if (key !== "all") bucket.parsedLists.delete(key);
+      }
+      // The latest change of an entry counts: it is re-read (update) or left out (delete).
+      if (bucket.parsedLists.has("all")) bucket.changed.set(entryId, type);
+    }
+    this.dropParsedWhere((entry) => parsedEntryReferencesEntry(entry, entryId));
+  }
+
+  /**
+   * Puts re-read entries (null: gone) in place in the parsed `all` list read as `stale`, unless
+   * the cache changed since (`generation`). Entries marked after `stale` stay marked.
+   */
+  patchParsedList(
+    templateId: string,
+    stale: StaleParsedList,
+    list: readonly EntryParsed[],
+    generation: number,
+  ): void {
+    const bucket = this.templates.get(templateId);
+    if (!bucket || generation !== this.invalidations) return;
+    bucket.parsedLists.set("all", [...list]);
+    for (const [id] of stale.changed) {
+      bucket.changed.delete(id);
+      bucket.parsed.delete(id);
+    }
+    for (const item of list) bucket.parsed.set(item._id, item);
+  }
+
   /** Drops parsed entries (and the parsed lists holding them) that match. */
   dropParsedWhere(predicate: (entry: EntryParsed) => boolean): void {
     this.invalidations++;
@@ -187,7 +254,10 @@ export class EntryCache {
         if (predicate(entry)) bucket.parsed.delete(id);
       }
       for (const [key, list] of bucket.parsedLists) {
-        if (list.some(predicate)) bucket.parsedLists.delete(key);
+        if (list.some(predicate)) {
+          bucket.parsedLists.delete(key);
+          if (key === "all") bucket.changed.clear();
+        }
       }
     }
   }
@@ -198,6 +268,7 @@ export class EntryCache {
     for (const bucket of this.templates.values()) {
       bucket.parsed.clear();
       bucket.parsedLists.clear();
+      bucket.changed.clear();
     }
   }
 

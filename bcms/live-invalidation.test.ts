@@ -157,13 +157,97 @@ describe("live invalidation from socket events", () => {
     await warm();
     await send("entry", { type: "update", templateId: "t-news", entryId: "e2" });
     await warm();
-    expect(hits("/template/t-news/entry/all/parsed")).toBe(2);
+    // The parsed list is kept: only the changed entry is read again.
+    expect(hits("/template/t-news/entry/all/parsed")).toBe(1);
+    expect(hits("/template/t-news/entry/e2/parse")).toBe(1);
     expect(hits("/template/t-news/entry/all")).toBe(2);
     expect(hits("/template/t-news/entry/all/lite")).toBe(2);
     expect(hits("/template/t-news/entry/e2")).toBe(2);
     // Another template's caches stay (nothing there embeds e2).
     expect(hits("/template/t-page/entry/all/parsed")).toBe(1);
     expect(hits("/template/t-page/entry/p2/parse")).toBe(0);
+  });
+
+  it("entry update: the parsed list gets the entry as it is now, in its place", async () => {
+    await start();
+    expect((await client.entry.getAllParsed("news-article")).map((e) => e._id)).toEqual([
+      "e1",
+      "e2",
+    ]);
+    const edited = parsedEntry("e1", "t-news", { title: "Edited" });
+    data.parsed = data.parsed?.map((entry) => (entry._id === "e1" ? edited : entry));
+    await send("entry", { type: "update", templateId: "t-news", entryId: "e1" });
+    const [first, second] = await Promise.all([
+      client.entry.getAllParsed("news-article"),
+      client.entry.getAllParsed("news-article"),
+    ]);
+    for (const list of [first, second]) {
+      expect(list.map((e) => [e._id, (e.meta.en as { title: string }).title])).toEqual([
+        ["e1", "Edited"],
+        ["e2", "e2"],
+      ]);
+    }
+    expect(first).not.toBe(second); // each reader its own array
+    expect(hits("/template/t-news/entry/e1/parse")).toBe(1);
+    await client.entry.getAllParsed("news-article");
+    expect(hits("/template/t-news/entry/e1/parse")).toBe(1);
+    expect(hits("/template/t-news/entry/all/parsed")).toBe(1);
+  });
+
+  it("entry delete or unpublish: the entry leaves the kept list without reading the list", async () => {
+    await start();
+    await client.entry.getAllParsed("news-article");
+    await send("entry", { type: "delete", templateId: "t-news", entryId: "e1" });
+    expect((await client.entry.getAllParsed("news-article")).map((e) => e._id)).toEqual(["e2"]);
+    // An update for an entry the CMS no longer has (404) removes it too.
+    data.parsed = data.parsed?.filter((entry) => entry._id !== "e2");
+    await send("entry", { type: "update", templateId: "t-news", entryId: "e2" });
+    expect(await client.entry.getAllParsed("news-article")).toEqual([]);
+    expect(hits("/template/t-news/entry/all/parsed")).toBe(1);
+  });
+
+  it("entry update of an entry new to the list: the list is read again", async () => {
+    await start();
+    await client.entry.getAllParsed("news-article");
+    data.parsed?.push(parsedEntry("e3", "t-news"));
+    await send("entry", { type: "update", templateId: "t-news", entryId: "e3" });
+    expect((await client.entry.getAllParsed("news-article")).map((e) => e._id)).toEqual([
+      "e1",
+      "e2",
+      "e3",
+    ]);
+    expect(hits("/template/t-news/entry/all/parsed")).toBe(2);
+    // Then kept again.
+    await client.entry.getAllParsed("news-article");
+    expect(hits("/template/t-news/entry/all/parsed")).toBe(2);
+  });
+
+  it("entry update: a list whose entries embed the changed one is read again", async () => {
+    await start();
+    await client.entry.getAllParsed("page");
+    await send("entry", { type: "update", templateId: "t-page", entryId: "p2" });
+    await client.entry.getAllParsed("page");
+    expect(hits("/template/t-page/entry/all/parsed")).toBe(1);
+    // p1 embeds e1 (a news article): the page list cannot be patched for it.
+    await send("entry", { type: "update", templateId: "t-news", entryId: "e1" });
+    await client.entry.getAllParsed("page");
+    expect(hits("/template/t-page/entry/all/parsed")).toBe(2);
+  });
+
+  it("entry update: an edit during the re-read is not lost", async () => {
+    await start();
+    await client.entry.getAllParsed("news-article");
+    data.delayMs = (path) => (path === "/template/t-news/entry/e1/parse" ? 150 : 0);
+    await send("entry", { type: "update", templateId: "t-news", entryId: "e1" });
+    const reading = client.entry.getAllParsed("news-article");
+    await waitFor(() => hits("/template/t-news/entry/e1/parse") === 1);
+    const edited = parsedEntry("e2", "t-news", { title: "Edited meanwhile" });
+    data.parsed = data.parsed?.map((entry) => (entry._id === "e2" ? edited : entry));
+    await send("entry", { type: "update", templateId: "t-news", entryId: "e2" });
+    await reading;
+    data.delayMs = undefined;
+    const list = await client.entry.getAllParsed("news-article");
+    expect((list[1]?.meta.en as { title: string }).title).toBe("Edited meanwhile");
   });
 
   it("entry update: drops other templates' parsed entries that embed the entry", async () => {

@@ -124,8 +124,26 @@ export async function listDynamicFiles(
   return dynamic;
 }
 
-/** Writes `x.br` and `x.gz` next to every text file worth compressing. */
-export async function precompressClient(clientDir: string, concurrency = 4): Promise<number> {
+export interface PrecompressOptions {
+  /**
+   * Prerendered files (relative to the client folder): compressed with the effort the server
+   * uses when it renders them again after a content change, not the highest. At the highest
+   * (brotli 11) an article page took 67 ms against 1.4 ms, for about 10% fewer bytes that
+   * last only until the page is next rendered; with 10,000 articles that was most of the build.
+   */
+  prerendered?: ReadonlySet<string>;
+  concurrency?: number;
+}
+
+/**
+ * Writes `x.br` and `x.gz` next to every text file worth compressing: with the highest
+ * effort, except prerendered files (PrecompressOptions.prerendered).
+ */
+export async function precompressClient(
+  clientDir: string,
+  options: PrecompressOptions = {},
+): Promise<number> {
+  const concurrency = options.concurrency ?? 4;
   const files = (await listFiles(clientDir)).filter(
     (file) =>
       isCompressibleType(contentTypeOf(file)) &&
@@ -135,11 +153,13 @@ export async function precompressClient(clientDir: string, concurrency = 4): Pro
   let written = 0;
   const work = async () => {
     while (next < files.length) {
-      const file = path.join(clientDir, files[next++] as string);
+      const relPath = files[next++] as string;
+      const file = path.join(clientDir, relPath);
       const body = await readFile(file);
       if (body.byteLength < MIN_COMPRESS_BYTES) continue;
+      const effort = options.prerendered?.has(relPath) ? "fast" : "max";
       for (const [encoding, ext] of Object.entries(PRECOMPRESSED_EXTENSIONS)) {
-        await writeFile(file + ext, await compress(body, encoding as "br" | "gzip", "max"));
+        await writeFile(file + ext, await compress(body, encoding as "br" | "gzip", effort));
       }
       written += 1;
     }
@@ -288,7 +308,9 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
       siteOrigin: env.siteOrigin,
       prerendered: prerenderedPages,
     });
-    const compressed = await precompressClient(clientDir);
+    const compressed = await precompressClient(clientDir, {
+      prerendered: new Set(prerenderedFiles),
+    });
 
     const stamp: BuildStamp = {
       version: STAMP_VERSION,

@@ -36,6 +36,8 @@ export interface SiteProcessOptions {
   env?: Record<string, string>;
   /** Reuse a port (a restart on the same address). */
   port?: number;
+  /** The project to run (its server/main.ts, its build/); default this one. */
+  projectDir?: string;
 }
 
 export async function startSiteProcess(options: SiteProcessOptions): Promise<SiteProcess> {
@@ -44,7 +46,7 @@ export async function startSiteProcess(options: SiteProcessOptions): Promise<Sit
   const out = createWriteStream(options.logFile, { flags: "a" });
   // `npm start`'s own command (one node process, so a kill reaches the server itself).
   const child = spawn(process.execPath, SITE_START_ARGS, {
-    cwd: PROJECT_DIR,
+    cwd: options.projectDir ?? PROJECT_DIR,
     env: {
       ...process.env,
       SITE_ORIGIN: process.env.SITE_ORIGIN ?? "https://id5.io",

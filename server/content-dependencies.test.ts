@@ -18,6 +18,36 @@ describe("ContentDependencies", () => {
     expect(dependencies.affected(pages, ["media:x"])).toEqual(["/unknown"]);
   });
 
+  it("puts the pages that read a changed thing by name before those that read a list", () => {
+    const dependencies = new ContentDependencies();
+    dependencies.record("/news/page/1", ["template:news-article"]);
+    dependencies.record("/news/page/2", ["template:news-article"]);
+    dependencies.record("/og/news/b.png", ["entry:b"]);
+    dependencies.record("/news/b", ["entry:b", "template:consent-banner"]);
+    dependencies.record("/about", ["path:b", "template:consent-banner"]);
+    const pages = [
+      "/news/page/1",
+      "/unknown",
+      "/news/page/2",
+      "/og/news/b.png",
+      "/news/b",
+      "/about",
+    ];
+    expect(dependencies.affected(pages, ["entry:b", "template:news-article"])).toEqual([
+      "/og/news/b.png",
+      "/news/b",
+      "/news/page/1",
+      "/unknown",
+      "/news/page/2",
+    ]);
+    expect(dependencies.affected(pages, ["path:b", "template:news-article"])[0]).toBe("/about");
+    expect(dependencies.affected(pages, ["template:consent-banner"])).toEqual([
+      "/unknown",
+      "/news/b",
+      "/about",
+    ]);
+  });
+
   it("maps request paths to their page and reads Cache-Tag headers", () => {
     expect(pageOfRequestPath("/about.data")).toBe("/about");
     expect(pageOfRequestPath("/_.data")).toBe("/");

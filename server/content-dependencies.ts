@@ -31,6 +31,9 @@ export function parseCacheTag(header: string | null): string[] | undefined {
     .filter(Boolean);
 }
 
+/** Tags naming one thing (content-tags.server.ts), as opposed to a list or everything. */
+const NAMED_TAG = /^(entry|path|media):/;
+
 export class ContentDependencies {
   private readonly tagsByPage = new Map<string, ReadonlySet<string>>();
 
@@ -73,12 +76,22 @@ export class ContentDependencies {
     return changed.some((tag) => readSet.has(tag));
   }
 
-  /** The pages among `pages` that read any of `changed` (all of them for `*`). */
+  /**
+   * The pages among `pages` that read any of `changed` (all of them for `*`): first those
+   * that read one of the changed things by name (an entry, an address, a media item), then
+   * those that read only a list or are not known, so an edited article's own page is
+   * rendered again before the thousand list pages that show it.
+   */
   affected(pages: Iterable<string>, changed: readonly string[]): string[] {
-    const out: string[] = [];
+    const named = changed.filter((tag) => NAMED_TAG.test(tag));
+    const first: string[] = [];
+    const then: string[] = [];
     for (const page of pages) {
-      if (ContentDependencies.touches(this.tagsByPage.get(page), changed)) out.push(page);
+      const read = this.tagsByPage.get(page);
+      if (!ContentDependencies.touches(read, changed)) continue;
+      if (read && named.some((tag) => read.has(tag))) first.push(page);
+      else then.push(page);
     }
-    return out;
+    return [...first, ...then];
   }
 }

@@ -4,6 +4,9 @@
 // never wait for a render after a publish. Until a page's new files land, its old ones
 // answer; a page whose entry is gone (404) loses its files; a page that cannot be rendered
 // now (CMS down) is retired, so requests render it (or fall back to the old file, stale).
+// Rendering shares the one thread with visitors: while they keep the server busy, pages are
+// rendered one at a time, each followed by a pause, so refreshing takes at most a fixed
+// share of the time and the fast path keeps most of its throughput.
 import type { SiteLogger } from "../app/logging/logger.server";
 import { describeError } from "../app/logging/logger.server";
 import { type ContentDependencies, parseCacheTag } from "./content-dependencies";
@@ -12,6 +15,15 @@ import type { SiteRequestHandler } from "./server-build";
 import type { ClientFiles } from "./static-files";
 
 export const DEFAULT_REFRESH_CONCURRENCY = 2;
+/** While visitors keep the server busy, refreshing takes at most this share of the time. */
+export const BUSY_REFRESH_SHARE = 0.2;
+
+export interface RefreshPacing {
+  /** True while visitors keep the server busy (server/recent-traffic.ts). */
+  busy(): boolean;
+  /** The share of the time refreshing may take then (0-1). */
+  share: number;
+}
 
 export interface PageRefresherOptions {
   handler: SiteRequestHandler;
@@ -22,6 +34,8 @@ export interface PageRefresherOptions {
   /** Called with the request paths whose answer changed (the fast path forgets them). */
   onChanged: (paths: string[]) => void;
   concurrency?: number;
+  /** Without it, pages are rendered as fast as the concurrency allows. */
+  pacing?: RefreshPacing;
 }
 
 type Outcome = "written" | "removed" | "retired";
@@ -35,6 +49,8 @@ export class PageRefresher {
   private readonly idleWaiters: (() => void)[] = [];
   private readonly concurrency: number;
   private batch: { started: number; pages: number; outcomes: Record<Outcome, number> } | undefined;
+  /** A pause between pages while the server is busy (pacing). */
+  private resume: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: PageRefresherOptions) {
     this.concurrency = Math.max(1, options.concurrency ?? DEFAULT_REFRESH_CONCURRENCY);
@@ -56,8 +72,8 @@ export class PageRefresher {
       else fresh.push(page);
     }
     if (options.first) {
-      const rest = [...this.queued].filter((page) => !fresh.includes(page));
-      this.queued = new Set([...fresh, ...rest]);
+      // A Set keeps the first place of each page: the fresh ones go first.
+      this.queued = new Set([...fresh, ...this.queued]);
     } else {
       for (const page of fresh) this.queued.add(page);
     }
@@ -73,6 +89,11 @@ export class PageRefresher {
   stop(): Promise<void> {
     this.queued.clear();
     this.again.clear();
+    if (this.resume) {
+      clearTimeout(this.resume);
+      this.resume = undefined;
+      if (this.pending === 0) this.finishBatch();
+    }
     return this.settled();
   }
 
@@ -83,10 +104,13 @@ export class PageRefresher {
   }
 
   private pump(): void {
-    while (this.running.size < this.concurrency && this.queued.size > 0) {
+    if (this.resume) return;
+    const limit = this.options.pacing?.busy() ? 1 : this.concurrency;
+    while (this.running.size < limit && this.queued.size > 0) {
       const page = this.queued.values().next().value as string;
       this.queued.delete(page);
       this.running.add(page);
+      const started = performance.now();
       void this.refresh(page)
         .catch((error: unknown): Outcome => {
           this.options.logger.error("page refresh failed", { page, error: describeError(error) });
@@ -99,10 +123,27 @@ export class PageRefresher {
           }
           this.running.delete(page);
           if (this.again.delete(page)) this.queued.add(page);
-          this.pump();
+          this.pauseOrPump(performance.now() - started);
           if (this.pending === 0) this.finishBatch();
         });
     }
+  }
+
+  /** Starts the next pages now, or after a pause in proportion to `took` while busy. */
+  private pauseOrPump(took: number): void {
+    const { pacing } = this.options;
+    if (!pacing || this.queued.size === 0 || this.resume || !pacing.busy()) {
+      this.pump();
+      return;
+    }
+    const share = Math.min(1, Math.max(0.01, pacing.share));
+    this.resume = setTimeout(
+      () => {
+        this.resume = undefined;
+        this.pump();
+      },
+      (took * (1 - share)) / share,
+    );
   }
 
   private finishBatch(): void {

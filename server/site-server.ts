@@ -34,8 +34,9 @@ import { createReadinessProbe, healthResponse, readinessResponse } from "./healt
 import { createHttpLifecycle, SHUTDOWN_TIMEOUT_MS } from "./lifecycle";
 import { redactPath, redactSearch, requestIdSource } from "./logging";
 import { isPageType } from "./mime";
-import { PageRefresher } from "./page-refresh";
+import { BUSY_REFRESH_SHARE, PageRefresher } from "./page-refresh";
 import { PrerenderedPages } from "./prerendered";
+import { RecentTraffic } from "./recent-traffic";
 import { hostHasOwnRedirects, redirectFor } from "./redirects";
 import { PAGE_CACHE_CONTROL, PageRenderer, STALE_HEADER } from "./render";
 import { type CachedRendering, RenderCache } from "./render-cache";
@@ -389,6 +390,8 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     log: logFastRequest,
   });
 
+  // Visitors come first: while they keep the server busy, refreshes give way (pacing).
+  const traffic = new RecentTraffic();
   const refresher = new PageRefresher({
     handler: build.handler,
     files,
@@ -396,6 +399,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     dependencies,
     logger,
     onChanged: (paths) => fastPath.forget(paths),
+    pacing: { busy: () => traffic.busy(), share: BUSY_REFRESH_SHARE },
   });
   const everyPrerendered = () => [...prerendered.pagePaths(), ...prerendered.resourcePaths()];
   if (options.prerenderedFresh === false) {
@@ -441,7 +445,10 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
 
   const http = createHttpLifecycle(app.fetch, {
     logger,
-    fastPath: (request, response) => fastPath.serve(request, response),
+    fastPath: (request, response) => {
+      traffic.note();
+      return fastPath.serve(request, response);
+    },
     shutdownTimeoutMs: options.shutdownTimeoutMs ?? SHUTDOWN_TIMEOUT_MS,
   });
   let closing: Promise<void> | undefined;

@@ -24,12 +24,14 @@ export interface ContentChange {
 }
 
 export class ChangeClassifier {
-  private addresses: Map<string, EntryAddress> | undefined;
+  private addresses: ReadonlyMap<string, EntryAddress> | undefined;
   private templateNames: Map<string, string> | undefined;
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(
-    private readonly readAddresses: () => Promise<Map<string, EntryAddress>> = getEntryAddresses,
+    private readonly readAddresses: () => Promise<
+      ReadonlyMap<string, EntryAddress>
+    > = getEntryAddresses,
     private readonly readTemplateNames: () => Promise<Map<string, string>> = async () =>
       new Map(
         (await getContentClient().template.getAll()).map((template) => [
@@ -57,7 +59,7 @@ export class ChangeClassifier {
 
   private async classifyNow(event: ContentEvent): Promise<ContentChange> {
     const before = this.addresses;
-    let after: Map<string, EntryAddress>;
+    let after: ReadonlyMap<string, EntryAddress>;
     try {
       after = await this.readAddresses();
     } catch {

@@ -45,6 +45,13 @@ export async function withReadRecord<T>(
   return { value, tags: [...record].sort() };
 }
 
+/** Runs synchronous `work` with a record of its own (for work whose value is kept and reused). */
+export function recordedReads<T>(work: () => T): { value: T; tags: string[] } {
+  const record = new Set<string>();
+  const value = reads.run(record, work);
+  return { value, tags: [...record] };
+}
+
 /**
  * Sets the tag headers on a rendered response and, while prerendering, appends the page's
  * tags to the file the build reads (CONTENT_TAGS_FILE). Responses with immutable headers

@@ -2,7 +2,7 @@
 // entry ids → site paths used to resolve BCMS internal links (entry:…:entry).
 import type { EntryParsed } from "@thebcms/types";
 import { getContentClient } from "./content-client.server";
-import { contentTag, recordRead } from "./content-tags.server";
+import { contentTag, recordedReads, recordRead } from "./content-tags.server";
 import { isoDateTime, isRec, type Rec, readString } from "./read.server";
 import {
   CONTENT_URL_PATTERNS,
@@ -73,24 +73,98 @@ export function localise(entry: EntryParsed, lng: string): LocalEntry | undefine
 }
 
 /**
+ * A template's published entries as one read of the CMS gave them, with what pages look up
+ * in them. The content client keeps a template's entries until the CMS changes them and
+ * hands the same entry objects out on every read, so the list (and its lookups and
+ * derivations) is made once per change, not once per page: with 10,000 articles, each of
+ * 10,000 article pages scanning and localising the whole list was quadratic.
+ */
+interface PublishedList {
+  /** The client's entries this list was made from, in their order. */
+  source: readonly EntryParsed[];
+  lng: string;
+  entries: readonly LocalEntry[];
+  bySlug: ReadonlyMap<string, LocalEntry>;
+  byPath: ReadonlyMap<string, LocalEntry>;
+  byId: ReadonlyMap<string, LocalEntry>;
+  /** Values derived from the entries (derivePublished), with the reads they recorded. */
+  derived: Map<unknown, { value: unknown; tags: readonly string[] }>;
+}
+
+const publishedLists = new Map<string, PublishedList>();
+
+function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** The first entry with each key (as a scan in list order would find it). */
+function indexBy(
+  entries: readonly LocalEntry[],
+  keyOf: (entry: LocalEntry) => string | undefined,
+): Map<string, LocalEntry> {
+  const index = new Map<string, LocalEntry>();
+  for (const entry of entries) {
+    const key = keyOf(entry);
+    if (key !== undefined && !index.has(key)) index.set(key, entry);
+  }
+  return index;
+}
+
+/** The list without recording it: for finders that record only what they return. */
+async function readPublishedList(templateName: string): Promise<PublishedList> {
+  const [source, lng] = await Promise.all([
+    getContentClient().entry.getAllParsed(templateName),
+    getDefaultLanguage(),
+  ]);
+  const known = publishedLists.get(templateName);
+  if (known && known.lng === lng && sameItems(known.source, source)) return known;
+  const entries = source
+    .filter((e) => isPublished(e, lng))
+    .map((e) => localise(e, lng))
+    .filter((e): e is LocalEntry => e !== undefined);
+  const list: PublishedList = {
+    source,
+    lng,
+    entries,
+    bySlug: indexBy(entries, entrySlug),
+    byPath: indexBy(entries, (e) => readString(e.meta.path)),
+    byId: indexBy(entries, (e) => e.id),
+    derived: new Map(),
+  };
+  publishedLists.set(templateName, list);
+  return list;
+}
+
+/**
  * Every published entry of a template, as a list the page shows (cards, the newest...):
  * the rendering then depends on the whole list (recorded as `template:<name>`).
  */
 export async function getPublishedEntries(templateName: string): Promise<LocalEntry[]> {
   recordRead(contentTag.template(templateName));
-  return readPublishedEntries(templateName);
+  return [...(await readPublishedList(templateName)).entries];
 }
 
-/** The list without recording it: for finders that record only what they return. */
-async function readPublishedEntries(templateName: string): Promise<LocalEntry[]> {
-  const [entries, lng] = await Promise.all([
-    getContentClient().entry.getAllParsed(templateName),
-    getDefaultLanguage(),
-  ]);
-  return entries
-    .filter((e) => isPublished(e, lng))
-    .map((e) => localise(e, lng))
-    .filter((e): e is LocalEntry => e !== undefined);
+/**
+ * `derive` of a template's published entries, computed once per read of the list and
+ * shared until the list changes; the rendering depends on the whole list. What `derive`
+ * records (a card's cover) is recorded again for every rendering that uses the value.
+ * `derive` is the key: pass the same function each time, and treat its value as read-only.
+ */
+export async function derivePublished<T>(
+  templateName: string,
+  derive: (entries: readonly LocalEntry[]) => T,
+): Promise<T> {
+  recordRead(contentTag.template(templateName));
+  const list = await readPublishedList(templateName);
+  let known = list.derived.get(derive);
+  if (!known) {
+    known = recordedReads(() => derive(list.entries));
+    list.derived.set(derive, known);
+  }
+  for (const tag of known.tags) recordRead(tag);
+  return known.value as T;
 }
 
 /** An entry's slug; an entry without one is addressed by its id. */
@@ -98,41 +172,38 @@ export function entrySlug(entry: LocalEntry): string {
   return readString(entry.meta.slug) ?? entry.id;
 }
 
-/**
- * The one published entry of a template that matches: the rendering depends on that entry
- * alone, or, when none matches, on the template's list (an entry may come to match).
- */
-async function findPublishedEntry(
-  templateName: string,
-  matches: (entry: LocalEntry) => boolean,
-): Promise<LocalEntry | undefined> {
-  const found = (await readPublishedEntries(templateName)).find(matches);
+/** Records what the rendering depends on: that entry, or the list when none matched. */
+function recordFound(templateName: string, found: LocalEntry | undefined): LocalEntry | undefined {
   recordRead(found ? contentTag.entry(found.id) : contentTag.template(templateName));
   return found;
 }
 
-/** The published entry of a template that has this slug (or id). */
-export function findPublishedEntryBySlug(
+/**
+ * The published entry of a template that has this slug (or id): the rendering depends on
+ * that entry alone, or, when none matches, on the template's list (an entry may come to
+ * match). The same holds for the finders by path and by id.
+ */
+export async function findPublishedEntryBySlug(
   templateName: string,
   slug: string,
 ): Promise<LocalEntry | undefined> {
-  return findPublishedEntry(templateName, (e) => entrySlug(e) === slug);
+  return recordFound(templateName, (await readPublishedList(templateName)).bySlug.get(slug));
 }
 
 /** The published page or legal page whose `path` is this site path. */
-export function findPublishedEntryByPath(
+export async function findPublishedEntryByPath(
   templateName: string,
   path: string,
 ): Promise<LocalEntry | undefined> {
-  return findPublishedEntry(templateName, (e) => readString(e.meta.path) === path);
+  return recordFound(templateName, (await readPublishedList(templateName)).byPath.get(path));
 }
 
 /** The published entry of a template with this id. */
-export function findPublishedEntryById(
+export async function findPublishedEntryById(
   templateName: string,
   id: string,
 ): Promise<LocalEntry | undefined> {
-  return findPublishedEntry(templateName, (e) => e.id === id);
+  return recordFound(templateName, (await readPublishedList(templateName)).byId.get(id));
 }
 
 /** The slug (or id) of every published entry of a template. */
@@ -168,28 +239,46 @@ export interface EntryAddress {
   templateName: string;
 }
 
-/**
- * Every published entry's address, by entry id. Not recorded as a read: what a rendering
- * uses of it is each address it looks up (`entryPathResolver`).
- */
-export async function getEntryAddresses(): Promise<Map<string, EntryAddress>> {
-  const lists = await Promise.all(Object.values(TEMPLATES).map((t) => readPublishedEntries(t)));
-  const index = new Map<string, EntryAddress>();
-  for (const entry of lists.flat()) {
+/** The addresses made from the last reads of every template's list, and their paths. */
+let knownAddresses:
+  | {
+      lists: readonly PublishedList[];
+      addresses: ReadonlyMap<string, EntryAddress>;
+      paths: ReadonlyMap<string, string>;
+    }
+  | undefined;
+
+async function readAddressIndex(): Promise<NonNullable<typeof knownAddresses>> {
+  const lists = await Promise.all(Object.values(TEMPLATES).map((t) => readPublishedList(t)));
+  if (knownAddresses && sameItems(knownAddresses.lists, lists)) return knownAddresses;
+  const addresses = new Map<string, EntryAddress>();
+  const paths = new Map<string, string>();
+  for (const entry of lists.flatMap((list) => list.entries)) {
     const path = entryPath(entry);
-    if (path) index.set(entry.id, { path, templateName: entry.templateName });
+    if (!path) continue;
+    addresses.set(entry.id, { path, templateName: entry.templateName });
+    paths.set(entry.id, path);
   }
-  return index;
+  knownAddresses = { lists, addresses, paths };
+  return knownAddresses;
 }
 
-/** Every published entry's path, by entry id. */
-export async function getEntryPathIndex(): Promise<Map<string, string>> {
-  const addresses = await getEntryAddresses();
-  return new Map([...addresses].map(([id, address]) => [id, address.path]));
+/**
+ * Every published entry's address, by entry id. Not recorded as a read: what a rendering
+ * uses of it is each address it looks up (`entryPathResolver`). Made once per change of
+ * any template's list, and shared: read-only.
+ */
+export async function getEntryAddresses(): Promise<ReadonlyMap<string, EntryAddress>> {
+  return (await readAddressIndex()).addresses;
+}
+
+/** Every published entry's path, by entry id (shared like getEntryAddresses: read-only). */
+export async function getEntryPathIndex(): Promise<ReadonlyMap<string, string>> {
+  return (await readAddressIndex()).paths;
 }
 
 /** Looks entry paths up in `index`, recording each lookup (`path:<id>`), found or not. */
-export function entryPathResolver(index: Map<string, string>) {
+export function entryPathResolver(index: ReadonlyMap<string, string>) {
   return (id: string): string | undefined => {
     recordRead(contentTag.path(id));
     return index.get(id);
@@ -197,7 +286,7 @@ export function entryPathResolver(index: Map<string, string>) {
 }
 
 /** `entry:<entryId>@*_<templateId>:entry` → the entry's site path (unknown: undefined). */
-export function internalLinkResolver(index: Map<string, string>) {
+export function internalLinkResolver(index: ReadonlyMap<string, string>) {
   const resolve = entryPathResolver(index);
   return (href: string): string | undefined => {
     const match = /^entry:([0-9a-f]{24})@/i.exec(href);

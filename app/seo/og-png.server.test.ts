@@ -4,6 +4,7 @@ import { OG_FONT_FAMILY, shareCardSvg, textWidth } from "./og-image.server";
 import {
   PNG_CONTENT_TYPE,
   SHARE_IMAGE_CACHE_CONTROL,
+  SHARE_PNG_MAX_BYTES,
   sharePng,
   sharePngResponse,
 } from "./og-png.server";
@@ -19,6 +20,17 @@ describe("sharePng", () => {
     expect(png.subarray(0, 8)).toEqual(PNG_SIGNATURE);
     const meta = await sharp(png).metadata();
     expect(meta).toMatchObject({ format: "png", width: 1200, height: 630 });
+  });
+
+  it("keeps a card with a long title under its byte budget", async () => {
+    const png = await sharePng(
+      shareCardSvg({
+        title: "Publishers reach more of their audience with an interoperable ID (note 4821)",
+        kicker: "Partnerships · 3 February 2025",
+        footer: "id5.io",
+      }),
+    );
+    expect(png.byteLength).toBeLessThan(SHARE_PNG_MAX_BYTES);
   });
 
   it("renders the same card once, and another title anew", async () => {

@@ -13,21 +13,17 @@
 // throughput after the traffic >= 0.95x fresh. Prints PASS/FAIL lines first (stderr), the
 // figures as JSON (stdout); exits 0 either way, like the site benchmark.
 // Settings: SERVE_BENCH_SECONDS (default 4), SERVE_BENCH_ROUNDS (default 2), NGINX.
-import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
-import { freePort } from "../../tests/support/free-port";
 import { type SiteProcess, startSiteProcess } from "../site-process";
+import { hasTaskset, type Nginx, pin, startNginx } from "./nginx";
 import { cpuMicros, median, requireWrk, round, rssBytes, runWrk, type WrkRun } from "./wrk";
 
-const run = promisify(execFile);
 const PROJECT_DIR = path.resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const CLIENT_DIR = path.join(PROJECT_DIR, "build/client");
-const NGINX = process.env.NGINX ?? "/usr/sbin/nginx";
 const SECONDS = Math.max(1, Number(process.env.SERVE_BENCH_SECONDS ?? 4) || 4);
 const ROUNDS = Math.max(1, Number(process.env.SERVE_BENCH_ROUNDS ?? 2) || 2);
 const CONNECTIONS = 50;
@@ -45,85 +41,6 @@ const BUDGET = {
 };
 
 const progress = (line: string) => console.error(`serve bench: ${line}`);
-const hasTaskset = existsSync("/usr/bin/taskset");
-
-async function pin(pid: number, cpu: number): Promise<void> {
-  if (hasTaskset) await run("/usr/bin/taskset", ["-a", "-p", "-c", String(cpu), String(pid)]);
-}
-
-interface Nginx {
-  url: string;
-  child: ChildProcess;
-  /** The one worker: the process that answers (its CPU time is nginx's cost). */
-  workerPid: number;
-  stop(): Promise<void>;
-}
-
-/** nginx with one worker serving build/client as the site lays it out. */
-async function startNginx(dir: string): Promise<Nginx> {
-  if (!existsSync(NGINX))
-    throw new Error(`nginx not found at ${NGINX} (apt install nginx, or set NGINX)`);
-  const port = await freePort();
-  await mkdir(path.join(dir, "logs"), { recursive: true });
-  const conf = path.join(dir, "nginx.conf");
-  await writeFile(
-    conf,
-    `${process.getuid?.() === 0 ? "user root;\n" : ""}worker_processes 1;
-daemon off;
-pid ${dir}/nginx.pid;
-error_log ${dir}/logs/error.log;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  include /etc/nginx/mime.types;
-  types { application/octet-stream data; }
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  sendfile on;
-  tcp_nopush on;
-  keepalive_requests 10000000;
-  gzip_static on;
-  server {
-    listen 127.0.0.1:${port};
-    root ${CLIENT_DIR};
-    location / { try_files $uri $uri/index.html =404; }
-  }
-}
-`,
-  );
-  const child = spawn(NGINX, ["-c", conf, "-p", dir], { stdio: ["ignore", "ignore", "pipe"] });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const ok = await fetch(`${url}/about`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (child.exitCode !== null) throw new Error("nginx exited at start");
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  // The master and its worker on the server's core.
-  const pids = (await run("pgrep", ["-P", String(child.pid)]).catch(() => ({ stdout: "" }))).stdout
-    .split("\n")
-    .filter(Boolean)
-    .map(Number);
-  for (const pid of [child.pid as number, ...pids]) await pin(pid, SERVER_CPU);
-  const workerPid = pids[0];
-  if (workerPid === undefined) throw new Error("nginx started no worker");
-  return {
-    url,
-    child,
-    workerPid,
-    async stop() {
-      child.kill("SIGQUIT");
-      await exited;
-    },
-  };
-}
 
 async function largestScript(): Promise<string> {
   const dir = path.join(CLIENT_DIR, "assets");
@@ -197,7 +114,11 @@ export async function runServeBench(): Promise<Record<string, unknown>> {
   try {
     site = await startSite(path.join(dir, "site.log"));
     if (!existsSync(path.join(CLIENT_DIR, "index.html"))) throw new Error("no build/client");
-    nginx = await startNginx(path.join(dir, "nginx"));
+    nginx = await startNginx({
+      dir: path.join(dir, "nginx"),
+      clientDir: CLIENT_DIR,
+      cpu: SERVER_CPU,
+    });
     const script = await largestScript();
     const targets = ["/", "/about", "/about.data", script];
     const servers = {

@@ -23,6 +23,7 @@ import {
   STAMP_FILE,
   STAMP_VERSION,
 } from "../../server/build-stamp";
+import { compress } from "../../server/compression";
 
 let project: string;
 
@@ -201,6 +202,21 @@ describe("build outputs", () => {
     const br = await readFile(path.join(project, "build/client/assets/app-1.js.br"));
     expect(br.byteLength).toBeLessThan(200);
     await expect(readFile(path.join(project, "build/client/logo.png.br"))).rejects.toThrow();
+  });
+
+  it("compresses prerendered pages with the server's effort, other files with the highest", async () => {
+    const page = `<p>${"Publishers reach more of their audience. ".repeat(300)}</p>`;
+    await put("build/client/assets/app-1.js", page);
+    await put("build/client/about/index.html", page);
+    const clientDir = path.join(project, "build/client");
+    expect(await precompressClient(clientDir, { prerendered: new Set(["about/index.html"]) })).toBe(
+      2,
+    );
+    const body = Buffer.from(page);
+    const sibling = (rel: string) => readFile(path.join(clientDir, rel));
+    expect(await sibling("about/index.html.br")).toEqual(await compress(body, "br", "fast"));
+    expect(await sibling("about/index.html.gz")).toEqual(await compress(body, "gzip", "fast"));
+    expect(await sibling("assets/app-1.js.br")).toEqual(await compress(body, "br", "max"));
   });
 });
 

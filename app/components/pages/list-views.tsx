@@ -10,6 +10,7 @@ import { newsPagePath } from "~/content/urls";
 import { ButtonLink } from "../ui/button";
 import { Container } from "../ui/container";
 import { Card, CardGrid, NewsCard } from "./cards";
+import { paginationItems } from "./pagination-window";
 import { SectionPageView } from "./section-page-view";
 
 export function NewsListView({ page, list }: { page: SectionPageModel; list: NewsListModel }) {
@@ -32,7 +33,8 @@ export function NewsListView({ page, list }: { page: SectionPageModel; list: New
   );
 }
 
-function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
+/** The news list's page links (pagination-window.ts decides which numbers). */
+export function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
   if (pageCount < 2) return null;
   return (
     <nav className="pagination" aria-label="News pages">
@@ -42,18 +44,25 @@ function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
         </Link>
       )}
       <ol className="pagination__pages">
-        {Array.from({ length: pageCount }, (_, i) => i + 1).map((n) => (
-          <li key={n}>
-            <Link
-              to={newsPagePath(n)}
-              className="pagination__page"
-              aria-current={n === page ? "page" : undefined}
-              aria-label={`Page ${n}`}
-            >
-              {n}
-            </Link>
-          </li>
-        ))}
+        {paginationItems(page, pageCount).map((n, i) =>
+          n === "gap" ? (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a gap is known by its place
+            <li key={`gap-${i}`} className="pagination__gap" aria-hidden="true">
+              …
+            </li>
+          ) : (
+            <li key={n}>
+              <Link
+                to={newsPagePath(n)}
+                className="pagination__page"
+                aria-current={n === page ? "page" : undefined}
+                aria-label={`Page ${n}`}
+              >
+                {n}
+              </Link>
+            </li>
+          ),
+        )}
       </ol>
       {page < pageCount && (
         <Link to={newsPagePath(page + 1)} className="pagination__step" rel="next">

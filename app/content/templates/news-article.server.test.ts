@@ -7,6 +7,7 @@ import {
   testLocalEntry,
   thrownResponse,
 } from "../../../tests/support/content";
+import { withReadRecord } from "../content-tags.server";
 import {
   listNewsImagePaths,
   listNewsPaths,
@@ -168,5 +169,17 @@ describe("news loaders", () => {
     expect(paths).toHaveLength(NEWS_PAGE_SIZE + 1 + 2);
     expect(paths.slice(0, 2)).toEqual(["/news/story-10", "/news/story-9"]);
     expect(paths.slice(-2)).toEqual(["/news/page/1", "/news/page/2"]);
+  });
+
+  it("records the covers a list page shows, not every article's", async () => {
+    const articles = Array.from({ length: NEWS_PAGE_SIZE + 3 }, (_, i) =>
+      article(i + 1, { cover: testImage((i + 1).toString(16).padStart(24, "c")) }),
+    );
+    content.reset({ entries: { "news-article": articles } });
+    const { tags } = await withReadRecord(() => loadNewsList(2, "/news/page/2"));
+    expect(tags.filter((tag) => tag.startsWith("media:"))).toEqual(
+      [3, 2, 1].map((n) => `media:${n.toString(16).padStart(24, "c")}`).sort(),
+    );
+    expect(tags).toContain("template:news-article");
   });
 });

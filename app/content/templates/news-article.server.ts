@@ -5,8 +5,9 @@ import { toContentBlocks } from "../blocks.server";
 import { cardDate, toCard } from "../cards.server";
 import { notFound, withContent } from "../content-errors.server";
 import {
+  derivePublished,
+  entrySlug,
   findPublishedEntryBySlug,
-  getPublishedEntries,
   type LocalEntry,
   loadLinkContext,
   TEMPLATES,
@@ -41,13 +42,36 @@ function toCardedArticle(entry: LocalEntry): CardedArticle | undefined {
   return card && date ? { entry, card, publishedAt: isoDateTime(date) } : undefined;
 }
 
-/** Every article that makes a card, newest first. */
-async function loadCardedArticles(): Promise<CardedArticle[]> {
-  const entries = await getPublishedEntries(TEMPLATES.newsArticle);
+/** An article that makes a card (it has a title and a date), before its card is made. */
+interface DatedArticle {
+  entry: LocalEntry;
+  publishedAt: string;
+}
+
+/** Articles that make a card, newest first (articles of one instant keep the list's order). */
+function sortArticles(entries: readonly LocalEntry[]): DatedArticle[] {
   return entries
-    .map(toCardedArticle)
-    .filter((e): e is CardedArticle => e !== undefined)
+    .flatMap((entry) => {
+      const date = readDate(entry.meta.date);
+      return date && readString(entry.meta.title)
+        ? [{ entry, publishedAt: isoDateTime(date) }]
+        : [];
+    })
     .sort((a, b) => (a.publishedAt < b.publishedAt ? 1 : a.publishedAt > b.publishedAt ? -1 : 0));
+}
+
+/**
+ * Every article that makes a card, newest first: sorted once per read of the list. Cards
+ * are made only for the articles a page shows (a card reads its cover).
+ */
+function loadDatedArticles(): Promise<readonly DatedArticle[]> {
+  return derivePublished(TEMPLATES.newsArticle, sortArticles);
+}
+
+function toCardedArticles(articles: readonly DatedArticle[]): CardedArticle[] {
+  return articles
+    .map(({ entry }) => toCardedArticle(entry))
+    .filter((e): e is CardedArticle => e !== undefined);
 }
 
 /** One article by its slug: the page then depends on that entry alone, not the list. */
@@ -64,11 +88,12 @@ function newsPageCount(articleCount: number): number {
 
 export function loadNewsList(page: number, path: string): Promise<NewsListModel> {
   return withContent(path, async () => {
-    const cards = (await loadCardedArticles()).map((e) => e.card);
-    const pageCount = newsPageCount(cards.length);
+    const articles = await loadDatedArticles();
+    const pageCount = newsPageCount(articles.length);
     if (!Number.isInteger(page) || page < 1 || page > pageCount) notFound(path);
+    const shown = articles.slice((page - 1) * NEWS_PAGE_SIZE, page * NEWS_PAGE_SIZE);
     return {
-      items: cards.slice((page - 1) * NEWS_PAGE_SIZE, page * NEWS_PAGE_SIZE),
+      items: toCardedArticles(shown).map((e) => e.card),
       page,
       pageCount,
     };
@@ -77,7 +102,7 @@ export function loadNewsList(page: number, path: string): Promise<NewsListModel>
 
 export function loadLatestNews(count: number): Promise<NewsCardModel[]> {
   return withContent("/", async () =>
-    (await loadCardedArticles()).slice(0, count).map((e) => e.card),
+    toCardedArticles((await loadDatedArticles()).slice(0, count)).map((e) => e.card),
   );
 }
 
@@ -107,18 +132,20 @@ export function loadNewsCard(slug: string, path: string): Promise<NewsCardModel>
 /** The newest `count` articles, for the news feed. */
 export function loadNewsFeedItems(count: number, path: string): Promise<NewsFeedItemModel[]> {
   return withContent(path, async () =>
-    (await loadCardedArticles()).slice(0, count).map(({ entry, card, publishedAt }) => {
-      const author = readString(entry.meta.author);
-      return { ...card, entryId: entry.id, publishedAt, ...(author ? { author } : {}) };
-    }),
+    toCardedArticles((await loadDatedArticles()).slice(0, count)).map(
+      ({ entry, card, publishedAt }) => {
+        const author = readString(entry.meta.author);
+        return { ...card, entryId: entry.id, publishedAt, ...(author ? { author } : {}) };
+      },
+    ),
   );
 }
 
 /** For prerendering: every article's page and every numbered page of the list. */
 export async function listNewsPaths(): Promise<string[]> {
-  const articles = await loadCardedArticles();
+  const articles = await loadDatedArticles();
   return [
-    ...articles.map((a) => a.card.href),
+    ...articles.map((a) => newsArticlePath(entrySlug(a.entry))),
     ...Array.from({ length: newsPageCount(articles.length) }, (_, i) =>
       numberedNewsPagePath(i + 1),
     ),
@@ -127,5 +154,5 @@ export async function listNewsPaths(): Promise<string[]> {
 
 /** For prerendering: every article's share image. */
 export async function listNewsImagePaths(): Promise<string[]> {
-  return (await loadCardedArticles()).map((a) => newsImagePath(a.card.slug));
+  return (await loadDatedArticles()).map((a) => newsImagePath(entrySlug(a.entry)));
 }

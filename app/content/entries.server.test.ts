@@ -1,0 +1,133 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { TEST_LANGUAGE, TEST_UPDATED_AT } from "../../tests/support/content";
+import { contentTag, recordRead, withReadRecord } from "./content-tags.server";
+import {
+  derivePublished,
+  findPublishedEntryById,
+  findPublishedEntryByPath,
+  findPublishedEntryBySlug,
+  getEntryAddresses,
+  getEntryPathIndex,
+  getPublishedEntries,
+  type LocalEntry,
+} from "./entries.server";
+
+// A client that, like the content client's cache, hands out the same entry objects on every
+// read until the list is replaced (`replace`), so reads of one list can be told apart.
+let lists: Record<string, object[]> = {};
+let reads = 0;
+const client = {
+  entry: {
+    getAllParsed: async (template: string) => {
+      reads += 1;
+      return [...(lists[template] ?? [])];
+    },
+  },
+  language: { getAll: async () => [{ code: TEST_LANGUAGE, default: true }] },
+};
+vi.mock("./content-client.server", () => ({ getContentClient: () => client }));
+
+const id = (n: number) => n.toString(16).padStart(24, "0");
+
+function parsed(template: string, n: number, meta: Record<string, unknown>, status = "Published") {
+  return {
+    _id: id(n),
+    templateName: template,
+    updatedAt: TEST_UPDATED_AT,
+    statuses: [{ lng: TEST_LANGUAGE, label: status }],
+    meta: { [TEST_LANGUAGE]: meta },
+    content: { [TEST_LANGUAGE]: [] },
+  };
+}
+
+const article = (n: number, slug = `story-${n}`, status = "Published") =>
+  parsed("news-article", n, { title: `Story ${n}`, slug }, status);
+
+function replace(template: string, entries: object[]) {
+  lists = { ...lists, [template]: entries };
+}
+
+beforeEach(() => {
+  lists = {};
+  reads = 0;
+});
+
+describe("published lists", () => {
+  it("finds by slug, path and id as a scan in list order would, drafts left out", async () => {
+    replace("news-article", [
+      article(1),
+      article(2, "twin"),
+      article(3, "twin"),
+      article(4, "draft", "Draft"),
+      parsed("news-article", 5, { title: "No slug" }),
+    ]);
+    replace("page", [parsed("page", 6, { title: "About", slug: "about", path: "/about" })]);
+    expect((await findPublishedEntryBySlug("news-article", "story-1"))?.id).toBe(id(1));
+    expect((await findPublishedEntryBySlug("news-article", "twin"))?.id).toBe(id(2));
+    expect(await findPublishedEntryBySlug("news-article", "draft")).toBeUndefined();
+    // An entry without a slug is addressed by its id.
+    expect((await findPublishedEntryBySlug("news-article", id(5)))?.id).toBe(id(5));
+    expect((await findPublishedEntryByPath("page", "/about"))?.id).toBe(id(6));
+    expect(await findPublishedEntryByPath("page", "/nowhere")).toBeUndefined();
+    expect((await findPublishedEntryById("news-article", id(3)))?.meta.slug).toBe("twin");
+    expect((await getPublishedEntries("news-article")).map((e) => e.id)).toEqual(
+      [1, 2, 3, 5].map(id),
+    );
+  });
+
+  it("records the entry found, or the list when none is", async () => {
+    replace("news-article", [article(1)]);
+    const found = await withReadRecord(() => findPublishedEntryBySlug("news-article", "story-1"));
+    expect(found.tags).toEqual([contentTag.entry(id(1))]);
+    const missing = await withReadRecord(() => findPublishedEntryBySlug("news-article", "none"));
+    expect(missing.tags).toEqual([contentTag.template("news-article")]);
+  });
+
+  it("sees a new read of the list at once: an edited, added or removed entry", async () => {
+    replace("news-article", [article(1), article(2)]);
+    expect((await findPublishedEntryBySlug("news-article", "story-2"))?.meta.title).toBe("Story 2");
+    const edited = parsed("news-article", 2, { title: "Edited", slug: "story-2" });
+    replace("news-article", [article(1), edited, article(3)]);
+    expect((await findPublishedEntryBySlug("news-article", "story-2"))?.meta.title).toBe("Edited");
+    expect((await findPublishedEntryBySlug("news-article", "story-3"))?.id).toBe(id(3));
+    replace("news-article", [article(3)]);
+    expect(await findPublishedEntryBySlug("news-article", "story-1")).toBeUndefined();
+    expect((await getEntryPathIndex()).get(id(3))).toBe("/news/story-3");
+    expect((await getEntryPathIndex()).has(id(1))).toBe(false);
+  });
+
+  it("derives once per read of the list and records the derivation's reads every time", async () => {
+    const seed = Array.from({ length: 5 }, (_, i) => article(i + 1));
+    replace("news-article", seed);
+    const derive = vi.fn((entries: readonly LocalEntry[]) => {
+      recordRead(contentTag.media("cover"));
+      return entries.map((e) => e.id).reverse();
+    });
+    const first = await withReadRecord(() => derivePublished("news-article", derive));
+    const second = await withReadRecord(() => derivePublished("news-article", derive));
+    expect(derive).toHaveBeenCalledTimes(1);
+    expect(second.value).toBe(first.value);
+    for (const record of [first, second]) {
+      expect(record.tags).toEqual([contentTag.media("cover"), contentTag.template("news-article")]);
+    }
+    replace("news-article", [...seed, article(6)]);
+    expect(await derivePublished("news-article", derive)).toEqual([6, 5, 4, 3, 2, 1].map(id));
+    expect(derive).toHaveBeenCalledTimes(2);
+  });
+
+  it("keeps the address index while no list changes", async () => {
+    replace("news-article", [article(1)]);
+    replace("page", [parsed("page", 2, { title: "About", slug: "about", path: "/about" })]);
+    const addresses = await getEntryAddresses();
+    expect([...addresses]).toEqual([
+      [id(2), { path: "/about", templateName: "page" }],
+      [id(1), { path: "/news/story-1", templateName: "news-article" }],
+    ]);
+    expect(await getEntryAddresses()).toBe(addresses);
+    const before = reads;
+    await getEntryPathIndex();
+    expect(reads).toBeGreaterThan(before); // each call still asks the client (its cache answers)
+    replace("page", [parsed("page", 2, { title: "About", slug: "about", path: "/about-us" })]);
+    expect((await getEntryAddresses()).get(id(2))?.path).toBe("/about-us");
+  });
+});

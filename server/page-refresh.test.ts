@@ -1,0 +1,103 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ContentDependencies } from "./content-dependencies";
+import { PageRefresher, type RefreshPacing } from "./page-refresh";
+import { PrerenderedPages } from "./prerendered";
+import { ClientFiles } from "./static-files";
+
+const PAGES = ["/a", "/b", "/c", "/d"];
+let dir: string;
+let rendered: string[];
+
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), "page-refresh-"));
+  rendered = [];
+  for (const page of PAGES) {
+    for (const rel of [`${page.slice(1)}/index.html`, `${page.slice(1)}.data`]) {
+      await mkdir(path.dirname(path.join(dir, rel)), { recursive: true });
+      await writeFile(path.join(dir, rel), "old");
+    }
+  }
+});
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+async function refresherOver(options: { pacing?: RefreshPacing; renderMs?: number } = {}) {
+  const files = await ClientFiles.scan(dir);
+  const prerendered = new PrerenderedPages(
+    files,
+    files.list().map((file) => file.relPath),
+  );
+  let running = 0;
+  let mostAtOnce = 0;
+  const refresher = new PageRefresher({
+    handler: async (request) => {
+      running += 1;
+      mostAtOnce = Math.max(mostAtOnce, running);
+      await new Promise((resolve) => setTimeout(resolve, options.renderMs ?? 1));
+      running -= 1;
+      const { pathname } = new URL(request.url);
+      if (!pathname.endsWith(".data")) rendered.push(pathname);
+      return new Response(`new ${pathname}`, { headers: { "cache-tag": "entry:x" } });
+    },
+    files,
+    prerendered,
+    dependencies: new ContentDependencies(),
+    logger: { info() {}, warn() {}, error() {} },
+    onChanged: () => {},
+    pacing: options.pacing,
+  });
+  return { refresher, mostAtOnce: () => mostAtOnce };
+}
+
+describe("PageRefresher", () => {
+  it("rewrites each page's HTML and data, pages asked for first ahead of the queue", async () => {
+    const { refresher } = await refresherOver();
+    refresher.enqueue(["/a", "/b", "/c"]);
+    refresher.enqueue(["/d", "/c"], { first: true });
+    await refresher.settled();
+    // Two render at once: /a and /b had started; then /d and /c before anything else.
+    expect(rendered).toEqual(["/a", "/b", "/d", "/c"]);
+    expect(await readFile(path.join(dir, "d/index.html"), "utf8")).toBe("new /d");
+    expect(await readFile(path.join(dir, "d.data"), "utf8")).toBe("new /d.data");
+  });
+
+  it("renders one page at a time, with pauses, while visitors keep the server busy", async () => {
+    const { refresher, mostAtOnce } = await refresherOver({
+      pacing: { busy: () => true, share: 0.25 },
+      renderMs: 20,
+    });
+    const started = performance.now();
+    refresher.enqueue(PAGES);
+    await refresher.settled();
+    const took = performance.now() - started;
+    expect(mostAtOnce()).toBe(1);
+    expect(rendered).toEqual(PAGES);
+    // Four pages of two renders (40 ms each), and three pauses of three times a page.
+    expect(took).toBeGreaterThanOrEqual(4 * 40 + 3 * 3 * 40 - 20);
+  });
+
+  it("renders at full concurrency when the server is not busy", async () => {
+    const { refresher, mostAtOnce } = await refresherOver({
+      pacing: { busy: () => false, share: 0.25 },
+      renderMs: 20,
+    });
+    refresher.enqueue(PAGES);
+    await refresher.settled();
+    expect(mostAtOnce()).toBe(2);
+  });
+
+  it("stops during a pause without waiting for it", async () => {
+    const { refresher } = await refresherOver({
+      pacing: { busy: () => true, share: 0.01 },
+      renderMs: 20,
+    });
+    refresher.enqueue(PAGES);
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    const stopped = performance.now();
+    await refresher.stop();
+    expect(performance.now() - stopped).toBeLessThan(100);
+    expect(rendered).toEqual(["/a"]);
+  });
+});
