@@ -3,7 +3,7 @@
 // tests/e2e/first-paint.spec.ts.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { FONT_FAMILIES, FONTS_VERSION } from "~/styles/fonts";
+import { FONT_URLS, FONTS_VERSION } from "~/styles/fonts";
 import {
   type AfterFirstPaintConfig,
   afterFirstPaintScript,
@@ -68,6 +68,9 @@ describe("holdScriptsUntilFirstPaint", () => {
     );
   });
 });
+
+/** The font files, fetched at low priority. */
+const fontUrlsFetched = () => Object.values(FONT_URLS).map((url) => `${url} low`);
 
 /** A browser as far as the inline script sees it; `paint()`, `parse()` and `load()` move it on. */
 function fakeBrowser(options: {
@@ -139,6 +142,11 @@ function fakeBrowser(options: {
     }
   }
   const win = {
+    fetch: (url: string, init: { priority?: string }) => {
+      fontLoads.push(`${url} ${init.priority}`);
+      const ok = !(options.missingFont && url.includes(options.missingFont));
+      return Promise.resolve({ ok, arrayBuffer: () => Promise.resolve(new ArrayBuffer(8)) });
+    },
     localStorage: storage,
     PerformanceObserver: FakeObserver,
     addEventListener: on("window"),
@@ -240,7 +248,7 @@ describe("the inline script", () => {
     browser.paint();
     expect(browser.fontLoads).toEqual([]); // not before the page has loaded
     browser.load();
-    expect(browser.fontLoads).toEqual(FONT_FAMILIES.map((family) => `1em "${family}"`));
+    expect(browser.fontLoads).toEqual(fontUrlsFetched());
     await browser.settle();
     expect(browser.stored.get(FIRST_PAINT_CONFIG.fontsKey)).toBe(FONTS_VERSION);
     // The router's own history writes and jumps within the page keep the local faces.
@@ -270,7 +278,7 @@ describe("the inline script", () => {
   });
 
   it("remembers nothing and keeps the local faces when a font did not load", async () => {
-    const browser = fakeBrowser({ missingFont: "Manrope" });
+    const browser = fakeBrowser({ missingFont: "manrope" });
     browser.run();
     browser.parse();
     browser.load();
@@ -290,7 +298,7 @@ describe("the inline script", () => {
     browser.paint();
     await browser.settle();
     expect(browser.entryStarts()).toBe(1);
-    expect(browser.fontLoads).toHaveLength(FONT_FAMILIES.length);
+    expect(browser.fontLoads).toEqual(fontUrlsFetched());
   });
 });
 
@@ -298,10 +306,16 @@ describe("the fonts", () => {
   const css = readFileSync(new URL("../styles/global.css", import.meta.url), "utf8");
   const tokens = readFileSync(new URL("../styles/tokens.css", import.meta.url), "utf8");
 
-  it("are the families global.css declares, with font-display: optional", () => {
-    for (const family of FONT_FAMILIES) {
-      const rule = css.match(new RegExp(`@font-face \\{[^}]*font-family: "${family}";[^}]*\\}`));
-      expect(rule?.[0], family).toContain("font-display: optional");
+  const webFaces = [...css.matchAll(/@font-face \{[^}]*\}/g)]
+    .map(([rule]) => rule)
+    .filter((rule) => rule.includes(".woff2"));
+
+  it("are the files global.css's web font faces use, with font-display: optional", () => {
+    expect(webFaces).toHaveLength(Object.keys(FONT_URLS).length);
+    for (const url of Object.values(FONT_URLS)) {
+      const stem = (url.split("/").pop() ?? "").replace(/(-[\w]{8})?\.woff2$/, "");
+      const face = webFaces.find((rule) => rule.includes(`${stem}.woff2`));
+      expect(face, stem).toContain("font-display: optional");
     }
   });
 
@@ -309,11 +323,14 @@ describe("the fonts", () => {
     const later = tokens.slice(tokens.indexOf(':root[data-fonts="later"]'));
     expect(later).toContain('--font-sans: "Inter Fallback"');
     expect(later).toContain('--font-display: "Manrope Fallback"');
-    for (const family of FONT_FAMILIES) expect(later.split("}")[0]).not.toContain(family);
+    for (const face of webFaces) {
+      const family = face.match(/font-family: "([^"]+)"/)?.[1] ?? "";
+      expect(later.split("}")[0]).not.toContain(family);
+    }
   });
 
   it("have a version made of their file names", () => {
-    expect(FONTS_VERSION.split(" ")).toHaveLength(FONT_FAMILIES.length);
+    expect(FONTS_VERSION.split(" ")).toHaveLength(Object.keys(FONT_URLS).length);
     for (const name of FONTS_VERSION.split(" ")) expect(name).toMatch(/\.woff2$/);
   });
 });

@@ -8,17 +8,18 @@
 //   and the module script is kept inert in a <template> until an inline script puts it back
 //   after the first contentful paint; then the app loads and hydrates as before.
 // - The web fonts, in a browser that has not fetched them yet: the page shows the
-//   metric-matched local faces (app/styles/global.css), the fonts are fetched after the first
-//   paint and used from the next navigation on. Swapping them in on the page being read would
-//   move its text (layout shift) and make it paint again. A browser that has them (a flag in
-//   localStorage, per font version) uses them from the start, as a browser without JavaScript
-//   does; `font-display: optional` keeps either from swapping late.
+//   metric-matched local faces (app/styles/global.css), the font files are fetched into the
+//   HTTP cache once the page has loaded and used from the next navigation on. Swapping them in
+//   on the page being read would move its text (layout shift) and make it paint again; they
+//   are fetched, not loaded as font faces, so this page does no work for them. A browser that
+//   has them (a flag in localStorage, per font version) uses them from the start, as a browser
+//   without JavaScript does; `font-display: optional` keeps either from swapping late.
 //
 // The inline script adds nothing to the JavaScript bundles: `afterFirstPaint` is serialised
 // with Function#toString and must not use anything from outside its own body. The CSP allows
 // it, and the module script inside the template, by hash like every inline script
 // (server/script-hashes.ts).
-import { FONT_FAMILIES, FONTS_VERSION } from "~/styles/fonts";
+import { FONT_URLS, FONTS_VERSION } from "~/styles/fonts";
 
 export interface AfterFirstPaintConfig {
   /** id of the <template> that holds React Router's module script. */
@@ -28,8 +29,8 @@ export interface AfterFirstPaintConfig {
   /** localStorage key whose value is the version of the fonts this browser has fetched. */
   fontsKey: string;
   fontsVersion: string;
-  /** The web font families to fetch after the first paint. */
-  fontFamilies: readonly string[];
+  /** The web font files to fetch after the first paint. */
+  fontUrls: readonly string[];
   /** Start the app this long after `load` if no first contentful paint was reported by then. */
   fallbackMs: number;
 }
@@ -39,7 +40,7 @@ export const FIRST_PAINT_CONFIG: AfterFirstPaintConfig = {
   fontsAttribute: "data-fonts",
   fontsKey: "id5:fonts",
   fontsVersion: FONTS_VERSION,
-  fontFamilies: FONT_FAMILIES,
+  fontUrls: Object.values(FONT_URLS),
   fallbackMs: 3000,
 };
 
@@ -59,9 +60,12 @@ export function afterFirstPaint(win: Window, doc: Document, config: AfterFirstPa
   if (!fontsFetched) root.setAttribute(config.fontsAttribute, "later");
 
   const fetchFonts = () => {
-    Promise.all(config.fontFamilies.map((family) => doc.fonts.load(`1em "${family}"`))).then(
-      (loaded) => {
-        if (loaded.some((faces) => faces.length === 0)) return;
+    const fetchFile = (url: string) =>
+      win
+        .fetch(url, { priority: "low" } as RequestInit)
+        .then((response) => (response.ok ? response.arrayBuffer() : Promise.reject()));
+    Promise.all(config.fontUrls.map(fetchFile)).then(
+      () => {
         try {
           win.localStorage.setItem(config.fontsKey, config.fontsVersion);
         } catch {
@@ -95,7 +99,7 @@ export function afterFirstPaint(win: Window, doc: Document, config: AfterFirstPa
     const template = doc.getElementById(config.entryTemplateId) as HTMLTemplateElement | null;
     // A script moved out of a template runs when it enters the document.
     if (template?.content) template.replaceWith(template.content);
-    if (fontsFetched || !doc.fonts) return;
+    if (fontsFetched || !win.fetch) return;
     // The app's scripts first, the fonts once the page has loaded.
     if (doc.readyState === "complete") fetchFonts();
     else win.addEventListener("load", fetchFonts);

@@ -7,9 +7,6 @@ import manropeUrl from "@fontsource-variable/manrope/files/manrope-latin-wght-no
 /** The files global.css's @font-face rules point at (hashed: a new file is a new URL). */
 export const FONT_URLS = { inter: interUrl, manrope: manropeUrl } as const;
 
-/** The families of those @font-face rules. */
-export const FONT_FAMILIES = ["Inter Variable", "Manrope Variable"] as const;
-
 /** Changes when a font file does: a browser that fetched the old files fetches the new ones. */
 export const FONTS_VERSION = Object.values(FONT_URLS)
   .map((url) => url.slice(url.lastIndexOf("/") + 1))
