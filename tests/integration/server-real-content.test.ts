@@ -175,6 +175,10 @@ function linksOf(html: string): string[] {
   });
   parser.write(html);
   parser.end();
+  // Scripts a page loads after its first paint are named in its inline loader, not in tags.
+  for (const match of html.matchAll(/["'](\/assets\/[^"']+\.(?:js|css))["']/g)) {
+    if (match[1]) links.push(match[1]);
+  }
   return links;
 }
 
