@@ -1,12 +1,14 @@
 // Server rendering. Every page is rendered whole before it is sent (no streaming): pages
-// are cached and prerendered, and their loaders await all data anyway.
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
+// are cached and prerendered, and their loaders await all data anyway. The whole document is
+// then rewritten once so that the app's scripts wait for the first paint
+// (document/first-paint.server.ts).
+import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { installEnv, type SiteEnv } from "./config/env.server";
 import { installLogger, logger } from "./content/log.server";
+import { holdScriptsUntilFirstPaint } from "./document/first-paint.server";
 import type { SiteLogger } from "./logging/logger.server";
 
 // The production server (server/) reaches the content layer of this build through these.
@@ -41,12 +43,20 @@ export default function handleRequest(
       <ServerRouter context={routerContext} url={request.url} />,
       {
         onAllReady() {
-          const body = new PassThrough();
-          headers.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), { status: statusCode, headers }),
-          );
-          pipe(body);
+          const chunks: Buffer[] = [];
+          const sink = new Writable({
+            write(chunk: Buffer | string, _encoding, done) {
+              chunks.push(Buffer.from(chunk));
+              done();
+            },
+            final(done) {
+              headers.set("Content-Type", "text/html; charset=utf-8");
+              const html = holdScriptsUntilFirstPaint(Buffer.concat(chunks).toString("utf8"));
+              resolve(new Response(html, { status: statusCode, headers }));
+              done();
+            },
+          });
+          pipe(sink);
         },
         onShellError(error) {
           reject(error);

@@ -32,7 +32,6 @@ import { useLinkPrefetch } from "./navigation/prefetch-queue";
 import { useScrollRules } from "./navigation/scroll-rules";
 import { redirectResponse } from "./redirects/redirect-table";
 import { NOT_FOUND_META } from "./seo/route-meta";
-import { FONT_PRELOAD_LINKS } from "./styles/fonts";
 import "./styles/tokens.css";
 import "./styles/global.css";
 
@@ -51,8 +50,8 @@ export interface RouteHandle {
   layout?: boolean;
 }
 
+// No font preloads: the fonts wait for the first paint (app/document/first-paint.server.ts).
 export const links: Route.LinksFunction = () => [
-  ...FONT_PRELOAD_LINKS,
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -157,6 +156,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? attributionScript() : "" }}
         />
         <Meta />
+        {/* The server puts one more inline script here, before the stylesheet: it holds the
+            app's scripts and the web fonts until the first paint (entry.server.tsx). */}
         <Links />
       </head>
       <body>

@@ -12,7 +12,8 @@
 //      then robots.txt and sitemap.xml (SITE_ORIGIN; scripts/build-records.ts) unless public/ has them;
 //   5. brotli + gzip siblings of every text file (the server sends them as they are);
 //   6. build/.stamp.json: a hash of the build inputs, so `npm start` can tell a stale build.
-// Content is not an input: it is live (the server retires prerendered pages on change).
+// Content is not an input: it is live (the server renders again the prerendered pages that
+// read what changed and rewrites their files; server/page-refresh.ts).
 import { spawn } from "node:child_process";
 import { mkdir, readFile, rm, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";

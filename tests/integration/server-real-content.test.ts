@@ -12,17 +12,16 @@ import { LOCAL_CONTENT_IDENTITY, parseEnv } from "../../app/config/env.server";
 import { SOCKET_RECONNECT_MAX_DELAY_MS } from "../../bcms/socket";
 import { PRECOMPRESSED_EXTENSIONS } from "../../server/compression";
 import { STALE_CACHE_CONTROL, STALE_HEADER } from "../../server/render";
-import { loadServerBuild } from "../../server/server-build";
-import { createSiteServer, type SiteServer } from "../../server/site-server";
+import type { SiteServer } from "../../server/site-server";
 import { type ContentServerProcess, spawnContentServer } from "../support/content-server-process";
 import { type RawResponse, rawRequest } from "../support/fake-site-build";
 import { freePort } from "../support/free-port";
 import { requestGates } from "../support/request-gates";
 import {
   BUILD_SITE_ORIGIN,
-  copySiteBuild,
   ensureSiteBuild,
-  SITE_BUILD_DIR,
+  type RealSite,
+  serveRealBuild,
 } from "../support/site-build";
 import { copySnapshot, editEntryWith, removeSnapshot } from "../support/snapshot-copy";
 import { type RecordingLogger, recordingLogger } from "../support/webhook-receiver";
@@ -58,7 +57,8 @@ let dir: string;
 let contentPort: number;
 let content: ContentServerProcess | undefined;
 let site: SiteServer;
-/** The build's client files, copied: the server rewrites pages as content changes. */
+let real: RealSite | undefined;
+/** The server's copy of the build's files: pages are rewritten as content changes. */
 let buildCopy: string | undefined;
 let sitePort: number;
 let logs: RecordingLogger;
@@ -131,32 +131,21 @@ beforeAll(async () => {
   ({ dataUrl } = await import("../../app/navigation/preload-route"));
   // The service starts in the tests: the site comes up without it.
   logs = recordingLogger();
-  buildCopy = await copySiteBuild();
-  site = await createSiteServer({
-    buildDir: buildCopy,
-    env,
-    logger: logs,
+  real = await serveRealBuild(env, logs, {
     // Every page is rendered from the running service, as after a first content change.
     prerenderedFresh: false,
     // The real build's handler, behind gates the shutdown test holds a request with.
-    build: async () => {
-      const real = await loadServerBuild(SITE_BUILD_DIR, {}, { env, logger: logs });
-      return {
-        ...real,
-        async handler(request, facts) {
-          const url = new URL(request.url);
-          await gates.pass(`${url.pathname}${url.search}`);
-          return real.handler(request, facts);
-        },
-      };
+    wrapHandler: (handler) => async (request, facts) => {
+      const url = new URL(request.url);
+      await gates.pass(`${url.pathname}${url.search}`);
+      return handler(request, facts);
     },
   });
-  sitePort = (await site.listen(0, "127.0.0.1")).port;
+  ({ site, port: sitePort, buildDir: buildCopy } = real);
 }, 15 * 60_000);
 
 afterAll(async () => {
-  await site?.close();
-  if (buildCopy) await rm(buildCopy, { recursive: true, force: true });
+  await real?.close();
   await killContent();
   if (dir) {
     await removeSnapshot(dir);
@@ -186,6 +175,10 @@ function linksOf(html: string): string[] {
   });
   parser.write(html);
   parser.end();
+  // Scripts a page loads after its first paint are named in its inline loader, not in tags.
+  for (const match of html.matchAll(/["'](\/assets\/[^"']+\.(?:js|css))["']/g)) {
+    if (match[1]) links.push(match[1]);
+  }
   return links;
 }
 

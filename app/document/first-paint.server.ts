@@ -1,0 +1,185 @@
+// What a page fetches before its first paint: its document and its stylesheet, nothing else
+// (docs/decisions/0010-first-paint.md). Two things wait until the page has painted:
+//
+// - The app's scripts. React Router writes a module preload for every chunk of the page and a
+//   module script that imports the route modules, then the browser entry; the browser fetched
+//   all of them (105 KB) ahead of the stylesheet, and they decided when the page first painted.
+//   The rendered HTML is rewritten here (entry.server.tsx): the module preloads are left out,
+//   and the module script is kept inert in a <template> until an inline script puts it back
+//   after the first contentful paint; then the app loads and hydrates as before.
+// - The web fonts, in a browser that has not fetched them yet: the page shows the
+//   metric-matched local faces (app/styles/global.css), the font files are fetched into the
+//   HTTP cache once the page has loaded and used from the next navigation on. Swapping them in
+//   on the page being read would move its text (layout shift) and make it paint again; they
+//   are fetched, not loaded as font faces, so this page does no work for them. A browser that
+//   has them (a flag in localStorage, per font version) uses them from the start, as a browser
+//   without JavaScript does; `font-display: optional` keeps either from swapping late.
+//
+// The inline script adds nothing to the JavaScript bundles: `afterFirstPaint` is serialised
+// with Function#toString and must not use anything from outside its own body. The CSP allows
+// it, and the module script inside the template, by hash like every inline script
+// (server/script-hashes.ts).
+import { FONT_URLS, FONTS_VERSION } from "~/styles/fonts";
+
+export interface AfterFirstPaintConfig {
+  /** id of the <template> that holds React Router's module script. */
+  entryTemplateId: string;
+  /** <html> attribute that keeps the page on the local faces while it is `later`. */
+  fontsAttribute: string;
+  /** localStorage key whose value is the version of the fonts this browser has fetched. */
+  fontsKey: string;
+  fontsVersion: string;
+  /** The web font files to fetch after the first paint. */
+  fontUrls: readonly string[];
+  /** Start the app this long after `load` if no first contentful paint was reported by then. */
+  fallbackMs: number;
+}
+
+export const FIRST_PAINT_CONFIG: AfterFirstPaintConfig = {
+  entryTemplateId: "app-entry",
+  fontsAttribute: "data-fonts",
+  fontsKey: "id5:fonts",
+  fontsVersion: FONTS_VERSION,
+  fontUrls: Object.values(FONT_URLS),
+  fallbackMs: 3000,
+};
+
+/**
+ * Runs in the document head, before the body is parsed. Puts the page on the local faces unless
+ * this browser has fetched the web fonts; once the page has painted and its body is parsed,
+ * starts the app and fetches the fonts.
+ */
+export function afterFirstPaint(win: Window, doc: Document, config: AfterFirstPaintConfig): void {
+  const root = doc.documentElement;
+  let fontsFetched = false;
+  try {
+    fontsFetched = win.localStorage.getItem(config.fontsKey) === config.fontsVersion;
+  } catch {
+    // Storage refused: the fonts are fetched after the paint on every page.
+  }
+  if (!fontsFetched) root.setAttribute(config.fontsAttribute, "later");
+
+  const fetchFonts = () => {
+    const fetchFile = (url: string) =>
+      win
+        .fetch(url, { priority: "low" } as RequestInit)
+        .then((response) => (response.ok ? response.arrayBuffer() : Promise.reject()));
+    Promise.all(config.fontUrls.map(fetchFile)).then(
+      () => {
+        try {
+          win.localStorage.setItem(config.fontsKey, config.fontsVersion);
+        } catch {
+          // Not remembered: fetched again (from the HTTP cache) on the next page.
+        }
+        // An in-app navigation to another page replaces the page anyway: the fonts come in
+        // with the next one (not with the router's replaceState calls or a jump to an anchor).
+        const navigation = (win as Window & { navigation?: EventTarget }).navigation;
+        const onNavigate = (event: Event) => {
+          const { navigationType, hashChange } = event as Event & {
+            navigationType?: string;
+            hashChange?: boolean;
+          };
+          if (hashChange || (navigationType !== "push" && navigationType !== "traverse")) return;
+          navigation?.removeEventListener("navigate", onNavigate);
+          root.removeAttribute(config.fontsAttribute);
+        };
+        navigation?.addEventListener("navigate", onNavigate);
+      },
+      () => {
+        // The local faces stay.
+      },
+    );
+  };
+  let started = false;
+  let painted = false;
+  let parsed = doc.readyState !== "loading";
+  const start = () => {
+    if (started || !painted || !parsed) return;
+    started = true;
+    const template = doc.getElementById(config.entryTemplateId) as HTMLTemplateElement | null;
+    // A script moved out of a template runs when it enters the document.
+    if (template?.content) template.replaceWith(template.content);
+    if (fontsFetched || !win.fetch) return;
+    // The app's scripts first, the fonts once the page has loaded.
+    if (doc.readyState === "complete") fetchFonts();
+    else win.addEventListener("load", fetchFonts);
+  };
+  const onPaint = () => {
+    painted = true;
+    start();
+  };
+  if (!parsed) {
+    doc.addEventListener("DOMContentLoaded", () => {
+      parsed = true;
+      start();
+    });
+  }
+  const Observer = (win as Window & { PerformanceObserver?: typeof PerformanceObserver })
+    .PerformanceObserver;
+  if (Observer?.supportedEntryTypes?.includes("paint")) {
+    const observer = new Observer((list) => {
+      if (list.getEntriesByName("first-contentful-paint").length === 0) return;
+      observer.disconnect();
+      onPaint();
+    });
+    observer.observe({ type: "paint", buffered: true });
+    // A browser that never reports the paint (a page without text?) still gets its app.
+    win.addEventListener("load", () => win.setTimeout(onPaint, config.fallbackMs));
+  } else {
+    // Without paint timing: after the next frame.
+    win.requestAnimationFrame(() => win.setTimeout(onPaint, 0));
+  }
+}
+
+/** The inline script for the document head. */
+export function afterFirstPaintScript(config: AfterFirstPaintConfig = FIRST_PAINT_CONFIG): string {
+  const id = JSON.stringify(config.entryTemplateId);
+  // Should the script fail, the app still starts once the body is parsed.
+  const fallback = `document.addEventListener("DOMContentLoaded",function(){var t=document.getElementById(${id});t&&t.content&&t.replaceWith(t.content)})`;
+  return `try{(${afterFirstPaint.toString()})(window,document,${JSON.stringify(config)})}catch(e){${fallback}}`;
+}
+
+/** React Router's module preloads (`<Scripts/>`; React hoists them into the head). */
+const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g;
+const MODULE_SCRIPT_START = '<script type="module"';
+const SCRIPT_END = "</script>";
+/** What tells React Router's module script from any other. */
+const ROUTER_MODULE_MARKER = "window.__reactRouterRouteModules";
+const STYLESHEET_LINK = '<link rel="stylesheet"';
+
+/** Where React Router's module script is in `html`: [start, end) of the element. */
+function findRouterModuleScript(html: string): [number, number] | null {
+  let from = 0;
+  for (;;) {
+    const start = html.indexOf(MODULE_SCRIPT_START, from);
+    if (start < 0) return null;
+    const close = html.indexOf(SCRIPT_END, start);
+    if (close < 0) return null;
+    const end = close + SCRIPT_END.length;
+    if (html.slice(start, end).includes(ROUTER_MODULE_MARKER)) return [start, end];
+    from = end;
+  }
+}
+
+/**
+ * The rendered document with the app's scripts held until the first paint: no module
+ * preloads, React Router's module script inside `<template id=…>`, and the inline script of
+ * `afterFirstPaint` in the head before the stylesheet (an inline script after a stylesheet
+ * would wait for it). A document without React Router's module script is returned as it is.
+ */
+export function holdScriptsUntilFirstPaint(
+  html: string,
+  config: AfterFirstPaintConfig = FIRST_PAINT_CONFIG,
+): string {
+  const found = findRouterModuleScript(html);
+  if (!found) return html;
+  const [start, end] = found;
+  const held = `${html.slice(0, start)}<template id="${config.entryTemplateId}">${html.slice(start, end)}</template>${html.slice(end)}`;
+  const withoutPreloads = held.replace(MODULE_PRELOAD, "");
+  const head = withoutPreloads.indexOf("</head>");
+  const stylesheet = withoutPreloads.indexOf(STYLESHEET_LINK);
+  const at = stylesheet >= 0 && (head < 0 || stylesheet < head) ? stylesheet : head;
+  if (at < 0) return withoutPreloads;
+  const script = `<script>${afterFirstPaintScript(config)}</script>`;
+  return `${withoutPreloads.slice(0, at)}${script}${withoutPreloads.slice(at)}`;
+}
