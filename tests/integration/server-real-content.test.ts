@@ -157,11 +157,25 @@ afterAll(async () => {
   }
 });
 
+/**
+ * The modules a script imports, statically or dynamically, resolved against its URL. The pages
+ * name only React Router's module script (held until the first paint, decision 0010); the
+ * chunks come from its imports and theirs, as a browser finds them.
+ */
+function moduleImports(code: string, base: string): string[] {
+  return [...code.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*["']([^"']+\.js)["']/g)].map((match) => {
+    const url = new URL(match[1] ?? "", new URL(base, `${BUILD_SITE_ORIGIN}/`));
+    return `${url.pathname}${url.search}`;
+  });
+}
+
 /** Same-origin links of a page: pages to visit and the files it loads. */
-function linksOf(html: string): string[] {
+function linksOf(html: string, page: string): string[] {
   const links: string[] = [];
+  let moduleScript: string | null = null;
   const parser = new Parser({
     onopentag(name, attributes) {
+      if (name === "script" && attributes.type === "module" && !attributes.src) moduleScript = "";
       const link =
         name === "a" || name === "link"
           ? attributes.href
@@ -171,6 +185,14 @@ function linksOf(html: string): string[] {
       if (!link) return;
       const url = new URL(link, `${BUILD_SITE_ORIGIN}/`);
       if (url.origin === BUILD_SITE_ORIGIN) links.push(`${url.pathname}${url.search}`);
+    },
+    ontext(text) {
+      if (moduleScript !== null) moduleScript += text;
+    },
+    onclosetag(name) {
+      if (name !== "script" || moduleScript === null) return;
+      links.push(...moduleImports(moduleScript, page));
+      moduleScript = null;
     },
   });
   parser.write(html);
@@ -203,8 +225,13 @@ async function crawlSite(): Promise<{
   const visit = async (pathWithQuery: string) => {
     const response = await get(pathWithQuery);
     answers.set(pathWithQuery, response);
-    if (!String(response.headers["content-type"]).startsWith("text/html")) return;
-    for (const link of [dataUrl(pathWithQuery), ...linksOf(response.text)]) {
+    const type = String(response.headers["content-type"]);
+    const links = type.startsWith("text/html")
+      ? [dataUrl(pathWithQuery), ...linksOf(response.text, pathWithQuery)]
+      : type.includes("javascript")
+        ? moduleImports(response.text, pathWithQuery)
+        : [];
+    for (const link of links) {
       if (!seen.has(link) && !MEDIA_OR_BINARY.test(link)) {
         seen.add(link);
         queue.push(link);
