@@ -1,5 +1,5 @@
 // What a page fetches before its first paint: its document and its stylesheet, nothing else
-// (docs/decisions/0010-first-paint.md). Two things wait until the page has painted:
+// (docs/decisions/0013-first-paint.md). Two things wait until the page has painted:
 //
 // - The app's scripts. React Router writes a module preload for every chunk of the page and a
 //   module script that imports the route modules, then the browser entry; the browser fetched

@@ -1,6 +1,6 @@
 // The self-hosted web fonts (latin subset), as global.css declares them. No page preloads them:
 // they are fetched after the first paint by a browser that does not have them yet
-// (app/document/first-paint.server.ts, docs/decisions/0010-first-paint.md).
+// (app/document/first-paint.server.ts, docs/decisions/0013-first-paint.md).
 import interUrl from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import manropeUrl from "@fontsource-variable/manrope/files/manrope-latin-wght-normal.woff2?url";
 

@@ -10,7 +10,7 @@
 // Lighthouse runs each page SITE_BENCH_RUNS times (default 3); each figure printed is the median
 // of its runs, taken on its own (scores move by a few points between runs on a busy 2-core
 // machine). SITE_BENCH_KEEP=1 keeps the Lighthouse JSON reports (their folder is printed).
-// The first-paint budgets (docs/decisions/0010-first-paint.md) hold for the four page types:
+// The first-paint budgets (docs/decisions/0013-first-paint.md) hold for the four page types:
 // `/`, `/news`, an article and `/solutions`; the unknown path keeps the general budget.
 // SITE_BENCH_LIGHTHOUSE=0 skips Lighthouse (the byte and CLS figures take seconds) and lists
 // every file / loads.
@@ -45,7 +45,7 @@ export const BUDGETS = {
 } as const;
 
 /**
- * First paint (docs/decisions/0010-first-paint.md), for the four page types: Lighthouse mobile
+ * First paint (docs/decisions/0013-first-paint.md), for the four page types: Lighthouse mobile
  * 100, and each metric (the median of the runs) within its limit.
  */
 export const FIRST_PAINT_BUDGETS = {

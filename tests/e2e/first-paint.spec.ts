@@ -1,4 +1,4 @@
-// First paint (docs/decisions/0010-first-paint.md), on the real build in Chromium: on every
+// First paint (docs/decisions/0013-first-paint.md), on the real build in Chromium: on every
 // page type the stylesheet is the first thing a page requests after its document, before any
 // script; no more than one web font is preloaded (none is); the app's scripts and, on a first
 // visit, the web fonts are requested only after the first contentful paint, and the page still

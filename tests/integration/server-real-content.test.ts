@@ -159,7 +159,7 @@ afterAll(async () => {
 
 /**
  * The modules a script imports, statically or dynamically, resolved against its URL. The pages
- * name only React Router's module script (held until the first paint, decision 0010); the
+ * name only React Router's module script (held until the first paint, decision 0013); the
  * chunks come from its imports and theirs, as a browser finds them.
  */
 function moduleImports(code: string, base: string): string[] {
@@ -197,10 +197,6 @@ function linksOf(html: string, page: string): string[] {
   });
   parser.write(html);
   parser.end();
-  // Scripts a page loads after its first paint are named in its inline loader, not in tags.
-  for (const match of html.matchAll(/["'](\/assets\/[^"']+\.(?:js|css))["']/g)) {
-    if (match[1]) links.push(match[1]);
-  }
   return links;
 }
 
