@@ -93,10 +93,21 @@ export function createHttpLifecycle(
   return { listen, close };
 }
 
+/** Verdicts per Host value: a server sees few hosts, and parsing one costs a URL parse. */
+const hostVerdicts = new Map<string, boolean>();
+const MAX_HOST_VERDICTS = 256;
+
 export function hasParsableHost(request: Pick<IncomingMessage, "headers">): boolean {
   const host = request.headers.host;
   if (!host) return true; // HTTP/1.0 without Host: the adaptor falls back to localhost
-  return URL.canParse(`http://${host}/`);
+  let verdict = hostVerdicts.get(host);
+  if (verdict === undefined) {
+    verdict = URL.canParse(`http://${host}/`);
+    // Hostile clients can send endless distinct hosts: the cache starts over, never grows.
+    if (hostVerdicts.size >= MAX_HOST_VERDICTS) hostVerdicts.clear();
+    hostVerdicts.set(host, verdict);
+  }
+  return verdict;
 }
 
 function displayHost(host: string | undefined): string {

@@ -80,11 +80,16 @@ describe("createJsonLogger", () => {
     expect(quiet.out).toEqual([]);
   });
 
-  it("gathers stdout lines of one turn into one write, in order, by default", async () => {
+  it("gathers stdout lines into one write, in order, by default", async () => {
     const writes: string[] = [];
     const original = process.stdout.write;
+    let written: () => void = () => {};
+    const firstWrite = new Promise<void>((resolve) => {
+      written = resolve;
+    });
     process.stdout.write = ((chunk: string) => {
       writes.push(String(chunk));
+      written();
       return true;
     }) as typeof process.stdout.write;
     try {
@@ -93,7 +98,7 @@ describe("createJsonLogger", () => {
       logger.infoMembers("second", '"n":2');
       logger.info("third");
       expect(writes).toEqual([]);
-      await new Promise((resolve) => setImmediate(resolve));
+      await firstWrite;
     } finally {
       process.stdout.write = original;
     }

@@ -46,12 +46,14 @@ function loggable(_key: string, value: unknown): unknown {
 }
 
 /**
- * Stdout lines gathered within one turn of the event loop and written together: one write
- * per turn instead of one per line, in order, flushed at exit.
+ * Stdout lines gathered for up to FLUSH_AFTER_MS and written together, in order, flushed at
+ * exit: under load one write carries hundreds of lines instead of one (a write per event-loop
+ * turn still cost about a tenth of the fast path's throughput).
  */
 let pendingStdout = "";
 let flushScheduled = false;
 const FLUSH_AT_CHARS = 64 * 1024;
+const FLUSH_AFTER_MS = 20;
 function flushStdout(): void {
   flushScheduled = false;
   if (pendingStdout === "") return;
@@ -62,12 +64,24 @@ function flushStdout(): void {
 function writeStdoutBatched(line: string): void {
   if (pendingStdout === "" && !flushScheduled) {
     flushScheduled = true;
-    setImmediate(flushStdout);
+    setTimeout(flushStdout, FLUSH_AFTER_MS).unref();
   }
   pendingStdout += line;
   if (pendingStdout.length >= FLUSH_AT_CHARS) flushStdout();
 }
 process.once("exit", flushStdout);
+
+/** The time as ISO text, made once per millisecond (many lines share one under load). */
+let isoMillis = 0;
+let isoText = "";
+function isoNow(): string {
+  const now = Date.now();
+  if (now !== isoMillis) {
+    isoMillis = now;
+    isoText = new Date(now).toISOString();
+  }
+  return isoText;
+}
 
 export function createJsonLogger(options: JsonLoggerOptions = {}): Required<SiteLogger> {
   // Short strings would blank out ordinary words of every line.
@@ -77,7 +91,7 @@ export function createJsonLogger(options: JsonLoggerOptions = {}): Required<Site
   const minimum = LEVEL_RANK[options.level ?? "info"];
   const write = (level: LogLevel, message: string, fields?: LogFields) => {
     if (LEVEL_RANK[level] < minimum) return;
-    const record = { level, time: new Date().toISOString(), msg: message, ...fields };
+    const record = { level, time: isoNow(), msg: message, ...fields };
     const line = redact(JSON.stringify(record, loggable));
     (level === "warn" || level === "error" ? stderr : stdout)(`${line}\n`);
   };
@@ -85,7 +99,7 @@ export function createJsonLogger(options: JsonLoggerOptions = {}): Required<Site
   return {
     infoMembers: (message, members) => {
       if (!infoShown) return;
-      const time = new Date().toISOString();
+      const time = isoNow();
       stdout(`{"level":"info","time":"${time}","msg":${JSON.stringify(message)},${members}}\n`);
     },
     debug: (message, fields) => write("debug", message, fields),
