@@ -405,7 +405,8 @@ test("the banner shifts no layout: CLS stays 0 on a first visit and after a choi
         value: number;
         hadRecentInput: boolean;
       })[]) {
-        if (!entry.hadRecentInput) (window as { __shifts?: number }).__shifts! += entry.value;
+        const shifts = window as { __shifts?: number };
+        if (!entry.hadRecentInput) shifts.__shifts = (shifts.__shifts ?? 0) + entry.value;
       }
     }).observe({ type: "layout-shift", buffered: true });
   });
