@@ -26,6 +26,13 @@ export const PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-r
 export const STALE_CACHE_CONTROL = "public, max-age=0, s-maxage=10";
 export const STALE_HEADER = "x-content-stale";
 
+/**
+ * Renderings run at once; the rest wait their turn. Rendering is CPU work on one thread, so
+ * more at once adds no throughput, only memory: fifty interleaved renders each held their
+ * page, its data and its stream until the last finished.
+ */
+export const DEFAULT_RENDER_CONCURRENCY = 4;
+
 /** Renderings above this size are served but not cached. */
 const MAX_CACHED_BODY_BYTES = 5 * 1024 * 1024;
 /** Buffered (to compress) pass-through text answers up to this size; larger ones stream. */
@@ -62,12 +69,22 @@ export interface PageRendererOptions {
   prerendered: PrerenderedPages;
   files: ClientFiles;
   logger: SiteLogger;
+  /** Default DEFAULT_RENDER_CONCURRENCY. */
+  concurrency?: number;
 }
 
 export class PageRenderer {
   private readonly inflight = new Map<string, Promise<CachedRendering | undefined>>();
+  private readonly turns: TurnGate;
 
-  constructor(private readonly options: PageRendererOptions) {}
+  constructor(private readonly options: PageRendererOptions) {
+    this.turns = new TurnGate(options.concurrency ?? DEFAULT_RENDER_CONCURRENCY);
+  }
+
+  /** Renderings running and waiting for their turn. */
+  get load(): { running: number; waiting: number } {
+    return { running: this.turns.running, waiting: this.turns.waiting };
+  }
 
   /** The cache key of a request: page or data, path, and the query minus tracking tags. */
   static cacheKey(url: URL, pathname: string): string {
@@ -119,6 +136,19 @@ export class PageRenderer {
   }
 
   private async renderOnce(
+    request: Request,
+    key: string | undefined,
+    facts: RequestFacts | undefined,
+  ): Promise<Rendered> {
+    await this.turns.enter();
+    try {
+      return await this.renderNow(request, key, facts);
+    } finally {
+      this.turns.leave();
+    }
+  }
+
+  private async renderNow(
     request: Request,
     key: string | undefined,
     facts: RequestFacts | undefined,
@@ -251,4 +281,31 @@ async function finish(request: Request, response: Response): Promise<Response> {
   });
   const representation = new Representation(body, type ?? "text/plain; charset=utf-8");
   return representation.respond(request, { status: response.status, headers: kept });
+}
+
+/** At most `limit` holders at once; the others wait in arrival order. */
+class TurnGate {
+  running = 0;
+  private readonly queue: (() => void)[] = [];
+
+  constructor(private readonly limit: number) {}
+
+  get waiting(): number {
+    return this.queue.length;
+  }
+
+  enter(): Promise<void> {
+    if (this.running < this.limit) {
+      this.running += 1;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.queue.push(resolve));
+  }
+
+  /** Hands the turn to the next waiter, if any, without letting a newcomer in between. */
+  leave(): void {
+    const next = this.queue.shift();
+    if (next) next();
+    else this.running -= 1;
+  }
 }

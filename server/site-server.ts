@@ -93,6 +93,8 @@ export interface SiteServer {
   applyContentChange(change: ContentChange): void;
   /** Resolves when no page refresh is queued or running. */
   settled(): Promise<void>;
+  /** Renderings running and waiting for their turn (at most DEFAULT_RENDER_CONCURRENCY run). */
+  renderLoad(): { running: number; waiting: number };
 }
 
 /** A request the fast path makes to learn an answer: `source` is filled in. */
@@ -466,6 +468,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     close,
     applyContentChange,
     settled: () => refresher.settled(),
+    renderLoad: () => renderer.load,
   };
 }
 

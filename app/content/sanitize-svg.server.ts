@@ -116,8 +116,23 @@ function serialize(node: AnyNode): string {
   return `<${tag}${attrs}>${children}</${tag}>`;
 }
 
+/**
+ * Results by input: the same logos are on every page, and parsing them again was part of every
+ * render. Bounded: it starts over when full (the library has a few hundred SVGs at most).
+ */
+const sanitized = new Map<string, string | undefined>();
+const MAX_REMEMBERED = 1000;
+
 /** Safe SVG markup, or undefined when the input holds no <svg> root. */
 export function sanitizeSvg(markup: string): string | undefined {
+  if (sanitized.has(markup)) return sanitized.get(markup);
+  const result = sanitizeSvgNow(markup);
+  if (sanitized.size >= MAX_REMEMBERED) sanitized.clear();
+  sanitized.set(markup, result);
+  return result;
+}
+
+function sanitizeSvgNow(markup: string): string | undefined {
   const doc = parseDocument(markup, { xmlMode: true });
   const root = doc.children.find(
     (c): c is Extract<AnyNode, { type: "tag" }> =>

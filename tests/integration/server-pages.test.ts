@@ -1,10 +1,16 @@
 // Prerendered pages vs server rendering, the render cache and live invalidation: after a
 // content event prerendered files are no longer served and cached renderings go stale.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { PAGE_CACHE_CONTROL } from "../../server/render";
+import { DEFAULT_RENDER_CONCURRENCY, PAGE_CACHE_CONTROL } from "../../server/render";
 import { type RunningTestSite, startTestSite } from "../support/fake-site-build";
 
 let t: RunningTestSite;
+
+/** Resolves once `condition` holds, checking after each turn of the event loop. */
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setImmediate(resolve));
+}
+
 beforeEach(async () => {
   t = await startTestSite();
 });
@@ -87,6 +93,28 @@ describe("before any content event", () => {
     const all = await Promise.all(Array.from({ length: 5 }, () => t.get("/news/busy")));
     expect(all.every((r) => r.status === 200 && r.text.includes("v1"))).toBe(true);
     expect(t.fake.calls.filter((c) => c === "/news/busy")).toHaveLength(1);
+  });
+
+  it("renders a few pages at once; the others wait their turn and are all answered", async () => {
+    const held = t.fake.hold("/news/queued-");
+    const paths = Array.from(
+      { length: DEFAULT_RENDER_CONCURRENCY + 3 },
+      (_, i) => `/news/queued-${i}`,
+    );
+    const answers = Promise.all(paths.map((p) => t.get(p)));
+    await Promise.all(paths.slice(0, DEFAULT_RENDER_CONCURRENCY).map((p) => t.fake.received(p)));
+    await until(() => t.site.renderLoad().waiting === 3);
+    expect(t.site.renderLoad().running).toBe(DEFAULT_RENDER_CONCURRENCY);
+    expect(t.fake.calls.filter((c) => c.startsWith("/news/queued-"))).toHaveLength(
+      DEFAULT_RENDER_CONCURRENCY,
+    );
+    held.release();
+    const done = await answers;
+    expect(done.map((r) => r.status)).toEqual(paths.map(() => 200));
+    expect(done.map((r, i) => r.text.includes(`rendered ${paths[i]}`))).toEqual(
+      paths.map(() => true),
+    );
+    expect(t.site.renderLoad()).toEqual({ running: 0, waiting: 0 });
   });
 });
 
