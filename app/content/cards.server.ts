@@ -1,5 +1,6 @@
 // The shape news, event and resource cards share: slug, link, title, description and cover,
 // with each template's own fields between. An entry without a title makes no card.
+import { contentTag, recordRead } from "./content-tags.server";
 import { entryModifiedAt, entrySlug, type LocalEntry } from "./entries.server";
 import { toImageModel } from "./media.server";
 import type { ImageModel } from "./models";
@@ -22,6 +23,8 @@ export function toCard<Own extends object>(
   pathOf: (slug: string) => string,
   own: Own,
 ): (CardFields & Own) | undefined {
+  // A card shows its entry: a list that shows a window of its template depends on it.
+  recordRead(contentTag.entry(entry.id));
   const title = readString(entry.meta.title);
   if (!title) return undefined;
   const slug = entrySlug(entry);

@@ -10,8 +10,9 @@ const entryEvent = (id: string, templateId = "t-news"): ContentEvent => ({
   templateId,
 });
 
-function classifierOver(states: Map<string, EntryAddress>[]) {
+function classifierOver(states: Map<string, EntryAddress>[], orders: string[] = []) {
   let read = 0;
+  let ordersRead = 0;
   return new ChangeClassifier(
     async () => {
       const state = states[Math.min(read, states.length - 1)];
@@ -20,6 +21,11 @@ function classifierOver(states: Map<string, EntryAddress>[]) {
       return state;
     },
     async () => new Map([["t-form", "form"]]),
+    async () => {
+      const order = orders[Math.min(ordersRead, orders.length - 1)];
+      ordersRead += 1;
+      return new Map(order === undefined ? [] : [["news-article", order]]);
+    },
   );
 }
 
@@ -36,6 +42,24 @@ describe("ChangeClassifier", () => {
       addedPaths: [],
       removedPaths: [],
     });
+  });
+
+  it("tells a change of a list's order, and only when the order changed", async () => {
+    const state = new Map([
+      ["a1", news("/news/a")],
+      ["a2", news("/news/b")],
+    ]);
+    const classifier = classifierOver([state], ["a1,a2", "a1,a2", "a2,a1"]);
+    await classifier.prime();
+    expect((await classifier.classify(entryEvent("a1"))).tags).toEqual([
+      "entry:a1",
+      "template:news-article",
+    ]);
+    expect((await classifier.classify(entryEvent("a2"))).tags).toEqual([
+      "entry:a2",
+      "order:news-article",
+      "template:news-article",
+    ]);
   });
 
   it("names the addresses a new, moved or deleted entry adds and removes", async () => {
@@ -88,6 +112,7 @@ describe("ChangeClassifier", () => {
         if (fail) throw new Error("CMS down");
         return state;
       },
+      async () => new Map(),
       async () => new Map(),
     );
     await classifier.prime();

@@ -1,16 +1,18 @@
 // A CMS event, told in the tags renderings record (content-tags.server.ts), so the server
 // can retire exactly the pages that read what changed.
 //   entry X of template T     entry:X, template:T; and path:X when X's address changed,
-//                             appeared or went (publish, unpublish, new slug, delete)
+//                             appeared or went (publish, unpublish, new slug, delete);
+//                             and order:T when the order T's lists show changed
 //   media X                   media:X, media
 //   anything else             * (a template's fields, a group, a widget, a language, a
 //                             reconnect after events may have been missed)
-// Addresses are compared with a snapshot taken before the change, so a new article's page
-// and a deleted one's are named (addedPaths / removedPaths).
+// Addresses and list orders are compared with a snapshot taken before the change, so a new
+// article's page and a deleted one's are named (addedPaths / removedPaths), and a title edit
+// retires the list page that shows the article, not every page of the list.
 import { CONTENT_EVENT_NAMES, type ContentEvent, parseContentEvent } from "../../bcms";
 import { getContentClient } from "./content-client.server";
 import { contentTag, EVERYTHING } from "./content-tags.server";
-import { type EntryAddress, getEntryAddresses } from "./entries.server";
+import { type EntryAddress, getEntryAddresses, getListOrders } from "./entries.server";
 import { logger } from "./log.server";
 
 export interface ContentChange {
@@ -25,6 +27,7 @@ export interface ContentChange {
 
 export class ChangeClassifier {
   private addresses: ReadonlyMap<string, EntryAddress> | undefined;
+  private orders: ReadonlyMap<string, string> | undefined;
   private templateNames: Map<string, string> | undefined;
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -39,12 +42,14 @@ export class ChangeClassifier {
           template.name,
         ]),
       ),
+    private readonly readOrders: () => Promise<ReadonlyMap<string, string>> = getListOrders,
   ) {}
 
   /** Takes the snapshot later changes are compared with (queued before any event). */
   prime(): Promise<void> {
     const primed = this.queue.then(async () => {
       this.addresses = await this.readAddresses();
+      this.orders = await this.readOrders();
     });
     this.queue = primed.catch(() => {});
     return primed;
@@ -59,17 +64,28 @@ export class ChangeClassifier {
 
   private async classifyNow(event: ContentEvent): Promise<ContentChange> {
     const before = this.addresses;
+    const ordersBefore = this.orders;
     let after: ReadonlyMap<string, EntryAddress>;
+    let ordersAfter: ReadonlyMap<string, string>;
     try {
       after = await this.readAddresses();
+      ordersAfter = await this.readOrders();
     } catch {
       // The CMS cannot be read now: everything may have changed; compare again next time.
       return { event, tags: [EVERYTHING], addedPaths: [], removedPaths: [] };
     }
     this.addresses = after;
-    if (!before) return { event, tags: [EVERYTHING], addedPaths: [], removedPaths: [] };
+    this.orders = ordersAfter;
+    if (!before || !ordersBefore) {
+      return { event, tags: [EVERYTHING], addedPaths: [], removedPaths: [] };
+    }
 
     const tags = new Set<string>();
+    for (const template of new Set([...ordersBefore.keys(), ...ordersAfter.keys()])) {
+      if (ordersBefore.get(template) !== ordersAfter.get(template)) {
+        tags.add(contentTag.order(template));
+      }
+    }
     const oldPaths = new Set([...before.values()].map((a) => a.path));
     const newPaths = new Set([...after.values()].map((a) => a.path));
     for (const id of new Set([...before.keys(), ...after.keys()])) {

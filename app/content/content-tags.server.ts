@@ -5,8 +5,12 @@
 // A rendering's reads are gathered through AsyncLocalStorage: the root middleware opens a
 // record around the whole request (loaders included), the content layer adds to it.
 //   entry:<id>        one entry's content was shown (a page's own entry, a card, a form)
-//   template:<name>   the list of a template's published entries was used (news index,
-//                     latest news on the home page, jobs, the consent banner)
+//   template:<name>   the list of a template's published entries was used (jobs,
+//                     resources, the consent banner)
+//   order:<name>      which of a template's entries a list holds, in which order, was used
+//                     (a page of the news list, the home page's latest news, the feed): such
+//                     a page also records each entry it shows, so an edit that keeps the
+//                     order retires only the pages that show the entry
 //   path:<id>         an internal link resolved (or failed to resolve) an entry's address
 //   media:<id>        a media item was shown
 //   media             the media library was searched by name
@@ -17,6 +21,7 @@ import { getEnv } from "~/config/env.server";
 export const contentTag = {
   entry: (id: string) => `entry:${id}`,
   template: (name: string) => `template:${name}`,
+  order: (name: string) => `order:${name}`,
   path: (id: string) => `path:${id}`,
   media: (id: string) => `media:${id}`,
   mediaLibrary: "media",

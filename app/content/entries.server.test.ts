@@ -2,14 +2,15 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { TEST_LANGUAGE, TEST_UPDATED_AT } from "../../tests/support/content";
 import { contentTag, recordRead, withReadRecord } from "./content-tags.server";
 import {
-  derivePublished,
   findPublishedEntryById,
   findPublishedEntryByPath,
   findPublishedEntryBySlug,
   getEntryAddresses,
   getEntryPathIndex,
+  getListOrders,
   getPublishedEntries,
   type LocalEntry,
+  orderedList,
 } from "./entries.server";
 
 // A client that, like the content client's cache, hands out the same entry objects on every
@@ -96,23 +97,29 @@ describe("published lists", () => {
     expect((await getEntryPathIndex()).has(id(1))).toBe(false);
   });
 
-  it("derives once per read of the list and records the derivation's reads every time", async () => {
+  it("orders a list once per read of it, recording the order and the ordering's reads", async () => {
     const seed = Array.from({ length: 5 }, (_, i) => article(i + 1));
     replace("news-article", seed);
-    const derive = vi.fn((entries: readonly LocalEntry[]) => {
+    const order = vi.fn((entries: readonly LocalEntry[]) => {
       recordRead(contentTag.media("cover"));
-      return entries.map((e) => e.id).reverse();
+      return entries.map((entry) => ({ entry })).reverse();
     });
-    const first = await withReadRecord(() => derivePublished("news-article", derive));
-    const second = await withReadRecord(() => derivePublished("news-article", derive));
-    expect(derive).toHaveBeenCalledTimes(1);
+    const ordered = orderedList("news-article", order);
+    expect(() => orderedList("news-article", order)).toThrow(/registered/);
+    const first = await withReadRecord(ordered);
+    const second = await withReadRecord(ordered);
+    expect(order).toHaveBeenCalledTimes(1);
     expect(second.value).toBe(first.value);
     for (const record of [first, second]) {
-      expect(record.tags).toEqual([contentTag.media("cover"), contentTag.template("news-article")]);
+      expect(record.tags).toEqual([contentTag.media("cover"), contentTag.order("news-article")]);
     }
+    expect(await getListOrders()).toEqual(
+      new Map([["news-article", [5, 4, 3, 2, 1].map(id).join(",")]]),
+    );
     replace("news-article", [...seed, article(6)]);
-    expect(await derivePublished("news-article", derive)).toEqual([6, 5, 4, 3, 2, 1].map(id));
-    expect(derive).toHaveBeenCalledTimes(2);
+    expect((await ordered()).map((item) => item.entry.id)).toEqual([6, 5, 4, 3, 2, 1].map(id));
+    expect(order).toHaveBeenCalledTimes(2);
+    expect((await getListOrders()).get("news-article")?.split(",")).toHaveLength(6);
   });
 
   it("keeps the address index while no list changes", async () => {

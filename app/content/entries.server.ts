@@ -87,7 +87,7 @@ interface PublishedList {
   bySlug: ReadonlyMap<string, LocalEntry>;
   byPath: ReadonlyMap<string, LocalEntry>;
   byId: ReadonlyMap<string, LocalEntry>;
-  /** Values derived from the entries (derivePublished), with the reads they recorded. */
+  /** Values derived from the entries (orderedList), with the reads they recorded. */
   derived: Map<unknown, { value: unknown; tags: readonly string[] }>;
 }
 
@@ -146,25 +146,62 @@ export async function getPublishedEntries(templateName: string): Promise<LocalEn
   return [...(await readPublishedList(templateName)).entries];
 }
 
+/** The orderings lists are shown in, by template (registered by orderedList). */
+const orderings = new Map<string, (entries: readonly LocalEntry[]) => readonly OrderedItem[]>();
+
+export interface OrderedItem {
+  entry: LocalEntry;
+}
+
 /**
- * `derive` of a template's published entries, computed once per read of the list and
- * shared until the list changes; the rendering depends on the whole list. What `derive`
- * records (a card's cover) is recorded again for every rendering that uses the value.
- * `derive` is the key: pass the same function each time, and treat its value as read-only.
+ * A template's published entries in the order its lists show them (`order` decides which and
+ * in which order), for readers that show a window of it (a page of the list, the newest
+ * few): they depend on that order (`order:<name>`) and on each entry they show, which they
+ * record themselves by reading it. The order is computed once per read of the list; a content
+ * change is told as a change of order only when it changes (getListOrders). Register at
+ * module load, so the order is known before the first change.
  */
-export async function derivePublished<T>(
+export function orderedList<T extends OrderedItem>(
   templateName: string,
-  derive: (entries: readonly LocalEntry[]) => T,
-): Promise<T> {
-  recordRead(contentTag.template(templateName));
-  const list = await readPublishedList(templateName);
+  order: (entries: readonly LocalEntry[]) => readonly T[],
+): () => Promise<readonly T[]> {
+  if (orderings.has(templateName)) throw new Error(`an order of ${templateName} is registered`);
+  orderings.set(templateName, order);
+  return async () => {
+    recordRead(contentTag.order(templateName));
+    const known = derivedOnce(await readPublishedList(templateName), order);
+    for (const tag of known.tags) recordRead(tag);
+    return known.value as readonly T[];
+  };
+}
+
+/** `derive` of the list, computed once per read of it, with the reads it recorded. */
+function derivedOnce(
+  list: PublishedList,
+  derive: (entries: readonly LocalEntry[]) => unknown,
+): { value: unknown; tags: readonly string[] } {
   let known = list.derived.get(derive);
   if (!known) {
     known = recordedReads(() => derive(list.entries));
     list.derived.set(derive, known);
   }
-  for (const tag of known.tags) recordRead(tag);
-  return known.value as T;
+  return known;
+}
+
+/**
+ * Each ordered list's entry ids in order, by template: what a change is compared with to
+ * tell whether it changed an order. Not recorded as a read.
+ */
+export async function getListOrders(): Promise<ReadonlyMap<string, string>> {
+  const orders = new Map<string, string>();
+  for (const [templateName, order] of orderings) {
+    const { value } = derivedOnce(await readPublishedList(templateName), order);
+    orders.set(
+      templateName,
+      (value as readonly OrderedItem[]).map((item) => item.entry.id).join(","),
+    );
+  }
+  return orders;
 }
 
 /** An entry's slug; an entry without one is addressed by its id. */

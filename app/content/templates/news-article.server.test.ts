@@ -171,7 +171,7 @@ describe("news loaders", () => {
     expect(paths.slice(-2)).toEqual(["/news/page/1", "/news/page/2"]);
   });
 
-  it("records the covers a list page shows, not every article's", async () => {
+  it("records the order and the articles and covers a list page shows, not every article's", async () => {
     const articles = Array.from({ length: NEWS_PAGE_SIZE + 3 }, (_, i) =>
       article(i + 1, { cover: testImage((i + 1).toString(16).padStart(24, "c")) }),
     );
@@ -180,6 +180,10 @@ describe("news loaders", () => {
     expect(tags.filter((tag) => tag.startsWith("media:"))).toEqual(
       [3, 2, 1].map((n) => `media:${n.toString(16).padStart(24, "c")}`).sort(),
     );
-    expect(tags).toContain("template:news-article");
+    expect(tags.filter((tag) => tag.startsWith("entry:"))).toEqual(
+      [3, 2, 1].map((n) => `entry:${articles[n - 1]?.id}`).sort(),
+    );
+    expect(tags).toContain("order:news-article");
+    expect(tags).not.toContain("template:news-article");
   });
 });

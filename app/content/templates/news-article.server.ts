@@ -5,11 +5,11 @@ import { toContentBlocks } from "../blocks.server";
 import { cardDate, toCard } from "../cards.server";
 import { notFound, withContent } from "../content-errors.server";
 import {
-  derivePublished,
   entrySlug,
   findPublishedEntryBySlug,
   type LocalEntry,
   loadLinkContext,
+  orderedList,
   TEMPLATES,
 } from "../entries.server";
 import { toPageHead } from "../head.server";
@@ -62,11 +62,10 @@ function sortArticles(entries: readonly LocalEntry[]): DatedArticle[] {
 
 /**
  * Every article that makes a card, newest first: sorted once per read of the list. Cards
- * are made only for the articles a page shows (a card reads its cover).
+ * are made only for the articles a page shows (a card reads its entry and cover), so a page
+ * depends on the order and on the articles it shows, not on every article.
  */
-function loadDatedArticles(): Promise<readonly DatedArticle[]> {
-  return derivePublished(TEMPLATES.newsArticle, sortArticles);
-}
+const loadDatedArticles = orderedList(TEMPLATES.newsArticle, sortArticles);
 
 function toCardedArticles(articles: readonly DatedArticle[]): CardedArticle[] {
   return articles
