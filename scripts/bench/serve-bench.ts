@@ -1,7 +1,8 @@
 // Serving benchmark (`npm run bench -- serve`): the site's server (`npm start`'s entry, a
 // real process with the embedded content service) beside nginx serving the same build's
 // files, measured in one run with wrk on loopback. The server is pinned to core 0 and wrk
-// to core 1 (when taskset exists), nginx to core 0 with one worker.
+// to core 1 (when taskset exists), nginx to core 0 with one worker, and beside them a bare
+// Node server replaying the site's own answers (node-floor.ts): Node's HTTP floor here.
 //   1. fast path: req/s and p99 for `/`, `/about`, `/about.data` and the largest hashed
 //      script, gzip accepted (nginx serves the build's .gz siblings), rounds interleaved;
 //   2. a server render of `/` (a significant query defeats prerendered files and the
@@ -20,6 +21,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type SiteProcess, startSiteProcess } from "../site-process";
 import { hasTaskset, type Nginx, pin, startNginx } from "./nginx";
+import { type NodeFloor, startNodeFloor } from "./node-floor";
 import { cpuMicros, median, requireWrk, round, rssBytes, runWrk, type WrkRun } from "./wrk";
 
 const PROJECT_DIR = path.resolve(fileURLToPath(new URL("../..", import.meta.url)));
@@ -91,6 +93,18 @@ request = function()
 end
 `;
 
+/** Waits until `pid` uses under a tenth of a core (at most 60 s). */
+async function quiesce(pid: number): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  let last = cpuMicros(pid);
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const now = cpuMicros(pid);
+    if (now - last < 25_000) return;
+    last = now;
+  }
+}
+
 async function renderCpu(site: SiteProcess, headers: Record<string, string>, tag: string) {
   const pid = site.child.pid as number;
   // Warm-up renders (JIT, module caches) are not counted.
@@ -109,6 +123,7 @@ export async function runServeBench(): Promise<Record<string, unknown>> {
   requireWrk();
   const dir = await mkdtemp(path.join(tmpdir(), "serve-bench-"));
   let nginx: Nginx | undefined;
+  let nodeFloor: NodeFloor | undefined;
   let site: SiteProcess | undefined;
   let fresh: SiteProcess | undefined;
   try {
@@ -121,9 +136,22 @@ export async function runServeBench(): Promise<Record<string, unknown>> {
     });
     const script = await largestScript();
     const targets = ["/", "/about", "/about.data", script];
+    // The site answers once through its full path, then learns; record what it then sends.
+    for (const target of targets) {
+      for (let i = 0; i < 3; i++)
+        await (await fetch(`${site.url}${target}`, { headers: GZIP })).arrayBuffer();
+    }
+    nodeFloor = await startNodeFloor({
+      siteUrl: site.url,
+      paths: targets,
+      headers: GZIP,
+      dir,
+      cpu: SERVER_CPU,
+    });
     const servers = {
       nginx: { url: nginx.url, pid: nginx.workerPid },
       site: { url: site.url, pid: site.child.pid },
+      node: { url: nodeFloor.url, pid: nodeFloor.child.pid },
     };
 
     progress("warming up");
@@ -138,12 +166,13 @@ export async function runServeBench(): Promise<Record<string, unknown>> {
         });
       }
     }
-    const samples: Record<string, { nginx: WrkRun[]; site: WrkRun[] }> = {};
+    const samples: Record<string, { nginx: WrkRun[]; site: WrkRun[]; node: WrkRun[] }> = {};
     for (let r = 0; r < ROUNDS; r++) {
       progress(`fast path, round ${r + 1} of ${ROUNDS}`);
-      const order = r % 2 === 0 ? (["nginx", "site"] as const) : (["site", "nginx"] as const);
+      const order =
+        r % 2 === 0 ? (["nginx", "site", "node"] as const) : (["node", "site", "nginx"] as const);
       for (const target of targets) {
-        samples[target] ??= { nginx: [], site: [] };
+        samples[target] ??= { nginx: [], site: [], node: [] };
         for (const which of order) {
           const server = servers[which];
           samples[target][which].push(
@@ -168,14 +197,24 @@ export async function runServeBench(): Promise<Record<string, unknown>> {
         });
         const site = figure(runs.site);
         const nginx = figure(runs.nginx);
+        const bareNode = figure(runs.node);
         return [
           target === script ? `${target} (largest script)` : target,
-          { site, nginx, ratio: round(site.rps / nginx.rps, 2) },
+          {
+            site,
+            nginx,
+            bareNode,
+            ratio: round(site.rps / nginx.rps, 2),
+            bareNodeOverNginx: round(bareNode.rps / nginx.rps, 2),
+            siteOverBareNode: round(site.rps / bareNode.rps, 2),
+          },
         ];
       }),
     );
     await nginx.stop();
     nginx = undefined;
+    await nodeFloor.stop();
+    nodeFloor = undefined;
 
     progress("server renders of /");
     const pid = site.child.pid as number;
@@ -219,6 +258,7 @@ export async function runServeBench(): Promise<Record<string, unknown>> {
     };
 
     progress("prerendered /about after that traffic, against a fresh process");
+    await quiesce(site.child.pid as number); // renderings still queued from the traffic
     fresh = await startSite(path.join(dir, "fresh.log"));
     const measureAbout = (server: SiteProcess) =>
       runWrk({
@@ -281,6 +321,7 @@ export async function runServeBench(): Promise<Record<string, unknown>> {
     };
   } finally {
     await nginx?.stop();
+    await nodeFloor?.stop();
     await site?.stop();
     await fresh?.stop();
     await rm(dir, { recursive: true, force: true });
