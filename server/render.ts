@@ -32,6 +32,8 @@ export const STALE_HEADER = "x-content-stale";
  * page, its data and its stream until the last finished.
  */
 export const DEFAULT_RENDER_CONCURRENCY = 4;
+/** Media answers wait on the content service, not on this thread: they take no turn. */
+const PROXIED_PATH_PREFIX = "/media/";
 
 /** Renderings above this size are served but not cached. */
 const MAX_CACHED_BODY_BYTES = 5 * 1024 * 1024;
@@ -113,7 +115,7 @@ export class PageRenderer {
 
     let rendered: Rendered;
     if (key && request.method === "GET") {
-      const task = this.renderOnce(request, key, facts);
+      const task = this.renderOnce(request, pathname, key, facts);
       const shared = task.then((r) => (r.kind === "cached" ? r.rendering : undefined));
       this.inflight.set(key, shared);
       try {
@@ -122,7 +124,7 @@ export class PageRenderer {
         if (this.inflight.get(key) === shared) this.inflight.delete(key);
       }
     } else {
-      rendered = await this.renderOnce(request, undefined, facts);
+      rendered = await this.renderOnce(request, pathname, undefined, facts);
     }
 
     switch (rendered.kind) {
@@ -137,9 +139,11 @@ export class PageRenderer {
 
   private async renderOnce(
     request: Request,
+    pathname: string,
     key: string | undefined,
     facts: RequestFacts | undefined,
   ): Promise<Rendered> {
+    if (pathname.startsWith(PROXIED_PATH_PREFIX)) return this.renderNow(request, key, facts);
     await this.turns.enter();
     try {
       return await this.renderNow(request, key, facts);

@@ -116,6 +116,18 @@ describe("before any content event", () => {
     );
     expect(t.site.renderLoad()).toEqual({ running: 0, waiting: 0 });
   });
+
+  it("lets media through while pages wait their turn (media waits on the CMS, not the CPU)", async () => {
+    const held = t.fake.hold("/news/queued-");
+    const paths = Array.from({ length: DEFAULT_RENDER_CONCURRENCY }, (_, i) => `/news/queued-${i}`);
+    const pages = Promise.all(paths.map((p) => t.get(p)));
+    await Promise.all(paths.map((p) => t.fake.received(p)));
+    expect(t.site.renderLoad().running).toBe(DEFAULT_RENDER_CONCURRENCY);
+    const media = await t.get("/media/1/pixel.png");
+    expect(media.status).toBe(200);
+    held.release();
+    expect((await pages).map((r) => r.status)).toEqual(paths.map(() => 200));
+  });
 });
 
 describe("after a content event", () => {
