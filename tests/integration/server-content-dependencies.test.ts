@@ -5,31 +5,19 @@
 import { readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LOCAL_CONTENT_IDENTITY, parseEnv } from "../../app/config/env.server";
 import {
   CONTENT_TAGS_MANIFEST_FILE,
   type ContentTagsManifest,
 } from "../../server/content-dependencies";
 import type { SiteServer } from "../../server/site-server";
-import { type ContentServerProcess, spawnContentServer } from "../support/content-server-process";
 import { type RawResponse, rawRequest } from "../support/fake-site-build";
-import { freePort } from "../support/free-port";
 import {
-  BUILD_SITE_ORIGIN,
-  ensureSiteBuild,
-  type RealSite,
+  type RealSiteOnContent,
   SITE_BUILD_DIR,
-  serveRealBuild,
+  serveRealBuildOnContent,
 } from "../support/site-build";
-import { copySnapshot, removeSnapshot } from "../support/snapshot-copy";
-import { type RecordingLogger, recordingLogger } from "../support/webhook-receiver";
+import type { RecordingLogger } from "../support/webhook-receiver";
 
-const CMS_IDENTITY = {
-  BCMS_ORG_ID: LOCAL_CONTENT_IDENTITY.orgId,
-  BCMS_INSTANCE_ID: LOCAL_CONTENT_IDENTITY.instanceId,
-  BCMS_API_KEY_ID: LOCAL_CONTENT_IDENTITY.apiKeyId,
-  BCMS_API_KEY_SECRET: LOCAL_CONTENT_IDENTITY.apiKeySecret,
-};
 /** An article of the snapshot, and the consent banner every page shows. */
 const ARTICLE = {
   id: "359e533091ae2e0a5c53132f",
@@ -41,14 +29,12 @@ const CONSENT_BANNER_ENTRY = "25c71e0e98511ed65df1dec4";
 const CHANGE_DEADLINE_MS = 30_000;
 
 let snapshot: string;
-let content: ContentServerProcess | undefined;
-let real: RealSite | undefined;
+let real: RealSiteOnContent | undefined;
 let buildCopy: string;
 let site: SiteServer;
 let sitePort: number;
 let logs: RecordingLogger;
 let built: ContentTagsManifest;
-const previousNodeEnv = process.env.NODE_ENV;
 
 const get = (pathWithQuery: string): Promise<RawResponse> => rawRequest(sitePort, pathWithQuery);
 
@@ -95,23 +81,11 @@ async function editEntry(id: string, edit: (text: string) => string): Promise<vo
 }
 
 beforeAll(async () => {
-  await ensureSiteBuild();
-  snapshot = await copySnapshot("site-dependencies");
-  const contentPort = await freePort();
-  content = await spawnContentServer(snapshot, `${snapshot}-cache`, contentPort, CMS_IDENTITY);
+  real = await serveRealBuildOnContent("site-dependencies", { logLevel: "info" });
+  ({ site, port: sitePort, buildDir: buildCopy, logs, snapshot } = real);
   built = JSON.parse(
     await readFile(path.join(SITE_BUILD_DIR, CONTENT_TAGS_MANIFEST_FILE), "utf8"),
   ) as ContentTagsManifest;
-  process.env.NODE_ENV = "production";
-  const env = parseEnv({
-    LOG_LEVEL: "info",
-    SITE_ORIGIN: BUILD_SITE_ORIGIN,
-    BCMS_ORIGIN: `http://127.0.0.1:${contentPort}`,
-    ...CMS_IDENTITY,
-  });
-  logs = recordingLogger();
-  real = await serveRealBuild(env, logs);
-  ({ site, port: sitePort, buildDir: buildCopy } = real);
   // Edits made before the socket is open would never be announced.
   await logs.waitFor(
     (lines) => lines.some((line) => line.message === "watching content changes"),
@@ -121,14 +95,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await real?.close();
-  content?.child.kill("SIGKILL");
-  await content?.exited;
-  if (snapshot) {
-    await removeSnapshot(snapshot);
-    await rm(`${snapshot}-cache`, { recursive: true, force: true });
-  }
-  if (previousNodeEnv === undefined) delete process.env.NODE_ENV;
-  else process.env.NODE_ENV = previousNodeEnv;
 });
 
 describe("pages know their content", () => {

@@ -6,12 +6,11 @@
 // the entries' own updatedAt; hreflang between the two platform privacy policies. Then an
 // article's title is edited into markup: the page, the feed and the share image follow it,
 // and the structured data keeps it as data (`<` escaped, no hash in the CSP).
-import { readFile, rm, stat } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { DomUtils, parseDocument } from "htmlparser2";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LOCAL_CONTENT_IDENTITY, parseEnv } from "../../app/config/env.server";
 import type { LocalEntry } from "../../app/content/entries.server";
 import { isoDateTime, newestOf, readDate, readString } from "../../app/content/read.server";
 import { openSnapshotEntries } from "../../scripts/snapshot-entries";
@@ -23,19 +22,15 @@ import {
 } from "../../server/script-hashes";
 import type { SiteServer } from "../../server/site-server";
 import { ClientFiles } from "../../server/static-files";
-import { type ContentServerProcess, spawnContentServer } from "../support/content-server-process";
 import { type RawResponse, rawRequest } from "../support/fake-site-build";
-import { freePort } from "../support/free-port";
 import { type JsonLdJson, missingProperties, schemaOrgProblems } from "../support/schema-org";
 import {
   BUILD_SITE_ORIGIN,
-  ensureSiteBuild,
-  type RealSite,
+  type RealSiteOnContent,
   SITE_BUILD_DIR,
-  serveRealBuild,
+  serveRealBuildOnContent,
 } from "../support/site-build";
-import { copySnapshot, editEntryWith, removeSnapshot } from "../support/snapshot-copy";
-import { type RecordingLogger, recordingLogger } from "../support/webhook-receiver";
+import { editEntryWith } from "../support/snapshot-copy";
 import {
   childNamed,
   childrenNamed,
@@ -53,63 +48,35 @@ const DEFAULT_CARD = "/og/default.png";
 const LIVE_EDIT_DEADLINE_MS = 30_000;
 const POLL_MS = 250;
 
-const CMS_IDENTITY = {
-  BCMS_ORG_ID: LOCAL_CONTENT_IDENTITY.orgId,
-  BCMS_INSTANCE_ID: LOCAL_CONTENT_IDENTITY.instanceId,
-  BCMS_API_KEY_ID: LOCAL_CONTENT_IDENTITY.apiKeyId,
-  BCMS_API_KEY_SECRET: LOCAL_CONTENT_IDENTITY.apiKeySecret,
-};
-
-let dir: string;
-let content: ContentServerProcess | undefined;
 let site: SiteServer;
-let real: RealSite | undefined;
+let real: RealSiteOnContent | undefined;
 let sitePort: number;
-let logs: RecordingLogger;
-let previousNodeEnv: string | undefined;
 /** The snapshot's published entries, as the site reads them. */
 let entries: (template: string) => LocalEntry[];
 
+/** The content service's copy of the seed (edited by the tests). */
+const snapshotDir = (): string => {
+  if (!real) throw new Error("the site is not running");
+  return real.snapshot;
+};
 const get = (pathWithQuery: string): Promise<RawResponse> => rawRequest(sitePort, pathWithQuery);
 const absolute = (p: string) => `${BUILD_SITE_ORIGIN}${p}`;
 const modifiedAt = (entry: LocalEntry) => isoDateTime(new Date(entry.updatedAt));
 const slugOf = (entry: LocalEntry) => readString(entry.meta.slug) ?? entry.id;
 
 beforeAll(async () => {
-  await ensureSiteBuild();
-  dir = await copySnapshot("site-discovery", { withMediaFiles: true });
-  const snapshot = await openSnapshotEntries(dir);
+  real = await serveRealBuildOnContent("site-discovery", { withMediaFiles: true });
+  ({ site, port: sitePort } = real);
+  const snapshot = await openSnapshotEntries(real.snapshot);
   entries = (template) =>
     snapshot
       .entriesOf(template)
       .filter((e) => e.published && e.local)
       .map((e) => e.local as LocalEntry);
-  const contentPort = await freePort();
-  previousNodeEnv = process.env.NODE_ENV;
-  // React must load in its production build (server/server-build.ts).
-  process.env.NODE_ENV = "production";
-  const env = parseEnv({
-    LOG_LEVEL: "error",
-    SITE_ORIGIN: BUILD_SITE_ORIGIN,
-    BCMS_ORIGIN: `http://127.0.0.1:${contentPort}`,
-    ...CMS_IDENTITY,
-  });
-  content = await spawnContentServer(dir, `${dir}-cache`, contentPort, CMS_IDENTITY);
-  logs = recordingLogger();
-  real = await serveRealBuild(env, logs);
-  ({ site, port: sitePort } = real);
 }, 15 * 60_000);
 
 afterAll(async () => {
   await real?.close();
-  content?.child.kill("SIGKILL");
-  await content?.exited;
-  if (dir) {
-    await removeSnapshot(dir);
-    await rm(`${dir}-cache`, { recursive: true, force: true });
-  }
-  if (previousNodeEnv === undefined) delete process.env.NODE_ENV;
-  else process.env.NODE_ENV = previousNodeEnv;
 });
 
 interface Head {
@@ -382,7 +349,7 @@ describe("discovery on the real build", () => {
       const edited = `</script><script>alert(1)</script> & "more" ${Date.now()}`;
       const builtCard = await readFile(path.join(CLIENT_DIR, `og/news/${slug}.png`));
       // The entry's own file: the only one that holds its id as `_id`.
-      await editEntryWith(dir, `"_id": "${article.id}"`, (text) =>
+      await editEntryWith(snapshotDir(), `"_id": "${article.id}"`, (text) =>
         text.replaceAll(JSON.stringify(title), JSON.stringify(edited)),
       );
 
@@ -429,7 +396,7 @@ describe("discovery on the real build", () => {
       const mediaId = /\/media\/([0-9a-f]{24})\//.exec(image)?.[1];
       if (!mediaId) throw new Error(`/jobs shares ${image}, not a CMS image`);
       await editEntryWith(
-        dir,
+        snapshotDir(),
         `"_id": "${jobs.id}"`,
         (text) => `${JSON.stringify(withoutMedia(JSON.parse(text), mediaId), null, 2)}\n`,
       );

@@ -13,7 +13,11 @@ import { SOCKET_RECONNECT_MAX_DELAY_MS } from "../../bcms/socket";
 import { PRECOMPRESSED_EXTENSIONS } from "../../server/compression";
 import { STALE_CACHE_CONTROL, STALE_HEADER } from "../../server/render";
 import type { SiteServer } from "../../server/site-server";
-import { type ContentServerProcess, spawnContentServer } from "../support/content-server-process";
+import {
+  type ContentServerProcess,
+  LOCAL_CMS_VARIABLES,
+  spawnContentServer,
+} from "../support/content-server-process";
 import { type RawResponse, rawRequest } from "../support/fake-site-build";
 import { freePort } from "../support/free-port";
 import { requestGates } from "../support/request-gates";
@@ -32,12 +36,6 @@ const RUN_KEY = {
   secret: `run-secret-${randomBytes(16).toString("hex")}`,
 };
 /** The site's CMS settings; the content service accepts the same identity. */
-const CMS_IDENTITY = {
-  BCMS_ORG_ID: LOCAL_CONTENT_IDENTITY.orgId,
-  BCMS_INSTANCE_ID: LOCAL_CONTENT_IDENTITY.instanceId,
-  BCMS_API_KEY_ID: RUN_KEY.id,
-  BCMS_API_KEY_SECRET: RUN_KEY.secret,
-};
 /** The /about hero's description in the snapshot, and what the test edits it into. */
 const ABOUT_DESCRIPTION =
   "Why ID5 exists, who leads the company and the values that shape how we build identity technology.";
@@ -79,7 +77,7 @@ function get(pathWithQuery: string): Promise<RawResponse> {
 }
 
 async function startContent(): Promise<void> {
-  content = await spawnContentServer(dir, `${dir}-cache`, contentPort, CMS_IDENTITY);
+  content = await spawnContentServer(dir, `${dir}-cache`, contentPort, LOCAL_CMS_VARIABLES);
 }
 
 async function killContent(): Promise<void> {
@@ -125,7 +123,7 @@ beforeAll(async () => {
     LOG_LEVEL: "error",
     SITE_ORIGIN: BUILD_SITE_ORIGIN,
     BCMS_ORIGIN: `http://127.0.0.1:${contentPort}`,
-    ...CMS_IDENTITY,
+    ...LOCAL_CMS_VARIABLES,
   });
   // Loads React Router: after NODE_ENV is set.
   ({ dataUrl } = await import("../../app/navigation/preload-route"));
