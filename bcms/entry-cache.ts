@@ -216,18 +216,11 @@ export class EntryCache {
    * and items stay.
    */
   dropEntry(templateId: string, entryId: string): void {
-    this.invalidations++;
-    const bucket = this.templates.get(templateId);
+    const bucket = this.forgetEntry(templateId, entryId);
     if (bucket) {
-      bucket.raw.delete(entryId);
-      bucket.lite.delete(entryId);
-      bucket.parsed.delete(entryId);
-      bucket.rawLists.clear();
-      bucket.liteLists.clear();
       bucket.parsedLists.clear();
       bucket.changed.clear();
     }
-    this.dropParsedWhere((entry) => parsedEntryReferencesEntry(entry, entryId));
   }
 
   /** A template changed: drop all its entries and parsed data that embeds its entries. */
@@ -244,6 +237,22 @@ export class EntryCache {
    * Lists by status are dropped (the entry's status may have changed).
    */
   changeEntry(templateId: string, entryId: string, type: EntryChangeType): void {
+    const bucket = this.forgetEntry(templateId, entryId);
+    if (bucket) {
+      for (const key of [...bucket.parsedLists.keys()]) {
+        if (key !== "all") bucket.parsedLists.delete(key);
+      }
+      // The latest change of an entry counts: it is re-read (update) or left out (delete).
+      if (bucket.parsedLists.has("all")) bucket.changed.set(entryId, type);
+    }
+  }
+
+  /**
+   * What any change of an entry drops: the entry itself, its template's raw and lite lists,
+   * and parsed data of other entries that embeds it. Returns the template's bucket, whose
+   * parsed lists the caller decides about.
+   */
+  private forgetEntry(templateId: string, entryId: string) {
     this.invalidations++;
     const bucket = this.templates.get(templateId);
     if (bucket) {
@@ -252,13 +261,9 @@ export class EntryCache {
       bucket.parsed.delete(entryId);
       bucket.rawLists.clear();
       bucket.liteLists.clear();
-      for (const key of [...bucket.parsedLists.keys()]) {
-        if (key !== "all") bucket.parsedLists.delete(key);
-      }
-      // The latest change of an entry counts: it is re-read (update) or left out (delete).
-      if (bucket.parsedLists.has("all")) bucket.changed.set(entryId, type);
     }
     this.dropParsedWhere((entry) => parsedEntryReferencesEntry(entry, entryId));
+    return bucket;
   }
 
   /**
