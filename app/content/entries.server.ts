@@ -171,21 +171,22 @@ export function orderedList<T extends OrderedItem>(
     recordRead(contentTag.order(templateName));
     const known = derivedOnce(await readPublishedList(templateName), order);
     for (const tag of known.tags) recordRead(tag);
-    return known.value as readonly T[];
+    return known.value;
   };
 }
 
 /** `derive` of the list, computed once per read of it, with the reads it recorded. */
-function derivedOnce(
+function derivedOnce<T>(
   list: PublishedList,
-  derive: (entries: readonly LocalEntry[]) => unknown,
-): { value: unknown; tags: readonly string[] } {
+  derive: (entries: readonly LocalEntry[]) => T,
+): { value: T; tags: readonly string[] } {
   let known = list.derived.get(derive);
   if (!known) {
     known = recordedReads(() => derive(list.entries));
     list.derived.set(derive, known);
   }
-  return known;
+  // The map is keyed by `derive` itself: what it holds for it is what `derive` returned.
+  return known as { value: T; tags: readonly string[] };
 }
 
 /**
@@ -196,10 +197,7 @@ export async function getListOrders(): Promise<ReadonlyMap<string, string>> {
   const orders = new Map<string, string>();
   for (const [templateName, order] of orderings) {
     const { value } = derivedOnce(await readPublishedList(templateName), order);
-    orders.set(
-      templateName,
-      (value as readonly OrderedItem[]).map((item) => item.entry.id).join(","),
-    );
+    orders.set(templateName, value.map((item) => item.entry.id).join(","));
   }
   return orders;
 }
