@@ -31,7 +31,7 @@ export const STALE_HEADER = "x-content-stale";
  * more at once adds no throughput, only memory: fifty interleaved renders each held their
  * page, its data and its stream until the last finished.
  */
-export const DEFAULT_RENDER_CONCURRENCY = 4;
+export const RENDER_CONCURRENCY = 4;
 /** Media answers wait on the content service, not on this thread: they take no turn. */
 const PROXIED_PATH_PREFIX = "/media/";
 
@@ -71,17 +71,13 @@ export interface PageRendererOptions {
   prerendered: PrerenderedPages;
   files: ClientFiles;
   logger: SiteLogger;
-  /** Default DEFAULT_RENDER_CONCURRENCY. */
-  concurrency?: number;
 }
 
 export class PageRenderer {
   private readonly inflight = new Map<string, Promise<CachedRendering | undefined>>();
-  private readonly turns: TurnGate;
+  private readonly turns = new TurnGate(RENDER_CONCURRENCY);
 
-  constructor(private readonly options: PageRendererOptions) {
-    this.turns = new TurnGate(options.concurrency ?? DEFAULT_RENDER_CONCURRENCY);
-  }
+  constructor(private readonly options: PageRendererOptions) {}
 
   /** Renderings running and waiting for their turn. */
   get load(): { running: number; waiting: number } {

@@ -93,7 +93,7 @@ export interface SiteServer {
   applyContentChange(change: ContentChange): void;
   /** Resolves when no page refresh is queued or running. */
   settled(): Promise<void>;
-  /** Renderings running and waiting for their turn (at most DEFAULT_RENDER_CONCURRENCY run). */
+  /** Renderings running and waiting for their turn (at most RENDER_CONCURRENCY run). */
   renderLoad(): { running: number; waiting: number };
 }
 

@@ -6,8 +6,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { writeFile } from "node:fs/promises";
-import { request } from "node:http";
 import path from "node:path";
+import { rawRequest } from "../../tests/support/fake-site-build";
 import { freePort } from "../../tests/support/free-port";
 import { pin } from "./nginx";
 
@@ -17,37 +17,28 @@ export interface NodeFloor {
   stop(): Promise<void>;
 }
 
+/** Headers node:http writes by itself. */
+const NODE_OWN_HEADERS = new Set(["date", "connection", "keep-alive", "transfer-encoding"]);
+
 interface Recorded {
   status: number;
   headers: string[];
   body: string;
 }
 
-/** One answer of the site, as sent: headers in order (node's own Date and Connection aside). */
-function record(url: string, headers: Record<string, string>): Promise<Recorded> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => {
-        const flat: string[] = [];
-        for (let i = 0; i < res.rawHeaders.length; i += 2) {
-          const name = res.rawHeaders[i] ?? "";
-          if (!/^(date|connection|keep-alive|transfer-encoding)$/i.test(name)) {
-            flat.push(name, res.rawHeaders[i + 1] ?? "");
-          }
-        }
-        resolve({
-          status: res.statusCode ?? 0,
-          headers: flat,
-          body: Buffer.concat(chunks).toString("base64"),
-        });
-      });
-      res.on("error", reject);
-    });
-    req.on("error", reject);
-    req.end();
-  });
+/** One answer of the site as sent, its headers flat (node's own Date and Connection aside). */
+async function record(
+  port: number,
+  target: string,
+  headers: Record<string, string>,
+): Promise<Recorded> {
+  const response = await rawRequest(port, target, { headers });
+  const flat: string[] = [];
+  for (const [name, value] of Object.entries(response.headers)) {
+    if (value === undefined || NODE_OWN_HEADERS.has(name)) continue;
+    for (const one of Array.isArray(value) ? value : [value]) flat.push(name, one);
+  }
+  return { status: response.status, headers: flat, body: response.body.toString("base64") };
 }
 
 const SERVER_SOURCE = `
@@ -73,7 +64,7 @@ server.listen(Number(process.argv[3]), "127.0.0.1", () => process.stdout.write("
 
 /** Records the site's answers for `paths` and serves them from a bare Node process on `cpu`. */
 export async function startNodeFloor(options: {
-  siteUrl: string;
+  sitePort: number;
   paths: readonly string[];
   headers: Record<string, string>;
   dir: string;
@@ -81,7 +72,7 @@ export async function startNodeFloor(options: {
 }): Promise<NodeFloor> {
   const answers: Record<string, Recorded> = {};
   for (const target of options.paths) {
-    answers[target] = await record(`${options.siteUrl}${target}`, options.headers);
+    answers[target] = await record(options.sitePort, target, options.headers);
   }
   const answersFile = path.join(options.dir, "node-floor-answers.json");
   const serverFile = path.join(options.dir, "node-floor.mjs");

@@ -142,7 +142,7 @@ export async function runServeBench(): Promise<Record<string, unknown>> {
         await (await fetch(`${site.url}${target}`, { headers: GZIP })).arrayBuffer();
     }
     nodeFloor = await startNodeFloor({
-      siteUrl: site.url,
+      sitePort: site.port,
       paths: targets,
       headers: GZIP,
       dir,

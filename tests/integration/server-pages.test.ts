@@ -1,7 +1,7 @@
 // Prerendered pages vs server rendering, the render cache and live invalidation: after a
 // content event prerendered files are no longer served and cached renderings go stale.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { DEFAULT_RENDER_CONCURRENCY, PAGE_CACHE_CONTROL } from "../../server/render";
+import { PAGE_CACHE_CONTROL, RENDER_CONCURRENCY } from "../../server/render";
 import { type RunningTestSite, startTestSite } from "../support/fake-site-build";
 
 let t: RunningTestSite;
@@ -97,16 +97,13 @@ describe("before any content event", () => {
 
   it("renders a few pages at once; the others wait their turn and are all answered", async () => {
     const held = t.fake.hold("/news/queued-");
-    const paths = Array.from(
-      { length: DEFAULT_RENDER_CONCURRENCY + 3 },
-      (_, i) => `/news/queued-${i}`,
-    );
+    const paths = Array.from({ length: RENDER_CONCURRENCY + 3 }, (_, i) => `/news/queued-${i}`);
     const answers = Promise.all(paths.map((p) => t.get(p)));
-    await Promise.all(paths.slice(0, DEFAULT_RENDER_CONCURRENCY).map((p) => t.fake.received(p)));
+    await Promise.all(paths.slice(0, RENDER_CONCURRENCY).map((p) => t.fake.received(p)));
     await until(() => t.site.renderLoad().waiting === 3);
-    expect(t.site.renderLoad().running).toBe(DEFAULT_RENDER_CONCURRENCY);
+    expect(t.site.renderLoad().running).toBe(RENDER_CONCURRENCY);
     expect(t.fake.calls.filter((c) => c.startsWith("/news/queued-"))).toHaveLength(
-      DEFAULT_RENDER_CONCURRENCY,
+      RENDER_CONCURRENCY,
     );
     held.release();
     const done = await answers;
@@ -119,10 +116,10 @@ describe("before any content event", () => {
 
   it("lets media through while pages wait their turn (media waits on the CMS, not the CPU)", async () => {
     const held = t.fake.hold("/news/queued-");
-    const paths = Array.from({ length: DEFAULT_RENDER_CONCURRENCY }, (_, i) => `/news/queued-${i}`);
+    const paths = Array.from({ length: RENDER_CONCURRENCY }, (_, i) => `/news/queued-${i}`);
     const pages = Promise.all(paths.map((p) => t.get(p)));
     await Promise.all(paths.map((p) => t.fake.received(p)));
-    expect(t.site.renderLoad().running).toBe(DEFAULT_RENDER_CONCURRENCY);
+    expect(t.site.renderLoad().running).toBe(RENDER_CONCURRENCY);
     const media = await t.get("/media/1/pixel.png");
     expect(media.status).toBe(200);
     held.release();
