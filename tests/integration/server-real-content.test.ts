@@ -293,6 +293,48 @@ describe("the real build on a content service process", () => {
     ).toBe(true);
   });
 
+  it("leaves no timer of a finished render behind (each would hold the render's memory)", async () => {
+    const rendersBefore = logs.lines.filter(
+      (line) => line.message === "request" && line.fields.source === "render",
+    ).length;
+    // Every timer the renders start, until it fires or is cleared.
+    const pending = new Map<unknown, number>();
+    const { setTimeout: realSet, clearTimeout: realClear } = globalThis;
+    const tracked = ((callback: (...args: unknown[]) => void, ms?: number, ...args: unknown[]) => {
+      const timer: ReturnType<typeof realSet> = realSet(
+        (...fired: unknown[]) => {
+          pending.delete(timer);
+          callback(...fired);
+        },
+        ms,
+        ...args,
+      );
+      pending.set(timer, ms ?? 0);
+      return timer;
+    }) as typeof setTimeout;
+    globalThis.setTimeout = tracked;
+    globalThis.clearTimeout = ((timer?: Parameters<typeof realClear>[0]) => {
+      pending.delete(timer);
+      realClear(timer);
+    }) as typeof clearTimeout;
+    try {
+      // A query the page does not know: no prerendered file, no cached rendering.
+      for (let i = 0; i < 5; i++) {
+        const page = await get(`/about?timer-check=${i}`);
+        expect(page.status).toBe(200);
+      }
+    } finally {
+      globalThis.setTimeout = realSet;
+      globalThis.clearTimeout = realClear;
+    }
+    const renders = logs.lines.filter(
+      (line) => line.message === "request" && line.fields.source === "render",
+    );
+    expect(renders.length - rendersBefore).toBe(5);
+    // Short timers (a log flush) come and go; none may outlive its render by seconds.
+    expect([...pending.values()].filter((ms) => ms >= 1_000)).toEqual([]);
+  });
+
   it("serves no part of the API key: not in any page, data, script or style, nor in the build", async () => {
     // Pages rewritten since the start are part of the build the check reads.
     await site.settled();
