@@ -119,7 +119,8 @@ export async function startSite(
   }
 }
 
-async function main(): Promise<void> {
+/** The process's entry: `npm start` runs it (scripts/start.mjs), as does `tsx server/main.ts`. */
+export async function main(): Promise<void> {
   // Before anything loads React (see server/server-build.ts).
   process.env.NODE_ENV ??= "production";
   const env = readEnvOrReport(process.env);
