@@ -7,7 +7,7 @@
 import { mkdirSync, renameSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { buildSync } from "esbuild";
+import { build, stop } from "esbuild";
 
 const projectDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 // One folder below the project, like server/: the bundle finds the project as server/ does.
@@ -16,7 +16,7 @@ const bundle = path.join(projectDir, "build", "server.mjs");
 const written = `${bundle}.${process.pid}.tmp`;
 
 mkdirSync(path.dirname(bundle), { recursive: true });
-buildSync({
+await build({
   entryPoints: [path.join(projectDir, "server", "main.ts")],
   outfile: written,
   bundle: true,
@@ -27,6 +27,9 @@ buildSync({
   tsconfig: path.join(projectDir, "tsconfig.json"),
   logLevel: "warning",
 });
+// esbuild's helper process (and, for its synchronous calls, a worker thread) would
+// otherwise stay beside the server for its whole life.
+await stop();
 renameSync(written, bundle);
 
 // Before anything loads React.
