@@ -45,6 +45,10 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <ServerRouter context={routerContext} url={request.url} />,
       {
+        // Every Suspense boundary is written in place: the document is sent whole, so
+        // React's streaming split (boundaries moved by inline scripts past 12.8 KB) would
+        // only hide content from a browser without JavaScript and delay its first paint.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           const chunks: Buffer[] = [];
           const sink = new Writable({

@@ -293,6 +293,19 @@ describe("the real build on a content service process", () => {
     ).toBe(true);
   });
 
+  it("sends every section in place: none is held back for a script to move (works without JavaScript)", async () => {
+    for (const page of ["/", "/solutions", "/news"]) {
+      // Rendered now, not the prerendered file: the server's own render is what is checked.
+      const answer = await get(`${page}?sections-check=1`);
+      expect(answer.status).toBe(200);
+      // The page is split into Suspense boundaries (hydrated one at a time) ...
+      expect(answer.text).toContain("<!--$-->");
+      // ... and each is written where it belongs, not as a hidden segment and an inline
+      // script that moves it (React's streaming form).
+      expect(answer.text).not.toMatch(/<div hidden id="S:|\$RC\(|\$RV=/);
+    }
+  });
+
   it("leaves no timer of a finished render behind (each would hold the render's memory)", async () => {
     const rendersBefore = logs.lines.filter(
       (line) => line.message === "request" && line.fields.source === "render",

@@ -6,6 +6,7 @@ export const {
   createElement,
   Fragment,
   StrictMode,
+  Suspense,
   startTransition,
   useEffect,
   useId,

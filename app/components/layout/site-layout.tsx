@@ -1,5 +1,5 @@
 // The page frame: skip link, notice (consent banner), announcement banner, fixed header, main content, footer.
-import type { ReactNode } from "react";
+import { type ReactNode, Suspense } from "react";
 import { AnnouncementBanner, isAnnouncementVisible } from "./announcement-banner";
 import { Footer } from "./footer";
 import { Header } from "./header";
@@ -22,11 +22,15 @@ export function SiteLayout({ pathname, year, notice, children }: SiteLayoutProps
       <SkipLink />
       {notice}
       <AnnouncementBanner pathname={pathname} />
-      <Header />
+      <Suspense>
+        <Header />
+      </Suspense>
       <main id={MAIN_CONTENT_ID} className="site-layout__main" tabIndex={-1}>
-        {children}
+        <Suspense>{children}</Suspense>
       </main>
-      <Footer year={year} />
+      <Suspense>
+        <Footer year={year} />
+      </Suspense>
     </div>
   );
 }

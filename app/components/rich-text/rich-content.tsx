@@ -1,5 +1,6 @@
 // Renders a page's content blocks in order: rich text, widgets (through the registry),
 // figures, and hidden placeholders for what the site cannot handle.
+import { Suspense } from "react";
 import type { ContentBlock } from "~/content/models";
 import { WidgetBlock } from "~/widgets/registry";
 import { UnhandledWidget } from "~/widgets/unhandled-widget";
@@ -20,7 +21,11 @@ function renderBlock(block: ContentBlock, key: number) {
     case "rich":
       return <RichNodes key={key} nodes={block.nodes} />;
     case "widget":
-      return <WidgetBlock key={key} widget={block.widget} Blocks={RichContent} />;
+      return (
+        <Suspense key={key}>
+          <WidgetBlock widget={block.widget} Blocks={RichContent} />
+        </Suspense>
+      );
     case "image":
       return (
         <figure key={key} className="rich-figure">
