@@ -37,11 +37,11 @@ export default function handleRequest(
     headers.set("Content-Type", "text/html; charset=utf-8");
     return new Response(null, { status, headers });
   }
-  return new Promise<Response>((resolve, reject) => {
+  // Cleared as soon as the render ends, however it ends: a pending timer keeps the whole
+  // render (its React request, the document) alive for the timeout, ~100 MB at 60 renders a second.
+  let deadline: NodeJS.Timeout | undefined;
+  const rendered = new Promise<Response>((resolve, reject) => {
     let statusCode = status;
-    // Cleared as soon as the render ends: a pending timer keeps the whole render (its
-    // React request, the document) alive for the timeout, ~100 MB at 60 renders a second.
-    let deadline: NodeJS.Timeout | undefined;
     const { pipe, abort } = renderToPipeableStream(
       <ServerRouter context={routerContext} url={request.url} />,
       {
@@ -59,7 +59,6 @@ export default function handleRequest(
             final(done) {
               headers.set("Content-Type", "text/html; charset=utf-8");
               const html = holdScriptsUntilFirstPaint(Buffer.concat(chunks).toString("utf8"));
-              clearTimeout(deadline);
               resolve(new Response(html, { status: statusCode, headers }));
               done();
             },
@@ -67,7 +66,6 @@ export default function handleRequest(
           pipe(sink);
         },
         onShellError(error) {
-          clearTimeout(deadline);
           reject(error);
         },
         onError(error) {
@@ -78,6 +76,7 @@ export default function handleRequest(
     );
     deadline = setTimeout(abort, streamTimeout + 1000).unref();
   });
+  return rendered.finally(() => clearTimeout(deadline));
 }
 
 /** Logs unexpected server errors once, without sending anything of them to the browser. */

@@ -1,7 +1,7 @@
 // `npm start`: the production server (server/main.ts) run as plain JavaScript. The server and
 // what it imports of ours are bundled into build/server.mjs (packages stay in node_modules)
 // and imported into this one process, so no TypeScript loader stays resident beside the
-// server: its thread and caches cost ~77 MB at start and ~20 MB under load (decision 0011).
+// server: its thread and caches cost ~47 MB at start and ~14 MB under load (decision 0011).
 // The bundle is made on every start (about 0.3 s), so it never lags behind the sources.
 // This file is JavaScript because it is what runs before anything can compile TypeScript.
 import { mkdirSync, renameSync } from "node:fs";

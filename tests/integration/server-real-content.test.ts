@@ -35,7 +35,12 @@ const RUN_KEY = {
   id: randomBytes(12).toString("hex"),
   secret: `run-secret-${randomBytes(16).toString("hex")}`,
 };
-/** The site's CMS settings; the content service accepts the same identity. */
+/** The site's CMS settings: the local identity with this run's key, which the service accepts. */
+const CMS_IDENTITY = {
+  ...LOCAL_CMS_VARIABLES,
+  BCMS_API_KEY_ID: RUN_KEY.id,
+  BCMS_API_KEY_SECRET: RUN_KEY.secret,
+};
 /** The /about hero's description in the snapshot, and what the test edits it into. */
 const ABOUT_DESCRIPTION =
   "Why ID5 exists, who leads the company and the values that shape how we build identity technology.";
@@ -77,7 +82,7 @@ function get(pathWithQuery: string): Promise<RawResponse> {
 }
 
 async function startContent(): Promise<void> {
-  content = await spawnContentServer(dir, `${dir}-cache`, contentPort, LOCAL_CMS_VARIABLES);
+  content = await spawnContentServer(dir, `${dir}-cache`, contentPort, CMS_IDENTITY);
 }
 
 async function killContent(): Promise<void> {
@@ -123,7 +128,7 @@ beforeAll(async () => {
     LOG_LEVEL: "error",
     SITE_ORIGIN: BUILD_SITE_ORIGIN,
     BCMS_ORIGIN: `http://127.0.0.1:${contentPort}`,
-    ...LOCAL_CMS_VARIABLES,
+    ...CMS_IDENTITY,
   });
   // Loads React Router: after NODE_ENV is set.
   ({ dataUrl } = await import("../../app/navigation/preload-route"));
