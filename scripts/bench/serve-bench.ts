@@ -9,7 +9,8 @@
 //      render cache): CPU per render, with and without compression;
 //   3. memory: RSS before and after sustained rendering, then after hostile traffic
 //      (unknown paths, unknown data requests, long queries, bad encodings);
-//   4. the prerendered `/about` in that process against a freshly started one.
+//   4. the prerendered `/about` in that process against a freshly started one (at least
+//      five rounds, interleaved; every run is printed).
 // Budgets (issue 10): >= 0.5x nginx, p99 < 2 ms, render <= 2 ms CPU, RSS < 400 MB,
 // throughput after the traffic >= 0.95x fresh. Prints PASS/FAIL lines first (stderr), the
 // figures as JSON (stdout); exits 0 either way, like the site benchmark.
@@ -33,6 +34,11 @@ const SERVER_CPU = 0;
 const WRK_CPU = 1;
 const GZIP = { "Accept-Encoding": "gzip" };
 const RENDERS = 150;
+/**
+ * Rounds of the used-against-fresh comparison: consecutive 4 s runs of one process differ by
+ * up to 15% here, so two rounds could not tell a 5% gap from noise.
+ */
+const AFTER_TRAFFIC_ROUNDS = Math.max(ROUNDS, 5);
 
 const BUDGET = {
   ratioToNginx: 0.5,
@@ -272,7 +278,7 @@ export async function runServeBench(): Promise<Record<string, unknown>> {
     await measureAbout(fresh); // learns /about, like the used process already has
     const after: WrkRun[] = [];
     const freshRuns: WrkRun[] = [];
-    for (let r = 0; r < ROUNDS; r++) {
+    for (let r = 0; r < AFTER_TRAFFIC_ROUNDS; r++) {
       after.push(await measureAbout(site));
       freshRuns.push(await measureAbout(fresh));
     }
@@ -280,6 +286,10 @@ export async function runServeBench(): Promise<Record<string, unknown>> {
       usedRps: Math.round(median(after.map((m) => m.rps))),
       freshRps: Math.round(median(freshRuns.map((m) => m.rps))),
       ratio: round(median(after.map((m) => m.rps)) / median(freshRuns.map((m) => m.rps)), 3),
+      usedRuns: after.map((m) => Math.round(m.rps)),
+      freshRuns: freshRuns.map((m) => Math.round(m.rps)),
+      usedCpuMicrosPerRequest: round(median(after.map((m) => m.cpuMicrosPerRequest ?? 0)), 1),
+      freshCpuMicrosPerRequest: round(median(freshRuns.map((m) => m.cpuMicrosPerRequest ?? 0)), 1),
       rssMbFresh: round(rssBytes(fresh.child.pid as number) / 1024 / 1024, 0),
     };
 
