@@ -22,7 +22,7 @@ function answers(body: string): LearnedVariants {
   };
 }
 
-function fastPathWith(teach: Teacher) {
+function fastPathWith(teach: Teacher, logEvery?: number) {
   const log = vi.fn();
   const fast = new FastPath({
     teach,
@@ -30,6 +30,7 @@ function fastPathWith(teach: Teacher) {
     hostTakesFullPath: (host) => host.startsWith("news."),
     pageAnswersQuery: () => false,
     log,
+    logEvery,
   });
   return { fast, log };
 }
@@ -117,5 +118,21 @@ describe("FastPath", () => {
     await settle();
     const late = exchange("/about");
     expect(fast.serve(late.request, late.response)).toBe(false);
+  });
+
+  it("logs one answer in `logEvery`, the first included, and answers every one", async () => {
+    const { fast, log } = fastPathWith(async () => answers("file"), 4);
+    fast.learn("/a.js", "plain", "static");
+    await settle();
+    const answered: number[] = [];
+    for (let i = 0; i < 9; i++) {
+      const { request, response, written } = exchange("/a.js");
+      expect(fast.serve(request, response)).toBe(true);
+      answered.push(written.status ?? 0);
+      expect(log).toHaveBeenCalledTimes(Math.floor(i / 4) + 1);
+    }
+    expect(answered).toEqual(Array(9).fill(200));
+    expect(log.mock.calls[2]?.[0]).toMatchObject({ path: "/a.js", status: 200 });
+    expect(log.mock.calls[2]?.[0].durationMs).toBeGreaterThanOrEqual(0);
   });
 });

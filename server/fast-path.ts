@@ -62,6 +62,8 @@ export interface FastPathOptions {
   /** Whether a query leaves a prerendered page's answer unchanged. */
   pageAnswersQuery: (rawUrl: string) => boolean;
   log: (record: AccessRecord) => void;
+  /** One request in this many is logged (1, the default: every request). */
+  logEvery?: number;
   /** Most paths learned at once; the oldest learned is forgotten beyond it. */
   maxPaths?: number;
 }
@@ -79,9 +81,14 @@ export class FastPath {
   /** Bumped when paths are forgotten, so a lesson begun before never lands after. */
   private generation = 0;
   private readonly maxPaths: number;
+  private readonly logEvery: number;
+  /** Requests answered since the last one logged (the first request is logged). */
+  private unlogged: number;
 
   constructor(private readonly options: FastPathOptions) {
     this.maxPaths = options.maxPaths ?? DEFAULT_MAX_PATHS;
+    this.logEvery = Math.max(1, Math.floor(options.logEvery ?? 1));
+    this.unlogged = this.logEvery - 1;
   }
 
   get size(): number {
@@ -92,7 +99,9 @@ export class FastPath {
   serve(request: IncomingMessage, response: ServerResponse): boolean {
     const method = request.method;
     if (method !== "GET" && method !== "HEAD") return false;
-    const started = performance.now();
+    // The clock is read only for a request whose line will be written.
+    const logged = this.unlogged + 1 >= this.logEvery;
+    const started = logged ? performance.now() : 0;
     const raw = request.url ?? "/";
     const query = raw.indexOf("?");
     const path = query === -1 ? raw : raw.slice(0, query);
@@ -113,6 +122,11 @@ export class FastPath {
 
     response.writeHead(answer.status, answer.headers);
     response.end(method === "HEAD" ? undefined : (answer.body ?? undefined));
+    if (!logged) {
+      this.unlogged += 1;
+      return true;
+    }
+    this.unlogged = 0;
     this.options.log({
       method,
       path,

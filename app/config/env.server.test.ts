@@ -22,7 +22,7 @@ describe("parseEnv", () => {
     expect(env.gtmId).toBeUndefined();
   });
 
-  it("owns the content service's settings and the log level", () => {
+  it("owns the content service's settings, the log level and the access-line sample", () => {
     const defaults = parseEnv({});
     expect(defaults).toMatchObject({
       contentDir: "content",
@@ -30,17 +30,25 @@ describe("parseEnv", () => {
       contentHost: "127.0.0.1",
       contentCacheDir: ".cache/media",
       logLevel: "info",
+      accessLogSample: 1,
     });
     const set = parseEnv({
       CONTENT_HOST: " 0.0.0.0 ",
       CONTENT_CACHE_DIR: "/var/cache/id5",
       LOG_LEVEL: "warn",
+      ACCESS_LOG_SAMPLE: "100",
     });
     expect(set).toMatchObject({
       contentHost: "0.0.0.0",
       contentCacheDir: "/var/cache/id5",
       logLevel: "warn",
+      accessLogSample: 100,
     });
+    for (const wrong of ["0", "0.5", "every"]) {
+      expect(() => parseEnv({ ACCESS_LOG_SAMPLE: wrong })).toThrow(
+        "ACCESS_LOG_SAMPLE must be a whole number of at least 1",
+      );
+    }
     // A blank identity value is unset, not an identity of spaces.
     expect(parseEnv({ BCMS_ORG_ID: "  " }).bcms.orgId).toBe(LOCAL_CONTENT_IDENTITY.orgId);
     expect(() => parseEnv({ LOG_LEVEL: "loud" })).toThrow(

@@ -24,6 +24,8 @@ export const DEFAULT_DATA_DIR = ".data";
 export const DEFAULT_FORMS_RETENTION_DAYS = 90;
 /** Submissions one client address may send to one form per hour. */
 export const DEFAULT_FORMS_RATE_LIMIT = 20;
+/** Every fast-path request has its access line unless the operator samples them. */
+export const DEFAULT_ACCESS_LOG_SAMPLE = 1;
 /** Seconds a person needs at least between receiving a form and sending it. */
 export const DEFAULT_FORMS_MIN_SUBMIT_SECONDS = 3;
 /** A submission not delivered after this many hours is dead-lettered. */
@@ -126,6 +128,7 @@ const envSchema = z.object({
   LOG_LEVEL: optionalString.refine((v) => v === undefined || LOG_LEVELS.includes(v as LogLevel), {
     message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}`,
   }),
+  ACCESS_LOG_SAMPLE: positiveInteger("ACCESS_LOG_SAMPLE", DEFAULT_ACCESS_LOG_SAMPLE),
   PORT: port("PORT", DEFAULT_PORT),
   SITE_ORIGIN: originLike("SITE_ORIGIN"),
   GTM_ID: optionalString.refine((v) => v === undefined || /^GTM-[A-Z0-9]+$/.test(v), {
@@ -188,6 +191,11 @@ export interface SiteEnv {
   contentCacheDir: string;
   /** The lowest level of log line written. */
   logLevel: LogLevel;
+  /**
+   * One in this many requests answered by the fast path (prerendered pages and static files,
+   * always a 200 or 304) has its access line; every other request always has one.
+   */
+  accessLogSample: number;
   port: number;
   /** Address the site listens on; unset: every interface. */
   host?: string;
@@ -275,6 +283,7 @@ export function parseEnv(source: Record<string, string | undefined>): SiteEnv {
     contentHost: env.CONTENT_HOST ?? DEFAULT_CONTENT_HOST,
     contentCacheDir: env.CONTENT_CACHE_DIR ?? DEFAULT_CONTENT_CACHE_DIR,
     logLevel: (env.LOG_LEVEL as LogLevel | undefined) ?? "info",
+    accessLogSample: env.ACCESS_LOG_SAMPLE,
     port: env.PORT,
     host: env.HOST,
     buildId: env.BUILD_ID,

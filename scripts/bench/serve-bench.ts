@@ -10,7 +10,10 @@
 //   3. memory: RSS before and after sustained rendering, then after hostile traffic
 //      (unknown paths, unknown data requests, long queries, bad encodings);
 //   4. the prerendered `/about` in that process against a freshly started one (at least
-//      five rounds, interleaved; every run is printed).
+//      five rounds, interleaved; the ratio is the median of the rounds' ratios; every run
+//      is printed);
+//   5. what the access lines cost: `/` on that fresh process (a line per request) against
+//      one that writes one line in ACCESS_LOG_SAMPLED (ACCESS_LOG_SAMPLE), interleaved.
 // Budgets (issue 10): >= 0.5x nginx, p99 < 2 ms, render <= 2 ms CPU, RSS < 400 MB,
 // throughput after the traffic >= 0.95x fresh. Prints PASS/FAIL lines first (stderr), the
 // figures as JSON (stdout); exits 0 either way, like the site benchmark.
@@ -39,6 +42,8 @@ const RENDERS = 150;
  * up to 15% here, so two rounds could not tell a 5% gap from noise.
  */
 const AFTER_TRAFFIC_ROUNDS = Math.max(ROUNDS, 5);
+/** The sample the access-line comparison sets: a line per hundred fast-path answers. */
+const ACCESS_LOG_SAMPLED = 100;
 
 const BUDGET = {
   ratioToNginx: 0.5,
@@ -62,10 +67,18 @@ async function largestScript(): Promise<string> {
   return `/assets/${best.name}`;
 }
 
-async function startSite(logFile: string): Promise<SiteProcess> {
-  const site = await startSiteProcess({ logFile, env: { LOG_LEVEL: "info" } });
+async function startSite(logFile: string, env: Record<string, string> = {}): Promise<SiteProcess> {
+  const site = await startSiteProcess({ logFile, env: { LOG_LEVEL: "info", ...env } });
   await pin(site.child.pid as number, SERVER_CPU);
   return site;
+}
+
+/**
+ * The median of per-round ratios of interleaved runs: a slow spell of the machine lowers
+ * both runs of its round, so the pair still compares like with like.
+ */
+function pairedRatio(runs: WrkRun[], against: WrkRun[]): number {
+  return round(median(runs.map((run, i) => run.rps / (against[i]?.rps ?? Number.NaN))), 3);
 }
 
 /** Writes a wrk Lua script; `body` sets `request` (a function returning wrk.format(...)). */
@@ -132,6 +145,7 @@ export async function runServeBench(): Promise<Record<string, unknown>> {
   let nodeFloor: NodeFloor | undefined;
   let site: SiteProcess | undefined;
   let fresh: SiteProcess | undefined;
+  let sampled: SiteProcess | undefined;
   try {
     site = await startSite(path.join(dir, "site.log"));
     if (!existsSync(path.join(CLIENT_DIR, "index.html"))) throw new Error("no build/client");
@@ -285,12 +299,50 @@ export async function runServeBench(): Promise<Record<string, unknown>> {
     const afterTraffic = {
       usedRps: Math.round(median(after.map((m) => m.rps))),
       freshRps: Math.round(median(freshRuns.map((m) => m.rps))),
-      ratio: round(median(after.map((m) => m.rps)) / median(freshRuns.map((m) => m.rps)), 3),
+      ratio: pairedRatio(after, freshRuns),
       usedRuns: after.map((m) => Math.round(m.rps)),
       freshRuns: freshRuns.map((m) => Math.round(m.rps)),
       usedCpuMicrosPerRequest: round(median(after.map((m) => m.cpuMicrosPerRequest ?? 0)), 1),
       freshCpuMicrosPerRequest: round(median(freshRuns.map((m) => m.cpuMicrosPerRequest ?? 0)), 1),
       rssMbFresh: round(rssBytes(fresh.child.pid as number) / 1024 / 1024, 0),
+    };
+
+    progress(`access lines: every request against one in ${ACCESS_LOG_SAMPLED}`);
+    await site.stop();
+    site = undefined;
+    sampled = await startSite(path.join(dir, "sampled.log"), {
+      ACCESS_LOG_SAMPLE: String(ACCESS_LOG_SAMPLED),
+    });
+    const measureHome = (server: SiteProcess) =>
+      runWrk({
+        url: `${server.url}/`,
+        seconds: SECONDS,
+        connections: CONNECTIONS,
+        headers: GZIP,
+        pid: server.child.pid,
+        cpu: WRK_CPU,
+      });
+    await measureHome(fresh);
+    await measureHome(sampled); // learns /
+    const everyLine: WrkRun[] = [];
+    const oneIn: WrkRun[] = [];
+    for (let r = 0; r < AFTER_TRAFFIC_ROUNDS; r++) {
+      everyLine.push(await measureHome(fresh));
+      oneIn.push(await measureHome(sampled));
+    }
+    const accessLines = {
+      path: "/",
+      everyLineRps: Math.round(median(everyLine.map((m) => m.rps))),
+      sampledRps: Math.round(median(oneIn.map((m) => m.rps))),
+      sample: ACCESS_LOG_SAMPLED,
+      sampledOverEveryLine: pairedRatio(oneIn, everyLine),
+      everyLineCpuMicrosPerRequest: round(
+        median(everyLine.map((m) => m.cpuMicrosPerRequest ?? 0)),
+        1,
+      ),
+      sampledCpuMicrosPerRequest: round(median(oneIn.map((m) => m.cpuMicrosPerRequest ?? 0)), 1),
+      everyLineRuns: everyLine.map((m) => Math.round(m.rps)),
+      sampledRuns: oneIn.map((m) => Math.round(m.rps)),
     };
 
     const checks: [string, boolean][] = [
@@ -319,6 +371,9 @@ export async function runServeBench(): Promise<Record<string, unknown>> {
       ],
     ];
     for (const [line, ok] of checks) console.error(`${ok ? "PASS" : "FAIL"} ${line}`);
+    console.error(
+      `INFO access lines: one in ${ACCESS_LOG_SAMPLED} serves / at ${accessLines.sampledOverEveryLine}x the rate of a line per request`,
+    );
     return {
       tool: `wrk -t1 -c${CONNECTIONS} -d${SECONDS}s --latency, gzip accepted, ${ROUNDS} rounds (median)`,
       pinned: hasTaskset ? { server: SERVER_CPU, wrk: WRK_CPU } : "no taskset",
@@ -326,6 +381,7 @@ export async function runServeBench(): Promise<Record<string, unknown>> {
       render: { ...render, renders: RENDERS },
       memory,
       afterTraffic,
+      accessLines,
       budgets: BUDGET,
       failed: checks.filter(([, ok]) => !ok).map(([line]) => line),
     };
@@ -334,6 +390,7 @@ export async function runServeBench(): Promise<Record<string, unknown>> {
     await nodeFloor?.stop();
     await site?.stop();
     await fresh?.stop();
+    await sampled?.stop();
     await rm(dir, { recursive: true, force: true });
   }
 }

@@ -10,6 +10,7 @@ import {
   type RawResponse,
   type RunningTestSite,
   startTestSite,
+  testEnv,
 } from "../support/fake-site-build";
 
 /** Headers that belong to one connection or moment, not to the answer. */
@@ -191,6 +192,39 @@ describe("fast path access lines", () => {
       }
       const ids = requests.map((line) => line.id);
       expect(new Set(ids).size).toBe(ids.length);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("are one in ACCESS_LOG_SAMPLE when sampled, each saying for how many it stands", async () => {
+    const lines: string[] = [];
+    const t = await startTestSite({
+      env: testEnv({ ACCESS_LOG_SAMPLE: "5" }),
+      logger: createJsonLogger({ stdout: (line) => lines.push(line), stderr: () => {} }),
+    });
+    try {
+      const requests = () =>
+        lines
+          .map((line) => JSON.parse(line) as Record<string, unknown>)
+          .filter((line) => line.msg === "request");
+      // The first answer of the fast path is logged; then one in five.
+      await vi.waitFor(
+        async () => {
+          await t.get("/about");
+          expect(requests().some((line) => line.fast === true)).toBe(true);
+        },
+        { timeout: 5000, interval: 20 },
+      );
+      const before = requests().length;
+      for (let i = 0; i < 20; i++) expect((await t.get("/about")).status).toBe(200);
+      const fast = requests().slice(before);
+      expect(fast).toHaveLength(4);
+      for (const line of fast) expect(line).toMatchObject({ fast: true, sample: 5 });
+      // The full path is never sampled: an unknown page has its line.
+      expect((await t.get("/no-such-page")).status).toBe(404);
+      expect(requests().at(-1)).toMatchObject({ path: "/no-such-page", status: 404 });
+      expect(requests().at(-1)).not.toHaveProperty("sample");
     } finally {
       await t.close();
     }
