@@ -38,10 +38,11 @@ const WRK_CPU = 1;
 const GZIP = { "Accept-Encoding": "gzip" };
 const RENDERS = 150;
 /**
- * Rounds of the used-against-fresh comparison: consecutive 4 s runs of one process differ by
- * up to 15% here, so two rounds could not tell a 5% gap from noise.
+ * Rounds of the two process-against-process comparisons (used against fresh, access lines):
+ * consecutive 4 s runs of one process differ by up to 15% here, so two rounds could not
+ * tell a 5% gap from noise.
  */
-const AFTER_TRAFFIC_ROUNDS = Math.max(ROUNDS, 5);
+const PAIRED_ROUNDS = Math.max(ROUNDS, 5);
 /** The sample the access-line comparison sets: a line per hundred fast-path answers. */
 const ACCESS_LOG_SAMPLED = 100;
 
@@ -79,6 +80,43 @@ async function startSite(logFile: string, env: Record<string, string> = {}): Pro
  */
 function pairedRatio(runs: WrkRun[], against: WrkRun[]): number {
   return round(median(runs.map((run, i) => run.rps / (against[i]?.rps ?? Number.NaN))), 3);
+}
+
+/**
+ * `target` on two site processes, one run each per round, alternating (after one unrecorded
+ * run each, in which a process that has not served `target` yet learns it).
+ */
+async function interleavedRuns(
+  target: string,
+  first: SiteProcess,
+  second: SiteProcess,
+): Promise<{ first: WrkRun[]; second: WrkRun[] }> {
+  const measure = (server: SiteProcess) =>
+    runWrk({
+      url: `${server.url}${target}`,
+      seconds: SECONDS,
+      connections: CONNECTIONS,
+      headers: GZIP,
+      pid: server.child.pid,
+      cpu: WRK_CPU,
+    });
+  await measure(first);
+  await measure(second);
+  const runs = { first: [] as WrkRun[], second: [] as WrkRun[] };
+  for (let r = 0; r < PAIRED_ROUNDS; r++) {
+    runs.first.push(await measure(first));
+    runs.second.push(await measure(second));
+  }
+  return runs;
+}
+
+/** One process's figures over its interleaved runs, every run's rate included. */
+function summary(runs: WrkRun[]) {
+  return {
+    rps: Math.round(median(runs.map((m) => m.rps))),
+    cpuMicrosPerRequest: round(median(runs.map((m) => m.cpuMicrosPerRequest ?? 0)), 1),
+    runs: runs.map((m) => Math.round(m.rps)),
+  };
 }
 
 /** Writes a wrk Lua script; `body` sets `request` (a function returning wrk.format(...)). */
@@ -280,30 +318,11 @@ export async function runServeBench(): Promise<Record<string, unknown>> {
     progress("prerendered /about after that traffic, against a fresh process");
     await quiesce(site.child.pid as number); // renderings still queued from the traffic
     fresh = await startSite(path.join(dir, "fresh.log"));
-    const measureAbout = (server: SiteProcess) =>
-      runWrk({
-        url: `${server.url}/about`,
-        seconds: SECONDS,
-        connections: CONNECTIONS,
-        headers: GZIP,
-        pid: server.child.pid,
-        cpu: WRK_CPU,
-      });
-    await measureAbout(fresh); // learns /about, like the used process already has
-    const after: WrkRun[] = [];
-    const freshRuns: WrkRun[] = [];
-    for (let r = 0; r < AFTER_TRAFFIC_ROUNDS; r++) {
-      after.push(await measureAbout(site));
-      freshRuns.push(await measureAbout(fresh));
-    }
+    const afterRuns = await interleavedRuns("/about", site, fresh);
     const afterTraffic = {
-      usedRps: Math.round(median(after.map((m) => m.rps))),
-      freshRps: Math.round(median(freshRuns.map((m) => m.rps))),
-      ratio: pairedRatio(after, freshRuns),
-      usedRuns: after.map((m) => Math.round(m.rps)),
-      freshRuns: freshRuns.map((m) => Math.round(m.rps)),
-      usedCpuMicrosPerRequest: round(median(after.map((m) => m.cpuMicrosPerRequest ?? 0)), 1),
-      freshCpuMicrosPerRequest: round(median(freshRuns.map((m) => m.cpuMicrosPerRequest ?? 0)), 1),
+      used: summary(afterRuns.first),
+      fresh: summary(afterRuns.second),
+      ratio: pairedRatio(afterRuns.first, afterRuns.second),
       rssMbFresh: round(rssBytes(fresh.child.pid as number) / 1024 / 1024, 0),
     };
 
@@ -313,36 +332,13 @@ export async function runServeBench(): Promise<Record<string, unknown>> {
     sampled = await startSite(path.join(dir, "sampled.log"), {
       ACCESS_LOG_SAMPLE: String(ACCESS_LOG_SAMPLED),
     });
-    const measureHome = (server: SiteProcess) =>
-      runWrk({
-        url: `${server.url}/`,
-        seconds: SECONDS,
-        connections: CONNECTIONS,
-        headers: GZIP,
-        pid: server.child.pid,
-        cpu: WRK_CPU,
-      });
-    await measureHome(fresh);
-    await measureHome(sampled); // learns /
-    const everyLine: WrkRun[] = [];
-    const oneIn: WrkRun[] = [];
-    for (let r = 0; r < AFTER_TRAFFIC_ROUNDS; r++) {
-      everyLine.push(await measureHome(fresh));
-      oneIn.push(await measureHome(sampled));
-    }
+    const lineRuns = await interleavedRuns("/", fresh, sampled);
     const accessLines = {
       path: "/",
-      everyLineRps: Math.round(median(everyLine.map((m) => m.rps))),
-      sampledRps: Math.round(median(oneIn.map((m) => m.rps))),
       sample: ACCESS_LOG_SAMPLED,
-      sampledOverEveryLine: pairedRatio(oneIn, everyLine),
-      everyLineCpuMicrosPerRequest: round(
-        median(everyLine.map((m) => m.cpuMicrosPerRequest ?? 0)),
-        1,
-      ),
-      sampledCpuMicrosPerRequest: round(median(oneIn.map((m) => m.cpuMicrosPerRequest ?? 0)), 1),
-      everyLineRuns: everyLine.map((m) => Math.round(m.rps)),
-      sampledRuns: oneIn.map((m) => Math.round(m.rps)),
+      everyLine: summary(lineRuns.first),
+      sampled: summary(lineRuns.second),
+      sampledOverEveryLine: pairedRatio(lineRuns.second, lineRuns.first),
     };
 
     const checks: [string, boolean][] = [
