@@ -184,8 +184,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
           "request",
           `"id":"${nextRequestId()}","method":"${record.method}","path":${JSON.stringify(record.path)},"status":${record.status},"durationMs":${Math.round(record.durationMs * 10) / 10},"stale":false,"source":"${record.source}","fast":true${sampleMember}`,
         )
-    : (record: AccessRecord) =>
-        logRequest({ ...record, id: nextRequestId(), fast: true, sample });
+    : (record: AccessRecord) => logRequest({ ...record, id: nextRequestId(), fast: true, sample });
 
   app.use(async (c, next) => {
     const lesson = c.env?.lesson;
