@@ -51,6 +51,8 @@ export interface AccessRecord {
   status: number;
   durationMs: number;
   source: string;
+  /** For how many answers this line stands, when lines are sampled (`logEvery` > 1). */
+  sample?: number;
 }
 
 export interface FastPathOptions {
@@ -133,6 +135,7 @@ export class FastPath {
       status: answer.status,
       durationMs: performance.now() - started,
       source: variants.source,
+      ...(this.logEvery > 1 ? { sample: this.logEvery } : {}),
     });
     return true;
   }

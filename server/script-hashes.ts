@@ -168,12 +168,13 @@ function readTag(
     i++;
   }
   const name = html.slice(from, i).toLowerCase();
-  const keep = name === "script";
-  const attributes = keep ? new Map<string, string>() : UNREAD_ATTRIBUTES;
+  const kept = name === "script" ? new Map<string, string>() : undefined;
   for (;;) {
     while (i < length && (isSpace(html.charCodeAt(i)) || html.charCodeAt(i) === 0x2f)) i++;
     if (i >= length) return undefined;
-    if (html.charCodeAt(i) === 0x3e) return { name, attributes, end: i + 1 };
+    if (html.charCodeAt(i) === 0x3e) {
+      return { name, attributes: kept ?? UNREAD_ATTRIBUTES, end: i + 1 };
+    }
     // Attribute name: a leading `=` belongs to it (a parse error the browser forgives).
     const nameStart = i;
     i++;
@@ -202,11 +203,9 @@ function readTag(
         valueEnd = i;
       }
     }
-    if (keep) {
+    if (kept) {
       const attribute = html.slice(nameStart, nameEnd).toLowerCase();
-      if (!attributes.has(attribute)) {
-        (attributes as Map<string, string>).set(attribute, html.slice(valueStart, valueEnd));
-      }
+      if (!kept.has(attribute)) kept.set(attribute, html.slice(valueStart, valueEnd));
     }
   }
 }

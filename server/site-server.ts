@@ -150,13 +150,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
   }>();
   const nextRequestId = requestIdSource();
   const logRequest = (
-    record: AccessRecord & {
-      id: string;
-      query?: string;
-      stale?: boolean;
-      fast?: boolean;
-      sample?: number;
-    },
+    record: AccessRecord & { id: string; query?: string; stale?: boolean; fast?: boolean },
   ) =>
     logger.info("request", {
       id: record.id,
@@ -171,10 +165,6 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
       ...(record.sample ? { sample: record.sample } : {}),
     });
 
-  // Fast-path lines may be sampled (ACCESS_LOG_SAMPLE): a sampled line says for how many
-  // requests it stands, so counts can be scaled back.
-  const sample = env.accessLogSample > 1 ? env.accessLogSample : undefined;
-  const sampleMember = sample ? `,"sample":${sample}` : "";
   // The fast path's line, made by hand when the logger takes preformatted members: the
   // path is a build file's and the rest are numbers and fixed words, so there is nothing
   // to escape or scrub (measured: 1.4 against 5.5 µs a line).
@@ -182,9 +172,9 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     ? (record: AccessRecord) =>
         logger.infoMembers?.(
           "request",
-          `"id":"${nextRequestId()}","method":"${record.method}","path":${JSON.stringify(record.path)},"status":${record.status},"durationMs":${Math.round(record.durationMs * 10) / 10},"stale":false,"source":"${record.source}","fast":true${sampleMember}`,
+          `"id":"${nextRequestId()}","method":"${record.method}","path":${JSON.stringify(record.path)},"status":${record.status},"durationMs":${Math.round(record.durationMs * 10) / 10},"stale":false,"source":"${record.source}","fast":true${record.sample ? `,"sample":${record.sample}` : ""}`,
         )
-    : (record: AccessRecord) => logRequest({ ...record, id: nextRequestId(), fast: true, sample });
+    : (record: AccessRecord) => logRequest({ ...record, id: nextRequestId(), fast: true });
 
   app.use(async (c, next) => {
     const lesson = c.env?.lesson;
@@ -401,6 +391,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
       return servesPrerendered(url, url.pathname);
     },
     log: logFastRequest,
+    // Lines may be sampled (ACCESS_LOG_SAMPLE); a sampled one says for how many it stands.
     logEvery: env.accessLogSample,
   });
 
