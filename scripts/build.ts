@@ -6,14 +6,14 @@
 //      `react-router build` as a child process, both with an env pointing the app at that service;
 //   3. build/client/builds/latest.json + meta/{id}.json (scripts/build-records.ts), after the
 //      data files of prerendered resource routes are removed (removeResourceRouteData);
-//   4. build/prerendered.json: which client files prerendering wrote (server/prerendered.ts),
+//   4. build/prerendered.json: which client files prerendering wrote (server/serving/prerendered.ts),
 //      and build/content-tags.json: what content each prerendered page read (what prerendering
-//      recorded through CONTENT_TAGS_FILE; server/content-dependencies.ts);
+//      recorded through CONTENT_TAGS_FILE; server/refresh/content-dependencies.ts);
 //      then robots.txt and sitemap.xml (SITE_ORIGIN; scripts/build-records.ts) unless public/ has them;
 //   5. brotli + gzip siblings of every text file (the server sends them as they are);
 //   6. build/.stamp.json: a hash of the build inputs, so `npm start` can tell a stale build.
 // Content is not an input: it is live (the server renders again the prerendered pages that
-// read what changed and rewrites their files; server/page-refresh.ts).
+// read what changed and rewrites their files; server/refresh/page-refresh.ts).
 import { spawn } from "node:child_process";
 import { mkdir, readFile, rm, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -25,6 +25,11 @@ import { FORM_MARKER_ATTRIBUTE } from "../app/forms/model";
 import { createJsonLogger, type SiteLogger } from "../app/logging/logger.server";
 import type { RunningContentServer } from "../content-server/server";
 import {
+  CONTENT_TAGS_MANIFEST_FILE,
+  type ContentTagsManifest,
+  pageOfRequestPath,
+} from "../server/refresh/content-dependencies";
+import {
   type BuildStamp,
   fingerprintContent,
   hashBuildInputs,
@@ -32,16 +37,15 @@ import {
   PROJECT_DIR,
   STAMP_FILE,
   STAMP_VERSION,
-} from "../server/build-stamp";
-import { compress, MIN_COMPRESS_BYTES, PRECOMPRESSED_EXTENSIONS } from "../server/compression";
+} from "../server/running/build-stamp";
+import { startEmbeddedContent } from "../server/running/embedded-content";
 import {
-  CONTENT_TAGS_MANIFEST_FILE,
-  type ContentTagsManifest,
-  pageOfRequestPath,
-} from "../server/content-dependencies";
-import { startEmbeddedContent } from "../server/embedded-content";
-import { contentTypeOf, isCompressibleType } from "../server/mime";
-import { PRERENDER_MANIFEST_FILE, type PrerenderManifest } from "../server/prerendered";
+  compress,
+  MIN_COMPRESS_BYTES,
+  PRECOMPRESSED_EXTENSIONS,
+} from "../server/serving/compression";
+import { contentTypeOf, isCompressibleType } from "../server/serving/mime";
+import { PRERENDER_MANIFEST_FILE, type PrerenderManifest } from "../server/serving/prerendered";
 import { writeBuildMeta, writeCrawlerFiles } from "./build-records";
 
 /** Where prerendering appends each answer's content tags (app/content/content-tags.server.ts). */

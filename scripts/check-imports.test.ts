@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PROJECT_DIR } from "../server/build-stamp";
+import { PROJECT_DIR } from "../server/running/build-stamp";
 import { checkImports, findCycles, isAllowed, readsEnvironment } from "./check-imports";
 
 describe("import rules", () => {

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import ts from "typescript";
-import { PROJECT_DIR } from "../server/build-stamp";
+import { PROJECT_DIR } from "../server/running/build-stamp";
 
 /** The source folders, and the folders each may import from besides itself. */
 export const IMPORT_RULES: Record<string, readonly string[]> = {

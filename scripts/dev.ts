@@ -8,8 +8,8 @@ import type { SiteEnv } from "../app/config/env.server";
 import { readEnvOrReport } from "../app/config/read-env";
 import { createJsonLogger, type SiteLogger } from "../app/logging/logger.server";
 import type { RunningContentServer } from "../content-server/server";
-import { PROJECT_DIR } from "../server/build-stamp";
-import { startEmbeddedContent } from "../server/embedded-content";
+import { PROJECT_DIR } from "../server/running/build-stamp";
+import { startEmbeddedContent } from "../server/running/embedded-content";
 
 export interface DevSession {
   child: ChildProcess;

@@ -7,7 +7,6 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { type ParseArgsConfig, parseArgs } from "node:util";
 import { readEnvOrReport } from "../app/config/read-env";
-import { PROJECT_DIR } from "../server/build-stamp";
 import { toCsvExport, toJsonExport } from "../server/forms/export";
 import { DEFAULT_OUTBOX_TIMINGS } from "../server/forms/outbox";
 import {
@@ -17,6 +16,7 @@ import {
   type SubmissionRow,
   type SubmissionStatus,
 } from "../server/forms/store";
+import { PROJECT_DIR } from "../server/running/build-stamp";
 
 export const USAGE = `usage: npm run forms -- <command>
 

@@ -10,7 +10,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { build, stop } from "esbuild";
 
 const projectDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-// One folder below the project, like server/: the bundle finds the project as server/ does.
+// Below the project: the bundle finds the project folder as the sources do (build-stamp.ts).
 const bundle = path.join(projectDir, "build", "server.mjs");
 // Starts running side by side each write their own file and swap it in whole.
 const written = `${bundle}.${process.pid}.tmp`;

@@ -8,9 +8,9 @@ import { type SiteEnv, withEmbeddedContentPort } from "../app/config/env.server"
 import { readEnvOrReport } from "../app/config/read-env";
 import { createJsonLogger, describeError, type SiteLogger } from "../app/logging/logger.server";
 import type { RunningContentServer } from "../content-server/server";
-import { checkBuild, PROJECT_DIR } from "./build-stamp";
-import { isAddressInUse, PortInUseError, startEmbeddedContent } from "./embedded-content";
 import { createFormsService, type RunningFormsService } from "./forms/service";
+import { checkBuild, PROJECT_DIR } from "./running/build-stamp";
+import { isAddressInUse, PortInUseError, startEmbeddedContent } from "./running/embedded-content";
 import { createSiteServer, type SiteServer } from "./site-server";
 
 export interface StartSiteOptions {
@@ -55,7 +55,7 @@ export async function startSite(
   const buildDir = path.join(projectDir, "build");
   const logger =
     options.logger ?? createJsonLogger({ secrets: [env.bcms.apiKey.secret], level: env.logLevel });
-  // Before the server build loads React (see server/server-build.ts).
+  // Before the server build loads React (see server/rendering/server-build.ts).
   process.env.NODE_ENV ??= "production";
 
   let content: RunningContentServer | undefined;
@@ -121,7 +121,7 @@ export async function startSite(
 
 /** The process's entry: `npm start` runs it (scripts/start.mjs), as does `tsx server/main.ts`. */
 export async function main(): Promise<void> {
-  // Before anything loads React (see server/server-build.ts).
+  // Before anything loads React (see server/rendering/server-build.ts).
   process.env.NODE_ENV ??= "production";
   const env = readEnvOrReport(process.env);
   if (!env) process.exit(1);

@@ -17,11 +17,24 @@ import {
 } from "../app/content/content-tags.server";
 import type { FormsService, RequestFacts } from "../app/forms/service";
 import { createJsonLogger, describeError, type SiteLogger } from "../app/logging/logger.server";
-import type { Encoding } from "./compression";
-import { ContentDependencies, pageOfRequestPath, parseCacheTag } from "./content-dependencies";
-import { ContentSecurityPolicies, CSP_REPORT_PATH } from "./content-security-policy";
-import { CspReportEndpoint } from "./csp-report";
-import { errorPage, plainNotFound } from "./error-pages";
+import {
+  ContentDependencies,
+  pageOfRequestPath,
+  parseCacheTag,
+} from "./refresh/content-dependencies";
+import { BUSY_REFRESH_SHARE, PageRefresher } from "./refresh/page-refresh";
+import { RecentTraffic } from "./refresh/recent-traffic";
+import { PAGE_CACHE_CONTROL, PageRenderer, STALE_HEADER } from "./rendering/render";
+import { type CachedRendering, RenderCache } from "./rendering/render-cache";
+import { type LoadedBuild, loadServerBuild } from "./rendering/server-build";
+import { createReadinessProbe, healthResponse, readinessResponse } from "./running/health";
+import { createHttpLifecycle, SHUTDOWN_TIMEOUT_MS } from "./running/lifecycle";
+import { redactPath, redactSearch, requestIdSource } from "./running/logging";
+import { ContentSecurityPolicies, CSP_REPORT_PATH } from "./security/content-security-policy";
+import { CspReportEndpoint } from "./security/csp-report";
+import { securityHeaders, withHeaders } from "./security/security-headers";
+import type { Encoding } from "./serving/compression";
+import { errorPage, plainNotFound } from "./serving/error-pages";
 import {
   type AccessRecord,
   FastPath,
@@ -29,18 +42,11 @@ import {
   type ReadyAnswer,
   rawHeadersOf,
   type Visitor,
-} from "./fast-path";
-import { createReadinessProbe, healthResponse, readinessResponse } from "./health";
-import { createHttpLifecycle, SHUTDOWN_TIMEOUT_MS } from "./lifecycle";
-import { redactPath, redactSearch, requestIdSource } from "./logging";
-import { isPageType } from "./mime";
-import { BUSY_REFRESH_SHARE, PageRefresher } from "./page-refresh";
-import { PrerenderedPages } from "./prerendered";
-import { RecentTraffic } from "./recent-traffic";
-import { hostHasOwnRedirects, redirectFor } from "./redirects";
-import { PAGE_CACHE_CONTROL, PageRenderer, STALE_HEADER } from "./render";
-import { type CachedRendering, RenderCache } from "./render-cache";
-import { Representation, representationOf } from "./representation";
+} from "./serving/fast-path";
+import { isPageType } from "./serving/mime";
+import { PrerenderedPages } from "./serving/prerendered";
+import { hostHasOwnRedirects, redirectFor } from "./serving/redirects";
+import { Representation, representationOf } from "./serving/representation";
 import {
   clientAddressOf,
   effectiveUrl,
@@ -49,13 +55,11 @@ import {
   MAX_REQUEST_BODY_BYTES,
   readLimitedBody,
   visitorUsesHttps,
-} from "./request-intake";
-import { decodeRequestPath, significantSearch } from "./request-path";
-import { securityHeaders, withHeaders } from "./security-headers";
-import { type LoadedBuild, loadServerBuild } from "./server-build";
-import { ClientFiles, cacheControlOfStatic, SHORT_CACHE_CONTROL } from "./static-files";
+} from "./serving/request-intake";
+import { decodeRequestPath, significantSearch } from "./serving/request-path";
+import { ClientFiles, cacheControlOfStatic, SHORT_CACHE_CONTROL } from "./serving/static-files";
 
-export { SHUTDOWN_TIMEOUT_MS } from "./lifecycle";
+export { SHUTDOWN_TIMEOUT_MS } from "./running/lifecycle";
 
 const PURGE_TIMEOUT_MS = 5_000;
 
@@ -209,7 +213,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
       visitorUsesHttps(c.req.raw, c.env?.incoming, trustProxy, env.siteOrigin),
     );
     // A body served from memory carries its own policy, its inline scripts hashed once
-    // (server/representation.ts); anything else (the server's own error pages, streamed
+    // (server/serving/representation.ts); anything else (the server's own error pages, streamed
     // bodies) gets the policy without hashes.
     const csp = representationOf(response)?.policyHeader(policy) ?? policy.withoutHashes;
     // Set in place: assigning c.res makes Hono re-wrap the body as a stream, which takes

@@ -1,5 +1,5 @@
 // What a rendering read from the content service, as tags: the server keeps them per page
-// (server/content-dependencies.ts) so an edit retires only the pages that used what
+// (server/refresh/content-dependencies.ts) so an edit retires only the pages that used what
 // changed, and sends them as Cache-Tag / Surrogate-Key so a CDN can purge exactly.
 //
 // A rendering's reads are gathered through AsyncLocalStorage: the root middleware opens a

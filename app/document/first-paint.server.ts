@@ -18,7 +18,7 @@
 // The inline script adds nothing to the JavaScript bundles: `afterFirstPaint` is serialised
 // with Function#toString and must not use anything from outside its own body. The CSP allows
 // it, and the module script inside the template, by hash like every inline script
-// (server/script-hashes.ts).
+// (server/security/script-hashes.ts).
 import { FONT_URLS, FONTS_VERSION } from "~/styles/fonts";
 
 export interface AfterFirstPaintConfig {

@@ -5,7 +5,7 @@
 // `script:ld+json` meta descriptors (build-meta.server.ts), which React Router writes as
 // <script type="application/ld+json"> with `<`, `>` and `&` escaped (\u003c...), so no
 // content can close the element. Data blocks are not scripts the browser runs: the CSP
-// does not hash them (server/script-hashes.ts).
+// does not hash them (server/security/script-hashes.ts).
 import { BRAND, DEFAULT_DESCRIPTION, SITE_ICON_PATH, SOCIAL_LINKS } from "~/config/site";
 
 export type JsonLdValue = string | number | boolean | null | JsonLd | readonly JsonLdValue[];

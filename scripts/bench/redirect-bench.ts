@@ -1,8 +1,8 @@
-// The server's redirect lookup, by the first-segment index (server/redirects.ts) against the
+// The server's redirect lookup, by the first-segment index (server/serving/redirects.ts) against the
 // table's scan of every rule, on the same paths in the same run: microseconds per lookup.
 // Paths: pages that match no rule (most requests) and one that redirects.
 import { matchRedirect, REDIRECTS } from "../../app/redirects/redirect-table";
-import { RedirectIndex } from "../../server/redirects";
+import { RedirectIndex } from "../../server/serving/redirects";
 
 const SITE_ORIGIN = "https://id5.io";
 const PATHS = ["/", "/about", "/news/a-long-article-slug", "/solutions", "/product"];

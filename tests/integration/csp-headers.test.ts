@@ -5,13 +5,13 @@
 // the tag manager's hosts with GTM_ID, the embeddable page's framing, report-to by scheme.
 import { afterEach, describe, expect, it } from "vitest";
 import { DEFAULT_EMBED_FRAME_ANCESTORS } from "../../app/config/env.server";
+import type { LoadedBuild } from "../../server/rendering/server-build";
 import {
   ContentSecurityPolicies,
   REPORTING_ENDPOINTS,
   TAG_MANAGER_SCRIPT_SOURCES,
-} from "../../server/content-security-policy";
-import { scriptHashSource } from "../../server/script-hashes";
-import type { LoadedBuild } from "../../server/server-build";
+} from "../../server/security/content-security-policy";
+import { scriptHashSource } from "../../server/security/script-hashes";
 import {
   ASSET_NAME,
   CLIENT_FILES,

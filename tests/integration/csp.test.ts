@@ -13,13 +13,13 @@ import path from "node:path";
 import { Parser } from "htmlparser2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SiteProcess, startSiteProcess } from "../../scripts/site-process";
-import { PROJECT_DIR } from "../../server/build-stamp";
+import type { LoadedBuild } from "../../server/rendering/server-build";
+import { PROJECT_DIR } from "../../server/running/build-stamp";
 import {
   CSP_REPORTS_PER_CLIENT,
   CSP_VIOLATION_MESSAGE,
   MAX_CSP_REPORT_BYTES,
-} from "../../server/csp-report";
-import type { LoadedBuild } from "../../server/server-build";
+} from "../../server/security/csp-report";
 import { createSiteServer, type SiteServer } from "../../server/site-server";
 import { captureLogger, type RawResponse, rawRequest, testEnv } from "../support/fake-site-build";
 import { ensureSiteBuild } from "../support/site-build";

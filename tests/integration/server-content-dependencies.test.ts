@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   CONTENT_TAGS_MANIFEST_FILE,
   type ContentTagsManifest,
-} from "../../server/content-dependencies";
+} from "../../server/refresh/content-dependencies";
 import type { SiteServer } from "../../server/site-server";
 import { type RawResponse, rawRequest } from "../support/fake-site-build";
 import {

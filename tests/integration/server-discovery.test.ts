@@ -14,14 +14,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LocalEntry } from "../../app/content/entries.server";
 import { isoDateTime, newestOf, readDate, readString } from "../../app/content/read.server";
 import { openSnapshotEntries } from "../../scripts/snapshot-entries";
-import { STAMP_FILE } from "../../server/build-stamp";
+import { STAMP_FILE } from "../../server/running/build-stamp";
 import {
   findScriptElements,
   inlineScriptHashes,
   scriptHashSource,
-} from "../../server/script-hashes";
+} from "../../server/security/script-hashes";
+import { ClientFiles } from "../../server/serving/static-files";
 import type { SiteServer } from "../../server/site-server";
-import { ClientFiles } from "../../server/static-files";
 import { type RawResponse, rawRequest } from "../support/fake-site-build";
 import { type JsonLdJson, missingProperties, schemaOrgProblems } from "../support/schema-org";
 import {

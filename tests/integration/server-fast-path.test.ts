@@ -1,4 +1,4 @@
-// The fast path (server/fast-path.ts) answers static files and fresh prerendered pages
+// The fast path (server/serving/fast-path.ts) answers static files and fresh prerendered pages
 // straight from node:http. These tests hold it to the full server's own answers: for every
 // learned file and variant (each encoding, HEAD, 304, tracking query, https visitor behind
 // a proxy) the status, headers and bytes are the same as what the full path sends.

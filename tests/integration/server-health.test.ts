@@ -3,7 +3,7 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createReadinessProbe } from "../../server/health";
+import { createReadinessProbe } from "../../server/running/health";
 import { startTestSite, TEST_SECRET, testEnv } from "../support/fake-site-build";
 
 let cms: Server;

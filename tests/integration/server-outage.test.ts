@@ -2,7 +2,7 @@
 // with `x-content-stale: 1`; a page never seen gets the app's 503 page; a handler that
 // throws gets a generic 500 page with nothing of the error in it.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { STALE_CACHE_CONTROL } from "../../server/render";
+import { STALE_CACHE_CONTROL } from "../../server/rendering/render";
 import { type RunningTestSite, startTestSite, TEST_SECRET } from "../support/fake-site-build";
 
 let t: RunningTestSite;

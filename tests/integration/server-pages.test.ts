@@ -1,7 +1,7 @@
 // Prerendered pages vs server rendering, the render cache and live invalidation: after a
 // content event prerendered files are no longer served and cached renderings go stale.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { PAGE_CACHE_CONTROL, RENDER_CONCURRENCY } from "../../server/render";
+import { PAGE_CACHE_CONTROL, RENDER_CONCURRENCY } from "../../server/rendering/render";
 import { type RunningTestSite, startTestSite } from "../support/fake-site-build";
 
 let t: RunningTestSite;

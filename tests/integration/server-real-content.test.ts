@@ -10,8 +10,8 @@ import { Parser } from "htmlparser2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_CONTENT_IDENTITY, parseEnv } from "../../app/config/env.server";
 import { SOCKET_RECONNECT_MAX_DELAY_MS } from "../../bcms/socket";
-import { PRECOMPRESSED_EXTENSIONS } from "../../server/compression";
-import { STALE_CACHE_CONTROL, STALE_HEADER } from "../../server/render";
+import { STALE_CACHE_CONTROL, STALE_HEADER } from "../../server/rendering/render";
+import { PRECOMPRESSED_EXTENSIONS } from "../../server/serving/compression";
 import type { SiteServer } from "../../server/site-server";
 import {
   type ContentServerProcess,
@@ -121,7 +121,7 @@ beforeAll(async () => {
   await ensureSiteBuild();
   dir = await copySnapshot("site-real-content", { withMediaFiles: true });
   contentPort = await freePort();
-  // React must load in its production build (server/server-build.ts), before the build.
+  // React must load in its production build (server/rendering/server-build.ts), before the build.
   setEnv({ NODE_ENV: "production" });
   // The settings the server hands to the build it loads (configureSite): the build reads
   // its CMS from them, not from the environment.

@@ -22,8 +22,8 @@ import {
   listBuildInputs,
   STAMP_FILE,
   STAMP_VERSION,
-} from "../../server/build-stamp";
-import { compress } from "../../server/compression";
+} from "../../server/running/build-stamp";
+import { compress } from "../../server/serving/compression";
 
 let project: string;
 

@@ -2,7 +2,11 @@
 // line, and one structured log line per request with credential-like query values redacted.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createJsonLogger } from "../../app/logging/logger.server";
-import { CONTENT_SECURITY_POLICY, HSTS, PERMISSIONS_POLICY } from "../../server/security-headers";
+import {
+  CONTENT_SECURITY_POLICY,
+  HSTS,
+  PERMISSIONS_POLICY,
+} from "../../server/security/security-headers";
 import {
   ASSET_NAME,
   type RunningTestSite,

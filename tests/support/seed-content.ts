@@ -6,7 +6,7 @@ import path from "node:path";
 import { parseEnv, type SiteEnv, withEmbeddedContentPort } from "../../app/config/env.server";
 import { silentLogger } from "../../app/logging/logger.server";
 import { type RunningContentServer, startContentServer } from "../../content-server/server";
-import { PROJECT_DIR } from "../../server/build-stamp";
+import { PROJECT_DIR } from "../../server/running/build-stamp";
 
 export interface SeedContent {
   server: RunningContentServer;

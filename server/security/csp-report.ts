@@ -13,10 +13,10 @@
 // page and no Sec-Fetch-Site: both pass the same cross-site check as the forms.
 // Anything unreadable is a 400, never a 5xx.
 
-import type { SiteLogger } from "../app/logging/logger.server";
-import { RateLimiter } from "./forms/rate-limit";
-import { redactPath } from "./logging";
-import { isCrossSite, readLimitedBody } from "./request-intake";
+import type { SiteLogger } from "../../app/logging/logger.server";
+import { RateLimiter } from "../forms/rate-limit";
+import { redactPath } from "../running/logging";
+import { isCrossSite, readLimitedBody } from "../serving/request-intake";
 
 export const MAX_CSP_REPORT_BYTES = 16 * 1024;
 export const CSP_REPORT_WINDOW_MS = 60_000;

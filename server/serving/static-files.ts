@@ -2,11 +2,12 @@
 // request can only ever reach a file in this index, looked up by its exact decoded path,
 // so there is no directory listing and no way out of the folder. Bodies are kept in memory
 // once read. Only prerendered pages change while the server runs, and only through this
-// index (`write`, `remove`: server/page-refresh.ts), so memory and disk agree.
+// index (`write`, `remove`: server/refresh/page-refresh.ts), so memory and disk agree.
 import { createReadStream, type Dirent } from "node:fs";
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
+import { inlineScriptHashes } from "../security/script-hashes";
 import { type Encoding, PRECOMPRESSED_EXTENSIONS } from "./compression";
 import { contentTypeOf, isHtmlType } from "./mime";
 import {
@@ -17,7 +18,6 @@ import {
   Representation,
   weakEtagOf,
 } from "./representation";
-import { inlineScriptHashes } from "./script-hashes";
 
 export const IMMUTABLE_CACHE_CONTROL = "public, max-age=31536000, immutable";
 export const SHORT_CACHE_CONTROL = "public, max-age=3600";

@@ -8,7 +8,7 @@
 // they are discovered (every index.html and .data file outside assets/ and builds/).
 //
 // They are the cache of the build, and the server keeps them true: a content change that
-// touches a page has it rendered again in the background (server/page-refresh.ts) and its
+// touches a page has it rendered again in the background (server/refresh/page-refresh.ts) and its
 // files rewritten; until then the old files keep answering. A page whose refresh failed
 // is retired: not served as fresh, only as the last resort when a rendering fails (see
 // render.ts). When the build predates the content, every page starts retired.

@@ -6,19 +6,19 @@
 //   prerendered file, served with `x-content-stale: 1`; a URL never seen gets the app's
 //   own 5xx page (the content layer answers 503 when the CMS is down) or a generic 500.
 // Concurrent GETs of one URL share a single rendering (no stampede after a content event).
-import type { RequestFacts } from "../app/forms/service";
-import type { SiteLogger } from "../app/logging/logger.server";
-import { describeError } from "../app/logging/logger.server";
-import { errorPage } from "./error-pages";
-import { redactPath } from "./logging";
-import { isCompressibleType, isPageType } from "./mime";
-import type { PrerenderedPages } from "./prerendered";
+import type { RequestFacts } from "../../app/forms/service";
+import type { SiteLogger } from "../../app/logging/logger.server";
+import { describeError } from "../../app/logging/logger.server";
+import { redactPath } from "../running/logging";
+import { withHeaders } from "../security/security-headers";
+import { errorPage } from "../serving/error-pages";
+import { isCompressibleType, isPageType } from "../serving/mime";
+import type { PrerenderedPages } from "../serving/prerendered";
+import { Representation } from "../serving/representation";
+import { significantSearch } from "../serving/request-path";
+import type { ClientFiles } from "../serving/static-files";
 import type { CachedRendering, RenderCache } from "./render-cache";
-import { Representation } from "./representation";
-import { significantSearch } from "./request-path";
-import { withHeaders } from "./security-headers";
 import type { SiteRequestHandler } from "./server-build";
-import type { ClientFiles } from "./static-files";
 
 /** SPEC/DESIGN "Scale": browsers revalidate, a CDN keeps HTML 60 s and serves stale while refreshing. */
 export const PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=86400";

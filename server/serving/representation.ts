@@ -5,6 +5,8 @@
 // first need, and the header string kept per policy variant, so serving it again costs
 // a map lookup, never a body scan.
 import { createHash } from "node:crypto";
+import type { DocumentPolicy } from "../security/content-security-policy";
+import { inlineScriptHashes } from "../security/script-hashes";
 import {
   type CompressionEffort,
   compress,
@@ -12,9 +14,7 @@ import {
   MIN_COMPRESS_BYTES,
   negotiateEncoding,
 } from "./compression";
-import type { DocumentPolicy } from "./content-security-policy";
 import { isCompressibleType, isHtmlType } from "./mime";
-import { inlineScriptHashes } from "./script-hashes";
 
 /** What knows the Content-Security-Policy of a body it answered with. */
 export interface PolicySource {

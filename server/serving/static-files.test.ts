@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { DocumentPolicy } from "./content-security-policy";
+import { DocumentPolicy } from "../security/content-security-policy";
 import { representationOf } from "./representation";
 import { ClientFiles } from "./static-files";
 

@@ -2,7 +2,7 @@
 // (entries and bytes). A content event marks every entry stale at once by bumping the
 // generation; stale entries are no longer served as fresh, only as the fallback when
 // a new rendering fails (CMS outage), until they are replaced or evicted.
-import type { Representation } from "./representation";
+import type { Representation } from "../serving/representation";
 
 export const DEFAULT_RENDER_CACHE_ENTRIES = 500;
 export const DEFAULT_RENDER_CACHE_BYTES = 50 * 1024 * 1024;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   afterFirstPaintScript,
   holdScriptsUntilFirstPaint,
-} from "../app/document/first-paint.server";
+} from "../../app/document/first-paint.server";
 import {
   findScriptElements,
   inlineScriptHashes,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { LogFields } from "../app/logging/logger.server";
+import type { LogFields } from "../../app/logging/logger.server";
 import {
   CSP_REPORTS_PER_CLIENT,
   CSP_SAMPLE_MAX_CHARS,

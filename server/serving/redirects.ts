@@ -7,7 +7,7 @@ import {
   REDIRECTS,
   type RedirectMatch,
   type RedirectRule,
-} from "../app/redirects/redirect-table";
+} from "../../app/redirects/redirect-table";
 import { pagePathOfDataRequest } from "./request-path";
 
 export const TRAILING_SLASH_STATUS = 301;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { Representation } from "../serving/representation";
 import { RenderCache } from "./render-cache";
-import { Representation } from "./representation";
 
 const rendering = (text: string) => ({
   representation: new Representation(Buffer.from(text), "text/html; charset=utf-8"),

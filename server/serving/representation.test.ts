@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { DocumentPolicy } from "./content-security-policy";
+import { DocumentPolicy } from "../security/content-security-policy";
+import { scriptHashSource } from "../security/script-hashes";
 import { Representation, representationOf } from "./representation";
-import { scriptHashSource } from "./script-hashes";
 
 const policy = new DocumentPolicy({ tagManager: false, frameAncestors: [], reportTo: true });
 const other = new DocumentPolicy({ tagManager: true, frameAncestors: [], reportTo: false });

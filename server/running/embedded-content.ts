@@ -1,8 +1,8 @@
 // Starts the embedded local content service (content-server/) for start, dev and build,
 // with the identity the site's environment expects and a clear message when its port is taken.
-import type { SiteEnv } from "../app/config/env.server";
-import type { SiteLogger } from "../app/logging/logger.server";
-import { type RunningContentServer, startContentServer } from "../content-server/server";
+import type { SiteEnv } from "../../app/config/env.server";
+import type { SiteLogger } from "../../app/logging/logger.server";
+import { type RunningContentServer, startContentServer } from "../../content-server/server";
 
 export class PortInUseError extends Error {
   constructor(

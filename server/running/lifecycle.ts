@@ -3,7 +3,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
-import type { SiteLogger } from "../app/logging/logger.server";
+import type { SiteLogger } from "../../app/logging/logger.server";
 
 export const SHUTDOWN_TIMEOUT_MS = 10_000;
 /** Longer than the usual 60 s idle timeout of load balancers, so they close first. */
@@ -19,7 +19,7 @@ export function createHttpLifecycle(
   options: {
     logger: SiteLogger;
     shutdownTimeoutMs: number;
-    /** Tried first; true when it answered (server/fast-path.ts). */
+    /** Tried first; true when it answered (server/serving/fast-path.ts). */
     fastPath?: (request: IncomingMessage, response: ServerResponse) => boolean;
   },
 ): HttpLifecycle {

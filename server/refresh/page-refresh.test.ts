@@ -2,10 +2,10 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { PrerenderedPages } from "../serving/prerendered";
+import { ClientFiles } from "../serving/static-files";
 import { ContentDependencies } from "./content-dependencies";
 import { PageRefresher, type RefreshPacing } from "./page-refresh";
-import { PrerenderedPages } from "./prerendered";
-import { ClientFiles } from "./static-files";
 
 const PAGES = ["/a", "/b", "/c", "/d"];
 let dir: string;

@@ -7,7 +7,7 @@ import {
   createBcmsClient,
   instanceConfig,
   silentLogger,
-} from "../bcms";
+} from "../../bcms";
 
 export interface Readiness {
   ready: boolean;

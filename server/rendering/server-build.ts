@@ -2,11 +2,11 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { RouterContextProvider, ServerBuild } from "react-router";
-import type { SiteEnv } from "../app/config/env.server";
-import type { ContentChange } from "../app/content/content-changes.server";
-import type { SiteServices } from "../app/forms/context";
-import type { RequestFacts } from "../app/forms/service";
-import type { SiteLogger } from "../app/logging/logger.server";
+import type { SiteEnv } from "../../app/config/env.server";
+import type { ContentChange } from "../../app/content/content-changes.server";
+import type { SiteServices } from "../../app/forms/context";
+import type { RequestFacts } from "../../app/forms/service";
+import type { SiteLogger } from "../../app/logging/logger.server";
 
 export type WatchContentChanges = (onChange: (change: ContentChange) => void) => () => void;
 

@@ -1,13 +1,13 @@
 // The Content-Security-Policy of the site (docs/decisions/0007-content-security-policy.md).
 // Scripts run only from our own origin ('self': hashed assets, module preloads), the tag
 // manager's hosts when GTM_ID is set, and inline scripts named by the SHA-256 hash of
-// their text: a page's hashes are computed once per body (server/representation.ts), so
+// their text: a page's hashes are computed once per body (server/serving/representation.ts), so
 // prerendered files, cached renderings, their precompressed siblings and their ETags stay
 // byte-identical. No 'unsafe-inline', no 'unsafe-eval', no 'strict-dynamic'.
 // No default-src or style-src: the pages use inline style attributes and the tag manager
 // loads pixels and beacons from hosts its container decides.
 
-/** Where browsers send violation reports (server/csp-report.ts). */
+/** Where browsers send violation reports (server/security/csp-report.ts). */
 export const CSP_REPORT_PATH = "/csp-report";
 /** The Reporting API endpoint group of `report-to`, defined by the Reporting-Endpoints header. */
 export const CSP_REPORT_GROUP = "csp";

@@ -2,8 +2,8 @@
 // of a signed download link are redacted. The logger itself is app/logging/logger.server.ts.
 
 import { randomBytes } from "node:crypto";
-import { DOWNLOAD_ROUTE_PREFIX } from "../app/forms/model";
-import { REDACTED } from "../bcms/redact";
+import { DOWNLOAD_ROUTE_PREFIX } from "../../app/forms/model";
+import { REDACTED } from "../../bcms/redact";
 
 export { REDACTED };
 

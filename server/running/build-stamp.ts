@@ -2,14 +2,24 @@
 // was made of (sources and the settings baked into its HTML) and of the content it
 // prerendered; the server compares the stamp with the project as it is now.
 import { createHash } from "node:crypto";
-import type { Dirent } from "node:fs";
+import { type Dirent, existsSync } from "node:fs";
 import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { SiteEnv } from "../app/config/env.server";
+import type { SiteEnv } from "../../app/config/env.server";
 
-/** The project folder (where package.json is). */
-export const PROJECT_DIR = path.resolve(fileURLToPath(new URL("..", import.meta.url)));
+/**
+ * The project folder: the nearest folder above this module with a package.json. Searched,
+ * not counted, because this module also runs bundled into build/server.mjs (scripts/start.mjs).
+ */
+export const PROJECT_DIR = projectDirAbove(path.dirname(fileURLToPath(import.meta.url)));
+
+function projectDirAbove(dir: string): string {
+  for (let current = dir; ; current = path.dirname(current)) {
+    if (existsSync(path.join(current, "package.json"))) return current;
+    if (path.dirname(current) === current) return path.resolve(dir, "..");
+  }
+}
 export const STAMP_FILE = ".stamp.json";
 export const STAMP_VERSION = 1;
 
@@ -23,7 +33,7 @@ export const BUILD_INPUTS = [
   "vite",
   "react-router.config.ts",
   "tsconfig.json",
-  "server/build-stamp.ts",
+  "server/running/build-stamp.ts",
   "scripts/build.ts",
   "scripts/build-records.ts",
   "scripts/prerender-paths.ts",

@@ -4,8 +4,8 @@
 // record depends on everything.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { EVERYTHING } from "../app/content/content-tags.server";
-import { pagePathOfDataRequest } from "./request-path";
+import { EVERYTHING } from "../../app/content/content-tags.server";
+import { pagePathOfDataRequest } from "../serving/request-path";
 
 /** Written by scripts/build.ts next to client/ and server/ (not served). */
 export const CONTENT_TAGS_MANIFEST_FILE = "content-tags.json";

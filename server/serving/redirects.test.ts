@@ -4,7 +4,7 @@ import {
   NEWS_HOST_PREFIX,
   REDIRECTS,
   type RedirectRule,
-} from "../app/redirects/redirect-table";
+} from "../../app/redirects/redirect-table";
 import { RedirectIndex } from "./redirects";
 
 const SITE_ORIGIN = "https://id5.io";
