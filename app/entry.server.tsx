@@ -8,11 +8,15 @@ import type { EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { installEnv, type SiteEnv } from "./config/env.server";
 import { installLogger, logger } from "./content/log.server";
+import type { PublishedVersionStore } from "./content/published-versions";
+import { installPublishedVersionStore } from "./content/published-versions.server";
 import { holdScriptsUntilFirstPaint } from "./document/first-paint.server";
 import type { SiteLogger } from "./logging/logger.server";
 
 // The production server (server/) reaches the content layer of this build through these.
 export { watchContentChanges } from "./content/content-changes.server";
+export { describePreview, findPreviewEntry } from "./content/preview.server";
+export { withPreviewOf } from "./content/preview-context.server";
 export { createLoadContext } from "./forms/context";
 
 /**
@@ -20,9 +24,14 @@ export { createLoadContext } from "./forms/context";
  * request, so loaders read what it was started with (prerendering and the dev server, which
  * have no such server, parse their own environment).
  */
-export function configureSite(settings: { env: SiteEnv; logger: SiteLogger }): void {
+export function configureSite(settings: {
+  env: SiteEnv;
+  logger: SiteLogger;
+  publishedVersions?: PublishedVersionStore;
+}): void {
   installEnv(settings.env);
   installLogger(settings.logger);
+  if (settings.publishedVersions) installPublishedVersionStore(settings.publishedVersions);
 }
 
 export const streamTimeout = 10_000;

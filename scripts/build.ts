@@ -24,6 +24,8 @@ import { readEnvOrReport } from "../app/config/read-env";
 import { FORM_MARKER_ATTRIBUTE } from "../app/forms/model";
 import { createJsonLogger, type SiteLogger } from "../app/logging/logger.server";
 import type { RunningContentServer } from "../content-server/server";
+import { exportPublishedVersions, importPublishedVersions } from "../server/drafts/build-handover";
+import { SqliteDraftsStore } from "../server/drafts/sqlite-drafts-store";
 import {
   CONTENT_TAGS_MANIFEST_FILE,
   type ContentTagsManifest,
@@ -75,6 +77,9 @@ export async function writeContentTagsManifest(
   await writeFile(path.join(buildDir, CONTENT_TAGS_MANIFEST_FILE), `${JSON.stringify(manifest)}\n`);
   return pages.size;
 }
+
+/** The published versions the build's processes read and record (server/drafts/build-handover.ts). */
+const PUBLISHED_VERSIONS_HANDOVER_FILE = ".cache/published-versions.json";
 
 /** Writes the CMS part of the prerender list that react-router.config.ts reads. */
 const PRERENDER_PATHS_SCRIPT = "scripts/prerender-paths.ts";
@@ -258,7 +263,19 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
     // A failed build leaves no stamp behind, so the next start builds again.
     await rm(buildDir, { recursive: true, force: true });
 
-    const childEnv = childBuildEnv(env, processEnv, contentUrl);
+    // The store's published versions go to the build's processes in a file and come back.
+    const drafts = SqliteDraftsStore.open(path.resolve(projectDir, env.dataDir));
+    const handover = path.join(projectDir, PUBLISHED_VERSIONS_HANDOVER_FILE);
+    await mkdir(path.dirname(handover), { recursive: true });
+    try {
+      await exportPublishedVersions(drafts, handover);
+    } finally {
+      await drafts.close();
+    }
+    const childEnv = {
+      ...childBuildEnv(env, processEnv, contentUrl),
+      PUBLISHED_VERSIONS_FILE: handover,
+    };
     const bin = (name: string) => path.join(projectDir, "node_modules/.bin", name);
     const pathsScript = path.join(projectDir, PRERENDER_PATHS_SCRIPT);
     if (await stat(pathsScript).catch(() => undefined)) {
@@ -284,6 +301,14 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
       write: options.write,
     });
     if (code !== 0) throw new BuildError(`react-router build failed (exit code ${code})`);
+    const returned = SqliteDraftsStore.open(path.resolve(projectDir, env.dataDir));
+    try {
+      const applied = await importPublishedVersions(returned, handover);
+      logger.info("build: published versions kept", applied);
+    } finally {
+      await returned.close();
+      await rm(handover, { force: true });
+    }
 
     await removeResourceRouteData(clientDir);
     const prerenderedFiles = await listPrerenderedFiles(clientDir, path.join(projectDir, "public"));

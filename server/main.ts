@@ -8,7 +8,9 @@ import { type SiteEnv, withEmbeddedContentPort } from "../app/config/env.server"
 import { readEnvOrReport } from "../app/config/read-env";
 import { createJsonLogger, describeError, type SiteLogger } from "../app/logging/logger.server";
 import type { RunningContentServer } from "../content-server/server";
+import { SqliteDraftsStore } from "./drafts/sqlite-drafts-store";
 import { createFormsService, type RunningFormsService } from "./forms/service";
+import { loadSigningKey } from "./forms/signing-key";
 import { checkBuild, PROJECT_DIR } from "./running/build-stamp";
 import { isAddressInUse, PortInUseError, startEmbeddedContent } from "./running/embedded-content";
 import { createSiteServer, type SiteServer } from "./site-server";
@@ -69,6 +71,7 @@ export async function startSite(
   }
 
   let forms: RunningFormsService | undefined;
+  let drafts: SqliteDraftsStore | undefined;
   try {
     // Submissions are stored (and the outbox resumes) before the first request is taken.
     forms = createFormsService({
@@ -77,6 +80,11 @@ export async function startSite(
       logger,
     });
     forms.start();
+    // Published versions of reworked entries and preview revocations; preview links are
+    // signed with the same key as the forms' stamps (under a key derived for them).
+    const dataDir = path.resolve(projectDir, env.dataDir);
+    drafts = SqliteDraftsStore.open(dataDir);
+    const siteKey = loadSigningKey(dataDir, env.forms.signingSecret);
     const check = await checkBuild({ projectDir, buildDir, env, buildId: env.buildId });
     if (check.stale) {
       logger.info("building the site", { reason: check.reason });
@@ -92,6 +100,8 @@ export async function startSite(
       prerenderedFresh: !check.contentChanged,
       forms,
       trustProxy: env.trustProxy,
+      drafts,
+      siteKey,
     });
     let listening: { url: string };
     try {
@@ -109,11 +119,13 @@ export async function startSite(
       async close() {
         await site.close();
         await forms?.close();
+        await drafts?.close();
         await content?.close();
       },
     };
   } catch (error) {
     await forms?.close();
+    await drafts?.close();
     await content?.close();
     throw error;
   }

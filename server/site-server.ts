@@ -17,6 +17,8 @@ import {
 } from "../app/content/content-tags.server";
 import type { FormsService, RequestFacts } from "../app/forms/service";
 import { createJsonLogger, describeError, type SiteLogger } from "../app/logging/logger.server";
+import type { DraftsStore } from "./drafts/drafts-store";
+import { PreviewService } from "./preview/preview-service";
 import {
   ContentDependencies,
   pageOfRequestPath,
@@ -30,7 +32,11 @@ import { type LoadedBuild, loadServerBuild } from "./rendering/server-build";
 import { createReadinessProbe, healthResponse, readinessResponse } from "./running/health";
 import { createHttpLifecycle, SHUTDOWN_TIMEOUT_MS } from "./running/lifecycle";
 import { redactPath, redactSearch, requestIdSource } from "./running/logging";
-import { ContentSecurityPolicies, CSP_REPORT_PATH } from "./security/content-security-policy";
+import {
+  ContentSecurityPolicies,
+  CSP_REPORT_PATH,
+  PREVIEW_PATH_PREFIX,
+} from "./security/content-security-policy";
 import { CspReportEndpoint } from "./security/csp-report";
 import { securityHeaders, withHeaders } from "./security/security-headers";
 import type { Encoding } from "./serving/compression";
@@ -82,6 +88,12 @@ export interface SiteServerOptions {
   forms?: FormsService;
   /** Behind a proxy that sets X-Forwarded-For: the client address is its last hop. */
   trustProxy?: boolean;
+  /**
+   * Published versions of reworked entries and preview revocations (server/drafts/); with
+   * `siteKey` (the forms signing key, which signs preview links too) previews are served.
+   */
+  drafts?: DraftsStore;
+  siteKey?: Buffer;
 }
 
 export interface SiteServer {
@@ -120,7 +132,8 @@ type Source =
   | "stale"
   | "error"
   | "redirect"
-  | "report";
+  | "report"
+  | "preview";
 
 export async function createSiteServer(options: SiteServerOptions): Promise<SiteServer> {
   const { env } = options;
@@ -131,7 +144,11 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     typeof options.build === "function"
       ? await options.build()
       : (options.build ??
-        (await loadServerBuild(options.buildDir, { forms: options.forms }, { env, logger })));
+        (await loadServerBuild(
+          options.buildDir,
+          { forms: options.forms },
+          { env, logger, publishedVersions: options.drafts },
+        )));
   const files = await ClientFiles.scan(`${options.buildDir}/client`);
   const prerendered = await PrerenderedPages.load(options.buildDir, files, {
     fresh: options.prerenderedFresh ?? true,
@@ -144,6 +161,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
   const policies = new ContentSecurityPolicies({
     tagManager: Boolean(env.gtmId),
     embedFrameAncestors: env.embedFrameAncestors ?? DEFAULT_EMBED_FRAME_ANCESTORS,
+    previewFrameAncestors: env.preview?.frameAncestors ?? [],
   });
   const trustProxy = options.trustProxy ?? false;
   const cspReports = new CspReportEndpoint({ logger, siteOrigin: env.siteOrigin });
@@ -247,6 +265,43 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     c.set("source", "report");
     return cspReports.handle(c.req.raw, clientAddressOf(c.env?.incoming, trustProxy));
   });
+
+  const preview =
+    options.drafts && options.siteKey && build.preview
+      ? new PreviewService({
+          siteKey: options.siteKey,
+          siteOrigin: env.siteOrigin,
+          revocations: options.drafts,
+          content: build.preview,
+          handler: build.handler,
+          logger,
+          apiToken: env.preview?.apiToken,
+        })
+      : undefined;
+  const factsOf = (incoming: IncomingMessage | undefined): RequestFacts => ({
+    clientAddress: clientAddressOf(incoming, trustProxy),
+  });
+  if (preview) {
+    app.all(`${PREVIEW_PATH_PREFIX}api/:action`, async (c) => {
+      c.set("source", "preview");
+      const limited = await readLimitedBody(c.req.raw, MAX_REQUEST_BODY_BYTES, c.req.url);
+      if (limited === "too-large") return errorPage(413);
+      return preview.api(limited, c.req.param("action"), factsOf(c.env?.incoming));
+    });
+    app.get(`${PREVIEW_PATH_PREFIX}:token/events`, (c) => {
+      c.set("source", "preview");
+      return preview.eventStream(c.req.raw, c.req.param("token"), factsOf(c.env?.incoming));
+    });
+    app.get(`${PREVIEW_PATH_PREFIX}:token`, (c) => {
+      c.set("source", "preview");
+      return preview.page(c.req.raw, c.req.param("token"), factsOf(c.env?.incoming));
+    });
+    // Anything else under the prefix is a malformed link: the same refusal.
+    app.all(`${PREVIEW_PATH_PREFIX}*`, (c) => {
+      c.set("source", "preview");
+      return preview.refusal();
+    });
+  }
 
   app.all("*", async (c) => {
     const request = c.req.raw;
@@ -418,6 +473,12 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
   const purge = createPurge(env.purgeUrl, logger);
 
   const applyContentChange = (change: ContentChange) => {
+    // Open previews first: an editor waits on this one.
+    preview?.events.notify(
+      change.event.name === "entry" && change.event.id && !change.tags.includes(EVERYTHING)
+        ? change.event.id
+        : null,
+    );
     const moved = new Set([...change.addedPaths, ...change.removedPaths]);
     const pages = dependencies.affected(everyPrerendered(), change.tags);
     refresher.enqueue([...pages, ...moved], { first: !change.tags.includes(EVERYTHING) });
@@ -462,6 +523,8 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
   });
   let closing: Promise<void> | undefined;
   const close = () => {
+    // Preview event streams never end by themselves: they would hold the close for 10 s.
+    preview?.close();
     closing ??= http
       .close()
       .finally(() => stopWatching?.())

@@ -34,6 +34,14 @@ export const DEFAULT_FORMS_DELIVERY_MAX_AGE_HOURS = 72;
 export const DEFAULT_EMBED_FRAME_ANCESTORS: readonly string[] = [new URL(LOGIN_URL).origin];
 export const EMBED_FRAME_ANCESTORS_PROBLEM =
   "EMBED_FRAME_ANCESTORS must be origins such as https://console.id5.io, separated by spaces";
+/** The status (id or label, any case) that makes an entry public. */
+export const DEFAULT_PUBLIC_STATUS = "Published";
+/** Who may frame a preview: BCMS's own app, where editors open it. */
+export const DEFAULT_PREVIEW_FRAME_ANCESTORS: readonly string[] = ["https://app.thebcms.com"];
+export const PREVIEW_FRAME_ANCESTORS_PROBLEM =
+  "PREVIEW_FRAME_ANCESTORS must be origins such as https://app.thebcms.com, separated by spaces";
+/** A token that guards link creation and revocation must not be guessable. */
+export const MIN_PREVIEW_API_TOKEN_LENGTH = 32;
 
 const optionalString = z
   .string()
@@ -101,19 +109,17 @@ function frameAncestorOrigin(value: string): string | undefined {
 }
 
 /** Space-separated origins; unset or empty: the default. */
-const frameAncestors = optionalString.transform((v, ctx) => {
-  if (v === undefined) return [...DEFAULT_EMBED_FRAME_ANCESTORS];
-  const origins = v.split(/\s+/).map((origin) => [origin, frameAncestorOrigin(origin)] as const);
-  const wrong = origins.filter(([, origin]) => origin === undefined).map(([given]) => given);
-  if (wrong.length > 0) {
-    ctx.addIssue({
-      code: "custom",
-      message: `${EMBED_FRAME_ANCESTORS_PROBLEM} (not: ${wrong.join(" ")})`,
-    });
-    return z.NEVER;
-  }
-  return [...new Set(origins.map(([, origin]) => origin as string))];
-});
+const frameAncestors = (fallback: readonly string[], problem: string) =>
+  optionalString.transform((v, ctx) => {
+    if (v === undefined) return [...fallback];
+    const origins = v.split(/\s+/).map((origin) => [origin, frameAncestorOrigin(origin)] as const);
+    const wrong = origins.filter(([, origin]) => origin === undefined).map(([given]) => given);
+    if (wrong.length > 0) {
+      ctx.addIssue({ code: "custom", message: `${problem} (not: ${wrong.join(" ")})` });
+      return z.NEVER;
+    }
+    return [...new Set(origins.map(([, origin]) => origin as string))];
+  });
 
 const envSchema = z.object({
   BCMS_ORIGIN: originLike("BCMS_ORIGIN"),
@@ -154,7 +160,20 @@ const envSchema = z.object({
     DEFAULT_FORMS_DELIVERY_MAX_AGE_HOURS,
   ),
   DATA_DIR: optionalString,
-  EMBED_FRAME_ANCESTORS: frameAncestors,
+  EMBED_FRAME_ANCESTORS: frameAncestors(
+    DEFAULT_EMBED_FRAME_ANCESTORS,
+    EMBED_FRAME_ANCESTORS_PROBLEM,
+  ),
+  PUBLIC_STATUS: optionalString,
+  PREVIEW_API_TOKEN: optionalString.refine(
+    (v) => v === undefined || v.length >= MIN_PREVIEW_API_TOKEN_LENGTH,
+    { message: `PREVIEW_API_TOKEN must be at least ${MIN_PREVIEW_API_TOKEN_LENGTH} characters` },
+  ),
+  PREVIEW_FRAME_ANCESTORS: frameAncestors(
+    DEFAULT_PREVIEW_FRAME_ANCESTORS,
+    PREVIEW_FRAME_ANCESTORS_PROBLEM,
+  ),
+  PUBLISHED_VERSIONS_FILE: optionalString,
   HOST: optionalString,
   BUILD_ID: optionalString,
   TRUST_PROXY: optionalString.refine((v) => v === undefined || v === "0" || v === "1", {
@@ -213,10 +232,29 @@ export interface SiteEnv {
   /** Called (POST, JSON `{tags}`) with the content tags of every change, for a CDN purge. */
   purgeUrl?: string;
   /**
+   * The status that makes an entry public: an id or a label, compared without regard to
+   * case. An entry with no status at all is public too.
+   */
+  publicStatus: string;
+  preview: PreviewSettings;
+  /**
+   * Set by the build for prerendering: the published versions of reworked entries, read
+   * from the site's store before and written back after (app/content/published-versions.ts).
+   * Not an operator setting.
+   */
+  publishedVersionsFile?: string;
+  /**
    * Set by the build for prerendering: each prerendered answer's content tags are appended
    * here (app/content/content-tags.server.ts). Not an operator setting.
    */
   contentTagsFile?: string;
+}
+
+export interface PreviewSettings {
+  /** Authorises the preview-link endpoint (Bearer); unset: the endpoint answers 404. */
+  apiToken?: string;
+  /** Origins that may frame a preview (the CMS), as CSP frame-ancestors. */
+  frameAncestors: readonly string[];
 }
 
 export interface FormsSettings {
@@ -302,7 +340,10 @@ export function parseEnv(source: Record<string, string | undefined>): SiteEnv {
     trustProxy: env.TRUST_PROXY === "1",
     embedFrameAncestors: env.EMBED_FRAME_ANCESTORS,
     purgeUrl: env.PURGE_URL,
+    publicStatus: env.PUBLIC_STATUS ?? DEFAULT_PUBLIC_STATUS,
+    preview: { apiToken: env.PREVIEW_API_TOKEN, frameAncestors: env.PREVIEW_FRAME_ANCESTORS },
     contentTagsFile: env.CONTENT_TAGS_FILE,
+    publishedVersionsFile: env.PUBLISHED_VERSIONS_FILE,
   };
 }
 

@@ -3,6 +3,9 @@
 import type { EntryParsed } from "@thebcms/types";
 import { getContentClient } from "./content-client.server";
 import { contentTag, recordedReads, recordRead } from "./content-tags.server";
+import { currentPreview, type PreviewTarget } from "./preview-context.server";
+import { isPublicEntry, publicStatus } from "./public-status.server";
+import { publicView } from "./published-versions.server";
 import { isoDateTime, isRec, type Rec, readString } from "./read.server";
 import {
   CONTENT_URL_PATTERNS,
@@ -24,8 +27,6 @@ export const TEMPLATES = {
 
 /** Forms are content without a page of their own (pages point at them). */
 export const FORM_TEMPLATE = "form";
-
-export const PUBLISHED_STATUS_LABEL = "Published";
 
 export interface LocalEntry {
   id: string;
@@ -49,14 +50,12 @@ export async function getDefaultLanguage(): Promise<string> {
 }
 
 /**
- * Published in `lng`: the entry's status for that language is labelled Published. An entry
- * with no status at all counts as published (instances that do not use statuses).
+ * Public in `lng` now: the entry's status there is the configured public status
+ * (public-status.server.ts). Visitors may still see an older public version of an entry
+ * that is not (published-versions.server.ts).
  */
 export function isPublished(entry: EntryParsed, lng: string): boolean {
-  const statuses = Array.isArray(entry.statuses) ? entry.statuses : [];
-  if (statuses.length === 0) return true;
-  const status = statuses.find((s) => isRec(s) && s.lng === lng);
-  return readString(status?.label)?.toLowerCase() === PUBLISHED_STATUS_LABEL.toLowerCase();
+  return isPublicEntry(entry, lng, publicStatus());
 }
 
 export function localise(entry: EntryParsed, lng: string): LocalEntry | undefined {
@@ -83,6 +82,8 @@ interface PublishedList {
   /** The client's entries this list was made from, in their order. */
   source: readonly EntryParsed[];
   lng: string;
+  /** The entries visitors see (public ones, kept public versions), before localising. */
+  visible: readonly EntryParsed[];
   entries: readonly LocalEntry[];
   bySlug: ReadonlyMap<string, LocalEntry>;
   byPath: ReadonlyMap<string, LocalEntry>;
@@ -112,29 +113,78 @@ function indexBy(
   return index;
 }
 
-/** The list without recording it: for finders that record only what they return. */
-async function readPublishedList(templateName: string): Promise<PublishedList> {
-  const [source, lng] = await Promise.all([
-    getContentClient().entry.getAllParsed(templateName),
-    getDefaultLanguage(),
-  ]);
-  const known = publishedLists.get(templateName);
-  if (known && known.lng === lng && sameItems(known.source, source)) return known;
-  const entries = source
-    .filter((e) => isPublished(e, lng))
+function makeList(
+  source: readonly EntryParsed[],
+  lng: string,
+  visible: readonly EntryParsed[],
+): PublishedList {
+  const entries = visible
     .map((e) => localise(e, lng))
     .filter((e): e is LocalEntry => e !== undefined);
-  const list: PublishedList = {
+  return {
     source,
     lng,
+    visible,
     entries,
     bySlug: indexBy(entries, entrySlug),
     byPath: indexBy(entries, (e) => readString(e.meta.path)),
     byId: indexBy(entries, (e) => e.id),
     derived: new Map(),
   };
-  publishedLists.set(templateName, list);
-  return list;
+}
+
+/** Lists being made (the public view awaits the store), so concurrent readers share one. */
+const pendingLists = new Map<
+  string,
+  { source: readonly EntryParsed[]; lng: string; list: Promise<PublishedList> }
+>();
+
+/** The list without recording it: for finders that record only what they return. */
+async function readPublishedList(templateName: string): Promise<PublishedList> {
+  const [source, lng] = await Promise.all([
+    getContentClient().entry.getAllParsed(templateName),
+    getDefaultLanguage(),
+  ]);
+  const list = await publicListOf(templateName, source, lng);
+  const preview = currentPreview();
+  return preview?.templateName === templateName ? previewList(list, preview) : list;
+}
+
+async function publicListOf(
+  templateName: string,
+  source: readonly EntryParsed[],
+  lng: string,
+): Promise<PublishedList> {
+  const known = publishedLists.get(templateName);
+  if (known && known.lng === lng && sameItems(known.source, source)) return known;
+  const pending = pendingLists.get(templateName);
+  if (pending && pending.lng === lng && sameItems(pending.source, source)) return pending.list;
+  const list = publicView(templateName, source, lng).then((visible) =>
+    makeList(source, lng, visible),
+  );
+  pendingLists.set(templateName, { source, lng, list });
+  try {
+    const made = await list;
+    publishedLists.set(templateName, made);
+    return made;
+  } finally {
+    if (pendingLists.get(templateName)?.list === list) pendingLists.delete(templateName);
+  }
+}
+
+/**
+ * The public list with the previewed entry's current content in place of its public
+ * version (or added where it has none), for this rendering only: never kept.
+ */
+function previewList(list: PublishedList, preview: PreviewTarget): PublishedList {
+  if (!list.source.some((e) => e._id === preview.entryId)) return list;
+  const shown = new Map(list.visible.map((e) => [e._id, e]));
+  const visible = list.source.flatMap((entry) => {
+    if (entry._id === preview.entryId) return [entry];
+    const version = shown.get(entry._id);
+    return version ? [version] : [];
+  });
+  return makeList(list.source, list.lng, visible);
 }
 
 /**
@@ -286,6 +336,7 @@ let knownAddresses:
 async function readAddressIndex(): Promise<NonNullable<typeof knownAddresses>> {
   const lists = await Promise.all(Object.values(TEMPLATES).map((t) => readPublishedList(t)));
   if (knownAddresses && sameItems(knownAddresses.lists, lists)) return knownAddresses;
+  const preview = currentPreview() !== undefined;
   const addresses = new Map<string, EntryAddress>();
   const paths = new Map<string, string>();
   for (const entry of lists.flatMap((list) => list.entries)) {
@@ -294,8 +345,10 @@ async function readAddressIndex(): Promise<NonNullable<typeof knownAddresses>> {
     addresses.set(entry.id, { path, templateName: entry.templateName });
     paths.set(entry.id, path);
   }
-  knownAddresses = { lists, addresses, paths };
-  return knownAddresses;
+  const made = { lists, addresses, paths };
+  // A preview's index holds its entry's current address: made for that rendering alone.
+  if (!preview) knownAddresses = made;
+  return made;
 }
 
 /**

@@ -4,6 +4,9 @@ import { pathToFileURL } from "node:url";
 import type { RouterContextProvider, ServerBuild } from "react-router";
 import type { SiteEnv } from "../../app/config/env.server";
 import type { ContentChange } from "../../app/content/content-changes.server";
+import type { PreviewDescription, PreviewEntryLookup } from "../../app/content/preview.server";
+import type { PreviewTarget } from "../../app/content/preview-context.server";
+import type { PublishedVersionStore } from "../../app/content/published-versions";
 import type { SiteServices } from "../../app/forms/context";
 import type { RequestFacts } from "../../app/forms/service";
 import type { SiteLogger } from "../../app/logging/logger.server";
@@ -19,6 +22,16 @@ type CreateLoadContext = (services: SiteServices, facts: RequestFacts) => Router
 export interface SiteSettings {
   env: SiteEnv;
   logger: SiteLogger;
+  /** Where the content layer keeps the public versions of reworked entries. */
+  publishedVersions?: PublishedVersionStore;
+}
+
+/** What previews need of the build's content layer (exported by app/entry.server.tsx). */
+export interface PreviewContent {
+  /** Runs `work` (a rendering) with the entry's current content in place of its public one. */
+  withPreviewOf<T>(target: PreviewTarget, work: () => Promise<T>): Promise<T>;
+  describePreview(target: PreviewTarget): Promise<PreviewDescription | undefined>;
+  findPreviewEntry(templateName: string, slugOrId: string): Promise<PreviewEntryLookup>;
 }
 
 const UNKNOWN_CLIENT: RequestFacts = { clientAddress: "unknown" };
@@ -28,6 +41,8 @@ export interface LoadedBuild {
   handler: SiteRequestHandler;
   /** Exported by app/entry.server.tsx; absent in builds that do not watch content. */
   watchContentChanges?: WatchContentChanges;
+  /** Exported by app/entry.server.tsx; absent in builds without previews. */
+  preview?: PreviewContent;
 }
 
 export const SERVER_BUILD_FILE = "server/index.js";
@@ -50,6 +65,9 @@ export async function loadServerBuild(
     watchContentChanges?: unknown;
     createLoadContext?: unknown;
     configureSite?: unknown;
+    withPreviewOf?: unknown;
+    describePreview?: unknown;
+    findPreviewEntry?: unknown;
   };
   if (settings && typeof entry.configureSite === "function") {
     (entry.configureSite as (settings: SiteSettings) => void)(settings);
@@ -64,6 +82,16 @@ export async function loadServerBuild(
     watchContentChanges:
       typeof entry.watchContentChanges === "function"
         ? (entry.watchContentChanges as WatchContentChanges)
+        : undefined,
+    preview:
+      typeof entry.withPreviewOf === "function" &&
+      typeof entry.describePreview === "function" &&
+      typeof entry.findPreviewEntry === "function"
+        ? {
+            withPreviewOf: entry.withPreviewOf as PreviewContent["withPreviewOf"],
+            describePreview: entry.describePreview as PreviewContent["describePreview"],
+            findPreviewEntry: entry.findPreviewEntry as PreviewContent["findPreviewEntry"],
+          }
         : undefined,
   };
 }

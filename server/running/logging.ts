@@ -4,6 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { DOWNLOAD_ROUTE_PREFIX } from "../../app/forms/model";
 import { REDACTED } from "../../bcms/redact";
+import { PREVIEW_PATH_PREFIX } from "../preview/preview-links";
 
 export { REDACTED };
 
@@ -21,11 +22,16 @@ export function redactSearch(search: string): string {
   return `?${out.join("&")}`;
 }
 
-/** The path as logged: the token of a signed download link is a secret. */
+/** The path as logged: the token of a signed download or preview link is a secret. */
 export function redactPath(pathname: string): string {
-  return pathname.startsWith(DOWNLOAD_ROUTE_PREFIX)
-    ? `${DOWNLOAD_ROUTE_PREFIX}${REDACTED}`
-    : pathname;
+  if (pathname.startsWith(DOWNLOAD_ROUTE_PREFIX)) return `${DOWNLOAD_ROUTE_PREFIX}${REDACTED}`;
+  if (
+    pathname.startsWith(PREVIEW_PATH_PREFIX) &&
+    !pathname.startsWith(`${PREVIEW_PATH_PREFIX}api/`)
+  ) {
+    return `${PREVIEW_PATH_PREFIX}${REDACTED}${pathname.endsWith("/events") ? "/events" : ""}`;
+  }
+  return pathname;
 }
 
 /**

@@ -35,11 +35,16 @@ export function isEmbeddablePath(pathname: string): boolean {
   return EMBEDDABLE_PAGE_PATHS.has(page);
 }
 
+/** Preview answers (server/preview/): framed by the CMS only, and nothing else is. */
+export const PREVIEW_PATH_PREFIX = "/_preview/";
+
 export interface PolicyOptions {
   /** GTM_ID is set: the tag manager's hosts may serve scripts. */
   tagManager: boolean;
   /** Origins besides our own that may frame the embeddable pages (EMBED_FRAME_ANCESTORS). */
   embedFrameAncestors: readonly string[];
+  /** The origins that may frame a preview: the CMS (PREVIEW_FRAME_ANCESTORS); none: no framing. */
+  previewFrameAncestors?: readonly string[];
 }
 
 /**
@@ -88,17 +93,22 @@ export class DocumentPolicy {
   }
 }
 
-/** The four variants a server sends, made once at start. */
+/** The six variants a server sends, made once at start. */
 export class ContentSecurityPolicies {
-  private readonly variants: Record<"page" | "embeddable", Record<"api" | "uri", DocumentPolicy>>;
+  private readonly variants: Record<
+    "page" | "embeddable" | "preview",
+    Record<"api" | "uri", DocumentPolicy>
+  >;
 
   constructor(options: PolicyOptions) {
     const make = (frameAncestors: readonly string[], reportTo: boolean) =>
       new DocumentPolicy({ tagManager: options.tagManager, frameAncestors, reportTo });
     const embedders = ["'self'", ...options.embedFrameAncestors];
+    const cms = options.previewFrameAncestors ?? [];
     this.variants = {
       page: { api: make([], true), uri: make([], false) },
       embeddable: { api: make(embedders, true), uri: make(embedders, false) },
+      preview: { api: make(cms, true), uri: make(cms, false) },
     };
   }
 
@@ -108,7 +118,11 @@ export class ContentSecurityPolicies {
    * so a page served over plain http names report-uri alone.
    */
   select(pathname: string, secure: boolean): DocumentPolicy {
-    const framing = isEmbeddablePath(pathname) ? this.variants.embeddable : this.variants.page;
+    const framing = pathname.startsWith(PREVIEW_PATH_PREFIX)
+      ? this.variants.preview
+      : isEmbeddablePath(pathname)
+        ? this.variants.embeddable
+        : this.variants.page;
     return secure ? framing.api : framing.uri;
   }
 }

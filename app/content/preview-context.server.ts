@@ -1,0 +1,22 @@
+// The entry a rendering previews, if any: within a preview, that entry's current content
+// (a draft, or a reworked live page) stands in for its public version in every list the
+// rendering reads. Outside one, nothing changes. Kept per request (AsyncLocalStorage), so
+// there is no site-wide draft mode and nothing a preview reads is kept for anyone else.
+import { AsyncLocalStorage } from "node:async_hooks";
+
+export interface PreviewTarget {
+  templateName: string;
+  entryId: string;
+}
+
+const previewing = new AsyncLocalStorage<PreviewTarget>();
+
+/** Runs `work` as a preview of `target`. */
+export function withPreviewOf<T>(target: PreviewTarget, work: () => Promise<T>): Promise<T> {
+  return previewing.run({ ...target }, work);
+}
+
+/** The entry the current rendering previews (outside a preview: undefined). */
+export function currentPreview(): PreviewTarget | undefined {
+  return previewing.getStore();
+}

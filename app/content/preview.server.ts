@@ -1,0 +1,97 @@
+// What a preview needs of the content layer: which entry a link names (by template and slug
+// or id, whatever its status), where its page is, and what the preview bar says about it
+// (its status, the fields that differ from the version visitors see, the public page).
+import { getContentClient } from "./content-client.server";
+import {
+  entryPath,
+  entrySlug,
+  findPublishedEntryById,
+  getDefaultLanguage,
+  type LocalEntry,
+  localise,
+  TEMPLATES,
+} from "./entries.server";
+import type { PreviewTarget } from "./preview-context.server";
+import { entryStatus } from "./public-status.server";
+
+/** Templates whose entries have a page of their own, so a preview can show them. */
+export const PREVIEWABLE_TEMPLATES: readonly string[] = Object.values(TEMPLATES);
+
+export type PreviewEntryLookup =
+  | { ok: true; target: PreviewTarget; path: string }
+  | { ok: false; problem: string };
+
+/** The entry of `templateName` with this slug or id, whatever its status. */
+export async function findPreviewEntry(
+  templateName: string,
+  slugOrId: string,
+): Promise<PreviewEntryLookup> {
+  if (!PREVIEWABLE_TEMPLATES.includes(templateName)) {
+    return {
+      ok: false,
+      problem: `Unknown template "${templateName}": previews exist for ${PREVIEWABLE_TEMPLATES.join(", ")}`,
+    };
+  }
+  const [entries, lng] = await Promise.all([
+    getContentClient().entry.getAllParsed(templateName),
+    getDefaultLanguage(),
+  ]);
+  const local = entries
+    .map((entry) => localise(entry, lng))
+    .filter((e): e is LocalEntry => e !== undefined);
+  const found =
+    local.find((e) => e.id === slugOrId) ?? local.find((e) => entrySlug(e) === slugOrId);
+  if (!found) {
+    return { ok: false, problem: `No ${templateName} entry has the slug or id "${slugOrId}"` };
+  }
+  const path = entryPath(found);
+  if (!path) {
+    return { ok: false, problem: `The ${templateName} entry "${slugOrId}" has no page address` };
+  }
+  return { ok: true, target: { templateName, entryId: found.id }, path };
+}
+
+export interface PreviewDescription {
+  /** Where the entry's page is with its current content. */
+  path: string;
+  title: string;
+  /** The entry's status label (or id) in the site's language; "none" without one. */
+  status: string;
+  /** The page visitors see now, when the entry has a public version. */
+  publicPath?: string;
+  /** Fields whose current value differs from the public version ([] when equal or none). */
+  changedFields: string[];
+}
+
+/** The entry's current state for its preview, or undefined when it no longer exists. */
+export async function describePreview(
+  target: PreviewTarget,
+): Promise<PreviewDescription | undefined> {
+  const [entries, lng] = await Promise.all([
+    getContentClient().entry.getAllParsed(target.templateName),
+    getDefaultLanguage(),
+  ]);
+  const raw = entries.find((entry) => entry._id === target.entryId);
+  const current = raw && localise(raw, lng);
+  const path = current && entryPath(current);
+  if (!raw || !current || !path) return undefined;
+  const published = await findPublishedEntryById(target.templateName, target.entryId);
+  const status = entryStatus(raw, lng);
+  return {
+    path,
+    title: typeof current.meta.title === "string" ? current.meta.title : path,
+    status: status?.label ?? status?.id ?? "none",
+    publicPath: published ? entryPath(published) : undefined,
+    changedFields: published ? changedFields(published, current) : [],
+  };
+}
+
+/** The meta fields (and the body, as `content`) that differ between two versions. */
+export function changedFields(before: LocalEntry, after: LocalEntry): string[] {
+  const names = [...new Set([...Object.keys(before.meta), ...Object.keys(after.meta)])];
+  const changed = names.filter(
+    (name) => JSON.stringify(before.meta[name]) !== JSON.stringify(after.meta[name]),
+  );
+  if (JSON.stringify(before.content) !== JSON.stringify(after.content)) changed.push("content");
+  return changed;
+}

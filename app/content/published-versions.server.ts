@@ -1,0 +1,168 @@
+// Visitors' view of a template's entries: an entry in the public status as it is now; an
+// entry that has left the public status as its last public version, when the site kept one;
+// anything else not at all. Every public version is recorded in the store before a page
+// shows it, so a restart, a rebuild or another instance can still serve it once the entry
+// moves to a draft (docs/decisions/0015-drafts-and-preview.md).
+import { createHash } from "node:crypto";
+import { readFileSync, renameSync, writeFileSync } from "node:fs";
+import type { EntryParsed } from "@thebcms/types";
+import { getEnv } from "~/config/env.server";
+import { isPublicEntry } from "./public-status.server";
+import type {
+  PublishedVersion,
+  PublishedVersionKey,
+  PublishedVersionStore,
+} from "./published-versions";
+
+let installed: PublishedVersionStore | undefined;
+
+/** The production server installs its store (app/entry.server.tsx `configureSite`). */
+export function installPublishedVersionStore(store: PublishedVersionStore): void {
+  installed = store;
+}
+
+/**
+ * The store in use: the installed one; in a build's prerendering, the file the build hands
+ * over (PUBLISHED_VERSIONS_FILE); elsewhere (the dev server, unit tests), one in memory.
+ */
+export function publishedVersionStore(): PublishedVersionStore {
+  if (!installed) {
+    const file = getEnv().publishedVersionsFile;
+    installed = file ? new FilePublishedVersionStore(file) : new MemoryPublishedVersionStore();
+  }
+  return installed;
+}
+
+/** What tells one version of an entry from another. */
+export function versionKeyOf(entry: EntryParsed): string {
+  if (typeof entry.updatedAt === "number" && entry.updatedAt > 0) return String(entry.updatedAt);
+  return `sha256:${createHash("sha256").update(JSON.stringify(entry)).digest("base64url")}`;
+}
+
+/**
+ * The entries of one template that visitors see, in the CMS's order, from `source` (every
+ * entry of the template, whatever its status). Records the public ones whose version is not
+ * recorded yet and forgets the versions of entries that are gone, before answering.
+ */
+export async function publicView(
+  templateName: string,
+  source: readonly EntryParsed[],
+  lng: string,
+  options: { store?: PublishedVersionStore; publicStatus?: string; now?: () => number } = {},
+): Promise<EntryParsed[]> {
+  const store = options.store ?? publishedVersionStore();
+  const status = options.publicStatus ?? getEnv().publicStatus;
+  const now = options.now ?? Date.now;
+  const known = new Map(
+    (await store.listPublishedVersionKeys(templateName)).map((k) => [k.entryId, k.versionKey]),
+  );
+  const present = new Set(source.map((entry) => entry._id));
+  const toRecord: PublishedVersion[] = [];
+  const withheld: string[] = [];
+  for (const entry of source) {
+    if (isPublicEntry(entry, lng, status)) {
+      const versionKey = versionKeyOf(entry);
+      if (known.get(entry._id) !== versionKey) {
+        toRecord.push({ entryId: entry._id, templateName, versionKey, entry, recordedAt: now() });
+      }
+    } else if (known.has(entry._id)) {
+      withheld.push(entry._id);
+    }
+  }
+  const gone = [...known.keys()].filter((id) => !present.has(id));
+  // Fetched fresh each time: another instance may have recorded a newer public version.
+  const kept = new Map(
+    withheld.length
+      ? (await store.getPublishedVersions(withheld)).map((v) => [v.entryId, v.entry])
+      : [],
+  );
+  if (toRecord.length) await store.recordPublishedVersions(toRecord);
+  if (gone.length) await store.removePublishedVersions(gone);
+  const view: EntryParsed[] = [];
+  for (const entry of source) {
+    if (isPublicEntry(entry, lng, status)) view.push(entry);
+    else {
+      const version = kept.get(entry._id);
+      if (version) view.push(version as EntryParsed);
+    }
+  }
+  return view;
+}
+
+/** The last public version of an entry, if one is recorded. */
+export async function findPublishedVersion(entryId: string): Promise<EntryParsed | undefined> {
+  const [version] = await publishedVersionStore().getPublishedVersions([entryId]);
+  return version?.entry as EntryParsed | undefined;
+}
+
+/** Versions in memory: the dev server and tests (nothing survives the process). */
+export class MemoryPublishedVersionStore implements PublishedVersionStore {
+  protected readonly versions = new Map<string, PublishedVersion>();
+
+  async listPublishedVersionKeys(templateName: string): Promise<PublishedVersionKey[]> {
+    return [...this.versions.values()]
+      .filter((v) => v.templateName === templateName)
+      .map(({ entryId, versionKey }) => ({ entryId, versionKey }));
+  }
+
+  async getPublishedVersions(entryIds: readonly string[]): Promise<PublishedVersion[]> {
+    return entryIds.flatMap((id) => {
+      const version = this.versions.get(id);
+      return version ? [version] : [];
+    });
+  }
+
+  async recordPublishedVersions(versions: readonly PublishedVersion[]): Promise<void> {
+    for (const version of versions) this.versions.set(version.entryId, version);
+  }
+
+  async removePublishedVersions(entryIds: readonly string[]): Promise<void> {
+    for (const id of entryIds) this.versions.delete(id);
+  }
+}
+
+/** The hand-over file of a build: what the store held, then what prerendering changed. */
+export interface PublishedVersionsFile {
+  versions: PublishedVersion[];
+  /** Entries whose versions prerendering forgot (deleted entries). */
+  removed: string[];
+}
+
+/**
+ * Prerendering's store: the build writes the store's versions to a file before prerendering
+ * and puts back what prerendering recorded or removed (scripts/build.ts), so a rebuild shows
+ * a reworked entry's public version and the store learns the versions the build showed.
+ * The processes of a build run one after the other; each rewrites the whole file.
+ */
+export class FilePublishedVersionStore extends MemoryPublishedVersionStore {
+  private readonly removed = new Set<string>();
+
+  constructor(private readonly file: string) {
+    super();
+    const held = JSON.parse(readFileSync(file, "utf8")) as PublishedVersionsFile;
+    for (const version of held.versions) this.versions.set(version.entryId, version);
+    for (const id of held.removed) this.removed.add(id);
+  }
+
+  override async recordPublishedVersions(versions: readonly PublishedVersion[]): Promise<void> {
+    await super.recordPublishedVersions(versions);
+    for (const version of versions) this.removed.delete(version.entryId);
+    this.save();
+  }
+
+  override async removePublishedVersions(entryIds: readonly string[]): Promise<void> {
+    await super.removePublishedVersions(entryIds);
+    for (const id of entryIds) this.removed.add(id);
+    this.save();
+  }
+
+  private save(): void {
+    const held: PublishedVersionsFile = {
+      versions: [...this.versions.values()],
+      removed: [...this.removed],
+    };
+    const temp = `${this.file}.${process.pid}.tmp`;
+    writeFileSync(temp, JSON.stringify(held));
+    renameSync(temp, this.file);
+  }
+}

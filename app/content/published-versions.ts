@@ -1,0 +1,32 @@
+// What the content layer needs of the site's store to keep reworked entries public: the
+// last public version of each entry, recorded as the site reads it (issue 19). The server
+// installs a durable, shared store (server/drafts/); prerendering gets a file the build
+// reads from and writes back to the store (published-versions.server.ts).
+
+/** The last version of an entry that visitors could see. */
+export interface PublishedVersion {
+  entryId: string;
+  templateName: string;
+  /** Tells versions apart: the entry's updatedAt, or a hash of it when the CMS has none. */
+  versionKey: string;
+  /** The parsed entry as the site read it while it was public (plain JSON). */
+  entry: unknown;
+  /** When this instance recorded it (ms). */
+  recordedAt: number;
+}
+
+export interface PublishedVersionKey {
+  entryId: string;
+  versionKey: string;
+}
+
+export interface PublishedVersionStore {
+  /** The recorded version keys of a template's entries (no content: cheap). */
+  listPublishedVersionKeys(templateName: string): Promise<PublishedVersionKey[]>;
+  /** The recorded versions of these entries (those that have one). */
+  getPublishedVersions(entryIds: readonly string[]): Promise<PublishedVersion[]>;
+  /** Inserts or replaces each entry's version, all or none. */
+  recordPublishedVersions(versions: readonly PublishedVersion[]): Promise<void>;
+  /** Forgets these entries' versions (the entries were deleted). */
+  removePublishedVersions(entryIds: readonly string[]): Promise<void>;
+}

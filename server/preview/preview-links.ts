@@ -1,0 +1,124 @@
+// Signed preview links: one entry, an issue time and an expiry, signed with the site's key
+// (server/forms/signing-key.ts) under a key of their own, derived from it, so no other
+// signature of the site (form stamps, download links) can pass for a preview link. The link
+// carries no secret: what it grants is one entry's preview until it expires or is revoked.
+//   /_preview/<template>.<entry id>.<issued>.<expires>.<signature>
+// Times are milliseconds since the epoch in base 36; the signature is HMAC-SHA256, base64url.
+import { createHmac, timingSafeEqual } from "node:crypto";
+
+import { PREVIEW_PATH_PREFIX } from "../security/content-security-policy";
+
+export { PREVIEW_PATH_PREFIX };
+export const DEFAULT_PREVIEW_HOURS = 72;
+export const MAX_PREVIEW_HOURS = 30 * 24;
+/** Clock difference between instances tolerated on a link's issue time (ms). */
+const CLOCK_SKEW_MS = 60_000;
+const KEY_LABEL = "id5 preview link v1";
+const TOKEN_PATTERN =
+  /^([a-z0-9][a-z0-9-]{0,63})\.([0-9a-f]{24})\.([0-9a-z]{1,10})\.([0-9a-z]{1,10})\.([A-Za-z0-9_-]{43})$/;
+
+export interface PreviewClaims {
+  templateName: string;
+  entryId: string;
+  /** Milliseconds since the epoch (a revocation voids links issued at or before it). */
+  issuedAt: number;
+  expiresAt: number;
+}
+
+export type PreviewLinkCheck =
+  | { ok: true; claims: PreviewClaims }
+  | { ok: false; reason: "malformed" | "signature" | "expired" };
+
+/** The key preview links are signed with, derived from the site's signing key. */
+export function previewLinkKey(siteKey: Buffer): Buffer {
+  return createHmac("sha256", siteKey).update(KEY_LABEL).digest();
+}
+
+function signed(claims: PreviewClaims): string {
+  return [
+    claims.templateName,
+    claims.entryId,
+    claims.issuedAt.toString(36),
+    claims.expiresAt.toString(36),
+  ].join(".");
+}
+
+function signatureOf(text: string, key: Buffer): Buffer {
+  return createHmac("sha256", key).update(text).digest();
+}
+
+/** The hours a link lasts: a positive number up to MAX_PREVIEW_HOURS, or an error message. */
+export function checkPreviewHours(hours: unknown): number | string {
+  const value = typeof hours === "string" && hours.trim() !== "" ? Number(hours) : hours;
+  if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) {
+    return `hours must be a positive number (at most ${MAX_PREVIEW_HOURS})`;
+  }
+  if (value > MAX_PREVIEW_HOURS) {
+    return `hours must be at most ${MAX_PREVIEW_HOURS} (30 days), not ${value}`;
+  }
+  return value;
+}
+
+/** The token of a link to `entryId`'s preview, valid for `hours` from `now` (ms). */
+export function signPreviewToken(
+  target: { templateName: string; entryId: string },
+  key: Buffer,
+  options: { hours?: number; now?: number } = {},
+): { token: string; claims: PreviewClaims } {
+  const hours = options.hours ?? DEFAULT_PREVIEW_HOURS;
+  const checked = checkPreviewHours(hours);
+  if (typeof checked === "string") throw new RangeError(checked);
+  const issuedAt = Math.floor(options.now ?? Date.now());
+  const claims: PreviewClaims = {
+    templateName: target.templateName,
+    entryId: target.entryId,
+    issuedAt,
+    expiresAt: issuedAt + Math.round(checked * 3600_000),
+  };
+  if (!TOKEN_PATTERN.test(`${signed(claims)}.${"A".repeat(43)}`)) {
+    throw new RangeError(`cannot sign a link for ${target.templateName} ${target.entryId}`);
+  }
+  const text = signed(claims);
+  return { token: `${text}.${signatureOf(text, key).toString("base64url")}`, claims };
+}
+
+/** Checks a token's form, signature and expiry (revocation is the caller's: it needs the store). */
+export function verifyPreviewToken(token: string, key: Buffer, now = Date.now()): PreviewLinkCheck {
+  const match = TOKEN_PATTERN.exec(token);
+  if (!match) return { ok: false, reason: "malformed" };
+  const [, templateName, entryId, issued, expires, signature] = match as unknown as string[];
+  const claims: PreviewClaims = {
+    templateName: templateName as string,
+    entryId: entryId as string,
+    issuedAt: Number.parseInt(issued as string, 36),
+    expiresAt: Number.parseInt(expires as string, 36),
+  };
+  const given = Buffer.from(signature as string, "base64url");
+  const expected = signatureOf(signed(claims), key);
+  // Re-encoding must give the same text: base64url has several spellings of the last byte.
+  if (
+    given.length !== expected.length ||
+    given.toString("base64url") !== signature ||
+    !timingSafeEqual(given, expected)
+  ) {
+    return { ok: false, reason: "signature" };
+  }
+  if (
+    claims.expiresAt <= now ||
+    claims.issuedAt > now + CLOCK_SKEW_MS ||
+    claims.expiresAt - claims.issuedAt > MAX_PREVIEW_HOURS * 3600_000
+  ) {
+    return { ok: false, reason: "expired" };
+  }
+  return { ok: true, claims };
+}
+
+/** True when a revocation at `revokedAt` (ms; 0: none) voids a link with these claims. */
+export function isRevoked(claims: PreviewClaims, revokedAt: number): boolean {
+  return revokedAt > 0 && claims.issuedAt <= revokedAt;
+}
+
+/** The absolute link of a token on the site. */
+export function previewUrl(siteOrigin: string, token: string): string {
+  return `${siteOrigin.replace(/\/+$/, "")}${PREVIEW_PATH_PREFIX}${token}`;
+}

@@ -1,0 +1,130 @@
+// The document of a preview: the entry's page as the site renders it, without the app's
+// scripts (it is not hydrated: the browser's address is the link, not the page's path, and
+// the page works without JavaScript), with the preview bar and the small inline script that
+// refreshes it in place when the entry is edited (events from /_preview/<token>/events).
+import type { PreviewDescription } from "../../app/content/preview.server";
+
+/** `data-` attribute the refresh script sets on <html> after each refresh (tests wait on it). */
+export const REFRESHED_ATTRIBUTE = "data-preview-refreshed";
+export const PREVIEW_BAR_ID = "preview-bar";
+
+/**
+ * Runs in the preview page. Serialised with Function#toString: it must not use anything from
+ * outside its own body. On an edit of the entry (and when the event stream reconnects, as an
+ * edit may have been missed), the page is fetched again and its body swapped in, the scroll
+ * position kept. A link that became invalid gets the refusal page in the same way.
+ */
+function refreshOnEdits(refreshedAttribute: string): void {
+  const events = new EventSource(`${location.pathname}/events`);
+  let busy = false;
+  let again = false;
+  let connected = false;
+  const refresh = async (): Promise<void> => {
+    if (busy) {
+      again = true;
+      return;
+    }
+    busy = true;
+    try {
+      const response = await fetch(location.pathname, { cache: "no-store", credentials: "omit" });
+      const next = new DOMParser().parseFromString(await response.text(), "text/html");
+      const x = window.scrollX;
+      const y = window.scrollY;
+      document.title = next.title;
+      document.body.replaceWith(document.adoptNode(next.body));
+      window.scrollTo(x, y);
+      document.documentElement.setAttribute(refreshedAttribute, String(Date.now()));
+      if (!response.ok) events.close();
+    } catch {
+      // Offline for a moment: the next event (or reconnection) tries again.
+    } finally {
+      busy = false;
+      if (again) {
+        again = false;
+        void refresh();
+      }
+    }
+  };
+  events.addEventListener("change", () => void refresh());
+  events.addEventListener("ready", () => {
+    if (connected) void refresh();
+    connected = true;
+  });
+}
+
+const REFRESH_SCRIPT = `(${refreshOnEdits.toString()})(${JSON.stringify(REFRESHED_ATTRIBUTE)});`;
+
+function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;");
+}
+
+const BAR_STYLE = [
+  "position:fixed",
+  "left:0",
+  "right:0",
+  "bottom:0",
+  "z-index:2147483647",
+  "display:flex",
+  "flex-wrap:wrap",
+  "gap:0.25rem 1rem",
+  "align-items:center",
+  "padding:0.6rem 1rem",
+  "background:#1b1340",
+  "color:#fff",
+  "font:14px/1.4 system-ui,sans-serif",
+  "box-shadow:0 -2px 8px rgba(0,0,0,0.3)",
+].join(";");
+
+/** The always-visible bar: that this is a preview, the status, what changed, the public page. */
+export function previewBar(description: PreviewDescription): string {
+  const changed = description.publicPath
+    ? description.changedFields.length
+      ? `Differs from the published version in: <span data-preview="changed">${escapeHtml(description.changedFields.join(", "))}</span>`
+      : `<span data-preview="changed">Same as the published version</span>`
+    : `<span data-preview="changed">Never published</span>`;
+  const publicLink = description.publicPath
+    ? `<a href="${escapeHtml(description.publicPath)}" target="_top" style="color:#fff;text-decoration:underline" data-preview="public-link">Public page</a>`
+    : `<span data-preview="public-link">No public page yet</span>`;
+  return [
+    `<aside id="${PREVIEW_BAR_ID}" aria-label="Preview" style="${BAR_STYLE}">`,
+    `<strong style="text-transform:uppercase;letter-spacing:0.05em">Preview</strong>`,
+    `<span>Status: <strong data-preview="status">${escapeHtml(description.status)}</strong></span>`,
+    `<span>${changed}</span>`,
+    publicLink,
+    "</aside>",
+    // Room below the page's own content, so the bar never covers its end.
+    `<div aria-hidden="true" style="height:4.5rem"></div>`,
+  ].join("");
+}
+
+const APP_ENTRY_TEMPLATE = /<template id="app-entry">[\s\S]*?<\/template>/g;
+const MODULE_SCRIPT = /<script type="module"[^>]*>[\s\S]*?<\/script>/g;
+const ROUTER_CONTEXT_SCRIPT = /<script>window\.__reactRouter[\s\S]*?<\/script>/g;
+const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g;
+
+/** The preview document made from the page's rendered HTML. */
+export function previewDocument(html: string, description: PreviewDescription): string {
+  const page = html
+    .replace(APP_ENTRY_TEMPLATE, "")
+    .replace(MODULE_SCRIPT, "")
+    .replace(ROUTER_CONTEXT_SCRIPT, "")
+    .replace(MODULE_PRELOAD, "");
+  const withHead = page.replace(/<head>/, `<head><meta name="robots" content="noindex, nofollow">`);
+  const title = escapeHtml(`Preview: ${description.title}`);
+  const withTitle = withHead.replace(/<title>[\s\S]*?<\/title>/, `<title>${title}</title>`);
+  const additions = `${previewBar(description)}<script>${REFRESH_SCRIPT}</script>`;
+  return withTitle.replace(/<\/body>/, `${additions}</body>`);
+}
+
+/** The refusal: the same plain page for every invalid link, whatever made it invalid. */
+export const INVALID_LINK_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex, nofollow"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Preview link not valid</title></head>
+<body style="font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem">
+<h1>This preview link is not valid</h1>
+<p>It may have expired or been revoked. Ask for a new link.</p>
+</body></html>
+`;
