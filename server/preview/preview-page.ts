@@ -6,6 +6,8 @@ import type { PreviewDescription } from "../../app/content/preview.server";
 
 /** `data-` attribute the refresh script sets on <html> after each refresh (tests wait on it). */
 export const REFRESHED_ATTRIBUTE = "data-preview-refreshed";
+/** Set on <html> while the page listens for edits. */
+export const LIVE_ATTRIBUTE = "data-preview-live";
 export const PREVIEW_BAR_ID = "preview-bar";
 
 /**
@@ -14,7 +16,7 @@ export const PREVIEW_BAR_ID = "preview-bar";
  * edit may have been missed), the page is fetched again and its body swapped in, the scroll
  * position kept. A link that became invalid gets the refusal page in the same way.
  */
-function refreshOnEdits(refreshedAttribute: string): void {
+function refreshOnEdits(refreshedAttribute: string, liveAttribute: string): void {
   const events = new EventSource(`${location.pathname}/events`);
   let busy = false;
   let again = false;
@@ -47,12 +49,14 @@ function refreshOnEdits(refreshedAttribute: string): void {
   };
   events.addEventListener("change", () => void refresh());
   events.addEventListener("ready", () => {
+    document.documentElement.setAttribute(liveAttribute, "");
     if (connected) void refresh();
     connected = true;
   });
+  events.addEventListener("error", () => document.documentElement.removeAttribute(liveAttribute));
 }
 
-const REFRESH_SCRIPT = `(${refreshOnEdits.toString()})(${JSON.stringify(REFRESHED_ATTRIBUTE)});`;
+const REFRESH_SCRIPT = `(${refreshOnEdits.toString()})(${JSON.stringify(REFRESHED_ATTRIBUTE)},${JSON.stringify(LIVE_ATTRIBUTE)});`;
 
 function escapeHtml(text: string): string {
   return text

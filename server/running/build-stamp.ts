@@ -82,7 +82,8 @@ export async function listBuildInputs(projectDir: string): Promise<string[]> {
 
 /**
  * The settings that end up in prerendered HTML or decide where content comes from:
- * canonical origin, tag manager, the CMS (not its key: rotating a key needs no build).
+ * canonical origin, tag manager, the CMS (not its key: rotating a key needs no build), and
+ * which status is public (it decides which entries the build prerenders).
  * The embedded snapshot folder is not one: its fingerprint is compared instead.
  */
 export function buildSettings(env: SiteEnv, buildId?: string): Record<string, string | null> {
@@ -92,6 +93,7 @@ export function buildSettings(env: SiteEnv, buildId?: string): Record<string, st
     cms: env.embeddedContent ? "embedded" : env.bcms.origin,
     orgId: env.bcms.orgId,
     instanceId: env.bcms.instanceId,
+    publicStatus: env.publicStatus.trim().toLowerCase(),
     buildId: buildId?.trim() || null,
   };
 }

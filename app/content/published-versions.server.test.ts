@@ -1,0 +1,110 @@
+import type { EntryParsed } from "@thebcms/types";
+import { describe, expect, it } from "vitest";
+import { MemoryPublishedVersionStore, publicView, versionKeyOf } from "./published-versions.server";
+
+const PUBLISHED = { lng: "en", id: "630c1ec745bf6da97c014608", label: "Published" };
+const DRAFT = { lng: "en", id: "674d3b303cf1a6c963208902", label: "Draft" };
+
+function entry(
+  id: string,
+  title: string,
+  status: typeof PUBLISHED | null,
+  updatedAt: number,
+): EntryParsed {
+  return {
+    _id: id,
+    updatedAt,
+    templateName: "news-article",
+    statuses: status ? [status] : [],
+    meta: { en: { title, slug: id } },
+    content: { en: [] },
+  } as unknown as EntryParsed;
+}
+
+const titles = (entries: EntryParsed[]) =>
+  entries.map((e) => (e.meta as Record<string, { title: string }>).en?.title);
+
+function view(
+  store: MemoryPublishedVersionStore,
+  source: EntryParsed[],
+  publicStatus = "Published",
+) {
+  return publicView("news-article", source, "en", { store, publicStatus, now: () => 5 });
+}
+
+describe("publicView", () => {
+  it("shows public entries and entries without status, and hides drafts never public", async () => {
+    const store = new MemoryPublishedVersionStore();
+    const shown = await view(store, [
+      entry("a", "Live", PUBLISHED, 1),
+      entry("b", "Draft only", DRAFT, 1),
+      entry("c", "No status", null, 1),
+    ]);
+    expect(titles(shown)).toEqual(["Live", "No status"]);
+    expect(
+      (await store.listPublishedVersionKeys("news-article")).map((k) => k.entryId).sort(),
+    ).toEqual(["a", "c"]);
+  });
+
+  it("keeps the last public version of a live entry set to draft and edited, until it is published again", async () => {
+    const store = new MemoryPublishedVersionStore();
+    await view(store, [entry("a", "Original", PUBLISHED, 1)]);
+    const reworked = await view(store, [entry("a", "Rework in progress", DRAFT, 2)]);
+    expect(titles(reworked)).toEqual(["Original"]);
+    // The kept version is the public one as it was read (its status included).
+    expect(reworked[0]?.statuses).toEqual([PUBLISHED]);
+    const republished = await view(store, [entry("a", "Reworked", PUBLISHED, 3)]);
+    expect(titles(republished)).toEqual(["Reworked"]);
+    expect(titles(await view(store, [entry("a", "Next rework", DRAFT, 4)]))).toEqual(["Reworked"]);
+  });
+
+  it("forgets the version of a deleted entry", async () => {
+    const store = new MemoryPublishedVersionStore();
+    await view(store, [entry("a", "Original", PUBLISHED, 1), entry("b", "Other", PUBLISHED, 1)]);
+    await view(store, [entry("a", "Draft", DRAFT, 2), entry("b", "Other", PUBLISHED, 1)]);
+    expect(titles(await view(store, [entry("b", "Other", PUBLISHED, 1)]))).toEqual(["Other"]);
+    expect(await store.getPublishedVersions(["a"])).toEqual([]);
+    // Back with the same id (restored), as a draft: nothing public is left of it.
+    expect(titles(await view(store, [entry("a", "Draft", DRAFT, 5)]))).toEqual([]);
+  });
+
+  it("serves the version another instance recorded in the shared store", async () => {
+    const shared = new MemoryPublishedVersionStore();
+    await view(shared, [entry("a", "Seen by instance one", PUBLISHED, 1)]);
+    // A second instance that only ever reads the entry as a draft.
+    expect(titles(await view(shared, [entry("a", "Draft", DRAFT, 2)]))).toEqual([
+      "Seen by instance one",
+    ]);
+  });
+
+  it("records a version once, and again only when it changes", async () => {
+    const store = new MemoryPublishedVersionStore();
+    let writes = 0;
+    const record = store.recordPublishedVersions.bind(store);
+    store.recordPublishedVersions = async (versions) => {
+      writes += versions.length;
+      return record(versions);
+    };
+    await view(store, [entry("a", "One", PUBLISHED, 1)]);
+    await view(store, [entry("a", "One", PUBLISHED, 1)]);
+    expect(writes).toBe(1);
+    await view(store, [entry("a", "Two", PUBLISHED, 2)]);
+    expect(writes).toBe(2);
+  });
+
+  it("follows the configured public status, by id or label", async () => {
+    const store = new MemoryPublishedVersionStore();
+    const source = [entry("a", "Live", PUBLISHED, 1), entry("b", "Draft", DRAFT, 1)];
+    expect(titles(await view(store, source, "draft"))).toEqual(["Draft"]);
+    expect(titles(await view(new MemoryPublishedVersionStore(), source, PUBLISHED.id))).toEqual([
+      "Live",
+    ]);
+  });
+
+  it("keys a version by its update time, or by its content when the CMS gives none", () => {
+    expect(versionKeyOf(entry("a", "x", PUBLISHED, 42))).toBe("42");
+    const untimed = versionKeyOf(entry("a", "x", PUBLISHED, 0));
+    expect(untimed).toMatch(/^sha256:/);
+    expect(versionKeyOf(entry("a", "y", PUBLISHED, 0))).not.toBe(untimed);
+  });
+});

@@ -1,0 +1,392 @@
+// Issue 19 end to end, in Chromium, on the real build of a copy of the project over its own
+// copy of the snapshot: drafts stay out of the public site, a reworked live article keeps
+// its public version (across a restart too), and signed preview links show the current
+// content with a bar, refresh on edits, refuse every bad link alike, and frame only in the CMS.
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { expect, type Page, test } from "@playwright/test";
+import type { SiteProcess } from "../../scripts/site-process";
+import { loadSigningKey } from "../../server/forms/signing-key";
+import { previewLinkKey, signPreviewToken } from "../../server/preview/preview-links";
+import {
+  DRAFT_STATUS_ID,
+  type DraftsProject,
+  draftsEnv,
+  editEntry,
+  makeDraftsProject,
+  PUBLISHED_STATUS_ID,
+  previewLinkCommand,
+  startDraftsSite,
+} from "./support/drafts-site";
+
+test.describe.configure({ mode: "serial", timeout: 120_000 });
+
+const DRAFT = {
+  id: "9ceec891984386911abbeba8",
+  slug: "partner-roundup-q4-2026",
+  title: "Partner roundup: Q4 2026",
+};
+const LIVE = {
+  id: "c1699ec16990a3883a54a183",
+  slug: "identity-is-infrastructure-notes-from-cannes",
+  title: "Identity is infrastructure: notes from a week in Cannes",
+};
+const OTHER_LIVE_ID = "d5c6bc1a155d0bd6f56cad05";
+
+let project: DraftsProject;
+let site: SiteProcess;
+let env: Record<string, string>;
+let cms: Server;
+let stranger: Server;
+let cmsOrigin: string;
+let strangerOrigin: string;
+
+/** A page on its own origin that frames `?src=`: the CMS, or some other site. */
+function framer(): Promise<Server> {
+  const server = createServer((request, response) => {
+    const src = new URL(request.url ?? "/", "http://x").searchParams.get("src") ?? "";
+    response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    response.end(
+      `<!doctype html><title>framer</title><iframe id="framed" src="${src.replace(/"/g, "&quot;")}" width="900" height="600"></iframe>`,
+    );
+  });
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
+}
+
+const originOf = (server: Server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+/** A link from the command, as a path on the site under test. */
+async function linkFor(template: string, slugOrId: string, extra: string[] = []): Promise<string> {
+  const made = await previewLinkCommand(project, env, [template, slugOrId, ...extra]);
+  expect(made.code, made.stderr).toBe(0);
+  const url = new URL(made.stdout.trim());
+  expect(url.origin).toBe("https://id5.io");
+  return url.pathname;
+}
+
+async function statusOf(pathname: string, headers: Record<string, string> = {}): Promise<number> {
+  const response = await fetch(`${site.url}${pathname}`, { headers });
+  await response.body?.cancel();
+  return response.status;
+}
+
+async function textOf(pathname: string): Promise<string> {
+  return (await fetch(`${site.url}${pathname}`)).text();
+}
+
+async function expectRefused(page: Page, pathname: string): Promise<string> {
+  const response = await page.goto(`${site.url}${pathname}`);
+  expect(response?.status(), pathname).toBe(403);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "This preview link is not valid",
+  );
+  await expect(page.locator("#preview-bar")).toHaveCount(0);
+  return (await response?.text()) ?? "";
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(600_000);
+  cms = await framer();
+  stranger = await framer();
+  cmsOrigin = originOf(cms);
+  strangerOrigin = originOf(stranger);
+  project = await makeDraftsProject();
+  env = draftsEnv(project, { PREVIEW_FRAME_ANCESTORS: cmsOrigin });
+  site = await startDraftsSite(project, env);
+});
+
+test.afterAll(async () => {
+  await site?.stop();
+  await new Promise((resolve) => cms?.close(resolve));
+  await new Promise((resolve) => stranger?.close(resolve));
+  await project?.remove();
+});
+
+test("a draft article is 404 and absent from the lists, the sitemap and the feed", async ({
+  page,
+}) => {
+  const response = await page.goto(`${site.url}/news/${DRAFT.slug}`);
+  expect(response?.status()).toBe(404);
+  await page.goto(`${site.url}/news`);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByText(DRAFT.title)).toHaveCount(0);
+  await expect(page.getByText(LIVE.title).first()).toBeVisible();
+  expect(await textOf("/")).not.toContain(DRAFT.title);
+  expect(await textOf("/news/feed.atom")).not.toContain(DRAFT.slug);
+  const sitemap = await textOf("/sitemap.xml");
+  expect(sitemap).toContain(LIVE.slug);
+  expect(sitemap).not.toContain(DRAFT.slug);
+});
+
+test("its link shows it with an always-visible preview bar, private and noindex", async ({
+  page,
+}) => {
+  const link = await linkFor("news-article", DRAFT.slug);
+  await page.setViewportSize({ width: 1000, height: 600 });
+  const response = await page.goto(`${site.url}${link}`);
+  expect(response?.status()).toBe(200);
+  const headers = response?.headers() ?? {};
+  expect(headers["cache-control"]).toBe("private, no-store");
+  expect(headers["x-robots-tag"]).toBe("noindex");
+  expect(headers["cache-tag"]).toBeUndefined();
+  expect(headers["set-cookie"]).toBeUndefined();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(DRAFT.title);
+  const bar = page.locator("#preview-bar");
+  await expect(bar).toContainText("Preview");
+  await expect(bar.locator('[data-preview="status"]')).toHaveText("Draft");
+  await expect(bar.locator('[data-preview="changed"]')).toHaveText("Never published");
+  await expect(bar.locator('[data-preview="public-link"]')).toHaveText("No public page yet");
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect(bar).toBeInViewport();
+  // Scripts by hash only: the app's own scripts are not in the preview, the refresh script is hashed.
+  expect(headers["content-security-policy"]).toMatch(
+    /script-src 'self' 'report-sample'( 'sha256-[^']+')+;/,
+  );
+  expect(headers["content-security-policy"]).not.toContain("unsafe-inline");
+  await expect(page.locator("html")).toHaveAttribute("data-preview-live", "");
+  expect(await page.context().cookies()).toEqual([]);
+  // The same link by id, and a link for a certain number of hours.
+  const byId = await linkFor("news-article", DRAFT.id, ["--hours", "1"]);
+  expect(byId.split(".").slice(0, 2).join(".")).toBe(`/_preview/news-article.${DRAFT.id}`);
+  expect(await statusOf(byId)).toBe(200);
+});
+
+test("tampered, expired, revoked, malformed and other-entry links answer 403 with no hint", async ({
+  page,
+}) => {
+  const link = await linkFor("news-article", DRAFT.slug);
+  expect(await statusOf(link)).toBe(200);
+  const [template, entry, issued, expires, signature] = link.slice("/_preview/".length).split(".");
+  const key = previewLinkKey(loadSigningKey(project.dataDir));
+  const signedFor = (entryId: string, now: number, hours = 1) =>
+    `/_preview/${signPreviewToken({ templateName: "news-article", entryId }, key, { now, hours }).token}`;
+
+  const bodies = new Set<string>();
+  // Tampered: a changed signature, a changed expiry.
+  const flipped = `${signature?.slice(0, 10)}${signature?.[10] === "A" ? "B" : "A"}${signature?.slice(11)}`;
+  bodies.add(
+    await expectRefused(page, `/_preview/${[template, entry, issued, expires, flipped].join(".")}`),
+  );
+  bodies.add(
+    await expectRefused(
+      page,
+      `/_preview/${[template, entry, issued, (Number.parseInt(expires ?? "0", 36) + 3_600_000).toString(36), signature].join(".")}`,
+    ),
+  );
+  // Other entry: this link's signature on another article, and a link signed for an entry
+  // that does not exist answer exactly like the rest.
+  bodies.add(
+    await expectRefused(
+      page,
+      `/_preview/${[template, LIVE.id, issued, expires, signature].join(".")}`,
+    ),
+  );
+  bodies.add(await expectRefused(page, signedFor("0123456789abcdef01234567", Date.now())));
+  // Expired: signed with the site's key an hour and a half ago for one hour.
+  bodies.add(await expectRefused(page, signedFor(DRAFT.id, Date.now() - 90 * 60_000)));
+  // Malformed.
+  for (const malformed of [
+    "/_preview/",
+    "/_preview/garbage",
+    "/_preview/a.b.c.d.e",
+    `${link}/extra`,
+    `${link}x`,
+  ]) {
+    bodies.add(await expectRefused(page, malformed));
+  }
+  // Revoked: every link of one entry, then every link.
+  const other = await linkFor("news-article", LIVE.slug);
+  const revoked = await previewLinkCommand(project, env, ["revoke", "news-article", DRAFT.slug]);
+  expect(revoked.code, revoked.stderr).toBe(0);
+  bodies.add(await expectRefused(page, link));
+  expect(await statusOf(other)).toBe(200);
+  const fresh = await linkFor("news-article", DRAFT.slug);
+  expect(await statusOf(fresh)).toBe(200);
+  const all = await previewLinkCommand(project, env, ["revoke", "--all"]);
+  expect(all.code, all.stderr).toBe(0);
+  bodies.add(await expectRefused(page, other));
+  bodies.add(await expectRefused(page, fresh));
+  expect(await statusOf(await linkFor("news-article", DRAFT.slug))).toBe(200);
+  // One plain page for all of them: nothing tells why, or whether the entry exists.
+  expect(bodies.size).toBe(1);
+
+  // Link checks are rate limited per client (120 a minute): another client is not affected.
+  let last = 0;
+  for (let i = 0; i < 121; i++)
+    last = await statusOf("/_preview/garbage", { "x-forwarded-for": "203.0.113.9" });
+  expect(last).toBe(429);
+  expect(await statusOf("/_preview/garbage", { "x-forwarded-for": "203.0.113.10" })).toBe(403);
+});
+
+test("the command refuses an unknown template or entry with a clear error", async () => {
+  const template = await previewLinkCommand(project, env, ["articles", DRAFT.slug]);
+  expect(template.code).toBe(1);
+  expect(template.stderr).toContain('Unknown template "articles"');
+  expect(template.stdout).toBe("");
+  const entry = await previewLinkCommand(project, env, ["news-article", "no-such-article"]);
+  expect(entry.code).toBe(1);
+  expect(entry.stderr).toContain('No news-article entry has the slug or id "no-such-article"');
+  const hours = await previewLinkCommand(project, env, [
+    "news-article",
+    DRAFT.slug,
+    "--hours",
+    "721",
+  ]);
+  expect(hours.code).toBe(2);
+  expect(hours.stderr).toContain("at most 720");
+});
+
+test("the preview is framed by the CMS origin and by no one else; other pages refuse framing", async ({
+  page,
+}) => {
+  const link = `${site.url}${await linkFor("news-article", DRAFT.slug)}`;
+  await page.goto(`${cmsOrigin}/?src=${encodeURIComponent(link)}`);
+  const framed = page.frameLocator("#framed");
+  await expect(framed.locator("#preview-bar")).toBeVisible();
+  await expect(framed.getByRole("heading", { level: 1 })).toHaveText(DRAFT.title);
+
+  const refusedFrame = async (src: string) => {
+    const blocked = page.waitForEvent("console", (message) =>
+      message.text().includes("frame-ancestors"),
+    );
+    await page.goto(`${strangerOrigin}/?src=${encodeURIComponent(src)}`);
+    await blocked;
+    await expect(framed.locator("#preview-bar")).toHaveCount(0);
+    await expect(framed.locator("h1")).toHaveCount(0);
+  };
+  await refusedFrame(link);
+  // A public page refuses the CMS too.
+  const publicPage = page.waitForEvent("console", (message) =>
+    /frame-ancestors|X-Frame-Options/.test(message.text()),
+  );
+  await page.goto(`${cmsOrigin}/?src=${encodeURIComponent(`${site.url}/news/${LIVE.slug}`)}`);
+  await publicPage;
+  await expect(framed.locator("h1")).toHaveCount(0);
+});
+
+test("an edit while the preview is open refreshes it in place within 1 s, keeping the scroll position", async ({
+  page,
+}) => {
+  const link = await linkFor("news-article", DRAFT.slug);
+  await page.setViewportSize({ width: 1000, height: 500 });
+  await page.goto(`${site.url}${link}`);
+  await expect(page.locator("html")).toHaveAttribute("data-preview-live", "");
+  await page.evaluate(() => window.scrollTo(0, 300));
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBe(300);
+  const latencies: number[] = [];
+  let title = DRAFT.title;
+  for (const round of [1, 2, 3]) {
+    const next = `${DRAFT.title} (edit ${round})`;
+    const editedAt = Date.now();
+    await editEntry(project, DRAFT.id, { title: { from: title, to: next } });
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(next);
+    const refreshedAt = Number(await page.locator("html").getAttribute("data-preview-refreshed"));
+    latencies.push(refreshedAt - editedAt);
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+    title = next;
+  }
+  console.log(`edit-to-refresh latency (ms): ${latencies.join(", ")}`);
+  for (const latency of latencies) expect(latency).toBeLessThan(1000);
+  await editEntry(project, DRAFT.id, { title: { from: title, to: DRAFT.title } });
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(DRAFT.title);
+});
+
+test("publishing the draft makes the article public", async ({ page }) => {
+  await editEntry(project, DRAFT.id, { status: PUBLISHED_STATUS_ID });
+  await expect.poll(() => statusOf(`/news/${DRAFT.slug}`), { timeout: 15_000 }).toBe(200);
+  await page.goto(`${site.url}/news/${DRAFT.slug}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(DRAFT.title);
+  await expect(page.locator("#preview-bar")).toHaveCount(0);
+  await expect.poll(async () => (await textOf("/news")).includes(DRAFT.title)).toBe(true);
+  await expect.poll(async () => (await textOf("/news/feed.atom")).includes(DRAFT.slug)).toBe(true);
+});
+
+const REWORKED_TITLE = "Cannes notes, reworked for the new season";
+
+test("a live article set to Draft and edited keeps its published version for visitors, across a restart, while its preview shows the draft", async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const link = await linkFor("news-article", LIVE.slug);
+  await editEntry(project, LIVE.id, {
+    status: DRAFT_STATUS_ID,
+    title: { from: LIVE.title, to: REWORKED_TITLE },
+  });
+  // The preview follows the CMS at once…
+  await expect
+    .poll(async () => (await textOf(link)).includes(REWORKED_TITLE), { timeout: 15_000 })
+    .toBe(true);
+  const checkVisitors = async () => {
+    const response = await page.goto(`${site.url}/news/${LIVE.slug}`);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(LIVE.title);
+    await page.goto(`${site.url}/news`);
+    await expect(page.getByText(LIVE.title).first()).toBeVisible();
+    await expect(page.getByText(REWORKED_TITLE)).toHaveCount(0);
+    const home = await textOf("/");
+    expect(home).not.toContain(REWORKED_TITLE);
+    const feed = await textOf("/news/feed.atom");
+    expect(feed).toContain(LIVE.title);
+    expect(feed).not.toContain(REWORKED_TITLE);
+  };
+  const checkPreview = async () => {
+    await page.goto(`${site.url}${link}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(REWORKED_TITLE);
+    const bar = page.locator("#preview-bar");
+    await expect(bar.locator('[data-preview="status"]')).toHaveText("Draft");
+    await expect(bar.locator('[data-preview="changed"]')).toHaveText("title");
+    await expect(bar.locator('[data-preview="public-link"]')).toHaveAttribute(
+      "href",
+      `/news/${LIVE.slug}`,
+    );
+  };
+  await checkVisitors();
+  await checkPreview();
+  // …visitors keep the published version after a restart too (the store holds it).
+  await site.stop();
+  site = await startDraftsSite(project, env, site.port);
+  await checkVisitors();
+  await checkPreview();
+  // Another entry's preview shows the reworked article's public version in its lists.
+  const otherLink = await linkFor("news-article", OTHER_LIVE_ID);
+  await page.goto(`${site.url}${otherLink}`);
+  await expect(page.getByText(REWORKED_TITLE)).toHaveCount(0);
+});
+
+test("a public request right after a preview gets the public answer", async ({ page }) => {
+  const link = await linkFor("news-article", LIVE.slug);
+  for (let round = 0; round < 3; round++) {
+    const preview = await fetch(`${site.url}${link}`);
+    expect(preview.headers.get("cache-control")).toBe("private, no-store");
+    expect(await preview.text()).toContain(REWORKED_TITLE);
+    const visitor = await fetch(`${site.url}/news/${LIVE.slug}`);
+    expect(visitor.headers.get("cache-control")).toContain("public");
+    const html = await visitor.text();
+    expect(html).toContain(LIVE.title);
+    expect(html).not.toContain(REWORKED_TITLE);
+    expect(html).not.toContain("preview-bar");
+  }
+  await page.goto(`${site.url}${link}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(REWORKED_TITLE);
+  await page.goto(`${site.url}/news/${LIVE.slug}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(LIVE.title);
+  await expect(page.locator("#preview-bar")).toHaveCount(0);
+  expect(path.basename(link)).not.toContain(loadSigningKey(project.dataDir).toString("hex"));
+});
+
+test("publishing again makes the new text public", async ({ page }) => {
+  await editEntry(project, LIVE.id, { status: PUBLISHED_STATUS_ID });
+  await expect
+    .poll(async () => (await textOf(`/news/${LIVE.slug}`)).includes(REWORKED_TITLE), {
+      timeout: 15_000,
+    })
+    .toBe(true);
+  await page.goto(`${site.url}/news/${LIVE.slug}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(REWORKED_TITLE);
+  await page.goto(`${site.url}/news`);
+  await expect(page.getByText(REWORKED_TITLE).first()).toBeVisible();
+  await expect(page.getByText(LIVE.title)).toHaveCount(0);
+  expect(await textOf("/news/feed.atom")).toContain(REWORKED_TITLE);
+});
