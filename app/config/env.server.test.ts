@@ -137,4 +137,39 @@ describe("parseEnv", () => {
       ]);
     }
   });
+
+  it("reads the drafts and preview settings, with their defaults", () => {
+    const defaults = parseEnv({});
+    expect(defaults.publicStatus).toBe("Published");
+    expect(defaults.preview).toEqual({
+      apiToken: undefined,
+      frameAncestors: ["https://app.thebcms.com"],
+    });
+    const set = parseEnv({
+      PUBLIC_STATUS: " live ",
+      PREVIEW_API_TOKEN: "p".repeat(32),
+      PREVIEW_FRAME_ANCESTORS: "https://cms.example https://cms.example:8443/",
+    });
+    expect(set.publicStatus).toBe("live");
+    expect(set.preview).toEqual({
+      apiToken: "p".repeat(32),
+      frameAncestors: ["https://cms.example", "https://cms.example:8443"],
+    });
+  });
+
+  it("refuses a short preview token and framers that are not origins", () => {
+    expect(() =>
+      parseEnv({
+        PREVIEW_API_TOKEN: "short",
+        PREVIEW_FRAME_ANCESTORS: "https://cms.example/path *",
+      }),
+    ).toThrow(
+      expect.objectContaining({
+        problems: [
+          "PREVIEW_API_TOKEN must be at least 32 characters",
+          "PREVIEW_FRAME_ANCESTORS must be origins such as https://app.thebcms.com, separated by spaces (not: https://cms.example/path *)",
+        ],
+      }),
+    );
+  });
 });

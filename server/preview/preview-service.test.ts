@@ -1,0 +1,218 @@
+// The preview service over a stand-in content layer and handler: the link endpoints and
+// their token, revocation through the store, the refusals, the headers and the document.
+import { describe, expect, it } from "vitest";
+import type { PreviewDescription } from "../../app/content/preview.server";
+import type { PreviewTarget } from "../../app/content/preview-context.server";
+import type { SiteLogger } from "../../app/logging/logger.server";
+import type { PreviewRevocationStore, RevocationScope } from "../drafts/drafts-store";
+import { representationOf } from "../serving/representation";
+import { PreviewService } from "./preview-service";
+
+const ENTRY = { templateName: "news-article", entryId: "9ceec891984386911abbeba8" };
+const TOKEN = "t".repeat(40);
+const quiet: SiteLogger = { debug() {}, info() {}, warn() {}, error() {} } as unknown as SiteLogger;
+
+class Revocations implements PreviewRevocationStore {
+  readonly at = new Map<string, number>();
+  async revokePreviewLinks(scope: RevocationScope, at: number) {
+    this.at.set(scope === "all" ? "*" : scope.entryId, at);
+  }
+  async previewLinksRevokedAt(entryId: string) {
+    return Math.max(this.at.get(entryId) ?? 0, this.at.get("*") ?? 0);
+  }
+}
+
+function service(options: { apiToken?: string; exists?: boolean; now?: () => number } = {}) {
+  const rendered: string[] = [];
+  const revocations = new Revocations();
+  let clock = options.now ?? (() => 1_800_000_000_000);
+  const description: PreviewDescription = {
+    path: "/news/partner-roundup-q4-2026",
+    title: "Partner <roundup>",
+    status: "Draft",
+    changedFields: [],
+  };
+  const preview = new PreviewService({
+    siteKey: Buffer.alloc(32, 7),
+    siteOrigin: "https://id5.io",
+    revocations,
+    logger: quiet,
+    apiToken: options.apiToken,
+    now: () => clock(),
+    checksPerMinute: 5,
+    handler: async (request) => {
+      rendered.push(new URL(request.url).pathname);
+      return new Response(
+        `<!doctype html><html><head><title>Page</title><link rel="modulepreload" href="/assets/a.js"></head><body><h1>Draft</h1><template id="app-entry"><script type="module">import "/assets/entry.js";</script></template><script>window.__reactRouterContext = {};</script></body></html>`,
+        { headers: { "content-type": "text/html; charset=utf-8", "cache-tag": "entry:x" } },
+      );
+    },
+    content: {
+      withPreviewOf: (_target: PreviewTarget, work) => work(),
+      describePreview: async () => (options.exists === false ? undefined : description),
+      findPreviewEntry: async (template, slugOrId) =>
+        template === ENTRY.templateName && slugOrId === "partner-roundup-q4-2026"
+          ? { ok: true, target: ENTRY, path: description.path }
+          : { ok: false, problem: `No ${template} entry has the slug or id "${slugOrId}"` },
+    },
+  });
+  return { preview, rendered, revocations, setClock: (next: () => number) => (clock = next) };
+}
+
+const facts = { clientAddress: "192.0.2.1" };
+
+function post(action: string, body: unknown, token: string | null = TOKEN): Request {
+  return new Request(`http://localhost/_preview/api/${action}`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      ...(token === null ? {} : { authorization: `Bearer ${token}` }),
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+const tokenOf = (url: string) => new URL(url).pathname.slice("/_preview/".length);
+
+describe("PreviewService", () => {
+  it("makes a link from the endpoint with its own token, and shows the entry's page through it", async () => {
+    const { preview, rendered } = service({ apiToken: TOKEN });
+    const made = await preview.api(
+      post("links", { template: "news-article", entry: "partner-roundup-q4-2026", hours: 2 }),
+      "links",
+      facts,
+    );
+    expect(made.status).toBe(201);
+    const body = (await made.json()) as { url: string; expiresAt: string; entryId: string };
+    expect(body.url).toMatch(
+      /^https:\/\/id5\.io\/_preview\/news-article\.9ceec891984386911abbeba8\./,
+    );
+    expect(body.url).not.toContain(TOKEN);
+    expect(Date.parse(body.expiresAt) - 1_800_000_000_000).toBe(2 * 3600_000);
+
+    const page = await preview.page(
+      new Request(`http://localhost${new URL(body.url).pathname}`),
+      tokenOf(body.url),
+      facts,
+    );
+    expect(page.status).toBe(200);
+    expect(page.headers.get("cache-control")).toBe("private, no-store");
+    expect(page.headers.get("x-robots-tag")).toBe("noindex");
+    expect(page.headers.get("cache-tag")).toBeNull();
+    expect(rendered).toEqual(["/news/partner-roundup-q4-2026"]);
+    const html = await page.text();
+    expect(html).toContain('<aside id="preview-bar"');
+    expect(html).toContain("<title>Preview: Partner &lt;roundup&gt;</title>");
+    expect(html).not.toContain("modulepreload");
+    expect(html).not.toContain("__reactRouterContext");
+    expect(html).not.toContain("/assets/entry.js");
+    // The security middleware hashes the refresh script from this body.
+    expect(representationOf(page)).toBeDefined();
+  });
+
+  it("refuses the endpoint without the right token, and is off without PREVIEW_API_TOKEN", async () => {
+    const { preview } = service({ apiToken: TOKEN });
+    expect((await preview.api(post("links", {}, null), "links", facts)).status).toBe(401);
+    expect((await preview.api(post("links", {}, `${TOKEN}x`), "links", facts)).status).toBe(401);
+    const off = service().preview;
+    expect((await off.api(post("links", {}), "links", facts)).status).toBe(404);
+  });
+
+  it("answers bad requests with what is wrong", async () => {
+    const { preview } = service({ apiToken: TOKEN });
+    const ask = async (body: unknown) => {
+      const response = await preview.api(post("links", body), "links", {
+        clientAddress: String(Math.random()),
+      });
+      return {
+        status: response.status,
+        error: ((await response.json()) as { error: string }).error,
+      };
+    };
+    expect(await ask({ template: "news-article" })).toMatchObject({ status: 400 });
+    expect(
+      await ask({ template: "news-article", entry: "partner-roundup-q4-2026", hours: 721 }),
+    ).toMatchObject({
+      status: 400,
+      error: expect.stringContaining("at most 720"),
+    });
+    expect(await ask({ template: "news-article", entry: "nope" })).toEqual({
+      status: 404,
+      error: 'No news-article entry has the slug or id "nope"',
+    });
+    expect(await ask([1, 2])).toMatchObject({ status: 400 });
+  });
+
+  it("revokes one entry's links or all of them from the endpoint", async () => {
+    let now = 1_800_000_000_000;
+    const { preview } = service({ apiToken: TOKEN, now: () => now });
+    const link = async () =>
+      tokenOf(
+        (
+          (await (
+            await preview.api(
+              post("links", { template: "news-article", entry: "partner-roundup-q4-2026" }),
+              "links",
+              facts,
+            )
+          ).json()) as { url: string }
+        ).url,
+      );
+    const first = await link();
+    now += 1;
+    const revoked = await preview.api(
+      post("revoke", { template: "news-article", entry: "partner-roundup-q4-2026" }),
+      "revoke",
+      facts,
+    );
+    expect(revoked.status).toBe(200);
+    now += 1;
+    expect((await preview.page(new Request("http://localhost/"), first, facts)).status).toBe(403);
+    const second = await link();
+    expect((await preview.page(new Request("http://localhost/"), second, facts)).status).toBe(200);
+    now += 1;
+    expect(
+      (await preview.api(post("revoke", { all: true }), "revoke", { clientAddress: "192.0.2.2" }))
+        .status,
+    ).toBe(200);
+    now += 1;
+    expect(
+      (await preview.page(new Request("http://localhost/"), second, { clientAddress: "192.0.2.2" }))
+        .status,
+    ).toBe(403);
+  });
+
+  it("answers a valid link to an entry that is gone like any invalid link", async () => {
+    const { preview } = service({ apiToken: TOKEN, exists: false });
+    const made = (await (
+      await preview.api(
+        post("links", { template: "news-article", entry: "partner-roundup-q4-2026" }),
+        "links",
+        facts,
+      )
+    ).json()) as { url: string };
+    const gone = await preview.page(new Request("http://localhost/"), tokenOf(made.url), facts);
+    const garbage = await preview.page(new Request("http://localhost/"), "garbage", {
+      clientAddress: "192.0.2.3",
+    });
+    expect(gone.status).toBe(403);
+    expect(await gone.text()).toBe(await garbage.text());
+  });
+
+  it("limits link checks per client", async () => {
+    const { preview } = service();
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++)
+      statuses.push(
+        (await preview.page(new Request("http://localhost/"), "garbage", facts)).status,
+      );
+    expect(statuses).toEqual([403, 403, 403, 403, 403, 429]);
+    expect(
+      (
+        await preview.page(new Request("http://localhost/"), "garbage", {
+          clientAddress: "192.0.2.9",
+        })
+      ).status,
+    ).toBe(403);
+  });
+});
