@@ -6,9 +6,6 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import type { SiteProcess } from "../../scripts/site-process";
-import { loadSigningKey } from "../../server/forms/signing-key";
-import { previewLinkKey, signPreviewToken } from "../../server/preview/preview-links";
 import {
   DRAFT_STATUS_ID,
   type DraftsProject,
@@ -18,7 +15,10 @@ import {
   PUBLISHED_STATUS_ID,
   previewLinkCommand,
   startDraftsSite,
-} from "./support/drafts-site";
+} from "../../scripts/drafts-project";
+import type { SiteProcess } from "../../scripts/site-process";
+import { loadSigningKey } from "../../server/forms/signing-key";
+import { previewLinkKey, signPreviewToken } from "../../server/preview/preview-links";
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 

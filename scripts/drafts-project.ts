@@ -1,4 +1,4 @@
-// The site for the drafts and preview tests: a copy of the project (node_modules linked) that
+// The site for the drafts and preview tests and benchmark: a copy of the project (node_modules linked) that
 // builds and serves by itself, over its own copy of the snapshot and its own data folder, so
 // its content edits, page rewrites and store never touch the repository or the build other
 // tests share. The site runs as `npm start`'s process, so a restart is a real one.
@@ -16,8 +16,8 @@ import {
 } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type SiteProcess, startSiteProcess } from "../../../scripts/site-process";
-import { PROJECT_DIR } from "../../../server/running/build-stamp";
+import { PROJECT_DIR } from "../server/running/build-stamp";
+import { type SiteProcess, startSiteProcess } from "./site-process";
 
 /** Not part of a checkout, or this project's own data: never copied. */
 const NOT_COPIED = new Set([
