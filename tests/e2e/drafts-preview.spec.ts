@@ -2,6 +2,7 @@
 // copy of the snapshot: drafts stay out of the public site, a reworked live article keeps
 // its public version (across a restart too), and signed preview links show the current
 // content with a bar, refresh on edits, refuse every bad link alike, and frame only in the CMS.
+import { readFile, rm } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -320,7 +321,7 @@ test("publishing the draft makes the article public", async ({ page }) => {
 
 const REWORKED_TITLE = "Household confidence scores, reworked for the new season";
 
-test("a live article set to Draft and edited keeps its published version for visitors, across a restart, while its preview shows the draft", async ({
+test("a live article set to Draft and edited keeps its published version for visitors, across a restart and a rebuild, while its preview shows the draft", async ({
   page,
 }) => {
   test.setTimeout(300_000);
@@ -362,6 +363,23 @@ test("a live article set to Draft and edited keeps its published version for vis
   // …visitors keep the published version after a restart too (the store holds it).
   await site.stop();
   site = await startDraftsSite(project, env, site.port);
+  await checkVisitors();
+  await checkPreview();
+  // …and after a rebuild: the build prerenders the kept version and lists it in the sitemap.
+  await site.stop();
+  const stamp = path.join(project.projectDir, "build", ".stamp.json");
+  await rm(stamp);
+  const rebuiltAfter = Date.now();
+  site = await startDraftsSite(project, env, site.port);
+  const { builtAt } = JSON.parse(await readFile(stamp, "utf8")) as { builtAt: string };
+  expect(Date.parse(builtAt)).toBeGreaterThanOrEqual(rebuiltAfter);
+  const prerendered = await readFile(
+    path.join(project.projectDir, "build", "client", "news", LIVE.slug, "index.html"),
+    "utf8",
+  );
+  expect(prerendered).toContain(LIVE.title);
+  expect(prerendered).not.toContain(REWORKED_TITLE);
+  expect(await textOf("/sitemap.xml")).toContain(LIVE.slug);
   await checkVisitors();
   await checkPreview();
 });
