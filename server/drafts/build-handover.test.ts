@@ -76,6 +76,6 @@ describe("the build's hand-over of published versions", () => {
       "c",
     ]);
     const [kept] = await store.getPublishedVersions(["a"]);
-    expect((kept?.entry as { meta: { en: { title: string } } }).meta.en.title).toBe("Public A");
+    expect(kept?.entry).toMatchObject({ meta: { en: { title: "Public A" } } });
   });
 });
