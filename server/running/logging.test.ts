@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { redactSearch } from "./logging";
+import { redactPath, redactSearch } from "./logging";
 
 describe("redactSearch", () => {
   it("redacts credential-like parameters and keeps the rest", () => {
@@ -9,5 +9,18 @@ describe("redactSearch", () => {
       "?access_token=[redacted]&api_key=[redacted]&secret=[redacted]",
     );
     expect(redactSearch("")).toBe("");
+  });
+});
+
+describe("redactPath", () => {
+  it("hides the link of a preview and of a download, and nothing else", () => {
+    expect(redactPath("/_preview/news-article.9ceec891984386911abbeba8.a.b.sig")).toBe(
+      "/_preview/[redacted]",
+    );
+    expect(redactPath("/_preview/news-article.9ceec891984386911abbeba8.a.b.sig/events")).toBe(
+      "/_preview/[redacted]/events",
+    );
+    expect(redactPath("/_preview/api/links")).toBe("/_preview/api/links");
+    expect(redactPath("/news/an-article")).toBe("/news/an-article");
   });
 });

@@ -83,6 +83,7 @@ describe("ContentSecurityPolicies", () => {
   const policies = new ContentSecurityPolicies({
     tagManager: false,
     embedFrameAncestors: ["https://console.id5.io", "https://partner.example"],
+    previewFrameAncestors: ["https://app.thebcms.com"],
   });
   const EMBEDDED = "/legal/id5-id-agreement/current-embedded";
 
@@ -100,6 +101,25 @@ describe("ContentSecurityPolicies", () => {
       const policy = policies.select(path, true);
       expect(directives(policy.withoutHashes).get("frame-ancestors"), path).toEqual(["'none'"]);
       expect(policy.companionHeaders, path).toContainEqual(["X-Frame-Options", "DENY"]);
+    }
+  });
+
+  it("lets the CMS alone frame preview answers, and nothing else", () => {
+    for (const path of [
+      "/_preview/news-article.x.y.z.s",
+      "/_preview/news-article.x.y.z.s/events",
+    ]) {
+      const policy = policies.select(path, true);
+      expect(directives(policy.withoutHashes).get("frame-ancestors"), path).toEqual([
+        "https://app.thebcms.com",
+      ]);
+      expect(policy.companionHeaders.map(([name]) => name)).not.toContain("X-Frame-Options");
+    }
+    for (const path of ["/_preview", "/news/_preview/x", EMBEDDED]) {
+      expect(
+        directives(policies.select(path, true).withoutHashes).get("frame-ancestors"),
+        path,
+      ).not.toContain("https://app.thebcms.com");
     }
   });
 
