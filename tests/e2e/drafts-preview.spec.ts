@@ -35,6 +35,8 @@ const LIVE = {
   title: "The ID5 Graph adds household confidence scores",
 };
 
+const API_TOKEN = "e2e-preview-api-token-0123456789abcdef";
+
 let project: DraftsProject;
 let site: SiteProcess;
 let env: Record<string, string>;
@@ -93,7 +95,7 @@ test.beforeAll(async () => {
   cmsOrigin = originOf(cms);
   strangerOrigin = originOf(stranger);
   project = await makeDraftsProject();
-  env = draftsEnv(project, { PREVIEW_FRAME_ANCESTORS: cmsOrigin });
+  env = draftsEnv(project, { PREVIEW_FRAME_ANCESTORS: cmsOrigin, PREVIEW_API_TOKEN: API_TOKEN });
   site = await startDraftsSite(project, env);
 });
 
@@ -238,6 +240,42 @@ test("the command refuses an unknown template or entry with a clear error", asyn
   ]);
   expect(hours.code).toBe(2);
   expect(hours.stderr).toContain("at most 720");
+});
+
+test("the endpoint makes and revokes links with its own token", async ({ page }) => {
+  const call = (action: string, body: unknown, token: string | null = API_TOKEN) =>
+    fetch(`${site.url}/_preview/api/${action}`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "x-forwarded-for": "203.0.113.20",
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+  expect((await call("links", { template: "news-article", entry: DRAFT.slug }, null)).status).toBe(
+    401,
+  );
+  expect(
+    (await call("links", { template: "news-article", entry: DRAFT.slug }, "wrong")).status,
+  ).toBe(401);
+  const unknown = await call("links", { template: "news-article", entry: "no-such-article" });
+  expect(unknown.status).toBe(404);
+  expect(await unknown.json()).toEqual({
+    error: 'No news-article entry has the slug or id "no-such-article"',
+  });
+  expect((await call("links", { template: "news-article" })).status).toBe(400);
+  const made = await call("links", { template: "news-article", entry: DRAFT.slug, hours: 24 });
+  expect(made.status).toBe(201);
+  expect(made.headers.get("cache-control")).toBe("private, no-store");
+  const { url, entryId } = (await made.json()) as { url: string; entryId: string };
+  expect(entryId).toBe(DRAFT.id);
+  expect(url).not.toContain(API_TOKEN);
+  const link = new URL(url).pathname;
+  await page.goto(`${site.url}${link}`);
+  await expect(page.locator("#preview-bar")).toBeVisible();
+  expect((await call("revoke", { template: "news-article", entry: DRAFT.id })).status).toBe(200);
+  await expectRefused(page, link);
 });
 
 test("the preview is framed by the CMS origin and by no one else; other pages refuse framing", async ({
