@@ -199,6 +199,35 @@ describe("PreviewService", () => {
     expect(await gone.text()).toBe(await garbage.text());
   });
 
+  it("answers 503 without keeping anything when the content cannot be read", async () => {
+    const { preview } = service({ apiToken: TOKEN });
+    const made = (await (
+      await preview.api(
+        post("links", { template: "news-article", entry: "partner-roundup-q4-2026" }),
+        "links",
+        facts,
+      )
+    ).json()) as { url: string };
+    const failing = new PreviewService({
+      ...(preview as unknown as { options: ConstructorParameters<typeof PreviewService>[0] })
+        .options,
+      content: {
+        withPreviewOf: (_target, work) => work(),
+        describePreview: async () => {
+          throw new Error("content service down");
+        },
+        findPreviewEntry: async () => ({ ok: false, problem: "down" }),
+      },
+    });
+    const answer = await failing.page(new Request("http://localhost/"), tokenOf(made.url), facts);
+    expect(answer.status).toBe(503);
+    expect(answer.headers.get("cache-control")).toBe("private, no-store");
+    expect(
+      (await failing.eventStream(new Request("http://localhost/"), tokenOf(made.url), facts))
+        .status,
+    ).toBe(503);
+  });
+
   it("limits link checks per client", async () => {
     const { preview } = service();
     const statuses: number[] = [];

@@ -126,6 +126,27 @@ export class PreviewService {
 
   /** GET /_preview/<token>: the entry's page with its current content and the preview bar. */
   async page(request: Request, token: string, facts: RequestFacts): Promise<Response> {
+    try {
+      return await this.renderPage(request, token, facts);
+    } catch (error) {
+      return this.unavailable(error);
+    }
+  }
+
+  /** The CMS or the store does not answer: say so, keep nothing (the editor tries again). */
+  private unavailable(error: unknown): Response {
+    this.options.logger.warn("preview unavailable", { error: describeError(error) });
+    return new Response("The preview cannot be shown right now: try again in a moment.\n", {
+      status: 503,
+      headers: { ...previewHeaders("text/plain; charset=utf-8"), "Retry-After": "5" },
+    });
+  }
+
+  private async renderPage(
+    request: Request,
+    token: string,
+    facts: RequestFacts,
+  ): Promise<Response> {
     const checked = await this.check(token, facts);
     if (checked instanceof Response) return checked;
     const { claims, description } = checked;
@@ -150,7 +171,12 @@ export class PreviewService {
 
   /** GET /_preview/<token>/events: a `change` event whenever the entry may have changed. */
   async eventStream(request: Request, token: string, facts: RequestFacts): Promise<Response> {
-    const checked = await this.check(token, facts);
+    let checked: Awaited<ReturnType<PreviewService["check"]>>;
+    try {
+      checked = await this.check(token, facts);
+    } catch (error) {
+      return this.unavailable(error);
+    }
     if (checked instanceof Response) return checked;
     const stream = this.events.open(
       checked.claims.entryId,
