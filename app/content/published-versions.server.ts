@@ -40,6 +40,32 @@ export function versionKeyOf(entry: EntryParsed): string {
 }
 
 /**
+ * The version keys this process knows to be in each store, by template: read from the store
+ * once, then kept up to date with this process's own writes. Another instance's writes are
+ * not seen here, and need not be: at worst a version is recorded again, the same row. Rows
+ * of withheld entries are always read from the store itself.
+ */
+const knownKeys = new WeakMap<PublishedVersionStore, Map<string, Map<string, string>>>();
+
+async function recordedKeys(
+  store: PublishedVersionStore,
+  templateName: string,
+): Promise<Map<string, string>> {
+  let byTemplate = knownKeys.get(store);
+  if (!byTemplate) {
+    byTemplate = new Map();
+    knownKeys.set(store, byTemplate);
+  }
+  let keys = byTemplate.get(templateName);
+  if (!keys) {
+    const read = await store.listPublishedVersionKeys(templateName);
+    keys = byTemplate.get(templateName) ?? new Map(read.map((k) => [k.entryId, k.versionKey]));
+    byTemplate.set(templateName, keys);
+  }
+  return keys;
+}
+
+/**
  * The entries of one template that visitors see, in the CMS's order, from `source` (every
  * entry of the template, whatever its status). Records the public ones whose version is not
  * recorded yet and forgets the versions of entries that are gone, before answering.
@@ -53,34 +79,40 @@ export async function publicView(
   const store = options.store ?? publishedVersionStore();
   const status = options.publicStatus ?? getEnv().publicStatus;
   const now = options.now ?? Date.now;
-  const known = new Map(
-    (await store.listPublishedVersionKeys(templateName)).map((k) => [k.entryId, k.versionKey]),
-  );
-  const present = new Set(source.map((entry) => entry._id));
+  const known = await recordedKeys(store, templateName);
+  const present = new Set<string>();
+  const isPublic = new Map<string, boolean>();
   const toRecord: PublishedVersion[] = [];
   const withheld: string[] = [];
   for (const entry of source) {
-    if (isPublicEntry(entry, lng, status)) {
+    present.add(entry._id);
+    const visible = isPublicEntry(entry, lng, status);
+    isPublic.set(entry._id, visible);
+    if (visible) {
       const versionKey = versionKeyOf(entry);
       if (known.get(entry._id) !== versionKey) {
         toRecord.push({ entryId: entry._id, templateName, versionKey, entry, recordedAt: now() });
       }
-    } else if (known.has(entry._id)) {
-      withheld.push(entry._id);
-    }
+    } else withheld.push(entry._id);
   }
   const gone = [...known.keys()].filter((id) => !present.has(id));
-  // Fetched fresh each time: another instance may have recorded a newer public version.
+  // Read from the store each time: another instance may have recorded a newer public version.
   const kept = new Map(
     withheld.length
       ? (await store.getPublishedVersions(withheld)).map((v) => [v.entryId, v.entry])
       : [],
   );
-  if (toRecord.length) await store.recordPublishedVersions(toRecord);
-  if (gone.length) await store.removePublishedVersions(gone);
+  if (toRecord.length) {
+    await store.recordPublishedVersions(toRecord);
+    for (const version of toRecord) known.set(version.entryId, version.versionKey);
+  }
+  if (gone.length) {
+    await store.removePublishedVersions(gone);
+    for (const id of gone) known.delete(id);
+  }
   const view: EntryParsed[] = [];
   for (const entry of source) {
-    if (isPublicEntry(entry, lng, status)) view.push(entry);
+    if (isPublic.get(entry._id)) view.push(entry);
     else {
       const version = kept.get(entry._id);
       if (version) view.push(version as EntryParsed);
