@@ -22,7 +22,9 @@ class Revocations implements PreviewRevocationStore {
   }
 }
 
-function service(options: { apiToken?: string; exists?: boolean; now?: () => number } = {}) {
+function service(
+  options: { apiToken?: string; exists?: boolean; now?: () => number; contentDown?: boolean } = {},
+) {
   const rendered: string[] = [];
   const revocations = new Revocations();
   let clock = options.now ?? (() => 1_800_000_000_000);
@@ -49,7 +51,10 @@ function service(options: { apiToken?: string; exists?: boolean; now?: () => num
     },
     content: {
       withPreviewOf: (_target: PreviewTarget, work) => work(),
-      describePreview: async () => (options.exists === false ? undefined : description),
+      describePreview: async () => {
+        if (options.contentDown) throw new Error("content service down");
+        return options.exists === false ? undefined : description;
+      },
       findPreviewEntry: async (template, slugOrId) =>
         template === ENTRY.templateName && slugOrId === "partner-roundup-q4-2026"
           ? { ok: true, target: ENTRY, path: description.path }
@@ -208,17 +213,8 @@ describe("PreviewService", () => {
         facts,
       )
     ).json()) as { url: string };
-    const failing = new PreviewService({
-      ...(preview as unknown as { options: ConstructorParameters<typeof PreviewService>[0] })
-        .options,
-      content: {
-        withPreviewOf: (_target, work) => work(),
-        describePreview: async () => {
-          throw new Error("content service down");
-        },
-        findPreviewEntry: async () => ({ ok: false, problem: "down" }),
-      },
-    });
+    // The same key and store, the content service gone.
+    const failing = service({ apiToken: TOKEN, contentDown: true }).preview;
     const answer = await failing.page(new Request("http://localhost/"), tokenOf(made.url), facts);
     expect(answer.status).toBe(503);
     expect(answer.headers.get("cache-control")).toBe("private, no-store");
