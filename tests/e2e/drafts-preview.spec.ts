@@ -103,7 +103,8 @@ test.afterAll(async () => {
   await site?.stop();
   await new Promise((resolve) => cms?.close(resolve));
   await new Promise((resolve) => stranger?.close(resolve));
-  await project?.remove();
+  // DRAFTS_E2E_KEEP=1 keeps the copy (its site.log) for a look after a failure.
+  if (!process.env.DRAFTS_E2E_KEEP) await project?.remove();
 });
 
 test("a draft article is 404 and absent from the lists, the sitemap and the feed", async ({
