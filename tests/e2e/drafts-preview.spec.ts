@@ -99,6 +99,15 @@ test.beforeAll(async () => {
   site = await startDraftsSite(project, env);
 });
 
+test.afterEach(async () => {
+  const testInfo = test.info();
+  if (testInfo.status === testInfo.expectedStatus || !project) return;
+  // What the site said last: the lines that are not access lines.
+  const log = await readFile(project.logFile, "utf8").catch(() => "");
+  const lines = log.split("\n").filter((line) => line && !line.includes('"msg":"request"'));
+  await testInfo.attach("site log (tail)", { body: lines.slice(-40).join("\n") });
+});
+
 test.afterAll(async () => {
   await site?.stop();
   await new Promise((resolve) => cms?.close(resolve));
