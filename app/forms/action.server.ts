@@ -9,6 +9,7 @@ import { logger } from "~/content/log.server";
 import { ATTRIBUTION_COOKIE, decodeAttribution, readCookie } from "./attribution";
 import { formsContext, requestFactsContext } from "./context";
 import { CHECKED_VALUE, type FormActionData, type FormDefinition, SYSTEM_FIELDS } from "./model";
+import { SENT_PARAM } from "./query-params";
 import type { FieldValue } from "./service";
 import { stampAgeSeconds } from "./tokens.server";
 import { checkSubmission, type SentValues, shapeProblem } from "./validate";
@@ -30,9 +31,6 @@ export const FORM_ERRORS = {
       minutes === 1 ? "" : "s"
     }.`,
 } as const;
-
-/** The query parameter of a page that shows a form's inline success message (no-JS PRG). */
-export const SENT_PARAM = "sent";
 
 export interface FormPage {
   /** The page's own path (/contact, /partner-sign-up/omnicom ...). */
