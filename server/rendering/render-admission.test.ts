@@ -23,10 +23,15 @@ describe("RenderAdmission", () => {
     const gate = new RenderAdmission(options());
     const first = await gate.enter("flood");
     const order: string[] = [];
+    const enter = async (client: string, name: string) => {
+      const admission = await gate.enter(client);
+      order.push(name);
+      return admission;
+    };
     const waiting = [
-      gate.enter("flood").then((a) => (order.push("flood-1"), a)),
-      gate.enter("flood").then((a) => (order.push("flood-2"), a)),
-      gate.enter("visitor").then((a) => (order.push("visitor"), a)),
+      enter("flood", "flood-1"),
+      enter("flood", "flood-2"),
+      enter("visitor", "visitor"),
     ];
     expect(gate.load).toEqual({ running: 1, waiting: 3 });
     release(first);
