@@ -49,8 +49,8 @@ export interface RouteFacts {
 export type DescribeRoute = (pagePath: string) => RouteFacts;
 
 /** The query part of a build's route facts (every parameter counts without them). */
-export function declaredQueryOf(describe: DescribeRoute | undefined): DeclaredQuery {
-  return describe ? (pagePath) => describe(pagePath).query : () => null;
+export function declaredQueryOf(describeRoute: DescribeRoute | undefined): DeclaredQuery {
+  return describeRoute ? (pagePath) => describeRoute(pagePath).query : () => null;
 }
 
 export const SERVER_BUILD_FILE = "server/index.js";
