@@ -52,7 +52,7 @@ import {
   type Visitor,
 } from "./serving/fast-path";
 import { isPageType } from "./serving/mime";
-import { NotFoundAnswers, type NotFoundKind } from "./serving/not-found";
+import { NotFoundAnswers, type NotFoundKind, type NotFoundRoute } from "./serving/not-found";
 import { PrerenderedPages } from "./serving/prerendered";
 import { hostHasOwnRedirects, redirectFor } from "./serving/redirects";
 import { Representation, representationOf } from "./serving/representation";
@@ -180,16 +180,24 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
   // prerendered files name the others.
   const addedAddresses = new Set<string>();
   const describeRoute = build.describeRoute;
-  /** Whether the site has no page at this (decoded) path: decided without rendering. */
-  const isUnknownAddress = (pathname: string): boolean => {
-    if (!describeRoute) return false;
+  /**
+   * Null when the site may have a page at this (decoded) path; else the address is one it
+   * does not have, decided without rendering, with the route whose 404 it gets.
+   */
+  const unknownAddress = (pathname: string): { route?: NotFoundRoute } | null => {
+    if (!describeRoute) return null;
     const dataPage = pagePathOfDataRequest(pathname);
     const page = dataPage ?? pathname;
-    const { addresses } = describeRoute(page);
-    if (addresses !== "listed") return addresses === "none";
-    const bare = page.length > 1 ? page.replace(/\/$/, "") : page;
-    if (addedAddresses.has(bare)) return false;
-    return !prerendered.find(dataPage === null ? bare : `${bare}.data`);
+    const facts = describeRoute(page);
+    if (facts.addresses === "any") return null;
+    if (facts.addresses === "listed") {
+      const bare = page.length > 1 ? page.replace(/\/$/, "") : page;
+      if (addedAddresses.has(bare)) return null;
+      if (prerendered.find(dataPage === null ? bare : `${bare}.data`)) return null;
+    }
+    return {
+      route: facts.routeId && facts.tail ? { id: facts.routeId, tail: facts.tail } : undefined,
+    };
   };
   const notFound = new NotFoundAnswers({
     render: (path) => build.handler(new Request(`http://localhost${path}`)),
@@ -376,15 +384,16 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
       c.set("source", "error");
       return errorPage(403);
     }
-    if (isUnknownAddress(pathname)) {
+    const route = unknownAddress(pathname)?.route;
+    if (route) {
       const { kind, page } = notFoundOf(url.pathname);
-      const answer = notFound.respond(request, kind, page);
+      const answer = notFound.respond(request, route, kind, page);
       if (answer) {
         c.set("source", "not-found");
         return answer;
       }
       // Prepared on first need; until then (or for a path it cannot splice) it renders.
-      if (!notFound.prepared) void notFound.prepare();
+      if (!notFound.isPrepared(route)) void notFound.prepare(route);
     }
     if (!readable) {
       // Bodies are read here, up to a limit, so no oversized body ever reaches an action.
@@ -482,10 +491,11 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
       if (pathname === null || pathname.startsWith("/assets/") || files.lookup(pathname)) {
         return undefined;
       }
-      if (!isUnknownAddress(pathname)) return undefined;
+      const route = unknownAddress(pathname)?.route;
+      if (!route) return undefined;
       const { kind, page } = notFoundOf(url.pathname);
       const secure = visitorOf(request) === "https";
-      return notFound.write(request, response, kind, page, secure) ? "not-found" : undefined;
+      return notFound.write(request, response, route, kind, page, secure) ? "not-found" : undefined;
     },
   });
 
@@ -508,9 +518,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
   const applyContentChange = (change: ContentChange) => {
     for (const path of change.addedPaths) addedAddresses.add(path);
     for (const path of change.removedPaths) addedAddresses.delete(path);
-    if (notFound.prepared && ContentDependencies.touches(notFound.contentTags, change.tags)) {
-      void notFound.prepare();
-    }
+    notFound.refresh((read) => ContentDependencies.touches(read, change.tags));
     const moved = new Set([...change.addedPaths, ...change.removedPaths]);
     const pages = dependencies.affected(everyPrerendered(), change.tags);
     refresher.enqueue([...pages, ...moved], { first: !change.tags.includes(EVERYTHING) });

@@ -8,6 +8,7 @@ import type { SiteServices } from "../../app/forms/context";
 import type { RequestFacts } from "../../app/forms/service";
 import type { SiteLogger } from "../../app/logging/logger.server";
 import type { DeclaredQuery } from "../serving/request-path";
+import type { SplicedRoute } from "../serving/spliced-page";
 
 export type WatchContentChanges = (onChange: (change: ContentChange) => void) => () => void;
 
@@ -44,6 +45,13 @@ export interface RouteFacts {
   /** The query parameters the page's routes read (`handle.query`). */
   query: ReadonlySet<string>;
   addresses: RouteAddresses;
+  /** The deepest route the path matches. */
+  routeId?: string;
+  /**
+   * Its paths as a fixed prefix and one dynamic tail (`/news/` + a slug, `/` + a splat), or
+   * undefined when its pattern is not of that shape (server/serving/spliced-page.ts).
+   */
+  tail?: SplicedRoute;
 }
 
 export type DescribeRoute = (pagePath: string) => RouteFacts;
@@ -138,7 +146,10 @@ function routeFactsOf(
     const matches = matchRoutes(roots as Parameters<typeof matchRoutes>[0], pagePath) ?? [];
     const query = new Set<string>();
     let addresses: RouteAddresses = "any";
+    const pattern: string[] = [];
     for (const match of matches) {
+      const path = (match.route as DeclaringRoute).path;
+      if (path) pattern.push(...path.split("/").filter(Boolean));
       const handle = handleOf((match.route as DeclaringRoute).id);
       if (Array.isArray(handle?.query)) {
         for (const name of handle.query) if (typeof name === "string") query.add(name);
@@ -147,9 +158,35 @@ function routeFactsOf(
         addresses = handle.addresses;
       }
     }
-    facts = { query, addresses };
+    const leaf = matches.at(-1)?.route as DeclaringRoute | undefined;
+    let tail = tailOf(pattern);
+    // A page's HTML lists the routes its ancestors' paths match (React Router's partial
+    // manifest). A splat's paths share one page only where every ancestor past `/` matches
+    // nothing but the splat itself (`/wp-admin/x`, not `/about/x`).
+    if (tail?.segments === "many" && leaf) {
+      const segments = pagePath.split("/").filter(Boolean);
+      for (let end = 1; end < segments.length && tail; end++) {
+        const ancestor = `/${segments.slice(0, end).join("/")}`;
+        const ancestorMatches = matchRoutes(roots as Parameters<typeof matchRoutes>[0], ancestor);
+        const ancestorLeaf = ancestorMatches?.at(-1)?.route as DeclaringRoute | undefined;
+        if (ancestorLeaf?.id !== leaf.id) tail = undefined;
+      }
+    }
+    facts = { query, addresses, routeId: leaf?.id, tail };
     if (remembered.size >= MAX_REMEMBERED_PAGES) remembered.clear();
     remembered.set(pagePath, facts);
     return facts;
   };
+}
+
+/** `news/:slug` -> prefix `/news/`, one segment; `*` -> `/`, many; other shapes: undefined. */
+function tailOf(pattern: readonly string[]): SplicedRoute | undefined {
+  const last = pattern.at(-1);
+  if (last === undefined) return undefined;
+  const fixed = pattern.slice(0, -1);
+  if (fixed.some((segment) => segment.startsWith(":") || segment.includes("*"))) return undefined;
+  const prefix = `/${fixed.map((segment) => `${segment}/`).join("")}`;
+  if (last === "*") return { prefix, segments: "many" };
+  if (/^:[A-Za-z0-9_]+$/.test(last)) return { prefix, segments: "one" };
+  return undefined;
 }
