@@ -59,7 +59,7 @@ describe("inPlaceLinkPath", () => {
   });
 
   it("leaves links that open elsewhere, download, leave the site or jump within the page", () => {
-    for (const attributes of [
+    const links: Record<string, string>[] = [
       { href: "/trust/cookie-policy", target: "_blank" },
       { href: "/site-agreement.pdf", download: "" },
       { href: "https://id5-sync.com/privacy" },
@@ -67,7 +67,8 @@ describe("inPlaceLinkPath", () => {
       { href: "mailto:privacy@id5.io" },
       { href: "#consent" },
       { href: "/about#team" },
-    ]) {
+    ];
+    for (const attributes of links) {
       expect(inPlaceLinkPath(click(linkWith(attributes)), PAGE), attributes.href).toBeNull();
     }
   });
