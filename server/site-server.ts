@@ -77,6 +77,14 @@ import { ClientFiles, cacheControlOfStatic, SHORT_CACHE_CONTROL } from "./servin
 export { SHUTDOWN_TIMEOUT_MS } from "./running/lifecycle";
 
 const PURGE_TIMEOUT_MS = 5_000;
+/** What the server answers itself, before the app (never an address it does not have). */
+const HEALTH_PATH = "/healthz";
+const READINESS_PATH = "/readyz";
+const SERVER_OWN_PATHS: ReadonlySet<string> = new Set([
+  HEALTH_PATH,
+  READINESS_PATH,
+  CSP_REPORT_PATH,
+]);
 
 export interface SiteServerOptions {
   /** The build folder: client/ (static + prerendered), server/index.js, prerendered.json. */
@@ -185,7 +193,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
    * does not have, decided without rendering, with the route whose 404 it gets.
    */
   const unknownAddress = (pathname: string): { route?: NotFoundRoute } | null => {
-    if (!describeRoute) return null;
+    if (!describeRoute || SERVER_OWN_PATHS.has(pathname)) return null;
     const dataPage = pagePathOfDataRequest(pathname);
     const page = dataPage ?? pathname;
     const facts = describeRoute(page);
@@ -303,11 +311,11 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     return errorPage(500);
   });
 
-  app.get("/healthz", (c) => {
+  app.get(HEALTH_PATH, (c) => {
     c.set("source", "health");
     return healthResponse();
   });
-  app.get("/readyz", async (c) => {
+  app.get(READINESS_PATH, async (c) => {
     c.set("source", "health");
     return readinessResponse(await readiness());
   });

@@ -42,8 +42,8 @@ export interface LoadedBuild {
 export type RouteAddresses = "any" | "listed" | "none";
 
 export interface RouteFacts {
-  /** The query parameters the page's routes read (`handle.query`). */
-  query: ReadonlySet<string>;
+  /** The query parameters the page's routes read (`handle.query`); null: all of them. */
+  query: ReadonlySet<string> | null;
   addresses: RouteAddresses;
   /** The deepest route the path matches. */
   routeId?: string;
@@ -100,6 +100,11 @@ export async function loadServerBuild(
   };
 }
 
+/** React Router's route discovery address when the build names none. */
+const DEFAULT_MANIFEST_PATH = "/__manifest";
+/** An address React Router answers itself. */
+const ROUTER_OWN: RouteFacts = { query: null, addresses: "any" };
+
 /** Most page paths whose route facts are remembered (known pages are far fewer). */
 const MAX_REMEMBERED_PAGES = 10_000;
 
@@ -140,7 +145,13 @@ function routeFactsOf(
   const handleOf = (id: string) =>
     build.routes[id]?.module.handle as { query?: unknown; addresses?: unknown } | undefined;
   const remembered = new Map<string, RouteFacts>();
+  // React Router answers route discovery itself (`/__manifest?p=…&version=…`), before any
+  // route: every parameter counts, and it is no address of the catch-all.
+  const discovery = build.routeDiscovery;
+  const manifestPath =
+    discovery?.mode === "lazy" ? (discovery.manifestPath ?? DEFAULT_MANIFEST_PATH) : undefined;
   return (pagePath) => {
+    if (pagePath === manifestPath) return ROUTER_OWN;
     let facts = remembered.get(pagePath);
     if (facts) return facts;
     const matches = matchRoutes(roots as Parameters<typeof matchRoutes>[0], pagePath) ?? [];

@@ -158,6 +158,20 @@ describe("an address the site does not have", () => {
     expect(revalidated.body.byteLength).toBe(0);
   });
 
+  it("is never an address the server or the router answers itself", async () => {
+    expect((await get("/healthz")).status).toBe(200);
+    expect((await get("/readyz")).text).not.toContain("Page Not Found");
+    // Route discovery on client navigation (React Router's lazy manifest).
+    const version = /"version": ?"([0-9a-f]+)"/.exec((await get("/about")).text)?.[1];
+    expect(version).toBeDefined();
+    const manifest = await get(`/__manifest?paths=%2Fnews%2C%2Fcontact&version=${version}`);
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers["content-type"]).toMatch(/json/);
+    expect(manifest.text).toContain('"routes/news-index"');
+    const other = await get(`/__manifest?paths=%2Fjobs&version=${version}`);
+    expect(other.text).toContain('"routes/jobs"');
+  });
+
   it("still consults the redirect table and the files first", async () => {
     const redirected = await get("/product");
     expect(redirected.status).toBe(301);
