@@ -4,6 +4,7 @@ import { pathToFileURL } from "node:url";
 import type { RouterContextProvider, ServerBuild } from "react-router";
 import type { SiteEnv } from "../../app/config/env.server";
 import type { ContentChange } from "../../app/content/content-changes.server";
+import type { ContentVersions } from "../../app/content/content-versions";
 import type { SiteServices } from "../../app/forms/context";
 import type { RequestFacts } from "../../app/forms/service";
 import type { SiteLogger } from "../../app/logging/logger.server";
@@ -28,6 +29,8 @@ export interface LoadedBuild {
   handler: SiteRequestHandler;
   /** Exported by app/entry.server.tsx; absent in builds that do not watch content. */
   watchContentChanges?: WatchContentChanges;
+  /** What the CMS holds now, as versions (app/content/content-versions.server.ts). */
+  readContentVersions?: () => Promise<ContentVersions>;
 }
 
 export const SERVER_BUILD_FILE = "server/index.js";
@@ -48,6 +51,7 @@ export async function loadServerBuild(
   const handle = createRequestHandler(build, "production");
   const entry = build.entry.module as {
     watchContentChanges?: unknown;
+    readContentVersions?: unknown;
     createLoadContext?: unknown;
     configureSite?: unknown;
   };
@@ -64,6 +68,10 @@ export async function loadServerBuild(
     watchContentChanges:
       typeof entry.watchContentChanges === "function"
         ? (entry.watchContentChanges as WatchContentChanges)
+        : undefined,
+    readContentVersions:
+      typeof entry.readContentVersions === "function"
+        ? (entry.readContentVersions as () => Promise<ContentVersions>)
         : undefined,
   };
 }
