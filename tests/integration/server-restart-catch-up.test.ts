@@ -127,44 +127,52 @@ describe("a restart after content changed while the site was down", () => {
     expect(await article.text()).toContain(ARTICLE.title);
   });
 
-  it("is not ready until it has caught up, and its first answer after shows the edit", async () => {
-    await site?.stop();
-    const edited = `${ARTICLE.title} (edited while the site was down ${Date.now()})`;
-    await api.retitle("news-article", ARTICLE.id, edited);
+  it(
+    "is not ready until it has caught up, and its first answer after shows the edit",
+    async () => {
+      await site?.stop();
+      const edited = `${ARTICLE.title} (edited while the site was down ${Date.now()})`;
+      await api.retitle("news-article", ARTICLE.id, edited);
 
-    const since = (await logLines()).length;
-    const gate = proxy.hold(CATCH_UP_READ);
-    try {
-      const restarted = await startSite();
-      await gate.arrived;
-      // The CMS answers, the catch-up is under way: not ready.
-      const during = await readyz(restarted.url);
-      expect(during.status).toBe(503);
-      expect(during.body).toMatchObject({ status: "catching-up", content: "HTTP 200" });
-      expect((await fetch(`${restarted.url}/healthz`)).status).toBe(200);
-    } finally {
-      gate.release();
-    }
-    const url = site?.url ?? "";
-    await untilReady(url);
-    const first = await fetch(`${url}${ARTICLE.page}`);
-    expect(first.status).toBe(200);
-    expect(await first.text()).toContain(edited);
+      const since = (await logLines()).length;
+      const gate = proxy.hold(CATCH_UP_READ);
+      try {
+        const restarted = await startSite();
+        await gate.arrived;
+        // The CMS answers, the catch-up is under way: not ready.
+        const during = await readyz(restarted.url);
+        expect(during.status).toBe(503);
+        expect(during.body).toMatchObject({ status: "catching-up", content: "HTTP 200" });
+        expect((await fetch(`${restarted.url}/healthz`)).status).toBe(200);
+      } finally {
+        gate.release();
+      }
+      const url = site?.url ?? "";
+      await untilReady(url);
+      const first = await fetch(`${url}${ARTICLE.page}`);
+      expect(first.status).toBe(200);
+      expect(await first.text()).toContain(edited);
 
-    const line = await caughtUpLine(since);
-    expect(line).toMatchObject({ updated: 1, added: 0, deleted: 0 });
-    // Exactly the pages that show the article: itself, its share image, the feed, the lists
-    // that show it; not the site.
-    expect(Number(line?.refreshed)).toBeGreaterThan(0);
-    expect(Number(line?.refreshed)).toBeLessThan(10);
-  }, RESTART_TIMEOUT_MS);
+      const line = await caughtUpLine(since);
+      expect(line).toMatchObject({ updated: 1, added: 0, deleted: 0 });
+      // Exactly the pages that show the article: itself, its share image, the feed, the lists
+      // that show it; not the site.
+      expect(Number(line?.refreshed)).toBeGreaterThan(0);
+      expect(Number(line?.refreshed)).toBeLessThan(10);
+    },
+    RESTART_TIMEOUT_MS,
+  );
 
-  it("remembers what it caught up with: the next start re-renders nothing", async () => {
-    await site?.stop();
-    const since = (await logLines()).length;
-    const again = await startSite();
-    await untilReady(again.url);
-    const line = await caughtUpLine(since);
-    expect(line).toMatchObject({ updated: 0, added: 0, deleted: 0, tags: 0, refreshed: 0 });
-  }, RESTART_TIMEOUT_MS);
+  it(
+    "remembers what it caught up with: the next start re-renders nothing",
+    async () => {
+      await site?.stop();
+      const since = (await logLines()).length;
+      const again = await startSite();
+      await untilReady(again.url);
+      const line = await caughtUpLine(since);
+      expect(line).toMatchObject({ updated: 0, added: 0, deleted: 0, tags: 0, refreshed: 0 });
+    },
+    RESTART_TIMEOUT_MS,
+  );
 });
