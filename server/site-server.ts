@@ -443,7 +443,8 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
   const applyContentChange = (change: ContentChange, reason = "event") => {
     const { read: pages, moved } = pagesOfChange(change);
     ledger.note(change.tags, change.versions);
-    refresher.enqueue([...pages, ...moved], { first: !change.tags.includes(EVERYTHING) });
+    const queued = new Set([...pages, ...moved]);
+    refresher.enqueue(queued, { first: !change.tags.includes(EVERYTHING) });
     const staleRenderings = cache.markStale(
       (rendering, key) =>
         ContentDependencies.touches(tagsOfRendering(rendering), change.tags) ||
@@ -455,12 +456,12 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
       type: change.event.type,
       id: change.event.id ?? null,
       tags: change.tags.length,
-      refreshing: pages.length + moved.size,
+      refreshing: queued.size,
       ...(change.addedPaths.length ? { added: change.addedPaths } : {}),
       ...(change.removedPaths.length ? { removed: change.removedPaths } : {}),
       staleRenderings,
     });
-    return pages.length + moved.size;
+    return queued.size;
   };
 
   // What the instance serves while it catches up: every page not touched by what changed
