@@ -59,12 +59,26 @@ async function untilReady(url: string): Promise<void> {
   throw new Error(`the site was not ready within ${READY_TIMEOUT_MS} ms`);
 }
 
-async function lastLine(logFile: string, msg: string): Promise<Record<string, unknown>> {
-  const lines = (await readFile(logFile, "utf8"))
+async function logLines(logFile: string): Promise<Record<string, unknown>[]> {
+  return (await readFile(logFile, "utf8"))
     .split("\n")
     .filter((line) => line.startsWith("{"))
     .map((line) => JSON.parse(line) as Record<string, unknown>);
-  return lines.filter((line) => line.msg === msg).at(-1) ?? {};
+}
+
+/** The first line named `msg` after `since` lines, once written (lines go out in batches). */
+async function lineAfter(
+  logFile: string,
+  msg: string,
+  since: number,
+): Promise<Record<string, unknown>> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    const line = (await logLines(logFile)).slice(since).find((l) => l.msg === msg);
+    if (line) return line;
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+  throw new Error(`no "${msg}" line in ${logFile}`);
 }
 
 export async function runRestartBench(): Promise<Record<string, unknown>> {
@@ -103,12 +117,13 @@ export async function runRestartBench(): Promise<Record<string, unknown>> {
       for (const [i, entry] of chosen.entries()) {
         if (entry) await api.retitle(entry.template, entry.id, `Edited while down ${round}.${i}`);
       }
+      const since = (await logLines(logFile)).length;
       const started = performance.now();
       site = await startSiteProcess({ logFile, port, projectDir: project.dir, env });
       const healthyMs = performance.now() - started;
       await untilReady(site.url);
       const readyMs = performance.now() - started;
-      const caughtUp = await lastLine(logFile, "content caught up");
+      const caughtUp = await lineAfter(logFile, "content caught up", since);
       const run = {
         edits,
         entriesUpdated: caughtUp.updated,

@@ -84,10 +84,19 @@ async function untilReady(url: string): Promise<number[]> {
   throw new Error(`not ready after ${READY_TIMEOUT_MS} ms: ${statuses.slice(-5).join(",")}`);
 }
 
-/** The `content caught up` line of the latest start (after `since` lines). */
-async function caughtUpLine(since: number): Promise<LogLine | undefined> {
-  return (await logLines()).slice(since).find((line) => line.msg === "content caught up");
+/** The first line named `msg` after `since` lines, once written (lines are written in batches). */
+async function logLine(msg: string, since: number): Promise<LogLine | undefined> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    const line = (await logLines()).slice(since).find((l) => l.msg === msg);
+    if (line) return line;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return undefined;
 }
+
+/** The `content caught up` line of the latest start (after `since` lines). */
+const caughtUpLine = (since: number) => logLine("content caught up", since);
 
 beforeAll(async () => {
   project = await temporaryProject("site-restart");
@@ -172,6 +181,29 @@ describe("a restart after content changed while the site was down", () => {
       await untilReady(again.url);
       const line = await caughtUpLine(since);
       expect(line).toMatchObject({ updated: 0, added: 0, deleted: 0, tags: 0, refreshed: 0 });
+    },
+    RESTART_TIMEOUT_MS,
+  );
+
+  it(
+    "records live edits with their pages: a start after one re-renders nothing",
+    async () => {
+      const url = site?.url ?? "";
+      const edited = `${ARTICLE.title} (edited while the site runs ${Date.now()})`;
+      const before = (await logLines()).length;
+      await api.retitle("news-article", ARTICLE.id, edited);
+      // The socket's event has every page that shows the article rendered again in the
+      // background; the batch's line says they are all written.
+      expect(await logLine("pages refreshed", before)).toBeDefined();
+      expect(await (await fetch(`${url}${ARTICLE.page}`)).text()).toContain(edited);
+      // SIGTERM: the record of what was rendered is written before the process exits.
+      await site?.stop();
+      const since = (await logLines()).length;
+      const again = await startSite();
+      await untilReady(again.url);
+      const line = await caughtUpLine(since);
+      expect(line).toMatchObject({ updated: 0, added: 0, deleted: 0, tags: 0, refreshed: 0 });
+      expect(await (await fetch(`${again.url}${ARTICLE.page}`)).text()).toContain(edited);
     },
     RESTART_TIMEOUT_MS,
   );
