@@ -65,12 +65,14 @@ interface Started {
   close(): Promise<void>;
 }
 
-async function start(readVersions: () => Promise<ContentVersions>): Promise<Started> {
+async function start(
+  readVersions: (fake: FakeBuild) => Promise<ContentVersions>,
+): Promise<Started> {
   const buildDir = await writeFakeBuildDir();
   await writeFile(path.join(buildDir, CONTENT_VERSIONS_FILE), JSON.stringify(BUILT));
   await writeFile(path.join(buildDir, "content-tags.json"), JSON.stringify(PAGE_TAGS));
   const fake = fakeBuild();
-  fake.build.readContentVersions = readVersions;
+  fake.build.readContentVersions = () => readVersions(fake);
   const site = await createSiteServer({
     buildDir,
     env: testEnv({ BCMS_ORIGIN: cmsOrigin, BCMS_API_KEY_SECRET: TEST_SECRET }),
@@ -176,6 +178,27 @@ describe("catching up with the CMS at start", () => {
       expect(attempts).toBe(2);
       expect((await t.readyz()).status).toBe(200);
       expect(t.fake.calls.sort()).toEqual(["/", "/_.data"]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("keeps the record where it was when a page could not be rendered again", async () => {
+    const t = await start(async (fake) => {
+      // The CMS answers the versions, then fails the renders.
+      fake.cmsDown = true;
+      return versions({ home: 1, about: 2, privacy: 1 });
+    });
+    try {
+      await t.site.caughtUp();
+      // Done (the page renders per request, or its old file serves as a fallback)...
+      expect((await t.readyz()).status).toBe(200);
+      await t.site.close();
+      // ...but not recorded: the next start renders it again.
+      const recorded = JSON.parse(
+        await readFile(path.join(t.buildDir, CONTENT_VERSIONS_FILE), "utf8"),
+      ) as ContentVersions;
+      expect(recorded).toEqual(BUILT);
     } finally {
       await t.close();
     }
