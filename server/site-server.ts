@@ -407,6 +407,12 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     logEvery: env.accessLogSample,
   });
 
+  // What the pages on disk were rendered from, moved forward as they are rewritten.
+  const ledger = await ContentLedger.load(
+    options.buildDir,
+    { prerendered: () => prerendered.toManifest(), dependencies: () => dependencies.toManifest() },
+    logger,
+  );
   // Visitors come first: while they keep the server busy, refreshes give way (pacing).
   const traffic = new RecentTraffic();
   const refresher = new PageRefresher({
@@ -420,11 +426,6 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     // Once every page a change touched is written again, the change is recorded on disk.
     onIdle: (clean) => void ledger.settle(clean),
   });
-  const ledger = await ContentLedger.load(
-    options.buildDir,
-    { prerendered: () => prerendered.toManifest(), dependencies: () => dependencies.toManifest() },
-    logger,
-  );
   const everyPrerendered = () => [...prerendered.pagePaths(), ...prerendered.resourcePaths()];
   if (options.prerenderedFresh === false) {
     // The build predates the content: bring every file up to date, pages render meanwhile.
