@@ -34,7 +34,6 @@ import {
 import { CONTENT_VERSIONS_FILE } from "../server/refresh/content-ledger";
 import {
   type BuildStamp,
-  fingerprintContent,
   hashBuildInputs,
   listFiles,
   PROJECT_DIR,
@@ -257,9 +256,6 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
   }
   try {
     const inputsHash = await hashBuildInputs(projectDir, env, processEnv.BUILD_ID);
-    const contentFingerprint = env.embeddedContent
-      ? await fingerprintContent(env.contentDir)
-      : undefined;
     // A failed build leaves no stamp behind, so the next start builds again.
     await rm(buildDir, { recursive: true, force: true });
 
@@ -329,7 +325,6 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
     const stamp: BuildStamp = {
       version: STAMP_VERSION,
       inputsHash,
-      ...(contentFingerprint ? { contentFingerprint } : {}),
       builtAt: new Date().toISOString(),
     };
     await writeFile(path.join(buildDir, STAMP_FILE), `${JSON.stringify(stamp, null, 2)}\n`);
