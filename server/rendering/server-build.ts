@@ -4,6 +4,7 @@ import { pathToFileURL } from "node:url";
 import type { RouterContextProvider, ServerBuild } from "react-router";
 import type { SiteEnv } from "../../app/config/env.server";
 import type { ContentChange } from "../../app/content/content-changes.server";
+import type { ContentVersions } from "../../app/content/content-versions";
 import type { SiteServices } from "../../app/forms/context";
 import type { RequestFacts } from "../../app/forms/service";
 import type { SiteLogger } from "../../app/logging/logger.server";
@@ -32,6 +33,8 @@ export interface LoadedBuild {
   watchContentChanges?: WatchContentChanges;
   /** What the routes of a page declare; absent: every parameter counts, every path renders. */
   describeRoute?: DescribeRoute;
+  /** What the CMS holds now, as versions (app/content/content-versions.server.ts). */
+  readContentVersions?: () => Promise<ContentVersions>;
 }
 
 /**
@@ -79,6 +82,7 @@ export async function loadServerBuild(
   const handle = createRequestHandler(build, "production");
   const entry = build.entry.module as {
     watchContentChanges?: unknown;
+    readContentVersions?: unknown;
     createLoadContext?: unknown;
     configureSite?: unknown;
   };
@@ -97,6 +101,10 @@ export async function loadServerBuild(
         ? (entry.watchContentChanges as WatchContentChanges)
         : undefined,
     describeRoute: routeFactsOf(build, matchRoutes),
+    readContentVersions:
+      typeof entry.readContentVersions === "function"
+        ? (entry.readContentVersions as () => Promise<ContentVersions>)
+        : undefined,
   };
 }
 
