@@ -5,7 +5,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { FormsStore } from "../../server/forms/store";
+import { openStore } from "../../server/store/open-store";
 // The CRM stand-in of the tests: a local webhook that records what it receives.
 import { startWebhookReceiver } from "../../tests/support/webhook-receiver";
 import { startSiteProcess } from "../site-process";
@@ -71,9 +71,9 @@ export async function runFormsBench() {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const lastDelivery = Math.max(...webhook.received.map((d) => d.at));
-    const store = FormsStore.open(dataDir);
-    const stored = store.list({ limit: SUBMISSIONS * 2 });
-    store.close();
+    const store = await openStore({ dataDir });
+    const stored = await store.submissions.list({ limit: SUBMISSIONS * 2 });
+    await store.close();
     return {
       submissions: SUBMISSIONS,
       concurrency: SUBMISSIONS,
