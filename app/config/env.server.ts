@@ -30,6 +30,8 @@ export const DEFAULT_ACCESS_LOG_SAMPLE = 1;
 export const DEFAULT_FORMS_MIN_SUBMIT_SECONDS = 3;
 /** A submission not delivered after this many hours is dead-lettered. */
 export const DEFAULT_FORMS_DELIVERY_MAX_AGE_HOURS = 72;
+/** One delivery attempt's time limit (seconds); a claim on a submission lasts twice that. */
+export const DEFAULT_FORMS_DELIVERY_TIMEOUT_SECONDS = 10;
 /** Who may frame the embedded agreement page besides the site: the console the Login link opens. */
 export const DEFAULT_EMBED_FRAME_ANCESTORS: readonly string[] = [new URL(LOGIN_URL).origin];
 export const EMBED_FRAME_ANCESTORS_PROBLEM =
@@ -185,6 +187,12 @@ const envSchema = z.object({
     "FORMS_DELIVERY_MAX_AGE_HOURS",
     DEFAULT_FORMS_DELIVERY_MAX_AGE_HOURS,
   ),
+  FORMS_DELIVERY_TIMEOUT_SECONDS: wholeNumber(
+    DEFAULT_FORMS_DELIVERY_TIMEOUT_SECONDS,
+    1,
+    300,
+    "FORMS_DELIVERY_TIMEOUT_SECONDS must be a whole number of seconds from 1 to 300",
+  ),
   DATA_DIR: optionalString,
   EMBED_FRAME_ANCESTORS: frameAncestors,
   HOST: optionalString,
@@ -265,6 +273,8 @@ export interface FormsSettings {
   ratePerHour: number;
   minSubmitSeconds: number;
   deliveryMaxAgeHours: number;
+  /** One delivery attempt's time limit; an instance's claim on a submission lasts twice that. */
+  deliveryTimeoutSeconds: number;
 }
 
 /** Where the site reads the embedded content service (always on loopback). */
@@ -336,6 +346,7 @@ export function parseEnv(source: Record<string, string | undefined>): SiteEnv {
       ratePerHour: env.FORMS_RATE_LIMIT,
       minSubmitSeconds: env.FORMS_MIN_SUBMIT_SECONDS,
       deliveryMaxAgeHours: env.FORMS_DELIVERY_MAX_AGE_HOURS,
+      deliveryTimeoutSeconds: env.FORMS_DELIVERY_TIMEOUT_SECONDS,
     },
     trustProxy: env.TRUST_PROXY === "1",
     embedFrameAncestors: env.EMBED_FRAME_ANCESTORS,

@@ -45,8 +45,13 @@ export const DEFAULT_OUTBOX_TIMINGS: Omit<OutboxTimings, "maxAgeMs" | "now" | "r
     stopTimeoutMs: 5_000,
   };
 
-/** Extra time a claimed submission stays reserved beyond the attempt's own time limit. */
-const LEASE_MARGIN_MS = 30_000;
+/**
+ * A claim lasts this many attempt time limits: the attempt itself, then as long again to
+ * record its outcome. An instance that dies holding a claim delays that submission by this
+ * much at most; one that outlives its claim cannot overwrite the next claimant's outcome
+ * (the lease token), and a repeated send carries the same idempotency key.
+ */
+export const LEASE_ATTEMPTS = 2;
 
 export class Outbox {
   private readonly options: OutboxTimings & OutboxOptions;
@@ -136,7 +141,7 @@ export class Outbox {
       const free = concurrency - this.inFlight.size;
       if (free > 0) {
         const now = this.options.now();
-        const claimed = await store.claimDue(now, free, now + timeoutMs + LEASE_MARGIN_MS);
+        const claimed = await store.claimDue(now, free, now + timeoutMs * LEASE_ATTEMPTS);
         if (this.storeFailing) {
           this.storeFailing = false;
           logger.info("forms: the outbox reads the store again");

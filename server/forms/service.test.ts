@@ -21,6 +21,7 @@ const SETTINGS: FormsSettings = {
   ratePerHour: 2,
   minSubmitSeconds: 3,
   deliveryMaxAgeHours: 72,
+  deliveryTimeoutSeconds: 10,
 };
 
 let dir: string;

@@ -56,6 +56,7 @@ export async function createFormsService(
           webhookSecret: settings.webhookSecret,
           logger,
           maxAgeMs: settings.deliveryMaxAgeHours * HOUR_MS,
+          timeoutMs: settings.deliveryTimeoutSeconds * 1000,
           now,
           ...options.outbox,
         })

@@ -22,6 +22,10 @@ export interface PostgresServer {
   url(database?: string): string;
   /** Creates an empty database and returns its URL. */
   createDatabase(name?: string): Promise<string>;
+  /** Stops the server and keeps its data: the database is down until start(). */
+  halt(): Promise<void>;
+  /** Starts a halted server again on the same port and data. */
+  start(): Promise<void>;
   /** Stops the server (fast shutdown) and removes its folder. */
   stop(): Promise<void>;
 }
@@ -75,6 +79,18 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Post
     asRoot
       ? run("runuser", ["-u", SYSTEM_USER, "--", path.join(bin, program), ...args])
       : run(path.join(bin, program), args);
+  const startArgs = (port: number) => [
+    "start",
+    "-w",
+    "-t",
+    "60",
+    "-D",
+    dataDir,
+    "-l",
+    logFile,
+    "-o",
+    `-p ${port}`,
+  ];
   let port = 0;
   try {
     if (asRoot) {
@@ -104,18 +120,7 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Post
     for (let attempt = 0; ; attempt++) {
       port = await freePort();
       try {
-        await exec("pg_ctl", [
-          "start",
-          "-w",
-          "-t",
-          "60",
-          "-D",
-          dataDir,
-          "-l",
-          logFile,
-          "-o",
-          `-p ${port}`,
-        ]);
+        await exec("pg_ctl", startArgs(port));
         break;
       } catch (error) {
         if (attempt >= 2) throw error;
@@ -143,11 +148,18 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Post
       }
       return url(name);
     },
+    async halt() {
+      await exec("pg_ctl", ["stop", "-m", "fast", "-w", "-D", dataDir]);
+    },
+    async start() {
+      await exec("pg_ctl", startArgs(port));
+    },
     async stop() {
       if (stopped) return;
       stopped = true;
       try {
-        await exec("pg_ctl", ["stop", "-m", "fast", "-w", "-D", dataDir]);
+        // Halted already, or stopping now.
+        await exec("pg_ctl", ["stop", "-m", "fast", "-w", "-D", dataDir]).catch(() => {});
       } finally {
         await rm(dir, { recursive: true, force: true });
       }
