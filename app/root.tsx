@@ -48,6 +48,17 @@ export interface RootData {
 export interface RouteHandle {
   /** false: the page renders without header, banner and footer (/new/home). */
   layout?: boolean;
+  /**
+   * The query parameters the route reads. Any other parameter cannot change the page: the
+   * server answers it from the prerendered file, and the render cache ignores it.
+   */
+  query?: readonly string[];
+  /**
+   * Which paths the route has: "listed", only those the content lists (its parameters name
+   * entries: an unknown slug is a 404 the server answers without rendering); "none", no path
+   * at all (the catch-all). Unset: every path it matches.
+   */
+  addresses?: "listed" | "none";
 }
 
 // No font preloads: the fonts wait for the first paint (app/document/first-paint.server.ts).

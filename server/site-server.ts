@@ -1,8 +1,10 @@
 // The production HTTP server: Hono on @hono/node-server, hosting React Router's request
 // handler. Order of business for every request:
 //   log + security headers (around everything) -> /healthz, /readyz, POST /csp-report ->
-//   HTTP redirects -> static files of build/client -> prerendered pages (until the first
-//   content event) -> server rendering (render cache, stale fallback; render.ts).
+//   HTTP redirects -> static files of build/client -> prerendered pages -> an address the
+//   site does not have: the prepared 404 page (serving/not-found.ts) -> server rendering,
+//   admitted under a bound (render cache, stale fallback; rendering/render.ts).
+// The fast path answers learned files and pages, and unknown addresses, before all this.
 // Hono was kept after measuring: bare node:http served a prerendered page no faster
 // (~16k req/s both on loopback), and Hono's adapter is the Request/Response bridge React
 // Router needs anyway. Figures: docs/decisions/0001-production-server.md.
@@ -24,15 +26,21 @@ import {
 } from "./refresh/content-dependencies";
 import { BUSY_REFRESH_SHARE, PageRefresher } from "./refresh/page-refresh";
 import { RecentTraffic } from "./refresh/recent-traffic";
-import { PAGE_CACHE_CONTROL, PageRenderer, STALE_HEADER } from "./rendering/render";
+import {
+  PAGE_CACHE_CONTROL,
+  PageRenderer,
+  replayableHeaders,
+  STALE_HEADER,
+} from "./rendering/render";
+import { DEFAULT_ADMISSION, RenderAdmission } from "./rendering/render-admission";
 import { type CachedRendering, RenderCache } from "./rendering/render-cache";
-import { type LoadedBuild, loadServerBuild } from "./rendering/server-build";
+import { declaredQueryOf, type LoadedBuild, loadServerBuild } from "./rendering/server-build";
 import { createReadinessProbe, healthResponse, readinessResponse } from "./running/health";
 import { createHttpLifecycle, SHUTDOWN_TIMEOUT_MS } from "./running/lifecycle";
 import { redactPath, redactSearch, requestIdSource } from "./running/logging";
 import { ContentSecurityPolicies, CSP_REPORT_PATH } from "./security/content-security-policy";
 import { CspReportEndpoint } from "./security/csp-report";
-import { securityHeaders, withHeaders } from "./security/security-headers";
+import { securityHeaders, siteHeadersOf, withHeaders } from "./security/security-headers";
 import type { Encoding } from "./serving/compression";
 import { errorPage, plainNotFound } from "./serving/error-pages";
 import {
@@ -44,6 +52,7 @@ import {
   type Visitor,
 } from "./serving/fast-path";
 import { isPageType } from "./serving/mime";
+import { NotFoundAnswers, type NotFoundKind } from "./serving/not-found";
 import { PrerenderedPages } from "./serving/prerendered";
 import { hostHasOwnRedirects, redirectFor } from "./serving/redirects";
 import { Representation, representationOf } from "./serving/representation";
@@ -56,7 +65,13 @@ import {
   readLimitedBody,
   visitorUsesHttps,
 } from "./serving/request-intake";
-import { decodeRequestPath, significantSearch } from "./serving/request-path";
+import {
+  DATA_ROUTES_PARAM,
+  type DeclaredQuery,
+  decodeRequestPath,
+  pagePathOfDataRequest,
+  significantSearch,
+} from "./serving/request-path";
 import { ClientFiles, cacheControlOfStatic, SHORT_CACHE_CONTROL } from "./serving/static-files";
 
 export { SHUTDOWN_TIMEOUT_MS } from "./running/lifecycle";
@@ -120,7 +135,9 @@ type Source =
   | "stale"
   | "error"
   | "redirect"
-  | "report";
+  | "report"
+  | "refused"
+  | "not-found";
 
 export async function createSiteServer(options: SiteServerOptions): Promise<SiteServer> {
   const { env } = options;
@@ -138,7 +155,18 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
   });
   const dependencies = await ContentDependencies.load(options.buildDir);
   const cache = new RenderCache(options.renderCache);
-  const renderer = new PageRenderer({ handler: build.handler, cache, prerendered, files, logger });
+  const declaredQuery = declaredQueryOf(build.describeRoute);
+  // Visitors come first: while they keep the server busy, renders and refreshes give way.
+  const traffic = new RecentTraffic();
+  const renderer = new PageRenderer({
+    handler: build.handler,
+    cache,
+    prerendered,
+    files,
+    logger,
+    declaredQuery,
+    admission: new RenderAdmission({ ...DEFAULT_ADMISSION, busy: () => traffic.busy() }),
+  });
   const readiness = createReadinessProbe(env.bcms);
   const security = securityHeaders(env.siteOrigin);
   const policies = new ContentSecurityPolicies({
@@ -147,6 +175,39 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
   });
   const trustProxy = options.trustProxy ?? false;
   const cspReports = new CspReportEndpoint({ logger, siteOrigin: env.siteOrigin });
+
+  // Addresses of listed pages added since the build (content changes name them); the
+  // prerendered files name the others.
+  const addedAddresses = new Set<string>();
+  const describeRoute = build.describeRoute;
+  /** Whether the site has no page at this (decoded) path: decided without rendering. */
+  const isUnknownAddress = (pathname: string): boolean => {
+    if (!describeRoute) return false;
+    const dataPage = pagePathOfDataRequest(pathname);
+    const page = dataPage ?? pathname;
+    const { addresses } = describeRoute(page);
+    if (addresses !== "listed") return addresses === "none";
+    const bare = page.length > 1 ? page.replace(/\/$/, "") : page;
+    if (addedAddresses.has(bare)) return false;
+    return !prerendered.find(dataPage === null ? bare : `${bare}.data`);
+  };
+  const notFound = new NotFoundAnswers({
+    render: (path) => build.handler(new Request(`http://localhost${path}`)),
+    logger,
+    siteHeaders: (secure) => {
+      // An address the site does not have is never the one page that may be framed.
+      const policy = policies.select("/", secure);
+      return { headers: siteHeadersOf(security, policy), policy };
+    },
+    keptHeaders: replayableHeaders,
+  });
+  /** The 404 kind and the path it names, from a request's raw pathname. */
+  const notFoundOf = (rawPathname: string): { kind: NotFoundKind; page: string } => {
+    const dataPage = pagePathOfDataRequest(rawPathname);
+    return dataPage === null
+      ? { kind: "page", page: rawPathname }
+      : { kind: "data", page: dataPage };
+  };
 
   const app = new Hono<{
     Bindings: Bindings;
@@ -176,7 +237,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     ? (record: AccessRecord) =>
         logger.infoMembers?.(
           "request",
-          `"id":"${nextRequestId()}","method":"${record.method}","path":${JSON.stringify(record.path)},"status":${record.status},"durationMs":${Math.round(record.durationMs * 10) / 10},"stale":false,"source":"${record.source}","fast":true${record.sample ? `,"sample":${record.sample}` : ""}`,
+          `"id":"${nextRequestId()}","method":"${record.method}","path":${JSON.stringify(redactPath(record.path))},"status":${record.status},"durationMs":${Math.round(record.durationMs * 10) / 10},"stale":false,"source":"${record.source}","fast":true${record.sample ? `,"sample":${record.sample}` : ""}`,
         )
     : (record: AccessRecord) => logRequest({ ...record, id: nextRequestId(), fast: true });
 
@@ -218,7 +279,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     const csp = representationOf(response)?.policyHeader(policy) ?? policy.withoutHashes;
     // Set in place: assigning c.res makes Hono re-wrap the body as a stream, which takes
     // buffered answers off @hono/node-server's direct-write path (measured: ~4x slower).
-    const secured = withHeaders(response, security, policy.companionHeaders, [
+    const secured = withHeaders(response, siteHeadersOf(security, policy), [
       ["Content-Security-Policy", csp],
     ]);
     if (secured !== response) c.res = secured;
@@ -283,7 +344,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
         c.set("source", "static");
         return plainNotFound();
       }
-      if (servesPrerendered(url, pathname)) {
+      if (prerenderedAnswers(declaredQuery, url, pathname)) {
         const page = prerendered.findFresh(pathname);
         const tags = page && dependencies.tagsOf(pageOfRequestPath(pathname));
         const served =
@@ -310,12 +371,22 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
 
     const facts: RequestFacts = { clientAddress: clientAddressOf(c.env?.incoming, trustProxy) };
     let forwarded = request;
-    if (!readable) {
-      if (isCrossSite(request, env.siteOrigin)) {
-        logger.warn("cross-site request refused", { path: pathname, method: request.method });
-        c.set("source", "error");
-        return errorPage(403);
+    if (!readable && isCrossSite(request, env.siteOrigin)) {
+      logger.warn("cross-site request refused", { path: pathname, method: request.method });
+      c.set("source", "error");
+      return errorPage(403);
+    }
+    if (isUnknownAddress(pathname)) {
+      const { kind, page } = notFoundOf(url.pathname);
+      const answer = notFound.respond(request, kind, page);
+      if (answer) {
+        c.set("source", "not-found");
+        return answer;
       }
+      // Prepared on first need; until then (or for a path it cannot splice) it renders.
+      if (!notFound.prepared) void notFound.prepare();
+    }
+    if (!readable) {
       // Bodies are read here, up to a limit, so no oversized body ever reaches an action.
       const limited = await readLimitedBody(
         request,
@@ -392,15 +463,32 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     hostTakesFullPath: hostHasOwnRedirects,
     pageAnswersQuery: (rawUrl) => {
       const url = new URL(rawUrl, "http://localhost");
-      return servesPrerendered(url, url.pathname);
+      return prerenderedAnswers(declaredQuery, url, url.pathname);
     },
     log: logFastRequest,
     // Lines may be sampled (ACCESS_LOG_SAMPLE); a sampled one says for how many it stands.
     logEvery: env.accessLogSample,
+    unlearned: (request, response, rawUrl) => {
+      if (!describeRoute) return undefined;
+      let url: URL;
+      try {
+        url = new URL(rawUrl, "http://localhost");
+      } catch {
+        return undefined;
+      }
+      // The redirect table first, then files: only what would end as a 404 is answered here.
+      if (redirectFor(url, request.method ?? "GET", env.siteOrigin)) return undefined;
+      const pathname = decodeRequestPath(url.pathname);
+      if (pathname === null || pathname.startsWith("/assets/") || files.lookup(pathname)) {
+        return undefined;
+      }
+      if (!isUnknownAddress(pathname)) return undefined;
+      const { kind, page } = notFoundOf(url.pathname);
+      const secure = visitorOf(request) === "https";
+      return notFound.write(request, response, kind, page, secure) ? "not-found" : undefined;
+    },
   });
 
-  // Visitors come first: while they keep the server busy, refreshes give way (pacing).
-  const traffic = new RecentTraffic();
   const refresher = new PageRefresher({
     handler: build.handler,
     files,
@@ -418,6 +506,11 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
   const purge = createPurge(env.purgeUrl, logger);
 
   const applyContentChange = (change: ContentChange) => {
+    for (const path of change.addedPaths) addedAddresses.add(path);
+    for (const path of change.removedPaths) addedAddresses.delete(path);
+    if (notFound.prepared && ContentDependencies.touches(notFound.contentTags, change.tags)) {
+      void notFound.prepare();
+    }
     const moved = new Set([...change.addedPaths, ...change.removedPaths]);
     const pages = dependencies.affected(everyPrerendered(), change.tags);
     refresher.enqueue([...pages, ...moved], { first: !change.tags.includes(EVERYTHING) });
@@ -465,6 +558,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     closing ??= http
       .close()
       .finally(() => stopWatching?.())
+      .finally(() => renderer.close())
       .finally(() => refresher.stop());
     return closing;
   };
@@ -516,15 +610,16 @@ function createPurge(
 }
 
 /**
- * Prerendered files answer only URLs whose query cannot change the page: none, or only
- * tracking tags; for `.data`, also React Router's `_routes` (the file holds every route's
- * data, a superset the client picks from).
+ * Whether a prerendered file answers this URL: its query holds no parameter the page's
+ * routes read (React Router's `_routes` of a `.data` request picks from the file's data,
+ * which holds every route's). Pages of unknown routes take no query at all.
  */
-function servesPrerendered(url: URL, pathname: string): boolean {
-  const search = significantSearch(url);
-  if (search === "") return true;
-  if (!pathname.endsWith(".data")) return false;
-  const params = new URLSearchParams(search);
-  params.delete("_routes");
+function prerenderedAnswers(declaredQuery: DeclaredQuery, url: URL, pathname: string): boolean {
+  if (url.search === "") return true;
+  const dataPage = pagePathOfDataRequest(pathname);
+  const declared = declaredQuery(dataPage ?? pathname);
+  if (declared !== null || dataPage === null) return significantSearch(url, declared) === "";
+  const params = new URLSearchParams(url.search);
+  params.delete(DATA_ROUTES_PARAM);
   return params.size === 0;
 }

@@ -9,6 +9,7 @@ import { logger } from "~/content/log.server";
 import { ATTRIBUTION_COOKIE, decodeAttribution, readCookie } from "./attribution";
 import { formsContext, requestFactsContext } from "./context";
 import { CHECKED_VALUE, type FormActionData, type FormDefinition, SYSTEM_FIELDS } from "./model";
+import { SENT_PARAM } from "./query-params";
 import type { FieldValue, RateDecision } from "./service";
 import { stampAgeSeconds } from "./tokens.server";
 import { checkSubmission, type SentValues, shapeProblem } from "./validate";
@@ -42,9 +43,6 @@ function errorCode(error: unknown): string {
   }
   return "error";
 }
-
-/** The query parameter of a page that shows a form's inline success message (no-JS PRG). */
-export const SENT_PARAM = "sent";
 
 export interface FormPage {
   /** The page's own path (/contact, /partner-sign-up/omnicom ...). */

@@ -7,6 +7,7 @@ import type { ContentChange } from "../../app/content/content-changes.server";
 import type { SiteServices } from "../../app/forms/context";
 import type { RequestFacts } from "../../app/forms/service";
 import type { SiteLogger } from "../../app/logging/logger.server";
+import type { DeclaredQuery } from "../serving/request-path";
 
 export type WatchContentChanges = (onChange: (change: ContentChange) => void) => () => void;
 
@@ -28,6 +29,28 @@ export interface LoadedBuild {
   handler: SiteRequestHandler;
   /** Exported by app/entry.server.tsx; absent in builds that do not watch content. */
   watchContentChanges?: WatchContentChanges;
+  /** What the routes of a page declare; absent: every parameter counts, every path renders. */
+  describeRoute?: DescribeRoute;
+}
+
+/**
+ * Which paths a route has (its `handle.addresses`, app/root.tsx): "listed", only those the
+ * content lists (its parameters name entries); "none", no path (the catch-all's 404);
+ * "any", every path it matches.
+ */
+export type RouteAddresses = "any" | "listed" | "none";
+
+export interface RouteFacts {
+  /** The query parameters the page's routes read (`handle.query`). */
+  query: ReadonlySet<string>;
+  addresses: RouteAddresses;
+}
+
+export type DescribeRoute = (pagePath: string) => RouteFacts;
+
+/** The query part of a build's route facts (every parameter counts without them). */
+export function declaredQueryOf(describeRoute: DescribeRoute | undefined): DeclaredQuery {
+  return describeRoute ? (pagePath) => describeRoute(pagePath).query : () => null;
 }
 
 export const SERVER_BUILD_FILE = "server/index.js";
@@ -43,7 +66,7 @@ export async function loadServerBuild(
   settings?: SiteSettings,
 ): Promise<LoadedBuild> {
   const file = path.resolve(buildDir, SERVER_BUILD_FILE);
-  const { createRequestHandler } = await import("react-router");
+  const { createRequestHandler, matchRoutes } = await import("react-router");
   const build = (await import(pathToFileURL(file).href)) as ServerBuild;
   const handle = createRequestHandler(build, "production");
   const entry = build.entry.module as {
@@ -65,5 +88,68 @@ export async function loadServerBuild(
       typeof entry.watchContentChanges === "function"
         ? (entry.watchContentChanges as WatchContentChanges)
         : undefined,
+    describeRoute: routeFactsOf(build, matchRoutes),
+  };
+}
+
+/** Most page paths whose route facts are remembered (known pages are far fewer). */
+const MAX_REMEMBERED_PAGES = 10_000;
+
+interface DeclaringRoute {
+  id: string;
+  path?: string;
+  index?: boolean;
+  caseSensitive?: boolean;
+  children: DeclaringRoute[];
+}
+
+/**
+ * What the routes of this build declare for a path, from the routes it matches (React
+ * Router's own matching, on the build's route tree): the union of their `handle.query`, and
+ * the deepest route's `handle.addresses`. A path's answer is remembered.
+ */
+function routeFactsOf(
+  build: ServerBuild,
+  matchRoutes: typeof import("react-router").matchRoutes,
+): DescribeRoute {
+  const byId = new Map<string, DeclaringRoute>();
+  const routes = Object.values(build.routes).filter((route) => route !== undefined);
+  for (const route of routes) {
+    byId.set(route.id, {
+      id: route.id,
+      path: route.path,
+      index: route.index,
+      caseSensitive: route.caseSensitive,
+      children: [],
+    });
+  }
+  const roots: DeclaringRoute[] = [];
+  for (const route of routes) {
+    const node = byId.get(route.id) as DeclaringRoute;
+    const parent = route.parentId ? byId.get(route.parentId) : undefined;
+    (parent ? parent.children : roots).push(node);
+  }
+  const handleOf = (id: string) =>
+    build.routes[id]?.module.handle as { query?: unknown; addresses?: unknown } | undefined;
+  const remembered = new Map<string, RouteFacts>();
+  return (pagePath) => {
+    let facts = remembered.get(pagePath);
+    if (facts) return facts;
+    const matches = matchRoutes(roots as Parameters<typeof matchRoutes>[0], pagePath) ?? [];
+    const query = new Set<string>();
+    let addresses: RouteAddresses = "any";
+    for (const match of matches) {
+      const handle = handleOf((match.route as DeclaringRoute).id);
+      if (Array.isArray(handle?.query)) {
+        for (const name of handle.query) if (typeof name === "string") query.add(name);
+      }
+      if (handle?.addresses === "listed" || handle?.addresses === "none") {
+        addresses = handle.addresses;
+      }
+    }
+    facts = { query, addresses };
+    if (remembered.size >= MAX_REMEMBERED_PAGES) remembered.clear();
+    remembered.set(pagePath, facts);
+    return facts;
   };
 }
