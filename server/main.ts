@@ -43,8 +43,15 @@ function runBuild(projectDir: string, processEnv: NodeJS.ProcessEnv): Promise<vo
 function secretsOf(env: SiteEnv): string[] {
   const secrets = [env.bcms.apiKey.secret];
   if (env.databaseUrl) {
-    const password = decodeURIComponent(new URL(env.databaseUrl).password);
-    if (password) secrets.push(password);
+    const { password } = new URL(env.databaseUrl);
+    if (password) {
+      secrets.push(password);
+      try {
+        secrets.push(decodeURIComponent(password));
+      } catch {
+        // Not percent-encoded text: the raw form is the one a message could quote.
+      }
+    }
   }
   return secrets;
 }
