@@ -257,7 +257,8 @@ afterAll(async () => {
   if (work) await rm(work, { recursive: true, force: true });
 });
 
-describe("two instances on one PostgreSQL", () => {
+// Deliveries wait on retries, a lease running out and a database restart: more room than 30 s.
+describe("two instances on one PostgreSQL", { timeout: 120_000 }, () => {
   it("sign with one key and count a client's submissions across both", async () => {
     const [a, b] = instances as [SiteProcess, SiteProcess];
     // A stamp issued by one instance is good on the other: the key is in the database.
