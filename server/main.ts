@@ -12,6 +12,7 @@ import { createFormsService, type RunningFormsService } from "./forms/service";
 import { checkBuild, PROJECT_DIR } from "./running/build-stamp";
 import { isAddressInUse, PortInUseError, startEmbeddedContent } from "./running/embedded-content";
 import { createSiteServer, type SiteServer } from "./site-server";
+import { openStore } from "./store/open-store";
 
 export interface StartSiteOptions {
   /** The environment a build started from here runs with (default process.env). */
@@ -38,6 +39,23 @@ function runBuild(projectDir: string, processEnv: NodeJS.ProcessEnv): Promise<vo
   });
 }
 
+/** What the log must never show: the CMS key, and the database's password. */
+function secretsOf(env: SiteEnv): string[] {
+  const secrets = [env.bcms.apiKey.secret];
+  if (env.databaseUrl) {
+    const { password } = new URL(env.databaseUrl);
+    if (password) {
+      secrets.push(password);
+      try {
+        secrets.push(decodeURIComponent(password));
+      } catch {
+        // Not percent-encoded text: the raw form is the one a message could quote.
+      }
+    }
+  }
+  return secrets;
+}
+
 export interface RunningSite {
   siteUrl: string;
   contentUrl?: string;
@@ -54,7 +72,7 @@ export async function startSite(
   const projectDir = options.projectDir ?? PROJECT_DIR;
   const buildDir = path.join(projectDir, "build");
   const logger =
-    options.logger ?? createJsonLogger({ secrets: [env.bcms.apiKey.secret], level: env.logLevel });
+    options.logger ?? createJsonLogger({ secrets: secretsOf(env), level: env.logLevel });
   // Before the server build loads React (see server/rendering/server-build.ts).
   process.env.NODE_ENV ??= "production";
 
@@ -71,11 +89,23 @@ export async function startSite(
   let forms: RunningFormsService | undefined;
   try {
     // Submissions are stored (and the outbox resumes) before the first request is taken.
-    forms = createFormsService({
+    // The store is reached, migrated and checked first: a start that cannot store stops here.
+    const store = await openStore({
+      databaseUrl: env.databaseUrl,
       dataDir: path.resolve(projectDir, env.dataDir),
-      settings: env.forms,
-      logger,
+      postgres: {
+        onBackgroundError: (error) =>
+          logger.warn("store: a database connection failed; it is replaced when next needed", {
+            error: describeError(error),
+          }),
+      },
     });
+    try {
+      forms = await createFormsService({ store, settings: env.forms, logger });
+    } catch (error) {
+      await store.close();
+      throw error;
+    }
     forms.start();
     const check = await checkBuild({ projectDir, buildDir, env, buildId: env.buildId });
     if (check.stale) {
@@ -125,7 +155,7 @@ export async function main(): Promise<void> {
   process.env.NODE_ENV ??= "production";
   const env = readEnvOrReport(process.env);
   if (!env) process.exit(1);
-  const logger = createJsonLogger({ secrets: [env.bcms.apiKey.secret], level: env.logLevel });
+  const logger = createJsonLogger({ secrets: secretsOf(env), level: env.logLevel });
   process.on("unhandledRejection", (reason) => {
     logger.error("unhandled rejection", { error: describeError(reason) });
   });
