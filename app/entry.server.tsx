@@ -15,6 +15,7 @@ import type { SiteLogger } from "./logging/logger.server";
 
 // The production server (server/) reaches the content layer of this build through these.
 export { watchContentChanges } from "./content/content-changes.server";
+export { readContentVersions } from "./content/content-versions.server";
 export { describePreview, findPreviewEntry } from "./content/preview.server";
 export { withPreviewOf } from "./content/preview-context.server";
 export { createLoadContext } from "./forms/context";

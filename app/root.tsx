@@ -8,6 +8,7 @@ import {
   Scripts,
   useLocation,
   useMatches,
+  useRouteError,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -48,6 +49,17 @@ export interface RootData {
 export interface RouteHandle {
   /** false: the page renders without header, banner and footer (/new/home). */
   layout?: boolean;
+  /**
+   * The query parameters the route reads. Any other parameter cannot change the page: the
+   * server answers it from the prerendered file, and the render cache ignores it.
+   */
+  query?: readonly string[];
+  /**
+   * Which paths the route has: "listed", only those the content lists (its parameters name
+   * entries: an unknown slug is a 404 the server answers without rendering); "none", no path
+   * at all (the catch-all). Unset: every path it matches.
+   */
+  addresses?: "listed" | "none";
 }
 
 // No font preloads: the fonts wait for the first paint (app/document/first-paint.server.ts).
@@ -119,6 +131,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData("root") as RootData | undefined;
   const location = useLocation();
   const matches = useMatches();
+  // An error page belongs to no section, and looks the same whatever its path (the server
+  // answers unknown addresses with one prepared page: server/serving/not-found.ts).
+  const failed = useRouteError() !== undefined;
   const layoutEnabled = !matches.some(
     (m) => (m.handle as RouteHandle | undefined)?.layout === false,
   );
@@ -163,7 +178,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         <ClientBehaviours />
         {layoutEnabled ? (
-          <SiteLayout pathname={location.pathname} year={root?.year} notice={banner}>
+          <SiteLayout
+            pathname={location.pathname}
+            year={root?.year}
+            notice={banner}
+            marksCurrentSection={!failed}
+          >
             {children}
           </SiteLayout>
         ) : (

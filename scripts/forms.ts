@@ -1,7 +1,8 @@
 // `npm run forms -- <command>`: the operator's command for stored form submissions (list,
-// show, export, retry, purge). It opens the same database as the running site (WAL lets
-// both work at once) and never delivers anything itself: a retried submission is sent by
-// the running site's outbox at its next poll.
+// show, export, retry, purge). It opens the same store as the running site: PostgreSQL
+// when DATABASE_URL is set, else DATA_DIR's SQLite file (WAL lets both work at once). It
+// never delivers anything itself: a retried submission is sent by a running site's outbox
+// at its next poll.
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -9,14 +10,16 @@ import { type ParseArgsConfig, parseArgs } from "node:util";
 import { readEnvOrReport } from "../app/config/read-env";
 import { toCsvExport, toJsonExport } from "../server/forms/export";
 import { DEFAULT_OUTBOX_TIMINGS } from "../server/forms/outbox";
+import { PROJECT_DIR } from "../server/running/build-stamp";
+import { openStore } from "../server/store/open-store";
+import { SQLITE_FILE } from "../server/store/sqlite-store";
 import {
-  FORMS_DB_FILE,
-  FormsStore,
+  type SiteStore,
   SUBMISSION_STATUSES,
   type SubmissionRow,
   type SubmissionStatus,
-} from "../server/forms/store";
-import { PROJECT_DIR } from "../server/running/build-stamp";
+  type SubmissionStore,
+} from "../server/store/store";
 
 export const USAGE = `usage: npm run forms -- <command>
 
@@ -141,20 +144,31 @@ function readableTimes(row: SubmissionRow) {
   };
 }
 
-function openStore(dataDir: string): FormsStore {
-  const file = path.join(dataDir, FORMS_DB_FILE);
-  // Opening would create an empty database: with a mistyped DATA_DIR, say so instead.
-  if (!existsSync(file)) {
-    throw new CommandError(
-      `no submissions database at ${file}: the site has not stored a submission yet, or DATA_DIR points elsewhere`,
-    );
+async function openSiteStore(dataDir: string, databaseUrl?: string): Promise<SiteStore> {
+  if (!databaseUrl) {
+    const file = path.join(dataDir, SQLITE_FILE);
+    // Opening would create an empty database: with a mistyped DATA_DIR, say so instead.
+    if (!existsSync(file)) {
+      throw new CommandError(
+        `no submissions database at ${file}: the site has not stored a submission yet, or DATA_DIR points elsewhere (or set DATABASE_URL, as the site has it)`,
+      );
+    }
   }
-  return FormsStore.open(dataDir);
+  try {
+    return await openStore({ databaseUrl, dataDir });
+  } catch (error) {
+    throw new CommandError(error instanceof Error ? error.message : String(error));
+  }
 }
 
 const PICKUP_NOTE = `This command does not deliver anything: the running site's outbox sends it within its poll interval (about ${POLL_SECONDS} s). A site without FORMS_WEBHOOK_URL keeps it pending.`;
 
-function run(command: string, args: string[], store: () => FormsStore, io: FormsCommandIo): void {
+async function run(
+  command: string,
+  args: string[],
+  store: () => Promise<SubmissionStore>,
+  io: FormsCommandIo,
+): Promise<void> {
   switch (command) {
     case "list": {
       const { values } = readArgs(
@@ -176,7 +190,7 @@ function run(command: string, args: string[], store: () => FormsStore, io: Forms
           values.since === undefined ? undefined : parseDate(values.since as string, "--since"),
         limit: parseLimit(values.limit as string | undefined),
       };
-      const rows = store().list(filter);
+      const rows = await (await store()).list(filter);
       io.stdout(rows.length ? `${formatTable(rows)}\n` : "no submissions\n");
       if (rows.length === filter.limit) {
         io.stderr(`(the ${filter.limit} newest shown: --limit N for more)\n`);
@@ -186,7 +200,7 @@ function run(command: string, args: string[], store: () => FormsStore, io: Forms
     case "show": {
       const { positionals } = readArgs(args, {}, 1);
       const id = positionals[0] as string;
-      const row = store().get(id);
+      const row = await (await store()).get(id);
       if (!row) throw new CommandError(`no submission with id ${id}`);
       io.stdout(`${JSON.stringify(readableTimes(row), null, 2)}\n`);
       return;
@@ -200,7 +214,7 @@ function run(command: string, args: string[], store: () => FormsStore, io: Forms
       if (values.format !== "csv" && values.format !== "json") {
         throw new UsageError("export needs --format csv or --format json");
       }
-      const rows = store().list({
+      const rows = await (await store()).list({
         spam: values.spam === true,
         since:
           values.since === undefined ? undefined : parseDate(values.since as string, "--since"),
@@ -212,7 +226,7 @@ function run(command: string, args: string[], store: () => FormsStore, io: Forms
     case "retry": {
       const { positionals } = readArgs(args, {}, 1);
       const id = positionals[0] as string;
-      const result = store().retry(id);
+      const result = await (await store()).retry(id);
       if (!result.ok) {
         throw new CommandError(
           result.reason === "not-found"
@@ -229,7 +243,7 @@ function run(command: string, args: string[], store: () => FormsStore, io: Forms
     }
     case "retry-dead": {
       readArgs(args, {}, 0);
-      const count = store().retryDead();
+      const count = await (await store()).retryDead();
       io.stdout(
         `${count} dead submission${count === 1 ? "" : "s"} queued for delivery now.\n${count ? `${PICKUP_NOTE}\n` : ""}`,
       );
@@ -241,7 +255,7 @@ function run(command: string, args: string[], store: () => FormsStore, io: Forms
         throw new UsageError("purge needs --delivered-before DATE");
       }
       const before = parseDate(values["delivered-before"] as string, "--delivered-before");
-      const count = store().purgeDelivered(before);
+      const count = await (await store()).purgeDelivered(before);
       io.stdout(
         `${count} delivered submission${count === 1 ? "" : "s"} purged of personal data (delivered before ${before.toISOString()}).\n`,
       );
@@ -253,7 +267,7 @@ function run(command: string, args: string[], store: () => FormsStore, io: Forms
 }
 
 /** Runs one command; returns the exit code (0 done, 1 failed, 2 usage). */
-export function runFormsCommand(argv: string[], io: FormsCommandIo): number {
+export async function runFormsCommand(argv: string[], io: FormsCommandIo): Promise<number> {
   const [command = "", ...args] = argv;
   if (command === "help" || command === "--help" || command === "-h") {
     io.stdout(`${USAGE}\n`);
@@ -262,13 +276,13 @@ export function runFormsCommand(argv: string[], io: FormsCommandIo): number {
   const env = readEnvOrReport(io.env, (line) => io.stderr(`${line}\n`));
   if (!env) return 1;
   const dataDir = path.resolve(PROJECT_DIR, env.dataDir);
-  let opened: FormsStore | undefined;
-  const store = () => {
-    opened ??= openStore(dataDir);
-    return opened;
+  let opened: Promise<SiteStore> | undefined;
+  const store = async () => {
+    opened ??= openSiteStore(dataDir, env.databaseUrl);
+    return (await opened).submissions;
   };
   try {
-    run(command, args, store, io);
+    await run(command, args, store, io);
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {
@@ -281,12 +295,15 @@ export function runFormsCommand(argv: string[], io: FormsCommandIo): number {
     }
     throw error;
   } finally {
-    opened?.close();
+    await opened?.then(
+      (store) => store.close(),
+      () => {},
+    );
   }
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  process.exitCode = runFormsCommand(process.argv.slice(2), {
+  process.exitCode = await runFormsCommand(process.argv.slice(2), {
     env: process.env,
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),

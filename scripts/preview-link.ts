@@ -12,7 +12,6 @@ import { readEnvOrReport } from "../app/config/read-env";
 import { createJsonLogger } from "../app/logging/logger.server";
 import type { RunningContentServer } from "../content-server/server";
 import { SqliteDraftsStore } from "../server/drafts/sqlite-drafts-store";
-import { loadSigningKey } from "../server/forms/signing-key";
 import {
   checkPreviewHours,
   DEFAULT_PREVIEW_HOURS,
@@ -21,6 +20,7 @@ import {
   signPreviewToken,
 } from "../server/preview/preview-links";
 import { startEmbeddedContent } from "../server/running/embedded-content";
+import { loadSigningKey } from "../server/store/signing-key-file";
 
 export const USAGE = `usage:
   npm run preview-link -- TEMPLATE SLUG-OR-ID [--hours N]   print a preview link (default ${DEFAULT_PREVIEW_HOURS} h, at most 720)

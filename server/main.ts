@@ -10,10 +10,11 @@ import { createJsonLogger, describeError, type SiteLogger } from "../app/logging
 import type { RunningContentServer } from "../content-server/server";
 import { SqliteDraftsStore } from "./drafts/sqlite-drafts-store";
 import { createFormsService, type RunningFormsService } from "./forms/service";
-import { loadSigningKey } from "./forms/signing-key";
 import { checkBuild, PROJECT_DIR } from "./running/build-stamp";
 import { isAddressInUse, PortInUseError, startEmbeddedContent } from "./running/embedded-content";
 import { createSiteServer, type SiteServer } from "./site-server";
+import { openStore } from "./store/open-store";
+import { loadSigningKey } from "./store/signing-key-file";
 
 export interface StartSiteOptions {
   /** The environment a build started from here runs with (default process.env). */
@@ -40,6 +41,23 @@ function runBuild(projectDir: string, processEnv: NodeJS.ProcessEnv): Promise<vo
   });
 }
 
+/** What the log must never show: the CMS key, and the database's password. */
+function secretsOf(env: SiteEnv): string[] {
+  const secrets = [env.bcms.apiKey.secret];
+  if (env.databaseUrl) {
+    const { password } = new URL(env.databaseUrl);
+    if (password) {
+      secrets.push(password);
+      try {
+        secrets.push(decodeURIComponent(password));
+      } catch {
+        // Not percent-encoded text: the raw form is the one a message could quote.
+      }
+    }
+  }
+  return secrets;
+}
+
 export interface RunningSite {
   siteUrl: string;
   contentUrl?: string;
@@ -56,7 +74,7 @@ export async function startSite(
   const projectDir = options.projectDir ?? PROJECT_DIR;
   const buildDir = path.join(projectDir, "build");
   const logger =
-    options.logger ?? createJsonLogger({ secrets: [env.bcms.apiKey.secret], level: env.logLevel });
+    options.logger ?? createJsonLogger({ secrets: secretsOf(env), level: env.logLevel });
   // Before the server build loads React (see server/rendering/server-build.ts).
   process.env.NODE_ENV ??= "production";
 
@@ -74,11 +92,23 @@ export async function startSite(
   let drafts: SqliteDraftsStore | undefined;
   try {
     // Submissions are stored (and the outbox resumes) before the first request is taken.
-    forms = createFormsService({
+    // The store is reached, migrated and checked first: a start that cannot store stops here.
+    const store = await openStore({
+      databaseUrl: env.databaseUrl,
       dataDir: path.resolve(projectDir, env.dataDir),
-      settings: env.forms,
-      logger,
+      postgres: {
+        onBackgroundError: (error) =>
+          logger.warn("store: a database connection failed; it is replaced when next needed", {
+            error: describeError(error),
+          }),
+      },
     });
+    try {
+      forms = await createFormsService({ store, settings: env.forms, logger });
+    } catch (error) {
+      await store.close();
+      throw error;
+    }
     forms.start();
     // Published versions of reworked entries and preview revocations; preview links are
     // signed with the same key as the forms' stamps (under a key derived for them).
@@ -89,15 +119,15 @@ export async function startSite(
     if (check.stale) {
       logger.info("building the site", { reason: check.reason });
       await runBuild(projectDir, processEnv);
-    } else if (check.contentChanged) {
-      logger.info("the content changed since the build: prerendered pages are rendered afresh");
     }
+    // Content that changed since the pages were rendered (the build's or later rewrites) is
+    // found by the site itself at start, from the CMS's versions, embedded or remote alike
+    // (server/refresh/content-catch-up.ts): only the pages that read it are rendered again.
     const site = await createSiteServer({
       buildDir,
       // The server build reads the content service it is given here, not the environment.
       env: content ? withEmbeddedContentPort(env, content.port) : env,
       logger,
-      prerenderedFresh: !check.contentChanged,
       forms,
       trustProxy: env.trustProxy,
       drafts,
@@ -137,7 +167,7 @@ export async function main(): Promise<void> {
   process.env.NODE_ENV ??= "production";
   const env = readEnvOrReport(process.env);
   if (!env) process.exit(1);
-  const logger = createJsonLogger({ secrets: [env.bcms.apiKey.secret], level: env.logLevel });
+  const logger = createJsonLogger({ secrets: secretsOf(env), level: env.logLevel });
   process.on("unhandledRejection", (reason) => {
     logger.error("unhandled rejection", { error: describeError(reason) });
   });

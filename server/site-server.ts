@@ -1,8 +1,12 @@
 // The production HTTP server: Hono on @hono/node-server, hosting React Router's request
 // handler. Order of business for every request:
 //   log + security headers (around everything) -> /healthz, /readyz, POST /csp-report ->
-//   HTTP redirects -> static files of build/client -> prerendered pages (until the first
-//   content event) -> server rendering (render cache, stale fallback; render.ts).
+//   HTTP redirects -> static files of build/client -> prerendered pages -> an address the
+//   site does not have: the prepared 404 page (serving/not-found.ts) -> server rendering,
+//   admitted under a bound (render cache, stale fallback; rendering/render.ts).
+// The fast path answers learned files and pages, and unknown addresses, before all this.
+// At start the pages catch up with what changed in the CMS while the instance was down
+// (server/refresh/content-catch-up.ts); /readyz says not ready until they have.
 // Hono was kept after measuring: bare node:http served a prerendered page no faster
 // (~16k req/s both on loopback), and Hono's adapter is the Request/Response bridge React
 // Router needs anyway. Figures: docs/decisions/0001-production-server.md.
@@ -15,20 +19,30 @@ import {
   EVERYTHING,
   SURROGATE_KEY_HEADER,
 } from "../app/content/content-tags.server";
+import type { ContentDifference, ContentVersions } from "../app/content/content-versions";
 import type { FormsService, RequestFacts } from "../app/forms/service";
 import { createJsonLogger, describeError, type SiteLogger } from "../app/logging/logger.server";
 import type { DraftsStore } from "./drafts/drafts-store";
 import { PreviewService } from "./preview/preview-service";
+import { ContentCatchUp } from "./refresh/content-catch-up";
 import {
   ContentDependencies,
   pageOfRequestPath,
   parseCacheTag,
 } from "./refresh/content-dependencies";
+import { ContentLedger } from "./refresh/content-ledger";
 import { BUSY_REFRESH_SHARE, PageRefresher } from "./refresh/page-refresh";
+import { CoalescedPurge } from "./refresh/purge";
 import { RecentTraffic } from "./refresh/recent-traffic";
-import { PAGE_CACHE_CONTROL, PageRenderer, STALE_HEADER } from "./rendering/render";
+import {
+  PAGE_CACHE_CONTROL,
+  PageRenderer,
+  replayableHeaders,
+  STALE_HEADER,
+} from "./rendering/render";
+import { DEFAULT_ADMISSION, RenderAdmission } from "./rendering/render-admission";
 import { type CachedRendering, RenderCache } from "./rendering/render-cache";
-import { type LoadedBuild, loadServerBuild } from "./rendering/server-build";
+import { declaredQueryOf, type LoadedBuild, loadServerBuild } from "./rendering/server-build";
 import { createReadinessProbe, healthResponse, readinessResponse } from "./running/health";
 import { createHttpLifecycle, SHUTDOWN_TIMEOUT_MS } from "./running/lifecycle";
 import { redactPath, redactSearch, requestIdSource } from "./running/logging";
@@ -38,7 +52,7 @@ import {
   PREVIEW_PATH_PREFIX,
 } from "./security/content-security-policy";
 import { CspReportEndpoint } from "./security/csp-report";
-import { securityHeaders, withHeaders } from "./security/security-headers";
+import { securityHeaders, siteHeadersOf, withHeaders } from "./security/security-headers";
 import type { Encoding } from "./serving/compression";
 import { errorPage, plainNotFound } from "./serving/error-pages";
 import {
@@ -50,6 +64,7 @@ import {
   type Visitor,
 } from "./serving/fast-path";
 import { isPageType } from "./serving/mime";
+import { NotFoundAnswers, type NotFoundKind, type NotFoundRoute } from "./serving/not-found";
 import { PrerenderedPages } from "./serving/prerendered";
 import { hostHasOwnRedirects, redirectFor } from "./serving/redirects";
 import { Representation, representationOf } from "./serving/representation";
@@ -62,12 +77,25 @@ import {
   readLimitedBody,
   visitorUsesHttps,
 } from "./serving/request-intake";
-import { decodeRequestPath, significantSearch } from "./serving/request-path";
+import {
+  DATA_ROUTES_PARAM,
+  type DeclaredQuery,
+  decodeRequestPath,
+  pagePathOfDataRequest,
+  significantSearch,
+} from "./serving/request-path";
 import { ClientFiles, cacheControlOfStatic, SHORT_CACHE_CONTROL } from "./serving/static-files";
 
 export { SHUTDOWN_TIMEOUT_MS } from "./running/lifecycle";
 
-const PURGE_TIMEOUT_MS = 5_000;
+/** What the server answers itself, before the app (never an address it does not have). */
+const HEALTH_PATH = "/healthz";
+const READINESS_PATH = "/readyz";
+const SERVER_OWN_PATHS: ReadonlySet<string> = new Set([
+  HEALTH_PATH,
+  READINESS_PATH,
+  CSP_REPORT_PATH,
+]);
 
 export interface SiteServerOptions {
   /** The build folder: client/ (static + prerendered), server/index.js, prerendered.json. */
@@ -111,6 +139,10 @@ export interface SiteServer {
   settled(): Promise<void>;
   /** Renderings running and waiting for their turn (at most RENDER_CONCURRENCY run). */
   renderLoad(): { running: number; waiting: number };
+  /** Resolves when the start's content catch-up is done (/readyz says ready from then on). */
+  caughtUp(): Promise<void>;
+  /** What the start's catch-up found changed since the pages were rendered. */
+  catchUpDifference(): ContentDifference | undefined;
 }
 
 /** A request the fast path makes to learn an answer: `source` is filled in. */
@@ -133,7 +165,9 @@ type Source =
   | "error"
   | "redirect"
   | "report"
-  | "preview";
+  | "preview"
+  | "refused"
+  | "not-found";
 
 export async function createSiteServer(options: SiteServerOptions): Promise<SiteServer> {
   const { env } = options;
@@ -155,7 +189,18 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
   });
   const dependencies = await ContentDependencies.load(options.buildDir);
   const cache = new RenderCache(options.renderCache);
-  const renderer = new PageRenderer({ handler: build.handler, cache, prerendered, files, logger });
+  const declaredQuery = declaredQueryOf(build.describeRoute);
+  // Visitors come first: while they keep the server busy, renders and refreshes give way.
+  const traffic = new RecentTraffic();
+  const renderer = new PageRenderer({
+    handler: build.handler,
+    cache,
+    prerendered,
+    files,
+    logger,
+    declaredQuery,
+    admission: new RenderAdmission({ ...DEFAULT_ADMISSION, busy: () => traffic.busy() }),
+  });
   const readiness = createReadinessProbe(env.bcms);
   const security = securityHeaders(env.siteOrigin);
   const policies = new ContentSecurityPolicies({
@@ -165,6 +210,47 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
   });
   const trustProxy = options.trustProxy ?? false;
   const cspReports = new CspReportEndpoint({ logger, siteOrigin: env.siteOrigin });
+
+  // Addresses of listed pages added since the build (content changes name them); the
+  // prerendered files name the others.
+  const addedAddresses = new Set<string>();
+  const describeRoute = build.describeRoute;
+  /**
+   * Null when the site may have a page at this (decoded) path; else the address is one it
+   * does not have, decided without rendering, with the route whose 404 it gets.
+   */
+  const unknownAddress = (pathname: string): { route?: NotFoundRoute } | null => {
+    if (!describeRoute || SERVER_OWN_PATHS.has(pathname)) return null;
+    const dataPage = pagePathOfDataRequest(pathname);
+    const page = dataPage ?? pathname;
+    const facts = describeRoute(page);
+    if (facts.addresses === "any") return null;
+    if (facts.addresses === "listed") {
+      const bare = page.length > 1 ? page.replace(/\/$/, "") : page;
+      if (addedAddresses.has(bare)) return null;
+      if (prerendered.find(dataPage === null ? bare : `${bare}.data`)) return null;
+    }
+    return {
+      route: facts.routeId && facts.tail ? { id: facts.routeId, tail: facts.tail } : undefined,
+    };
+  };
+  const notFound = new NotFoundAnswers({
+    render: (path) => build.handler(new Request(`http://localhost${path}`)),
+    logger,
+    siteHeaders: (secure) => {
+      // An address the site does not have is never the one page that may be framed.
+      const policy = policies.select("/", secure);
+      return { headers: siteHeadersOf(security, policy), policy };
+    },
+    keptHeaders: replayableHeaders,
+  });
+  /** The 404 kind and the path it names, from a request's raw pathname. */
+  const notFoundOf = (rawPathname: string): { kind: NotFoundKind; page: string } => {
+    const dataPage = pagePathOfDataRequest(rawPathname);
+    return dataPage === null
+      ? { kind: "page", page: rawPathname }
+      : { kind: "data", page: dataPage };
+  };
 
   const app = new Hono<{
     Bindings: Bindings;
@@ -194,7 +280,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     ? (record: AccessRecord) =>
         logger.infoMembers?.(
           "request",
-          `"id":"${nextRequestId()}","method":"${record.method}","path":${JSON.stringify(record.path)},"status":${record.status},"durationMs":${Math.round(record.durationMs * 10) / 10},"stale":false,"source":"${record.source}","fast":true${record.sample ? `,"sample":${record.sample}` : ""}`,
+          `"id":"${nextRequestId()}","method":"${record.method}","path":${JSON.stringify(redactPath(record.path))},"status":${record.status},"durationMs":${Math.round(record.durationMs * 10) / 10},"stale":false,"source":"${record.source}","fast":true${record.sample ? `,"sample":${record.sample}` : ""}`,
         )
     : (record: AccessRecord) => logRequest({ ...record, id: nextRequestId(), fast: true });
 
@@ -236,7 +322,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     const csp = representationOf(response)?.policyHeader(policy) ?? policy.withoutHashes;
     // Set in place: assigning c.res makes Hono re-wrap the body as a stream, which takes
     // buffered answers off @hono/node-server's direct-write path (measured: ~4x slower).
-    const secured = withHeaders(response, security, policy.companionHeaders, [
+    const secured = withHeaders(response, siteHeadersOf(security, policy), [
       ["Content-Security-Policy", csp],
     ]);
     if (secured !== response) c.res = secured;
@@ -252,13 +338,13 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     return errorPage(500);
   });
 
-  app.get("/healthz", (c) => {
+  app.get(HEALTH_PATH, (c) => {
     c.set("source", "health");
     return healthResponse();
   });
-  app.get("/readyz", async (c) => {
+  app.get(READINESS_PATH, async (c) => {
     c.set("source", "health");
-    return readinessResponse(await readiness());
+    return readinessResponse(await readiness(), catchUp.state);
   });
 
   app.post(CSP_REPORT_PATH, (c) => {
@@ -338,7 +424,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
         c.set("source", "static");
         return plainNotFound();
       }
-      if (servesPrerendered(url, pathname)) {
+      if (prerenderedAnswers(declaredQuery, url, pathname)) {
         const page = prerendered.findFresh(pathname);
         const tags = page && dependencies.tagsOf(pageOfRequestPath(pathname));
         const served =
@@ -365,12 +451,23 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
 
     const facts: RequestFacts = { clientAddress: clientAddressOf(c.env?.incoming, trustProxy) };
     let forwarded = request;
-    if (!readable) {
-      if (isCrossSite(request, env.siteOrigin)) {
-        logger.warn("cross-site request refused", { path: pathname, method: request.method });
-        c.set("source", "error");
-        return errorPage(403);
+    if (!readable && isCrossSite(request, env.siteOrigin)) {
+      logger.warn("cross-site request refused", { path: pathname, method: request.method });
+      c.set("source", "error");
+      return errorPage(403);
+    }
+    const route = unknownAddress(pathname)?.route;
+    if (route) {
+      const { kind, page } = notFoundOf(url.pathname);
+      const answer = notFound.respond(request, route, kind, page);
+      if (answer) {
+        c.set("source", "not-found");
+        return answer;
       }
+      // Prepared on first need; until then (or for a path it cannot splice) it renders.
+      if (!notFound.isPrepared(route)) void notFound.prepare(route);
+    }
+    if (!readable) {
       // Bodies are read here, up to a limit, so no oversized body ever reaches an action.
       const limited = await readLimitedBody(
         request,
@@ -447,15 +544,39 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     hostTakesFullPath: hostHasOwnRedirects,
     pageAnswersQuery: (rawUrl) => {
       const url = new URL(rawUrl, "http://localhost");
-      return servesPrerendered(url, url.pathname);
+      return prerenderedAnswers(declaredQuery, url, url.pathname);
     },
     log: logFastRequest,
     // Lines may be sampled (ACCESS_LOG_SAMPLE); a sampled one says for how many it stands.
     logEvery: env.accessLogSample,
+    unlearned: (request, response, rawUrl) => {
+      if (!describeRoute) return undefined;
+      let url: URL;
+      try {
+        url = new URL(rawUrl, "http://localhost");
+      } catch {
+        return undefined;
+      }
+      // The redirect table first, then files: only what would end as a 404 is answered here.
+      if (redirectFor(url, request.method ?? "GET", env.siteOrigin)) return undefined;
+      const pathname = decodeRequestPath(url.pathname);
+      if (pathname === null || pathname.startsWith("/assets/") || files.lookup(pathname)) {
+        return undefined;
+      }
+      const route = unknownAddress(pathname)?.route;
+      if (!route) return undefined;
+      const { kind, page } = notFoundOf(url.pathname);
+      const secure = visitorOf(request) === "https";
+      return notFound.write(request, response, route, kind, page, secure) ? "not-found" : undefined;
+    },
   });
 
-  // Visitors come first: while they keep the server busy, refreshes give way (pacing).
-  const traffic = new RecentTraffic();
+  // What the pages on disk were rendered from, moved forward as they are rewritten.
+  const ledger = await ContentLedger.load(
+    options.buildDir,
+    { prerendered: () => prerendered.toManifest(), dependencies: () => dependencies.toManifest() },
+    logger,
+  );
   const refresher = new PageRefresher({
     handler: build.handler,
     files,
@@ -464,41 +585,78 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     logger,
     onChanged: (paths) => fastPath.forget(paths),
     pacing: { busy: () => traffic.busy(), share: BUSY_REFRESH_SHARE },
+    // Once every page a change touched is written again, the change is recorded on disk.
+    onIdle: (clean) => void ledger.settle(clean),
   });
   const everyPrerendered = () => [...prerendered.pagePaths(), ...prerendered.resourcePaths()];
   if (options.prerenderedFresh === false) {
     // The build predates the content: bring every file up to date, pages render meanwhile.
     refresher.enqueue(everyPrerendered());
   }
-  const purge = createPurge(env.purgeUrl, logger);
+  const purge = env.purgeUrl
+    ? new CoalescedPurge({ url: env.purgeUrl, logger, settled: () => refresher.settled() })
+    : undefined;
 
-  const applyContentChange = (change: ContentChange) => {
+  /** The prerendered pages a change touches: those that read it, then the addresses it moved. */
+  const pagesOfChange = (change: Pick<ContentChange, "tags" | "addedPaths" | "removedPaths">) => {
+    const moved = new Set([...change.addedPaths, ...change.removedPaths]);
+    return { read: dependencies.affected(everyPrerendered(), change.tags), moved };
+  };
+
+  const applyContentChange = (change: ContentChange, reason = "event") => {
     // Open previews first: an editor waits on this one.
     preview?.events.notify(
       change.event.name === "entry" && change.event.id && !change.tags.includes(EVERYTHING)
         ? change.event.id
         : null,
     );
-    const moved = new Set([...change.addedPaths, ...change.removedPaths]);
-    const pages = dependencies.affected(everyPrerendered(), change.tags);
-    refresher.enqueue([...pages, ...moved], { first: !change.tags.includes(EVERYTHING) });
+    for (const path of change.addedPaths) addedAddresses.add(path);
+    for (const path of change.removedPaths) addedAddresses.delete(path);
+    notFound.refresh((read) => ContentDependencies.touches(read, change.tags));
+    const { read: pages, moved } = pagesOfChange(change);
+    ledger.note(change.tags, change.versions);
+    const queued = new Set([...pages, ...moved]);
+    refresher.enqueue(queued, { first: !change.tags.includes(EVERYTHING) });
     const staleRenderings = cache.markStale(
       (rendering, key) =>
         ContentDependencies.touches(tagsOfRendering(rendering), change.tags) ||
         moved.has(pageOfRequestPath(pathOfCacheKey(key))),
     );
-    purge?.(change.tags);
+    purge?.add(change.tags);
     logger.info("content changed", {
-      event: change.event.name,
+      event: reason === "event" ? change.event.name : reason,
       type: change.event.type,
       id: change.event.id ?? null,
       tags: change.tags.length,
-      refreshing: pages.length + moved.size,
+      refreshing: queued.size,
       ...(change.addedPaths.length ? { added: change.addedPaths } : {}),
       ...(change.removedPaths.length ? { removed: change.removedPaths } : {}),
       staleRenderings,
     });
+    return queued.size;
   };
+
+  // What the instance serves while it catches up: every page not touched by what changed
+  // from its file; the pages known to be older than the CMS are rendered per request (fresh)
+  // until their new files land, so whoever reaches an instance that is not ready yet still
+  // gets the content as it is now.
+  const catchUp = new ContentCatchUp({
+    readVersions: build.readContentVersions,
+    recorded: () => ledger.recorded,
+    refresh: (difference: ContentDifference, versions: ContentVersions) => {
+      const { read, moved } = pagesOfChange(difference);
+      refresher.retire([...read, ...moved].filter((page) => prerendered.find(page)));
+      return applyContentChange({ event: CATCH_UP_EVENT, ...difference, versions }, "catch-up");
+    },
+    settled: () => refresher.settled(),
+    logger,
+  });
+  if (!build.readContentVersions) {
+    logger.warn(
+      "the server build exports no readContentVersions: edits made while the site was down are not looked for",
+    );
+  }
+  catchUp.start();
 
   let stopWatching: (() => void) | undefined;
   if (build.watchContentChanges) {
@@ -528,7 +686,11 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     closing ??= http
       .close()
       .finally(() => stopWatching?.())
-      .finally(() => refresher.stop());
+      .finally(() => catchUp.stop())
+      .finally(() => renderer.close())
+      .finally(() => refresher.stop())
+      .finally(() => ledger.flushed())
+      .finally(() => purge?.flush());
     return closing;
   };
 
@@ -539,8 +701,18 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     applyContentChange,
     settled: () => refresher.settled(),
     renderLoad: () => renderer.load,
+    caughtUp: () => catchUp.whenDone(),
+    catchUpDifference: () => catchUp.difference,
   };
 }
+
+/** How the start's catch-up is told to the refresher: a change the CMS did not announce. */
+const CATCH_UP_EVENT: ContentChange["event"] = {
+  name: "template",
+  type: "update",
+  id: null,
+  templateId: null,
+};
 
 /** The tags a cached rendering was labelled with (none: it depends on everything). */
 function tagsOfRendering(rendering: CachedRendering): string[] | undefined {
@@ -555,39 +727,17 @@ function pathOfCacheKey(key: string): string {
   return query === -1 ? path : path.slice(0, query);
 }
 
-/** Tells a CDN (PURGE_URL) which tags changed: POST {"tags": [...]}, never awaited. */
-function createPurge(
-  purgeUrl: string | undefined,
-  logger: SiteLogger,
-): ((tags: string[]) => void) | undefined {
-  if (!purgeUrl) return undefined;
-  return (tags) => {
-    fetch(purgeUrl, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ tags }),
-      signal: AbortSignal.timeout(PURGE_TIMEOUT_MS),
-    }).then(
-      async (response) => {
-        await response.body?.cancel();
-        if (!response.ok)
-          logger.warn("purge refused", { status: response.status, tags: tags.length });
-      },
-      (error: unknown) => logger.warn("purge failed", { error: describeError(error) }),
-    );
-  };
-}
-
 /**
- * Prerendered files answer only URLs whose query cannot change the page: none, or only
- * tracking tags; for `.data`, also React Router's `_routes` (the file holds every route's
- * data, a superset the client picks from).
+ * Whether a prerendered file answers this URL: its query holds no parameter the page's
+ * routes read (React Router's `_routes` of a `.data` request picks from the file's data,
+ * which holds every route's). Pages of unknown routes take no query at all.
  */
-function servesPrerendered(url: URL, pathname: string): boolean {
-  const search = significantSearch(url);
-  if (search === "") return true;
-  if (!pathname.endsWith(".data")) return false;
-  const params = new URLSearchParams(search);
-  params.delete("_routes");
+function prerenderedAnswers(declaredQuery: DeclaredQuery, url: URL, pathname: string): boolean {
+  if (url.search === "") return true;
+  const dataPage = pagePathOfDataRequest(pathname);
+  const declared = declaredQuery(dataPage ?? pathname);
+  if (declared !== null || dataPage === null) return significantSearch(url, declared) === "";
+  const params = new URLSearchParams(url.search);
+  params.delete(DATA_ROUTES_PARAM);
   return params.size === 0;
 }

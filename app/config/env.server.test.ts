@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  DATABASE_URL_EXAMPLE,
   DEFAULT_EMBED_FRAME_ANCESTORS,
   EMBED_FRAME_ANCESTORS_PROBLEM,
   EnvError,
@@ -98,6 +99,37 @@ describe("parseEnv", () => {
       ]),
     );
     expect((error as Error).message).not.toContain("very-secret-value");
+  });
+
+  it("stores in SQLite unless DATABASE_URL names a PostgreSQL database", () => {
+    expect(parseEnv({}).databaseUrl).toBeUndefined();
+    expect(parseEnv({ DATABASE_URL: " " }).databaseUrl).toBeUndefined();
+    const url = "postgresql://site:pa%40ss@db.internal:5433/site?sslmode=require";
+    expect(parseEnv({ DATABASE_URL: url }).databaseUrl).toBe(url);
+  });
+
+  it("says what is wrong with a DATABASE_URL, one message each, never its password", () => {
+    const problems = (value: string) => {
+      try {
+        parseEnv({ DATABASE_URL: value });
+      } catch (error) {
+        expect((error as Error).message).not.toContain("s3cret");
+        return (error as EnvError).problems;
+      }
+      return [];
+    };
+    expect(problems("localhost:5432 s3cret")).toEqual([
+      `DATABASE_URL must be a PostgreSQL URL such as ${DATABASE_URL_EXAMPLE}`,
+    ]);
+    expect(problems("mysql://user:s3cret@db/site")).toEqual([
+      "DATABASE_URL must start with postgres:// or postgresql:// (not mysql://); the site stores in PostgreSQL, or in SQLite when DATABASE_URL is unset",
+    ]);
+    expect(problems("postgres://user:s3cret@db:5432")).toEqual([
+      `DATABASE_URL names no database: add its name as the path (${DATABASE_URL_EXAMPLE})`,
+    ]);
+    expect(problems("postgres://user:s3cret@db:99999/site")).toEqual([
+      `DATABASE_URL must be a PostgreSQL URL such as ${DATABASE_URL_EXAMPLE}`,
+    ]);
   });
 
   it("lets the console frame the embedded agreement page unless told otherwise", () => {

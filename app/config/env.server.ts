@@ -30,6 +30,8 @@ export const DEFAULT_ACCESS_LOG_SAMPLE = 1;
 export const DEFAULT_FORMS_MIN_SUBMIT_SECONDS = 3;
 /** A submission not delivered after this many hours is dead-lettered. */
 export const DEFAULT_FORMS_DELIVERY_MAX_AGE_HOURS = 72;
+/** One delivery attempt's time limit (seconds); a claim on a submission lasts twice that. */
+export const DEFAULT_FORMS_DELIVERY_TIMEOUT_SECONDS = 10;
 /** Who may frame the embedded agreement page besides the site: the console the Login link opens. */
 export const DEFAULT_EMBED_FRAME_ANCESTORS: readonly string[] = [new URL(LOGIN_URL).origin];
 export const EMBED_FRAME_ANCESTORS_PROBLEM =
@@ -121,7 +123,39 @@ const frameAncestors = (fallback: readonly string[], problem: string) =>
     return [...new Set(origins.map(([, origin]) => origin as string))];
   });
 
+export const DATABASE_URL_EXAMPLE = "postgres://user:password@db.example:5432/site";
+
+/**
+ * What is wrong with a DATABASE_URL, one message per problem (none: usable). The password
+ * is never quoted back.
+ */
+export function databaseUrlProblems(value: string): string[] {
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(value) || !URL.canParse(value)) {
+    return [`DATABASE_URL must be a PostgreSQL URL such as ${DATABASE_URL_EXAMPLE}`];
+  }
+  const url = new URL(value);
+  if (url.protocol !== "postgres:" && url.protocol !== "postgresql:") {
+    return [
+      `DATABASE_URL must start with postgres:// or postgresql:// (not ${url.protocol}//); the site stores in PostgreSQL, or in SQLite when DATABASE_URL is unset`,
+    ];
+  }
+  const problems: string[] = [];
+  if (!url.hostname) problems.push(`DATABASE_URL names no host (${DATABASE_URL_EXAMPLE})`);
+  if (url.pathname.replace(/^\//, "") === "") {
+    problems.push(
+      `DATABASE_URL names no database: add its name as the path (${DATABASE_URL_EXAMPLE})`,
+    );
+  }
+  return problems;
+}
+
+const databaseUrl = optionalString.superRefine((v, ctx) => {
+  if (v === undefined) return;
+  for (const message of databaseUrlProblems(v)) ctx.addIssue({ code: "custom", message });
+});
+
 const envSchema = z.object({
+  DATABASE_URL: databaseUrl,
   BCMS_ORIGIN: originLike("BCMS_ORIGIN"),
   BCMS_ORG_ID: optionalString,
   BCMS_INSTANCE_ID: optionalString,
@@ -158,6 +192,12 @@ const envSchema = z.object({
   FORMS_DELIVERY_MAX_AGE_HOURS: positiveInteger(
     "FORMS_DELIVERY_MAX_AGE_HOURS",
     DEFAULT_FORMS_DELIVERY_MAX_AGE_HOURS,
+  ),
+  FORMS_DELIVERY_TIMEOUT_SECONDS: wholeNumber(
+    DEFAULT_FORMS_DELIVERY_TIMEOUT_SECONDS,
+    1,
+    300,
+    "FORMS_DELIVERY_TIMEOUT_SECONDS must be a whole number of seconds from 1 to 300",
   ),
   DATA_DIR: optionalString,
   EMBED_FRAME_ANCESTORS: frameAncestors(
@@ -224,6 +264,11 @@ export interface SiteEnv {
   gtmId?: string;
   /** Where submissions are stored: {dataDir}/forms.db (and the generated signing key). */
   dataDir: string;
+  /**
+   * PostgreSQL for what must not be lost or must be shared (submissions, the outbox, rate
+   * limits, the signing key), for several instances; unset: SQLite in dataDir.
+   */
+  databaseUrl?: string;
   forms: FormsSettings;
   /** True behind a proxy that sets X-Forwarded-For: the client address is its last hop. */
   trustProxy: boolean;
@@ -266,6 +311,8 @@ export interface FormsSettings {
   ratePerHour: number;
   minSubmitSeconds: number;
   deliveryMaxAgeHours: number;
+  /** One delivery attempt's time limit; an instance's claim on a submission lasts twice that. */
+  deliveryTimeoutSeconds: number;
 }
 
 /** Where the site reads the embedded content service (always on loopback). */
@@ -328,6 +375,7 @@ export function parseEnv(source: Record<string, string | undefined>): SiteEnv {
     siteOrigin: (env.SITE_ORIGIN ?? DEFAULT_SITE_ORIGIN).replace(/\/$/, ""),
     gtmId: env.GTM_ID,
     dataDir: env.DATA_DIR ?? DEFAULT_DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
     forms: {
       webhookUrl: env.FORMS_WEBHOOK_URL,
       webhookSecret: env.FORMS_WEBHOOK_SECRET,
@@ -336,6 +384,7 @@ export function parseEnv(source: Record<string, string | undefined>): SiteEnv {
       ratePerHour: env.FORMS_RATE_LIMIT,
       minSubmitSeconds: env.FORMS_MIN_SUBMIT_SECONDS,
       deliveryMaxAgeHours: env.FORMS_DELIVERY_MAX_AGE_HOURS,
+      deliveryTimeoutSeconds: env.FORMS_DELIVERY_TIMEOUT_SECONDS,
     },
     trustProxy: env.TRUST_PROXY === "1",
     embedFrameAncestors: env.EMBED_FRAME_ANCESTORS,

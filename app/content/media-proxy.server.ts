@@ -3,6 +3,7 @@
 import { BcmsError } from "../../bcms";
 import { getContentClient } from "./content-client.server";
 import { logger } from "./log.server";
+import { SIZE_TRANSFORM_PARAM, THUMBNAIL_PARAM, WEBP_PARAM } from "./media-query";
 import { listGatedMediaIds } from "./templates/resource.server";
 
 const MEDIA_ID = /^[0-9a-f]{24}$/i;
@@ -45,7 +46,7 @@ export async function proxyMedia(
     if (gated.has(id)) return plain(404, "Media not found");
   }
   const query = new URL(request.url).searchParams;
-  const sizeTransform = query.get("sizeT") ?? undefined;
+  const sizeTransform = query.get(SIZE_TRANSFORM_PARAM) ?? undefined;
   if (sizeTransform !== undefined && !SIZE_TRANSFORM.test(sizeTransform)) {
     return plain(400, "Invalid size transform");
   }
@@ -57,8 +58,8 @@ export async function proxyMedia(
   let upstream: Response;
   try {
     upstream = await getContentClient().media.fetchBin(id, name, {
-      webp: query.get("webp") === "t",
-      thumbnail: query.get("tmb") === "t",
+      webp: query.get(WEBP_PARAM) === "t",
+      thumbnail: query.get(THUMBNAIL_PARAM) === "t",
       ...(sizeTransform ? { sizeTransform } : {}),
       headers: forwarded,
       signal: request.signal,

@@ -9,7 +9,8 @@ import { logger } from "~/content/log.server";
 import { ATTRIBUTION_COOKIE, decodeAttribution, readCookie } from "./attribution";
 import { formsContext, requestFactsContext } from "./context";
 import { CHECKED_VALUE, type FormActionData, type FormDefinition, SYSTEM_FIELDS } from "./model";
-import type { FieldValue } from "./service";
+import { SENT_PARAM } from "./query-params";
+import type { FieldValue, RateDecision } from "./service";
 import { stampAgeSeconds } from "./tokens.server";
 import { checkSubmission, type SentValues, shapeProblem } from "./validate";
 
@@ -31,8 +32,17 @@ export const FORM_ERRORS = {
     }.`,
 } as const;
 
-/** The query parameter of a page that shows a form's inline success message (no-JS PRG). */
-export const SENT_PARAM = "sent";
+/** What a 503 asks the client to wait before sending again. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 60;
+
+/** An error as its code or name: never its message, which may quote data. */
+function errorCode(error: unknown): string {
+  if (error instanceof Error) {
+    const code = (error as { code?: unknown }).code;
+    return typeof code === "string" ? code : error.name;
+  }
+  return "error";
+}
 
 export interface FormPage {
   /** The page's own path (/contact, /partner-sign-up/omnicom ...). */
@@ -129,8 +139,29 @@ export async function handleFormAction(
     ...(age !== undefined ? { stamp: sentStamp } : {}),
   };
 
+  // The store could not be asked or could not keep it: nothing is acknowledged, and the
+  // visitor gets the form back as they filled it (503), with or without JavaScript.
+  const unavailable = (step: "rate-check" | "store", error: unknown) => {
+    logger.error("Form submission could not be stored", {
+      path,
+      form: form.id,
+      step,
+      // The error's code or name only: a driver's message may quote what was sent.
+      error: errorCode(error),
+    });
+    return data<FormActionData>(
+      { status: "unavailable", formId: form.id, message: FORM_ERRORS.unavailable, ...kept },
+      { status: 503, headers: { "Retry-After": String(UNAVAILABLE_RETRY_AFTER_SECONDS) } },
+    );
+  };
+
   const facts = context.get(requestFactsContext);
-  const rate = forms.checkRate(`${facts?.clientAddress ?? "unknown"}|${form.id}`);
+  let rate: RateDecision;
+  try {
+    rate = await forms.checkRate(`${facts?.clientAddress ?? "unknown"}|${form.id}`);
+  } catch (error) {
+    return unavailable("rate-check", error);
+  }
   if (!rate.allowed) {
     logger.warn("Form rate-limited", { path, form: form.id });
     const minutes = Math.max(1, Math.ceil(rate.retryAfterSeconds / 60));
@@ -174,7 +205,7 @@ export async function handleFormAction(
 
   try {
     // Committed before the answer; the service logs it (id, form, page; never its fields).
-    forms.record({
+    await forms.record({
       formId: form.id,
       formEntryId: form.entryId,
       formVersion: form.version,
@@ -186,12 +217,7 @@ export async function handleFormAction(
       spam,
     });
   } catch (error) {
-    logger.error("Form submission could not be stored", {
-      path,
-      form: form.id,
-      error: error instanceof Error ? error.message : String(error),
-    });
-    throw data(FORM_ERRORS.unavailable, { status: 503 });
+    return unavailable("store", error);
   }
 
   const enhanced = sent.get(SYSTEM_FIELDS.enhanced)?.[0] === "1";

@@ -5,10 +5,8 @@ import type { RouterContextProvider } from "react-router";
 import { loadGatedDownload } from "~/content/templates/resource.server";
 import { formsContext } from "./context";
 import { DOWNLOAD_ROUTE_PREFIX } from "./model";
+import { DOWNLOAD_TOKEN_PARAM } from "./query-params";
 import { DOWNLOAD_LINK_TTL_MS, issueDownloadToken, readDownloadToken } from "./tokens.server";
-
-/** The thank-you page's query parameter that carries the signed link (redacted in logs). */
-export const DOWNLOAD_TOKEN_PARAM = "token";
 
 export type DownloadOffer =
   | { status: "ready"; href: string; name: string; expiresAt: string }

@@ -227,7 +227,9 @@ export function FormView({ form, stamp, sentMessage }: FormViewProps) {
   }, [sent, form.id, navigate, navigation.state]);
 
   useEffect(() => {
-    if (answer?.status === "rate-limited") statusRef.current?.focus();
+    if (answer?.status === "rate-limited" || answer?.status === "unavailable") {
+      statusRef.current?.focus();
+    }
   }, [answer]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -270,7 +272,7 @@ export function FormView({ form, stamp, sentMessage }: FormViewProps) {
         {form.heading ?? form.submitLabel}
       </h2>
       {form.intro && <p className="form__intro">{form.intro}</p>}
-      {answer?.status === "rate-limited" && (
+      {(answer?.status === "rate-limited" || answer?.status === "unavailable") && (
         <div
           className="form__status form__status--problem"
           role="alert"

@@ -87,7 +87,8 @@ export type FormActionData =
       stamp?: string;
     }
   | {
-      status: "rate-limited";
+      /** Too many sends (429), or the store could not take the submission (503). */
+      status: "rate-limited" | "unavailable";
       formId: string;
       message: string;
       values: Record<string, string>;

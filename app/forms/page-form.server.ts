@@ -2,9 +2,9 @@
 // rendered per request: `private, no-store`, never cached or served from the prerendered
 // files while the site is up) and, after a no-JS send, the inline success message.
 import type { RouterContextProvider } from "react-router";
-import { SENT_PARAM } from "./action.server";
 import { formsContext } from "./context";
 import type { FormDefinition } from "./model";
+import { SENT_PARAM } from "./query-params";
 import { issueStamp } from "./tokens.server";
 
 /** Pages with a form hold a per-visitor stamp: no shared cache may keep them. */

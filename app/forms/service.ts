@@ -54,10 +54,16 @@ export interface SubmissionRecord {
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 export interface FormsService {
-  /** Commits the submission durably (fsync) and queues its delivery; returns its id. */
-  record(submission: SubmissionRecord): { id: string };
-  /** Counts one attempt of `key` (client address + form id) against the hourly limit. */
-  checkRate(key: string): RateDecision;
+  /**
+   * Commits the submission durably (fsync, or the database's commit) and queues its
+   * delivery; resolves with its id. Rejects when the store cannot take it.
+   */
+  record(submission: SubmissionRecord): Promise<{ id: string }>;
+  /**
+   * Counts one attempt of `key` (client address + form id) against the hourly limit, which
+   * every instance of the site shares.
+   */
+  checkRate(key: string): Promise<RateDecision>;
   /** HMAC-SHA256 of `data` with the forms signing key, base64url. */
   sign(data: string): string;
   /** Seconds a person needs at least between receiving and sending a form. */

@@ -3,9 +3,13 @@ import { notFound } from "~/content/content-errors.server";
 import { loadNewsList } from "~/content/templates/news-article.server";
 import { loadSectionPage } from "~/content/templates/page.server";
 import { CONTENT_URL_PATTERNS } from "~/content/urls";
+import type { RouteHandle } from "~/root";
 import { listPageHead } from "~/seo/page-head.server";
 import { routeMeta } from "~/seo/route-meta";
 import type { Route } from "./+types/news-index";
+
+/** Its slugs name entries: a slug the content does not list is a 404 (no render). */
+export const handle: RouteHandle = { addresses: "listed" };
 
 /** `/news` is page 1; `/news/page/{n}` any page (a non-number is a 404). */
 function pageNumber(raw: string | undefined, path: string): number {

@@ -5,9 +5,13 @@ import { handleFormAction } from "~/forms/action.server";
 import { downloadRedirect } from "~/forms/downloads.server";
 import { FormSection } from "~/forms/form-section";
 import { FORM_PAGE_HEADERS, formPageHeaders, pageFormData } from "~/forms/page-form.server";
+import { SENT_PARAM } from "~/forms/query-params";
+import type { RouteHandle } from "~/root";
 import { pageHead } from "~/seo/page-head.server";
 import { routeMeta } from "~/seo/route-meta";
 import type { Route } from "./+types/resource";
+
+export const handle: RouteHandle = { query: [SENT_PARAM], addresses: "listed" };
 
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const resource = await loadResource(params.slug, url.pathname);
@@ -31,7 +35,7 @@ export const meta: Route.MetaFunction = routeMeta;
 
 export default function Resource({ loaderData }: Route.ComponentProps) {
   return (
-    <ResourceView resource={loaderData.resource}>
+    <ResourceView resource={loaderData.resource} breadcrumbs={loaderData.head.breadcrumbs}>
       <FormSection form={loaderData.resource.form} data={loaderData.form} />
     </ResourceView>
   );

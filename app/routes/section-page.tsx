@@ -6,9 +6,13 @@ import { DownloadOfferView } from "~/forms/download-offer";
 import { readDownloadOffer } from "~/forms/downloads.server";
 import { FormSection } from "~/forms/form-section";
 import { FORM_PAGE_HEADERS, formPageHeaders, pageFormData } from "~/forms/page-form.server";
+import { DOWNLOAD_TOKEN_PARAM, SENT_PARAM } from "~/forms/query-params";
+import type { RouteHandle } from "~/root";
 import { pageHead } from "~/seo/page-head.server";
 import { routeMeta } from "~/seo/route-meta";
 import type { Route } from "./+types/section-page";
+
+export const handle: RouteHandle = { query: [SENT_PARAM, DOWNLOAD_TOKEN_PARAM] };
 
 /** The thank-you page of gated downloads: it shows the signed link it was sent with. */
 const DOWNLOAD_THANK_YOU_PATH = "/resources/thank-you";

@@ -8,9 +8,13 @@ import {
 import { handleFormAction } from "~/forms/action.server";
 import { FormSection } from "~/forms/form-section";
 import { FORM_PAGE_HEADERS, formPageHeaders, pageFormData } from "~/forms/page-form.server";
+import { SENT_PARAM } from "~/forms/query-params";
+import type { RouteHandle } from "~/root";
 import { pageHead } from "~/seo/page-head.server";
 import { routeMeta } from "~/seo/route-meta";
 import type { Route } from "./+types/universal-id";
+
+export const handle: RouteHandle = { query: [SENT_PARAM], addresses: "listed" };
 
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const page = await loadUniversalIdPage(params.slug, url.pathname);

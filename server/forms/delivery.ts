@@ -2,7 +2,7 @@
 // delivered, try again later (and when), or refused for good. The body is serialised once
 // and those exact bytes are both signed and sent.
 import { createHmac } from "node:crypto";
-import type { SubmissionPayload } from "./store";
+import type { SubmissionPayload } from "../store/store";
 
 export const SIGNATURE_HEADER = "X-ID5-Signature";
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";

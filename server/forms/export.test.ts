@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { sampleSubmission } from "../../tests/support/form-submission";
+import type { SubmissionRow } from "../store/store";
 import { csvCell, neutraliseFormula, toCsvExport, toJsonExport } from "./export";
-import type { SubmissionRow } from "./store";
 
 function row(id: string, fields: SubmissionRow["fields"], extra: Partial<SubmissionRow> = {}) {
   const record = sampleSubmission();

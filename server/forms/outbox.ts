@@ -1,10 +1,12 @@
 // The outbox: delivers pending submissions from the store to the CRM webhook, a few at a
 // time, retrying with backoff until each is delivered or dead-lettered. Its whole state is
-// in the database, so deliveries resume after a restart and a retry queued by the operator's
-// command (another process) is picked up at the next poll.
+// in the store, so deliveries resume after a restart, a retry queued by the operator's
+// command (another process) is picked up at the next poll, and several instances share one
+// queue: each submission is claimed with a lease (server/store/), so one instance at a time
+// sends it, and one killed mid-delivery leaves it to another when the lease runs out.
 import type { SiteLogger } from "../../app/logging/logger.server";
+import { type ClaimedSubmission, payloadOf, type SubmissionStore } from "../store/store";
 import { backoffDelay, type DeliveryOutcome, deliver } from "./delivery";
-import type { FormsStore, SubmissionRow } from "./store";
 
 export interface OutboxTimings {
   /** First retry delay ceiling (doubles per attempt). */
@@ -27,7 +29,7 @@ export interface OutboxTimings {
 }
 
 export interface OutboxOptions extends Partial<OutboxTimings> {
-  store: FormsStore;
+  store: SubmissionStore;
   webhookUrl: string;
   webhookSecret: string;
   logger: SiteLogger;
@@ -43,8 +45,13 @@ export const DEFAULT_OUTBOX_TIMINGS: Omit<OutboxTimings, "maxAgeMs" | "now" | "r
     stopTimeoutMs: 5_000,
   };
 
-/** Extra time a claimed submission stays reserved beyond the attempt's own time limit. */
-const LEASE_MARGIN_MS = 30_000;
+/**
+ * A claim lasts this many attempt time limits: the attempt itself, then as long again to
+ * record its outcome. An instance that dies holding a claim delays that submission by this
+ * much at most; one that outlives its claim cannot overwrite the next claimant's outcome
+ * (the lease token), and a repeated send carries the same idempotency key.
+ */
+export const LEASE_ATTEMPTS = 2;
 
 export class Outbox {
   private readonly options: OutboxTimings & OutboxOptions;
@@ -53,6 +60,11 @@ export class Outbox {
   private readonly abort = new AbortController();
   private timer: NodeJS.Timeout | undefined;
   private running = false;
+  /** A pump is reading the store; another asked meanwhile runs when it is done. */
+  private pumping: Promise<void> | undefined;
+  private pumpAgain = false;
+  /** The store failed at the last look: say so once, and once when it answers again. */
+  private storeFailing = false;
 
   constructor(options: OutboxOptions) {
     this.options = {
@@ -90,6 +102,8 @@ export class Outbox {
     this.running = false;
     clearTimeout(this.timer);
     this.timer = undefined;
+    // A claim under way becomes deliveries in flight: they are waited for like the others.
+    await this.pumping;
     if (this.inFlight.size > 0) {
       const settled = Promise.allSettled([...this.inFlight.values()]);
       let patience: NodeJS.Timeout | undefined;
@@ -108,12 +122,31 @@ export class Outbox {
   /** Fills the free delivery slots with due submissions, then sets the wake-up timer. */
   private pump(): void {
     if (!this.running) return;
+    if (this.pumping) {
+      this.pumpAgain = true;
+      return;
+    }
+    this.pumping = this.fill().finally(() => {
+      this.pumping = undefined;
+      if (this.pumpAgain) {
+        this.pumpAgain = false;
+        this.pump();
+      }
+    });
+  }
+
+  private async fill(): Promise<void> {
     const { store, concurrency, timeoutMs, logger } = this.options;
     try {
       const free = concurrency - this.inFlight.size;
       if (free > 0) {
         const now = this.options.now();
-        for (const row of store.claimDue(now, free, now + timeoutMs + LEASE_MARGIN_MS)) {
+        const claimed = await store.claimDue(now, free, now + timeoutMs * LEASE_ATTEMPTS);
+        if (this.storeFailing) {
+          this.storeFailing = false;
+          logger.info("forms: the outbox reads the store again");
+        }
+        for (const row of claimed) {
           const delivery = this.deliverOne(row).finally(() => {
             this.inFlight.delete(row.id);
             this.pump();
@@ -122,38 +155,44 @@ export class Outbox {
         }
       }
     } catch (error) {
-      // The store may be busy (another process writing) or failing: try again at the next
+      // The store may be busy (another process writing) or down: try again at the next
       // poll, not at once.
-      logger.error("forms: outbox could not read the store", { error: errorName(error) });
-      this.scheduleWakeUp(true);
+      if (!this.storeFailing) {
+        this.storeFailing = true;
+        logger.error("forms: outbox could not read the store; retrying at each poll", {
+          error: errorName(error),
+        });
+      }
+      this.scheduleWakeUp(undefined);
       return;
     }
-    this.scheduleWakeUp();
-  }
-
-  /** One timer: the next due time, or the next poll if that comes first. */
-  private scheduleWakeUp(pollOnly = false): void {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    if (!this.running) return;
-    const { store, pollMs } = this.options;
-    let delay = pollMs;
+    let due: number | undefined;
     // With every slot taken, the next finished delivery pumps: waking for due work would spin.
-    if (!pollOnly && this.inFlight.size < this.options.concurrency) {
+    if (this.inFlight.size < concurrency) {
       try {
-        const due = store.nextDueAt();
-        if (due !== undefined) delay = Math.min(pollMs, Math.max(0, due - this.options.now()));
+        due = await store.nextDueAt();
       } catch {
         // Polling will find it.
       }
     }
+    this.scheduleWakeUp(due);
+  }
+
+  /** One timer: the next due time, or the next poll if that comes first. */
+  private scheduleWakeUp(due: number | undefined): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (!this.running) return;
+    const { pollMs } = this.options;
+    const delay =
+      due === undefined ? pollMs : Math.min(pollMs, Math.max(0, due - this.options.now()));
     this.timer = setTimeout(() => this.pump(), delay);
     // The server's socket keeps the process alive; a pending retry alone should not.
     this.timer.unref();
   }
 
-  private async deliverOne(row: SubmissionRow): Promise<void> {
-    const { store, logger } = this.options;
+  private async deliverOne(row: ClaimedSubmission): Promise<void> {
+    const { logger } = this.options;
     const attempt = row.attempts + 1;
     const facts = { submission: row.id, form: row.formId, attempt };
     let outcome: DeliveryOutcome;
@@ -161,7 +200,7 @@ export class Outbox {
       outcome = await deliver({
         url: this.options.webhookUrl,
         secret: this.options.webhookSecret,
-        payload: store.payloadOf(row),
+        payload: payloadOf(row),
         attempt,
         timeoutMs: this.options.timeoutMs,
         signal: this.abort.signal,
@@ -173,7 +212,7 @@ export class Outbox {
       outcome = { kind: "retry", code, detail: code };
     }
     try {
-      this.record(row, attempt, outcome, facts);
+      await this.record(row, attempt, outcome, facts);
     } catch (error) {
       // Not recorded: the lease runs out and the submission is sent again (same key).
       logger.error("forms: could not record a delivery outcome", {
@@ -183,21 +222,21 @@ export class Outbox {
     }
   }
 
-  private record(
-    row: SubmissionRow,
+  private async record(
+    row: ClaimedSubmission,
     attempt: number,
     outcome: DeliveryOutcome,
     facts: Record<string, unknown>,
-  ): void {
+  ): Promise<void> {
     const { store, logger, baseDelayMs, maxDelayMs, maxAgeMs } = this.options;
     const now = this.options.now();
     if (outcome.kind === "delivered") {
-      store.markDelivered(row.id, outcome.status, now);
+      await store.markDelivered(row.id, outcome.status, now);
       logger.info("forms: submission delivered", { ...facts, status: outcome.status });
       return;
     }
     if (outcome.kind === "refused") {
-      store.markDead(row.id, outcome.detail, outcome.status, now);
+      await store.markDead(row.id, outcome.detail, outcome.status, now, row.leaseToken);
       logger.error("forms: the webhook refused a submission; dead-lettered", {
         ...facts,
         status: outcome.status,
@@ -207,7 +246,13 @@ export class Outbox {
     const deadline = row.queuedAt + maxAgeMs;
     if (now >= deadline) {
       const hours = Math.round((maxAgeMs / 3_600_000) * 10) / 10;
-      store.markDead(row.id, `${outcome.detail} (gave up after ${hours} h)`, outcome.status, now);
+      await store.markDead(
+        row.id,
+        `${outcome.detail} (gave up after ${hours} h)`,
+        outcome.status,
+        now,
+        row.leaseToken,
+      );
       logger.error("forms: submission still undelivered at the age limit; dead-lettered", {
         ...facts,
         ...(outcome.status ? { status: outcome.status } : { error: outcome.code }),
@@ -221,7 +266,7 @@ export class Outbox {
         : backoffDelay(attempt, baseDelayMs, maxDelayMs, this.options.random);
     // The last attempt happens at the deadline rather than never.
     const nextAt = Math.min(now + delay, deadline);
-    store.markRetry(row.id, nextAt, outcome.detail, outcome.status);
+    await store.markRetry(row.id, nextAt, outcome.detail, outcome.status, row.leaseToken);
     logger.warn("forms: delivery failed; will retry", {
       ...facts,
       ...(outcome.status ? { status: outcome.status } : { error: outcome.code }),

@@ -1,5 +1,6 @@
-// How many submissions one key (client address + form) may send per window: an in-memory
-// fixed window per key. Memory stays bounded: expired keys are dropped as time passes and,
+// An in-memory fixed window per key, for limits one process may keep to itself (the CSP
+// report intake). Form submissions are counted in the store instead, by every instance
+// together (server/store/); RATE_WINDOW_MS is their window too. Memory stays bounded: expired keys are dropped as time passes and,
 // past the key cap, the oldest windows go first (a flood of fresh addresses forgets the
 // oldest ones rather than growing without end).
 import type { RateDecision } from "../../app/forms/service";

@@ -11,8 +11,9 @@ import {
   startWebhookReceiver,
   type WebhookReceiver,
 } from "../../tests/support/webhook-receiver";
-import { createFormsService, type RunningFormsService } from "./service";
-import { FORMS_DB_FILE } from "./store";
+import { openStore } from "../store/open-store";
+import { SQLITE_FILE } from "../store/sqlite-store";
+import { createFormsService, type FormsServiceOptions, type RunningFormsService } from "./service";
 
 const DAY = 24 * 60 * 60 * 1000;
 const SETTINGS: FormsSettings = {
@@ -20,6 +21,7 @@ const SETTINGS: FormsSettings = {
   ratePerHour: 2,
   minSubmitSeconds: 3,
   deliveryMaxAgeHours: 72,
+  deliveryTimeoutSeconds: 10,
 };
 
 let dir: string;
@@ -39,10 +41,24 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+/** The service over the SQLite store in `dataDir`, as `npm start` makes it by default. */
+async function serviceIn(
+  dataDir: string,
+  options: Omit<FormsServiceOptions, "store" | "logger"> & { logger?: RecordingLogger },
+): Promise<RunningFormsService> {
+  const store = await openStore({ dataDir });
+  try {
+    return await createFormsService({ logger, ...options, store });
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+}
+
 describe("createFormsService", () => {
   it("stores without a webhook, and says so once at start", async () => {
-    service = createFormsService({ dataDir: path.join(dir, "data"), settings: SETTINGS, logger });
-    const file = path.join(dir, "data", FORMS_DB_FILE);
+    service = await serviceIn(path.join(dir, "data"), { settings: SETTINGS, logger });
+    const file = path.join(dir, "data", SQLITE_FILE);
     expect(service.databasePath).toBe(file);
     service.start();
     service.start();
@@ -53,34 +69,33 @@ describe("createFormsService", () => {
         fields: {},
       },
     ]);
-    const { id } = service.record(sampleSubmission());
-    expect(service.store.get(id)?.status).toBe("pending");
+    const { id } = await service.record(sampleSubmission());
+    expect((await service.store.submissions.get(id))?.status).toBe("pending");
     expect(JSON.stringify(logger.lines)).not.toContain("ada@example.com");
   });
 
   it("signs with the generated key, base64url", async () => {
-    service = createFormsService({ dataDir: dir, settings: SETTINGS, logger });
+    service = await serviceIn(dir, { settings: SETTINGS, logger });
     const key = Buffer.from((await readFile(path.join(dir, "signing-key"), "utf8")).trim(), "hex");
     const expected = createHmac("sha256", key).update("stamp:contact:abc").digest("base64url");
     expect(service.sign("stamp:contact:abc")).toBe(expected);
     expect(service.minSubmitSeconds).toBe(3);
   });
 
-  it("signs with FORMS_SIGNING_SECRET when set", () => {
+  it("signs with FORMS_SIGNING_SECRET when set", async () => {
     const secret = "a-configured-signing-secret";
-    service = createFormsService({
-      dataDir: dir,
+    service = await serviceIn(dir, {
       settings: { ...SETTINGS, signingSecret: secret },
       logger,
     });
     expect(service.sign("x")).toBe(createHmac("sha256", secret).update("x").digest("base64url"));
   });
 
-  it("counts attempts per key against the hourly limit", () => {
-    service = createFormsService({ dataDir: dir, settings: SETTINGS, logger });
-    expect(service.checkRate("1.2.3.4|contact")).toEqual({ allowed: true });
-    expect(service.checkRate("1.2.3.4|contact")).toEqual({ allowed: true });
-    expect(service.checkRate("1.2.3.4|contact")).toMatchObject({ allowed: false });
+  it("counts attempts per key against the hourly limit", async () => {
+    service = await serviceIn(dir, { settings: SETTINGS, logger });
+    expect(await service.checkRate("1.2.3.4|contact")).toEqual({ allowed: true });
+    expect(await service.checkRate("1.2.3.4|contact")).toEqual({ allowed: true });
+    expect(await service.checkRate("1.2.3.4|contact")).toMatchObject({ allowed: false });
   });
 
   it("delivers what it records, and never logs the webhook's credentials or query", async () => {
@@ -89,8 +104,7 @@ describe("createFormsService", () => {
     hook.username = "crm-user";
     hook.password = "crm-password";
     hook.search = "?token=query-token";
-    service = createFormsService({
-      dataDir: dir,
+    service = await serviceIn(dir, {
       settings: { ...SETTINGS, webhookUrl: hook.href, webhookSecret: "webhook-secret" },
       logger,
       outbox: { pollMs: 60_000 },
@@ -101,7 +115,7 @@ describe("createFormsService", () => {
       message: `forms: submissions stored in ${service.databasePath}; delivering to ${receiver.url}`,
       fields: {},
     });
-    const { id } = service.record(sampleSubmission());
+    const { id } = await service.record(sampleSubmission());
     await receiver.waitFor((received) => received.length === 1);
     expect(receiver.received[0]?.key).toBe(id);
     // Credentials in the URL become basic authentication.
@@ -109,39 +123,37 @@ describe("createFormsService", () => {
       `Basic ${Buffer.from("crm-user:crm-password").toString("base64")}`,
     );
     await logger.waitFor((lines) => lines.some((l) => l.message === "forms: submission delivered"));
-    expect(service.store.get(id)?.status).toBe("delivered");
+    expect((await service.store.submissions.get(id))?.status).toBe("delivered");
     const logs = JSON.stringify(logger.lines);
     for (const hidden of ["crm-user", "crm-password", "query-token", "webhook-secret"]) {
       expect(logs).not.toContain(hidden);
     }
   });
 
-  it("refuses a webhook without a secret", () => {
-    expect(() =>
-      createFormsService({
-        dataDir: dir,
+  it("refuses a webhook without a secret", async () => {
+    await expect(
+      serviceIn(dir, {
         settings: { ...SETTINGS, webhookUrl: "https://crm.example/hook" },
         logger,
       }),
-    ).toThrow(/FORMS_WEBHOOK_SECRET/);
+    ).rejects.toThrow(/FORMS_WEBHOOK_SECRET/);
   });
 
   it("purges personal data past the retention at start and then on its schedule", async () => {
     const now = Date.now();
-    service = createFormsService({
-      dataDir: dir,
+    service = await serviceIn(dir, {
       settings: SETTINGS,
       logger,
       retentionIntervalMs: 50,
     });
-    const { store } = service;
-    const oldDelivered = store.insert(sampleSubmission(), now - 100 * DAY);
-    store.markDelivered(oldDelivered, 200, now - 99 * DAY);
-    const recentDelivered = store.insert(sampleSubmission(), now - 100 * DAY);
-    store.markDelivered(recentDelivered, 200, now - 10 * DAY);
-    const oldSpam = store.insert(sampleSubmission({ spam: "honeypot" }), now - 91 * DAY);
-    const oldDead = store.insert(sampleSubmission(), now - 100 * DAY);
-    store.markDead(oldDead, "HTTP 400", 400, now - 100 * DAY);
+    const store = service.store.submissions;
+    const oldDelivered = await store.insert(sampleSubmission(), now - 100 * DAY);
+    await store.markDelivered(oldDelivered, 200, now - 99 * DAY);
+    const recentDelivered = await store.insert(sampleSubmission(), now - 100 * DAY);
+    await store.markDelivered(recentDelivered, 200, now - 10 * DAY);
+    const oldSpam = await store.insert(sampleSubmission({ spam: "honeypot" }), now - 91 * DAY);
+    const oldDead = await store.insert(sampleSubmission(), now - 100 * DAY);
+    await store.markDead(oldDead, "HTTP 400", 400, now - 100 * DAY);
 
     service.start();
     const purges = (count: number) => (lines: RecordingLogger["lines"]) =>
@@ -154,15 +166,15 @@ describe("createFormsService", () => {
         retentionDays: 90,
       },
     );
-    expect(store.get(oldDelivered)).toMatchObject({ fields: null, status: "delivered" });
-    expect(store.get(oldSpam)).toMatchObject({ fields: null, status: "spam" });
+    expect(await store.get(oldDelivered)).toMatchObject({ fields: null, status: "delivered" });
+    expect(await store.get(oldSpam)).toMatchObject({ fields: null, status: "spam" });
     // Not yet past the retention, or never delivered: kept whole.
-    expect(store.get(recentDelivered)?.fields).not.toBeNull();
-    expect(store.get(oldDead)?.fields).not.toBeNull();
+    expect((await store.get(recentDelivered))?.fields).not.toBeNull();
+    expect((await store.get(oldDead))?.fields).not.toBeNull();
 
-    const later = store.insert(sampleSubmission(), now - 100 * DAY);
-    store.markDelivered(later, 200, now - 95 * DAY);
+    const later = await store.insert(sampleSubmission(), now - 100 * DAY);
+    await store.markDelivered(later, 200, now - 95 * DAY);
     await logger.waitFor(purges(2));
-    expect(store.get(later)?.fields).toBeNull();
+    expect((await store.get(later))?.fields).toBeNull();
   });
 });

@@ -1,22 +1,22 @@
-// The forms service the site runs with: the store (opened at creation), the outbox (started
-// only when a webhook is configured), the rate limiter, the signing key and the retention
-// job, behind the FormsService contract the app's form action uses (app/forms/service.ts).
+// The forms service the site runs with: the site's store (server/store/: SQLite or
+// PostgreSQL), the outbox (started only when a webhook is configured), the shared rate
+// limit, the signing key and the retention job, behind the FormsService contract the app's
+// form action uses (app/forms/service.ts).
 import { createHmac } from "node:crypto";
 import type { FormsSettings } from "../../app/config/env.server";
 import type { FormsService, RateDecision, SubmissionRecord } from "../../app/forms/service";
 import type { SiteLogger } from "../../app/logging/logger.server";
+import type { SiteStore } from "../store/store";
 import { describeWebhook } from "./delivery";
 import { Outbox, type OutboxTimings } from "./outbox";
-import { RateLimiter } from "./rate-limit";
-import { loadSigningKey } from "./signing-key";
-import { FormsStore } from "./store";
+import { RATE_WINDOW_MS } from "./rate-limit";
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
 export interface FormsServiceOptions {
-  /** Holds forms.db and, when no FORMS_SIGNING_SECRET is set, the generated signing key. */
-  dataDir: string;
+  /** The site's store, opened; the service closes it when it closes. */
+  store: SiteStore;
   settings: FormsSettings;
   logger: SiteLogger;
   /** Outbox timings (tests make them short). */
@@ -27,41 +27,36 @@ export interface FormsServiceOptions {
 }
 
 export interface RunningFormsService extends FormsService {
-  readonly store: FormsStore;
-  /** Absolute path of forms.db. */
+  readonly store: SiteStore;
+  /** Where submissions are kept: forms.db's path, or the database (no password). */
   readonly databasePath: string;
   /** Starts the outbox (when a webhook is set) and the retention job; logs where data goes. */
   start(): void;
   /** Deletes the personal data of delivered submissions and spam past the retention. */
-  purgeExpired(): { delivered: number; spam: number };
+  purgeExpired(): Promise<{ delivered: number; spam: number }>;
   /** Stops the outbox (waiting for deliveries in flight, bounded) and closes the store. */
   close(): Promise<void>;
 }
 
-export function createFormsService(options: FormsServiceOptions): RunningFormsService {
-  const { settings, logger } = options;
+export async function createFormsService(
+  options: FormsServiceOptions,
+): Promise<RunningFormsService> {
+  const { settings, logger, store } = options;
   const now = options.now ?? Date.now;
   if (settings.webhookUrl && !settings.webhookSecret) {
     // parseEnv refuses this too; a service built by hand must not send unsigned deliveries.
     throw new Error("FORMS_WEBHOOK_SECRET is required when FORMS_WEBHOOK_URL is set");
   }
-  const store = FormsStore.open(options.dataDir);
-  let signingKey: Buffer;
-  try {
-    signingKey = loadSigningKey(options.dataDir, settings.signingSecret);
-  } catch (error) {
-    store.close();
-    throw error;
-  }
-  const limiter = new RateLimiter({ limit: settings.ratePerHour, now });
+  const signingKey = await store.signingKey(settings.signingSecret);
   const outbox =
     settings.webhookUrl && settings.webhookSecret
       ? new Outbox({
-          store,
+          store: store.submissions,
           webhookUrl: settings.webhookUrl,
           webhookSecret: settings.webhookSecret,
           logger,
           maxAgeMs: settings.deliveryMaxAgeHours * HOUR_MS,
+          timeoutMs: settings.deliveryTimeoutSeconds * 1000,
           now,
           ...options.outbox,
         })
@@ -70,10 +65,11 @@ export function createFormsService(options: FormsServiceOptions): RunningFormsSe
   let started = false;
   let closed = false;
 
-  const purgeExpired = () => {
+  const purgeExpired = async () => {
     const before = new Date(now() - settings.retentionDays * DAY_MS);
-    const delivered = store.purgeDelivered(before, now());
-    const spam = store.purgeSpam(before, now());
+    const delivered = await store.submissions.purgeDelivered(before, now());
+    const spam = await store.submissions.purgeSpam(before, now());
+    await store.rateLimits.purgeExpired(now() - RATE_WINDOW_MS);
     if (delivered + spam > 0) {
       logger.info("forms: personal data past the retention period deleted", {
         delivered,
@@ -85,22 +81,20 @@ export function createFormsService(options: FormsServiceOptions): RunningFormsSe
   };
 
   const runRetention = () => {
-    try {
-      purgeExpired();
-    } catch (error) {
+    purgeExpired().catch((error: unknown) => {
       logger.error("forms: the retention job failed", {
         error: error instanceof Error ? error.name : "error",
       });
-    }
+    });
   };
 
   return {
     store,
-    databasePath: store.path,
+    databasePath: store.location,
     minSubmitSeconds: settings.minSubmitSeconds,
 
-    record(submission: SubmissionRecord) {
-      const id = store.insert(submission, now());
+    async record(submission: SubmissionRecord) {
+      const id = await store.submissions.insert(submission, now());
       logger.info("forms: submission stored", {
         submission: id,
         form: submission.formId,
@@ -111,8 +105,12 @@ export function createFormsService(options: FormsServiceOptions): RunningFormsSe
       return { id };
     },
 
-    checkRate(key: string): RateDecision {
-      return limiter.check(key);
+    checkRate(key: string): Promise<RateDecision> {
+      return store.rateLimits.hit(key, {
+        limit: settings.ratePerHour,
+        windowMs: RATE_WINDOW_MS,
+        now: now(),
+      });
     },
 
     sign(data: string): string {
@@ -124,12 +122,12 @@ export function createFormsService(options: FormsServiceOptions): RunningFormsSe
       started = true;
       if (outbox && settings.webhookUrl) {
         logger.info(
-          `forms: submissions stored in ${store.path}; delivering to ${describeWebhook(settings.webhookUrl)}`,
+          `forms: submissions stored in ${store.location}; delivering to ${describeWebhook(settings.webhookUrl)}`,
         );
         outbox.start();
       } else {
         logger.warn(
-          `forms: no FORMS_WEBHOOK_URL set: submissions are stored in ${store.path} and not delivered`,
+          `forms: no FORMS_WEBHOOK_URL set: submissions are stored in ${store.location} and not delivered`,
         );
       }
       runRetention();
@@ -144,7 +142,7 @@ export function createFormsService(options: FormsServiceOptions): RunningFormsSe
       closed = true;
       clearInterval(retentionTimer);
       await outbox?.stop();
-      store.close();
+      await store.close();
     },
   };
 }

@@ -5,6 +5,8 @@
 //   a 5xx answer or an exception -> the last good rendering of that URL, else its
 //   prerendered file, served with `x-content-stale: 1`; a URL never seen gets the app's
 //   own 5xx page (the content layer answers 503 when the CMS is down) or a generic 500.
+// Renders are admitted under a bound, fairly between clients (render-admission.ts); one
+// that is refused gets the same older version, or a quick 503 with Retry-After.
 // Concurrent GETs of one URL share a single rendering (no stampede after a content event).
 import type { RequestFacts } from "../../app/forms/service";
 import type { SiteLogger } from "../../app/logging/logger.server";
@@ -15,8 +17,14 @@ import { errorPage } from "../serving/error-pages";
 import { isCompressibleType, isPageType } from "../serving/mime";
 import type { PrerenderedPages } from "../serving/prerendered";
 import { Representation } from "../serving/representation";
-import { significantSearch } from "../serving/request-path";
+import {
+  DATA_ROUTES_PARAM,
+  type DeclaredQuery,
+  pagePathOfDataRequest,
+  significantSearch,
+} from "../serving/request-path";
 import type { ClientFiles } from "../serving/static-files";
+import { DEFAULT_ADMISSION, type Refusal, RenderAdmission } from "./render-admission";
 import type { CachedRendering, RenderCache } from "./render-cache";
 import type { SiteRequestHandler } from "./server-build";
 
@@ -26,12 +34,8 @@ export const PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-r
 export const STALE_CACHE_CONTROL = "public, max-age=0, s-maxage=10";
 export const STALE_HEADER = "x-content-stale";
 
-/**
- * Renderings run at once; the rest wait their turn. Rendering is CPU work on one thread, so
- * more at once adds no throughput, only memory: fifty interleaved renders each held their
- * page, its data and its stream until the last finished.
- */
-export const RENDER_CONCURRENCY = 4;
+/** What a visitor refused a render is told to wait before asking again, in seconds. */
+export const RENDER_RETRY_AFTER_SECONDS = 2;
 /** Media answers wait on the content service, not on this thread: they take no turn. */
 const PROXIED_PATH_PREFIX = "/media/";
 
@@ -53,7 +57,7 @@ const NOT_REPLAYED = new Set([
   "set-cookie",
 ]);
 
-export type RenderSource = "cache" | "render" | "stale" | "error";
+export type RenderSource = "cache" | "render" | "stale" | "error" | "refused";
 
 export interface RenderOutcome {
   response: Response;
@@ -63,7 +67,8 @@ export interface RenderOutcome {
 type Rendered =
   | { kind: "cached"; rendering: CachedRendering }
   | { kind: "response"; response: Response }
-  | { kind: "failed"; response?: Response; error?: unknown };
+  | { kind: "failed"; response?: Response; error?: unknown }
+  | { kind: "refused"; reason: Refusal };
 
 export interface PageRendererOptions {
   handler: SiteRequestHandler;
@@ -71,22 +76,39 @@ export interface PageRendererOptions {
   prerendered: PrerenderedPages;
   files: ClientFiles;
   logger: SiteLogger;
+  /** What each page reads of the query; absent: every parameter counts. */
+  declaredQuery?: DeclaredQuery;
+  /** Which renders may run when (default: DEFAULT_ADMISSION, without the busy pacing). */
+  admission?: RenderAdmission;
 }
 
 export class PageRenderer {
   private readonly inflight = new Map<string, Promise<CachedRendering | undefined>>();
-  private readonly turns = new TurnGate(RENDER_CONCURRENCY);
+  private readonly admission: RenderAdmission;
 
-  constructor(private readonly options: PageRendererOptions) {}
+  constructor(private readonly options: PageRendererOptions) {
+    this.admission = options.admission ?? new RenderAdmission(DEFAULT_ADMISSION);
+  }
 
   /** Renderings running and waiting for their turn. */
   get load(): { running: number; waiting: number } {
-    return { running: this.turns.running, waiting: this.turns.waiting };
+    return this.admission.load;
   }
 
-  /** The cache key of a request: page or data, path, and the query minus tracking tags. */
-  static cacheKey(url: URL, pathname: string): string {
-    return `${pathname.endsWith(".data") ? "data" : "page"}:${pathname}${significantSearch(url)}`;
+  /** Refuses the renders still waiting (the server is closing). */
+  close(): void {
+    this.admission.close();
+  }
+
+  /**
+   * The cache key of a request: page or data, path, and the parameters the page reads (and,
+   * for data, which routes' data it asked for).
+   */
+  cacheKey(url: URL, pathname: string): string {
+    const page = pagePathOfDataRequest(pathname);
+    const declared = this.options.declaredQuery?.(page ?? pathname) ?? null;
+    const kept = declared && page !== null ? new Set([...declared, DATA_ROUTES_PARAM]) : declared;
+    return `${page === null ? "page" : "data"}:${pathname}${significantSearch(url, kept)}`;
   }
 
   async render(
@@ -97,7 +119,7 @@ export class PageRenderer {
   ): Promise<RenderOutcome> {
     const { cache } = this.options;
     const readable = request.method === "GET" || request.method === "HEAD";
-    const key = readable ? PageRenderer.cacheKey(url, pathname) : undefined;
+    const key = readable ? this.cacheKey(url, pathname) : undefined;
 
     if (key) {
       const hit = cache.get(key);
@@ -129,6 +151,7 @@ export class PageRenderer {
       case "response":
         return { response: await finish(request, rendered.response), source: "render" };
       case "failed":
+      case "refused":
         return this.fallback(request, pathname, key, rendered);
     }
   }
@@ -140,11 +163,12 @@ export class PageRenderer {
     facts: RequestFacts | undefined,
   ): Promise<Rendered> {
     if (pathname.startsWith(PROXIED_PATH_PREFIX)) return this.renderNow(request, key, facts);
-    await this.turns.enter();
+    const turn = await this.admission.enter(facts?.clientAddress ?? "unknown");
+    if (!turn.admitted) return { kind: "refused", reason: turn.reason };
     try {
       return await this.renderNow(request, key, facts);
     } finally {
-      this.turns.leave();
+      turn.release();
     }
   }
 
@@ -186,12 +210,19 @@ export class PageRenderer {
     request: Request,
     pathname: string,
     key: string | undefined,
-    failed: { response?: Response; error?: unknown },
+    outcome:
+      | { kind: "failed"; response?: Response; error?: unknown }
+      | { kind: "refused"; reason: Refusal },
   ): Promise<RenderOutcome> {
     const { cache, prerendered, files, logger } = this.options;
-    const reason = failed.response
-      ? { status: failed.response.status }
-      : { error: describeError(failed.error) };
+    const refused = outcome.kind === "refused" ? outcome.reason : undefined;
+    const failed: { response?: Response; error?: unknown } =
+      outcome.kind === "failed" ? outcome : {};
+    const reason = refused
+      ? { refused }
+      : failed.response
+        ? { status: failed.response.status }
+        : { error: describeError(failed.error) };
     if (failed.error !== undefined) {
       logger.error("rendering failed", { path: redactPath(pathname), ...reason });
     }
@@ -210,6 +241,13 @@ export class PageRenderer {
         });
         return { response, source: "stale" };
       }
+    }
+    if (refused) {
+      // Answered at once, without rendering: the server is at its render bound.
+      const response = withHeaders(errorPage(503), [
+        ["Retry-After", String(RENDER_RETRY_AFTER_SECONDS)],
+      ]);
+      return { response, source: "refused" };
     }
     if (failed.response) {
       const response = withHeaders(failed.response, [["Cache-Control", "no-store"]]);
@@ -233,7 +271,8 @@ function isStorable(response: Response): boolean {
   return length <= MAX_CACHED_BODY_BYTES;
 }
 
-function replayableHeaders(headers: Headers): [string, string][] {
+/** A rendered answer's headers that belong to the rendering, not to one transfer. */
+export function replayableHeaders(headers: Headers): [string, string][] {
   const kept: [string, string][] = [];
   headers.forEach((value, name) => {
     if (!NOT_REPLAYED.has(name)) kept.push([name, value]);
@@ -281,31 +320,4 @@ async function finish(request: Request, response: Response): Promise<Response> {
   });
   const representation = new Representation(body, type ?? "text/plain; charset=utf-8");
   return representation.respond(request, { status: response.status, headers: kept });
-}
-
-/** At most `limit` holders at once; the others wait in arrival order. */
-class TurnGate {
-  running = 0;
-  private readonly queue: (() => void)[] = [];
-
-  constructor(private readonly limit: number) {}
-
-  get waiting(): number {
-    return this.queue.length;
-  }
-
-  enter(): Promise<void> {
-    if (this.running < this.limit) {
-      this.running += 1;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => this.queue.push(resolve));
-  }
-
-  /** Hands the turn to the next waiter, if any, without letting a newcomer in between. */
-  leave(): void {
-    const next = this.queue.shift();
-    if (next) next();
-    else this.running -= 1;
-  }
 }

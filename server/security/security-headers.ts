@@ -19,6 +19,14 @@ export function securityHeaders(siteOrigin: string): [string, string][] {
   return headers;
 }
 
+/** What the site adds to every answer under a document policy: the security headers and the policy's companions (the CSP itself is per body). */
+export function siteHeadersOf(
+  security: readonly [string, string][],
+  policy: { companionHeaders: readonly [string, string][] },
+): [string, string][] {
+  return [...security, ...policy.companionHeaders];
+}
+
 /** Sets `headers` on `response`, copying it first when its headers are immutable. */
 export function withHeaders(
   response: Response,

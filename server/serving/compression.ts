@@ -37,6 +37,13 @@ export function negotiateEncoding(acceptEncoding: string | null | undefined): En
   return null;
 }
 
+/**
+ * Brotli quality for what is compressed while a visitor waits. Measured on the rendered `/`
+ * (77 kB): quality 5 took 12.4 ms against gzip level 6's 1.5 ms; quality 4 takes 1.9 ms and
+ * is still smaller than gzip (15.5 against 17.2 kB), so a `br` answer costs what `gzip` does.
+ */
+export const FAST_BROTLI_QUALITY = 4;
+
 export async function compress(
   body: Uint8Array,
   encoding: Encoding,
@@ -45,7 +52,7 @@ export async function compress(
   if (encoding === "br") {
     return brotliAsync(body, {
       params: {
-        [constants.BROTLI_PARAM_QUALITY]: effort === "max" ? 11 : 5,
+        [constants.BROTLI_PARAM_QUALITY]: effort === "max" ? 11 : FAST_BROTLI_QUALITY,
         [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
         [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
       },

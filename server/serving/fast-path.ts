@@ -68,6 +68,16 @@ export interface FastPathOptions {
   logEvery?: number;
   /** Most paths learned at once; the oldest learned is forgotten beyond it. */
   maxPaths?: number;
+  /**
+   * Tried for a path not learned: answers in full and returns the access-log source, or
+   * returns undefined to leave the request to the full server (site-server.ts answers
+   * addresses the site does not have here).
+   */
+  unlearned?: (
+    request: IncomingMessage,
+    response: ServerResponse,
+    rawUrl: string,
+  ) => string | undefined;
 }
 
 const DEFAULT_MAX_PATHS = 20_000;
@@ -108,9 +118,14 @@ export class FastPath {
     const query = raw.indexOf("?");
     const path = query === -1 ? raw : raw.slice(0, query);
     const known = this.learned.get(path);
-    if (known === undefined) return false;
     const host = request.headers.host;
     if (host !== undefined && this.options.hostTakesFullPath(host)) return false;
+    if (known === undefined) {
+      const source = this.options.unlearned?.(request, response, raw);
+      if (source === undefined) return false;
+      this.logAnswer(logged, method, path, response.statusCode, started, source);
+      return true;
+    }
     if (query !== -1 && !known.answersQuery(raw)) return false;
     const variants = known.variants.get(this.options.visitorOf(request));
     if (variants === undefined) return false;
@@ -124,20 +139,31 @@ export class FastPath {
 
     response.writeHead(answer.status, answer.headers);
     response.end(method === "HEAD" ? undefined : (answer.body ?? undefined));
+    this.logAnswer(logged, method, path, answer.status, started, variants.source);
+    return true;
+  }
+
+  private logAnswer(
+    logged: boolean,
+    method: string,
+    path: string,
+    status: number,
+    started: number,
+    source: string,
+  ): void {
     if (!logged) {
       this.unlogged += 1;
-      return true;
+      return;
     }
     this.unlogged = 0;
     this.options.log({
       method,
       path,
-      status: answer.status,
+      status,
       durationMs: performance.now() - started,
-      source: variants.source,
+      source,
       ...(this.logEvery > 1 ? { sample: this.logEvery } : {}),
     });
-    return true;
   }
 
   /**

@@ -34,9 +34,17 @@ describe("pagePathOfDataRequest", () => {
 });
 
 describe("significantSearch", () => {
-  it("drops tracking tags and keeps the rest", () => {
-    const url = new URL("https://x.test/a?utm_source=m&gclid=1&page=2&fbclid=z");
-    expect(significantSearch(url)).toBe("?page=2");
-    expect(significantSearch(new URL("https://x.test/a?utm_medium=x"))).toBe("");
+  it("keeps the parameters the page declares and drops every other", () => {
+    const url = new URL("https://x.test/a?utm_source=m&sent=contact&r=1&sent=b");
+    expect(significantSearch(url, new Set(["sent"]))).toBe("?sent=contact&sent=b");
+    expect(significantSearch(url, new Set())).toBe("");
+    expect(significantSearch(new URL("https://x.test/a"), new Set(["sent"]))).toBe("");
+  });
+
+  it("keeps every parameter of a page whose routes are not known", () => {
+    expect(significantSearch(new URL("https://x.test/a?r=1&utm_source=m"), null)).toBe(
+      "?r=1&utm_source=m",
+    );
+    expect(significantSearch(new URL("https://x.test/a?"), null)).toBe("");
   });
 });

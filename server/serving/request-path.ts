@@ -26,15 +26,25 @@ export function pagePathOfDataRequest(pathname: string): string | null {
   return pathname.slice(0, -".data".length) || "/";
 }
 
-/** Query parameters that never change a page: ad-click and campaign tags. */
-const TRACKING_PARAM = /^(utm_[a-z_]+|gclid|fbclid|msclkid|mc_cid|mc_eid)$/i;
+/**
+ * The query parameters the routes of a page read (each route declares them in its
+ * `handle.query`), or null when the page's routes are not known: then every one counts.
+ */
+export type DeclaredQuery = (pagePath: string) => ReadonlySet<string> | null;
 
-/** The search string without tracking parameters ("" when nothing is left). */
-export function significantSearch(url: URL): string {
+/** React Router's parameter naming the routes a `.data` request wants. */
+export const DATA_ROUTES_PARAM = "_routes";
+
+/**
+ * The search string with only the parameters in `declared` ("" when none is left); null
+ * keeps them all. Any other parameter cannot change the page, so it is not part of its key.
+ */
+export function significantSearch(url: URL, declared: ReadonlySet<string> | null): string {
   if (url.search === "") return "";
+  if (declared === null) return url.search === "?" ? "" : url.search;
   const kept = new URLSearchParams();
   for (const [key, value] of url.searchParams) {
-    if (!TRACKING_PARAM.test(key)) kept.append(key, value);
+    if (declared.has(key)) kept.append(key, value);
   }
   const text = kept.toString();
   return text === "" ? "" : `?${text}`;

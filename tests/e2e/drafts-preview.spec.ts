@@ -18,8 +18,8 @@ import {
   startDraftsSite,
 } from "../../scripts/drafts-project";
 import type { SiteProcess } from "../../scripts/site-process";
-import { loadSigningKey } from "../../server/forms/signing-key";
 import { previewLinkKey, signPreviewToken } from "../../server/preview/preview-links";
+import { loadSigningKey } from "../../server/store/signing-key-file";
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 

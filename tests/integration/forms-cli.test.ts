@@ -1,13 +1,17 @@
-// `npm run forms -- …` as the operator runs it: a child process on a database seeded
-// through FormsStore in a temporary DATA_DIR.
+// `npm run forms -- …` as the operator runs it: a child process on a store seeded through
+// the store's own interface, once on SQLite in a temporary DATA_DIR and once on a private
+// PostgreSQL server (DATABASE_URL).
 import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { FormsStore } from "../../server/forms/store";
+import { openStore } from "../../server/store/open-store";
+import type { SubmissionStore } from "../../server/store/store";
 import { sampleSubmission } from "../support/form-submission";
+import { freePort } from "../support/free-port";
+import { type PostgresServer, startPostgres } from "../support/postgres";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const DAY = 24 * 60 * 60 * 1000;
@@ -19,13 +23,21 @@ interface CliResult {
 }
 
 let dir: string;
+/** Set while the PostgreSQL half runs: the command and the seeding use that database. */
+let databaseUrl: string | undefined;
+let postgres: PostgresServer | undefined;
 let ids: { delivered: string; dead: string; spam: string; pending: string; old: string };
 
 function forms(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/forms.ts", ...args], {
     cwd: ROOT,
     // Only what the command needs: the developer's own FORMS_* or BCMS_* stay out of it.
-    env: { PATH: process.env.PATH ?? "", DATA_DIR: dir, ...env },
+    env: {
+      PATH: process.env.PATH ?? "",
+      DATA_DIR: dir,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stdout = "";
@@ -71,229 +83,260 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
-function withStore<T>(use: (store: FormsStore) => T): T {
-  const store = FormsStore.open(dir);
+async function withStore<T>(use: (store: SubmissionStore) => Promise<T>): Promise<T> {
+  const store = await openStore({ dataDir: dir, databaseUrl });
   try {
-    return use(store);
+    return await use(store.submissions);
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "forms-cli-"));
 });
-afterAll(() => rm(dir, { recursive: true, force: true }));
-
-beforeEach(async () => {
+afterAll(async () => {
+  await postgres?.stop();
   await rm(dir, { recursive: true, force: true });
-  const now = Date.now();
-  ids = withStore((store) => {
-    const delivered = store.insert(
-      sampleSubmission({
-        fields: {
-          email: "ada@example.com",
-          company: '=HYPERLINK("http://evil.example","click")',
-          phone: "+44 20 7946 0000",
-          message: 'Hello, "world"\r\nsecond line',
-        },
-      }),
-      now - 3 * DAY,
-    );
-    store.markDelivered(delivered, 200, now - 3 * DAY + 1000);
-    const dead = store.insert(sampleSubmission({ formId: "partner-sign-up" }), now - 2 * DAY);
-    store.markDead(dead, "HTTP 400: rejected ada@example.com", 400, now - 2 * DAY);
-    const spam = store.insert(sampleSubmission({ spam: "honeypot" }), now - DAY);
-    const pending = store.insert(
-      sampleSubmission({
-        formId: "newsletter",
-        fields: { email: "grace@example.com", topics: ["news", "events"] },
-      }),
-      now,
-    );
-    const old = store.insert(sampleSubmission(), now - 40 * DAY);
-    store.markDelivered(old, 200, now - 40 * DAY);
-    return { delivered, dead, spam, pending, old };
-  });
 });
 
-// Each command is a process of its own (about a second each): more room than the default.
-describe("npm run forms", { timeout: 90_000 }, () => {
-  it("lists submissions without their personal data", async () => {
-    const [all, spam, dead, limited, future] = await Promise.all([
-      forms(["list"]),
-      forms(["list", "--spam"]),
-      forms(["list", "--status", "dead"]),
-      forms(["list", "--limit", "1"]),
-      forms(["list", "--since", "2999-01-01"]),
-    ]);
-    expect(all.code).toBe(0);
-    const lines = all.stdout.trimEnd().split("\n");
-    expect(lines[0]).toMatch(/^id\s+received\s+form\s+page\s+status\s+attempts\s+last error$/);
-    // Newest first; spam left out unless asked for.
-    expect(lines.slice(1).map((line) => line.split(/\s+/)[0])).toEqual([
-      ids.pending,
-      ids.dead,
-      ids.delivered,
-      ids.old,
-    ]);
-    expect(all.stdout).toMatch(new RegExp(`${ids.dead}.*partner-sign-up.*dead\\s+1\\s+HTTP 400`));
-    for (const personal of ["ada@example.com", "grace@example.com", "Lovelace", "HYPERLINK"]) {
-      expect(all.stdout).not.toContain(personal);
-    }
-    expect(spam.stdout).toContain(ids.spam);
-    expect(spam.stdout).toContain("honeypot");
-    expect(spam.stdout.trimEnd().split("\n")).toHaveLength(2);
-    expect(dead.stdout.trimEnd().split("\n").slice(1)).toEqual([expect.stringContaining(ids.dead)]);
-    expect(limited.stdout.trimEnd().split("\n")).toHaveLength(2);
-    expect(limited.stderr).toContain("--limit");
-    expect(future, future.stderr).toMatchObject({ code: 0, stdout: "no submissions\n" });
-  });
+describe.each(["sqlite", "postgres"] as const)("npm run forms on %s", (engine) => {
+  beforeAll(async () => {
+    if (engine === "postgres") postgres ??= await startPostgres({ durable: false });
+  }, 120_000);
 
-  it("shows one submission whole, and says when an id is unknown", async () => {
-    const [shown, unknown] = await Promise.all([
-      forms(["show", ids.delivered]),
-      forms(["show", "sub_doesnotexist"]),
-    ]);
-    expect(shown.code).toBe(0);
-    const row = JSON.parse(shown.stdout);
-    expect(row).toMatchObject({
-      id: ids.delivered,
-      status: "delivered",
-      fields: { email: "ada@example.com", phone: "+44 20 7946 0000" },
-      consent: { version: "2026-01" },
-      receivedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/),
-      nextAttemptAt: null,
-    });
-    expect(unknown.code).toBe(1);
-    expect(unknown.stderr).toBe("no submission with id sub_doesnotexist\n");
-  });
-
-  it("exports CSV that a spreadsheet cannot run, and JSON", async () => {
-    const [csv, spamCsv, json] = await Promise.all([
-      forms(["export", "--format", "csv"]),
-      forms(["export", "--format", "csv", "--spam"]),
-      forms([
-        "export",
-        "--format",
-        "json",
-        "--since",
-        new Date(Date.now() - 4 * DAY).toISOString(),
-      ]),
-    ]);
-    expect(csv.code).toBe(0);
-    expect(csv.stdout).toContain('"\'=HYPERLINK(""http://evil.example"",""click"")"');
-    const [header = [], ...rows] = parseCsv(csv.stdout);
-    const column = (name: string) => header.indexOf(name);
-    for (const name of ["id", "email", "company", "phone", "message", "topics", "first_name"]) {
-      expect(column(name)).toBeGreaterThanOrEqual(0);
-    }
-    // Oldest first, spam left out.
-    expect(rows.map((row) => row[column("id")])).toEqual([
-      ids.old,
-      ids.delivered,
-      ids.dead,
-      ids.pending,
-    ]);
-    const delivered = rows[1] ?? [];
-    expect(delivered[column("company")]).toBe('\'=HYPERLINK("http://evil.example","click")');
-    expect(delivered[column("phone")]).toBe("'+44 20 7946 0000");
-    expect(delivered[column("message")]).toBe('Hello, "world"\r\nsecond line');
-    expect(rows[3]?.[column("topics")]).toBe("news; events");
-    expect(rows.every((row) => row.length === header.length)).toBe(true);
-
-    const spamRows = parseCsv(spamCsv.stdout).slice(1);
-    expect(spamRows.map((row) => row[0])).toEqual([ids.spam]);
-
-    expect(json.code).toBe(0);
-    const exported = JSON.parse(json.stdout) as { id: string; fields: unknown }[];
-    expect(exported.map((entry) => entry.id)).toEqual([ids.delivered, ids.dead, ids.pending]);
-    expect(exported[2]?.fields).toEqual({ email: "grace@example.com", topics: ["news", "events"] });
-  });
-
-  it("queues a dead or spam submission for the running site to deliver", async () => {
-    const [dead, spam, unknown] = await Promise.all([
-      forms(["retry", ids.dead]),
-      forms(["retry", ids.spam]),
-      forms(["retry", "sub_doesnotexist"]),
-    ]);
-    expect(dead.code).toBe(0);
-    expect(dead.stdout).toContain(`${ids.dead} was dead; it is queued for delivery now.`);
-    expect(dead.stdout).toContain("does not deliver anything");
-    expect(spam.stdout).toContain("no longer counts as spam");
-    expect(unknown).toMatchObject({ code: 1, stderr: "no submission with id sub_doesnotexist\n" });
-    withStore((store) => {
-      expect(store.get(ids.dead)).toMatchObject({ status: "pending", deadAt: null });
-      expect(store.get(ids.spam)).toMatchObject({ status: "pending", spam: null });
-      expect(store.due(Date.now(), 10).map((row) => row.id)).toContain(ids.dead);
+  beforeEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+    databaseUrl = engine === "postgres" ? await postgres?.createDatabase() : undefined;
+    const now = Date.now();
+    ids = await withStore(async (store) => {
+      const delivered = await store.insert(
+        sampleSubmission({
+          fields: {
+            email: "ada@example.com",
+            company: '=HYPERLINK("http://evil.example","click")',
+            phone: "+44 20 7946 0000",
+            message: 'Hello, "world"\r\nsecond line',
+          },
+        }),
+        now - 3 * DAY,
+      );
+      await store.markDelivered(delivered, 200, now - 3 * DAY + 1000);
+      const dead = await store.insert(
+        sampleSubmission({ formId: "partner-sign-up" }),
+        now - 2 * DAY,
+      );
+      await store.markDead(dead, "HTTP 400: rejected ada@example.com", 400, now - 2 * DAY);
+      const spam = await store.insert(sampleSubmission({ spam: "honeypot" }), now - DAY);
+      const pending = await store.insert(
+        sampleSubmission({
+          formId: "newsletter",
+          fields: { email: "grace@example.com", topics: ["news", "events"] },
+        }),
+        now,
+      );
+      const old = await store.insert(sampleSubmission(), now - 40 * DAY);
+      await store.markDelivered(old, 200, now - 40 * DAY);
+      return { delivered, dead, spam, pending, old };
     });
   });
 
-  it("queues every dead submission at once", async () => {
-    withStore((store) => {
-      const another = store.insert(sampleSubmission());
-      store.markDead(another, "HTTP 500 (gave up after 72 h)", 500);
+  // Each command is a process of its own (about a second each): more room than the default.
+  describe("commands", { timeout: 90_000 }, () => {
+    it("lists submissions without their personal data", async () => {
+      const [all, spam, dead, limited, future] = await Promise.all([
+        forms(["list"]),
+        forms(["list", "--spam"]),
+        forms(["list", "--status", "dead"]),
+        forms(["list", "--limit", "1"]),
+        forms(["list", "--since", "2999-01-01"]),
+      ]);
+      expect(all.code).toBe(0);
+      const lines = all.stdout.trimEnd().split("\n");
+      expect(lines[0]).toMatch(/^id\s+received\s+form\s+page\s+status\s+attempts\s+last error$/);
+      // Newest first; spam left out unless asked for.
+      expect(lines.slice(1).map((line) => line.split(/\s+/)[0])).toEqual([
+        ids.pending,
+        ids.dead,
+        ids.delivered,
+        ids.old,
+      ]);
+      expect(all.stdout).toMatch(new RegExp(`${ids.dead}.*partner-sign-up.*dead\\s+1\\s+HTTP 400`));
+      for (const personal of ["ada@example.com", "grace@example.com", "Lovelace", "HYPERLINK"]) {
+        expect(all.stdout).not.toContain(personal);
+      }
+      expect(spam.stdout).toContain(ids.spam);
+      expect(spam.stdout).toContain("honeypot");
+      expect(spam.stdout.trimEnd().split("\n")).toHaveLength(2);
+      expect(dead.stdout.trimEnd().split("\n").slice(1)).toEqual([
+        expect.stringContaining(ids.dead),
+      ]);
+      expect(limited.stdout.trimEnd().split("\n")).toHaveLength(2);
+      expect(limited.stderr).toContain("--limit");
+      expect(future, future.stderr).toMatchObject({ code: 0, stdout: "no submissions\n" });
     });
-    const result = await forms(["retry-dead"]);
-    expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^2 dead submissions queued for delivery now\./);
-    withStore((store) => expect(store.list({ status: "dead" })).toEqual([]));
-  });
 
-  it("purges the personal data of submissions delivered before a date", async () => {
-    const before = new Date(Date.now() - 10 * DAY).toISOString().slice(0, 10);
-    const result = await forms(["purge", "--delivered-before", before]);
-    expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^1 delivered submission purged of personal data/);
-    withStore((store) => {
-      expect(store.get(ids.old)).toMatchObject({ status: "delivered", fields: null });
-      expect(store.get(ids.delivered)?.fields).not.toBeNull();
-    });
-  });
-
-  it("answers a usage mistake with the usage and exit code 2", async () => {
-    const mistakes = [
-      [],
-      ["frobnicate"],
-      ["list", "--bogus"],
-      ["list", "--status", "lost"],
-      ["list", "--limit", "0"],
-      ["show"],
-      ["export"],
-      ["export", "--format", "xml"],
-      ["purge"],
-      ["purge", "--delivered-before", "yesterday"],
-      ["retry-dead", "extra"],
-    ];
-    const results = await Promise.all(mistakes.map((args) => forms(args)));
-    for (const [index, result] of results.entries()) {
-      expect({ args: mistakes[index], code: result.code, stderr: result.stderr }).toEqual({
-        args: mistakes[index],
-        code: 2,
-        stderr: expect.stringContaining("usage: npm run forms -- <command>"),
+    it("shows one submission whole, and says when an id is unknown", async () => {
+      const [shown, unknown] = await Promise.all([
+        forms(["show", ids.delivered]),
+        forms(["show", "sub_doesnotexist"]),
+      ]);
+      expect(shown.code).toBe(0);
+      const row = JSON.parse(shown.stdout);
+      expect(row).toMatchObject({
+        id: ids.delivered,
+        status: "delivered",
+        fields: { email: "ada@example.com", phone: "+44 20 7946 0000" },
+        consent: { version: "2026-01" },
+        receivedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/),
+        nextAttemptAt: null,
       });
-      expect(result.stderr).toContain("usage: npm run forms -- <command>");
-      expect(result.stdout).toBe("");
-    }
-  });
+      expect(unknown.code).toBe(1);
+      expect(unknown.stderr).toBe("no submission with id sub_doesnotexist\n");
+    });
 
-  it("reports configuration problems one per line, and a missing database, with exit 1", async () => {
-    const [badEnv, noDatabase] = await Promise.all([
-      forms(["list"], { FORMS_RATE_LIMIT: "lots", FORMS_SIGNING_SECRET: "short" }),
-      forms(["list"], { DATA_DIR: path.join(dir, "elsewhere") }),
-    ]);
-    expect(badEnv.code).toBe(1);
-    expect(badEnv.stderr).toBe(
-      [
-        "Invalid configuration:",
-        "  - FORMS_SIGNING_SECRET must be at least 16 characters",
-        "  - FORMS_RATE_LIMIT must be a whole number of at least 1",
-        "",
-      ].join("\n"),
-    );
-    expect(noDatabase.code).toBe(1);
-    expect(noDatabase.stderr).toContain(
-      `no submissions database at ${path.join(dir, "elsewhere")}`,
-    );
+    it("exports CSV that a spreadsheet cannot run, and JSON", async () => {
+      const [csv, spamCsv, json] = await Promise.all([
+        forms(["export", "--format", "csv"]),
+        forms(["export", "--format", "csv", "--spam"]),
+        forms([
+          "export",
+          "--format",
+          "json",
+          "--since",
+          new Date(Date.now() - 4 * DAY).toISOString(),
+        ]),
+      ]);
+      expect(csv.code).toBe(0);
+      expect(csv.stdout).toContain('"\'=HYPERLINK(""http://evil.example"",""click"")"');
+      const [header = [], ...rows] = parseCsv(csv.stdout);
+      const column = (name: string) => header.indexOf(name);
+      for (const name of ["id", "email", "company", "phone", "message", "topics", "first_name"]) {
+        expect(column(name)).toBeGreaterThanOrEqual(0);
+      }
+      // Oldest first, spam left out.
+      expect(rows.map((row) => row[column("id")])).toEqual([
+        ids.old,
+        ids.delivered,
+        ids.dead,
+        ids.pending,
+      ]);
+      const delivered = rows[1] ?? [];
+      expect(delivered[column("company")]).toBe('\'=HYPERLINK("http://evil.example","click")');
+      expect(delivered[column("phone")]).toBe("'+44 20 7946 0000");
+      expect(delivered[column("message")]).toBe('Hello, "world"\r\nsecond line');
+      expect(rows[3]?.[column("topics")]).toBe("news; events");
+      expect(rows.every((row) => row.length === header.length)).toBe(true);
+
+      const spamRows = parseCsv(spamCsv.stdout).slice(1);
+      expect(spamRows.map((row) => row[0])).toEqual([ids.spam]);
+
+      expect(json.code).toBe(0);
+      const exported = JSON.parse(json.stdout) as { id: string; fields: unknown }[];
+      expect(exported.map((entry) => entry.id)).toEqual([ids.delivered, ids.dead, ids.pending]);
+      expect(exported[2]?.fields).toEqual({
+        email: "grace@example.com",
+        topics: ["news", "events"],
+      });
+    });
+
+    it("queues a dead or spam submission for the running site to deliver", async () => {
+      const [dead, spam, unknown] = await Promise.all([
+        forms(["retry", ids.dead]),
+        forms(["retry", ids.spam]),
+        forms(["retry", "sub_doesnotexist"]),
+      ]);
+      expect(dead.code).toBe(0);
+      expect(dead.stdout).toContain(`${ids.dead} was dead; it is queued for delivery now.`);
+      expect(dead.stdout).toContain("does not deliver anything");
+      expect(spam.stdout).toContain("no longer counts as spam");
+      expect(unknown).toMatchObject({
+        code: 1,
+        stderr: "no submission with id sub_doesnotexist\n",
+      });
+      await withStore(async (store) => {
+        expect(await store.get(ids.dead)).toMatchObject({ status: "pending", deadAt: null });
+        expect(await store.get(ids.spam)).toMatchObject({ status: "pending", spam: null });
+        expect((await store.due(Date.now(), 10)).map((row) => row.id)).toContain(ids.dead);
+      });
+    });
+
+    it("queues every dead submission at once", async () => {
+      await withStore(async (store) => {
+        const another = await store.insert(sampleSubmission());
+        await store.markDead(another, "HTTP 500 (gave up after 72 h)", 500);
+      });
+      const result = await forms(["retry-dead"]);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toMatch(/^2 dead submissions queued for delivery now\./);
+      await withStore(async (store) => expect(await store.list({ status: "dead" })).toEqual([]));
+    });
+
+    it("purges the personal data of submissions delivered before a date", async () => {
+      const before = new Date(Date.now() - 10 * DAY).toISOString().slice(0, 10);
+      const result = await forms(["purge", "--delivered-before", before]);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toMatch(/^1 delivered submission purged of personal data/);
+      await withStore(async (store) => {
+        expect(await store.get(ids.old)).toMatchObject({ status: "delivered", fields: null });
+        expect((await store.get(ids.delivered))?.fields).not.toBeNull();
+      });
+    });
+
+    it("answers a usage mistake with the usage and exit code 2", async () => {
+      const mistakes = [
+        [],
+        ["frobnicate"],
+        ["list", "--bogus"],
+        ["list", "--status", "lost"],
+        ["list", "--limit", "0"],
+        ["show"],
+        ["export"],
+        ["export", "--format", "xml"],
+        ["purge"],
+        ["purge", "--delivered-before", "yesterday"],
+        ["retry-dead", "extra"],
+      ];
+      const results = await Promise.all(mistakes.map((args) => forms(args)));
+      for (const [index, result] of results.entries()) {
+        expect({ args: mistakes[index], code: result.code, stderr: result.stderr }).toEqual({
+          args: mistakes[index],
+          code: 2,
+          stderr: expect.stringContaining("usage: npm run forms -- <command>"),
+        });
+        expect(result.stderr).toContain("usage: npm run forms -- <command>");
+        expect(result.stdout).toBe("");
+      }
+    });
+
+    it("reports configuration problems one per line, and a missing database, with exit 1", async () => {
+      const unreachable = `postgres://site:hunter2-secret@127.0.0.1:${await freePort()}/site`;
+      const [badEnv, noDatabase] = await Promise.all([
+        forms(["list"], { FORMS_RATE_LIMIT: "lots", FORMS_SIGNING_SECRET: "short" }),
+        engine === "sqlite"
+          ? forms(["list"], { DATA_DIR: path.join(dir, "elsewhere") })
+          : forms(["list"], { DATABASE_URL: unreachable }),
+      ]);
+      expect(badEnv.code).toBe(1);
+      expect(badEnv.stderr).toBe(
+        [
+          "Invalid configuration:",
+          "  - FORMS_SIGNING_SECRET must be at least 16 characters",
+          "  - FORMS_RATE_LIMIT must be a whole number of at least 1",
+          "",
+        ].join("\n"),
+      );
+      expect(noDatabase.code).toBe(1);
+      if (engine === "sqlite") {
+        expect(noDatabase.stderr).toContain(
+          `no submissions database at ${path.join(dir, "elsewhere")}`,
+        );
+      } else {
+        expect(noDatabase.stderr).toMatch(
+          /^could not connect to the database at postgres:\/\/site@127\.0\.0\.1:\d+\/site \(ECONNREFUSED/,
+        );
+        expect(noDatabase.stderr).not.toContain("hunter2");
+      }
+    });
   });
 });

@@ -8,7 +8,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Outbox, type OutboxTimings } from "../../server/forms/outbox";
-import { FormsStore, type SubmissionRow } from "../../server/forms/store";
+import { SqliteStore } from "../../server/store/sqlite-store";
+import { payloadOf, type SubmissionRow } from "../../server/store/store";
 import { sampleSubmission } from "../support/form-submission";
 import {
   type ReceivedRequest,
@@ -29,14 +30,14 @@ const FAST: Partial<OutboxTimings> = {
 };
 
 let dir: string;
-let store: FormsStore;
+let store: SqliteStore;
 let receiver: WebhookReceiver;
 let logger: RecordingLogger;
 const outboxes: Outbox[] = [];
 
 function outbox(options: Partial<OutboxTimings> = {}, on = store): Outbox {
   const created = new Outbox({
-    store: on,
+    store: on.submissions,
     webhookUrl: receiver.url,
     webhookSecret: SECRET,
     logger,
@@ -60,19 +61,19 @@ const logged = (message: string, count: number) => () =>
   logger.waitFor((lines) => lines.filter((line) => line.message === message).length >= count);
 const DELIVERED = "forms: submission delivered";
 
-const row = (id: string) => store.get(id) as SubmissionRow;
+const row = async (id: string) => (await store.submissions.get(id)) as SubmissionRow;
 const requestsFor = (id: string) => receiver.received.filter((request) => request.key === id);
 
 beforeEach(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "forms-delivery-"));
-  store = FormsStore.open(dir);
+  store = SqliteStore.open(dir);
   logger = recordingLogger();
   receiver = await startWebhookReceiver();
 });
 
 afterEach(async () => {
   for (const created of outboxes.splice(0)) await created.stop();
-  store.close();
+  await store.close();
   await receiver.close();
   await rm(dir, { recursive: true, force: true });
 });
@@ -97,9 +98,11 @@ describe("forms outbox", () => {
       return { status: 200, body: "ok" };
     });
     const ids = [
-      store.insert(sampleSubmission()),
-      store.insert(sampleSubmission({ formId: "newsletter", fields: { email: "b@example.com" } })),
-      store.insert(sampleSubmission({ pagePath: "/partner-sign-up/omnicom" })),
+      await store.submissions.insert(sampleSubmission()),
+      await store.submissions.insert(
+        sampleSubmission({ formId: "newsletter", fields: { email: "b@example.com" } }),
+      ),
+      await store.submissions.insert(sampleSubmission({ pagePath: "/partner-sign-up/omnicom" })),
     ];
     // The receiver that hangs costs this much per submission.
     outbox({ timeoutMs: 200 }).start();
@@ -115,7 +118,7 @@ describe("forms outbox", () => {
       // every one with the same key and its own attempt number.
       expect(seen.length).toBeGreaterThanOrEqual(3);
       expect(new Set(numbers).size).toBe(numbers.length);
-      expect(row(id)).toMatchObject({
+      expect(await row(id)).toMatchObject({
         status: "delivered",
         attempts: numbers.at(-1),
         lastStatus: 200,
@@ -127,7 +130,7 @@ describe("forms outbox", () => {
         expect(signatureVerifies(request)).toBe(true);
         // The body is the stored submission, the same bytes on every attempt.
         expect(request.body.equals(seen[0]?.body as Buffer)).toBe(true);
-        expect(JSON.parse(request.body.toString("utf8"))).toEqual(store.payloadOf(row(id)));
+        expect(JSON.parse(request.body.toString("utf8"))).toEqual(payloadOf(await row(id)));
       }
       // Retry-After: 1 was honoured: the attempt after the one the outbox saw a 429 for
       // came at least a second later.
@@ -163,7 +166,7 @@ describe("forms outbox", () => {
   });
 
   it("rejects a tampered body: the signature covers the exact bytes", async () => {
-    const id = store.insert(sampleSubmission());
+    const id = await store.submissions.insert(sampleSubmission());
     outbox().start();
     await logged(DELIVERED, 1)();
     const [request] = requestsFor(id) as [ReceivedRequest];
@@ -178,17 +181,17 @@ describe("forms outbox", () => {
         ? { status: 400, body: `unknown destination ${"x".repeat(600)}` }
         : { status: 500, body: "down" },
     );
-    const refused = store.insert(sampleSubmission({ formId: "refused" }));
-    const failing = store.insert(sampleSubmission({ formId: "failing" }));
+    const refused = await store.submissions.insert(sampleSubmission({ formId: "refused" }));
+    const failing = await store.submissions.insert(sampleSubmission({ formId: "failing" }));
     outbox({ maxAgeMs: 600, baseDelayMs: 50, maxDelayMs: 200 }).start();
     await logger.waitFor((lines) => lines.filter((line) => line.level === "error").length >= 2);
 
     expect(requestsFor(refused)).toHaveLength(1);
-    const dead400 = row(refused);
+    const dead400 = await row(refused);
     expect(dead400).toMatchObject({ status: "dead", attempts: 1, lastStatus: 400 });
     expect(dead400.lastError).toBe(`HTTP 400: unknown destination ${"x".repeat(500 - 20)}`);
 
-    const dead500 = row(failing);
+    const dead500 = await row(failing);
     expect(dead500).toMatchObject({ status: "dead", lastStatus: 500 });
     expect(dead500.attempts).toBeGreaterThanOrEqual(2);
     expect(dead500.attempts).toBe(requestsFor(failing).length);
@@ -196,78 +199,81 @@ describe("forms outbox", () => {
     expect((dead500.deadAt as number) - dead500.queuedAt).toBeGreaterThanOrEqual(600);
 
     expect(
-      store
-        .list({ status: "dead" })
-        .map((dead) => dead.id)
-        .sort(),
+      (await store.submissions.list({ status: "dead" })).map((dead) => dead.id).sort(),
     ).toEqual([refused, failing].sort());
   });
 
   it("resumes pending deliveries after a restart, overdue ones included", async () => {
     receiver.answerWith(() => ({ status: 503, body: "maintenance" }));
-    const first = store.insert(sampleSubmission());
+    const first = await store.submissions.insert(sampleSubmission());
     const before = outbox({ baseDelayMs: 50, maxDelayMs: 50 });
     before.start();
     await receiver.waitFor(() => requestsFor(first).length >= 1);
     await before.stop();
-    store.close();
+    await store.close();
 
     // While no outbox runs, one more is stored (by another process), long overdue by the
     // time the site is back.
-    const offline = FormsStore.open(dir);
-    expect(offline.get(first)).toMatchObject({ status: "pending", lastStatus: 503 });
-    const overdue = offline.insert(sampleSubmission(), Date.now() - 60 * 60 * 1000);
-    offline.close();
+    const offline = SqliteStore.open(dir);
+    expect(await offline.submissions.get(first)).toMatchObject({
+      status: "pending",
+      lastStatus: 503,
+    });
+    const overdue = await offline.submissions.insert(
+      sampleSubmission(),
+      Date.now() - 60 * 60 * 1000,
+    );
+    await offline.close();
 
     receiver.answerWith(() => ({ status: 204 }));
-    store = FormsStore.open(dir);
+    store = SqliteStore.open(dir);
     outbox().start();
     await logged(DELIVERED, 2)();
     const seen = requestsFor(first);
-    expect(row(first)).toMatchObject({ status: "delivered", lastStatus: 204 });
-    expect(row(first).attempts).toBe(seen.length);
+    expect(await row(first)).toMatchObject({ status: "delivered", lastStatus: 204 });
+    expect((await row(first)).attempts).toBe(seen.length);
     // The attempts went on counting across the restart, under the same idempotency key.
     expect(seen.map((request) => request.headers["x-id5-delivery-attempt"])).toEqual(
       seen.map((_, index) => String(index + 1)),
     );
-    expect(row(overdue)).toMatchObject({ status: "delivered", lastStatus: 204 });
+    expect(await row(overdue)).toMatchObject({ status: "delivered", lastStatus: 204 });
   });
 
   it("never delivers spam", async () => {
-    const spam = store.insert(sampleSubmission({ spam: "honeypot" }));
-    const real = store.insert(sampleSubmission());
+    const spam = await store.submissions.insert(sampleSubmission({ spam: "honeypot" }));
+    const real = await store.submissions.insert(sampleSubmission());
     const running = outbox();
     running.start();
     running.kick();
     await logged(DELIVERED, 1)();
     expect(receiver.received.map((request) => request.key)).toEqual([real]);
-    expect(row(spam)).toMatchObject({ status: "spam", attempts: 0 });
+    expect(await row(spam)).toMatchObject({ status: "spam", attempts: 0 });
   });
 
   it("picks up a new submission on kick() and a retry from another process on its poll", async () => {
     receiver.answerWith(() => ({ status: 410, body: "gone" }));
     const running = outbox({ pollMs: 100 });
     running.start();
-    const id = store.insert(sampleSubmission());
+    const id = await store.submissions.insert(sampleSubmission());
     running.kick();
     await logger.waitFor((lines) => lines.some((line) => line.level === "error"));
-    expect(row(id).status).toBe("dead");
+    expect((await row(id)).status).toBe("dead");
 
     // The operator's command is another process: another connection to the same file.
     receiver.answerWith(() => ({ status: 200 }));
-    const cli = FormsStore.open(dir);
+    const cli = SqliteStore.open(dir);
     try {
-      expect(cli.retry(id)).toEqual({ ok: true, previousStatus: "dead" });
+      expect(await cli.submissions.retry(id)).toEqual({ ok: true, previousStatus: "dead" });
     } finally {
-      cli.close();
+      await cli.close();
     }
     await logged(DELIVERED, 1)();
-    expect(row(id)).toMatchObject({ status: "delivered", attempts: 2 });
+    expect(await row(id)).toMatchObject({ status: "delivered", attempts: 2 });
   });
 
   it("keeps at most four deliveries in flight", async () => {
     receiver.answerWith(() => ({ status: 200, delayMs: 300 }));
-    for (let i = 0; i < 10; i++) store.insert(sampleSubmission());
+    for (let i = 0; i < 10; i++) await store.submissions.insert(sampleSubmission());
     outbox().start();
     await logged(DELIVERED, 10)();
     expect(receiver.maxOpen).toBe(4);
@@ -275,14 +281,14 @@ describe("forms outbox", () => {
 
   it("stops within its bound, recording the cut-short attempt for the next start", async () => {
     receiver.answerWith(() => "hang");
-    const id = store.insert(sampleSubmission());
+    const id = await store.submissions.insert(sampleSubmission());
     const running = outbox({ timeoutMs: 30_000, stopTimeoutMs: 100 });
     running.start();
     await receiver.waitFor(() => receiver.received.length === 1);
     expect(running.activeDeliveries).toBe(1);
     await running.stop();
     expect(running.activeDeliveries).toBe(0);
-    expect(row(id)).toMatchObject({ status: "pending", attempts: 1, lastError: "aborted" });
-    expect(row(id).nextAttemptAt).toBeLessThanOrEqual(Date.now());
+    expect(await row(id)).toMatchObject({ status: "pending", attempts: 1, lastError: "aborted" });
+    expect((await row(id)).nextAttemptAt).toBeLessThanOrEqual(Date.now());
   });
 });

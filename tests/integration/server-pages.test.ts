@@ -1,7 +1,8 @@
 // Prerendered pages vs server rendering, the render cache and live invalidation: after a
 // content event prerendered files are no longer served and cached renderings go stale.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { PAGE_CACHE_CONTROL, RENDER_CONCURRENCY } from "../../server/rendering/render";
+import { PAGE_CACHE_CONTROL } from "../../server/rendering/render";
+import { RENDER_CONCURRENCY } from "../../server/rendering/render-admission";
 import { type RunningTestSite, startTestSite } from "../support/fake-site-build";
 
 let t: RunningTestSite;
@@ -34,8 +35,10 @@ describe("before any content event", () => {
     expect(t.fake.calls).toEqual([]);
   });
 
-  it("ignores tracking tags, and _routes on data requests", async () => {
+  it("ignores parameters the page does not read, and _routes on data requests", async () => {
     expect((await t.get("/about?utm_source=mail&gclid=1")).text).toContain("prerendered about");
+    expect((await t.get("/about?r=8121&ref=x")).text).toContain("prerendered about");
+    expect((await t.get("/?r=1")).text).toContain("prerendered home");
     expect((await t.get("/about.data?_routes=root,routes/about")).text).toContain(
       "prerendered about data",
     );

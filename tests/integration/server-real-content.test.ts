@@ -300,9 +300,10 @@ describe("the real build on a content service process", () => {
   });
 
   it("sends every section in place: none is held back for a script to move (works without JavaScript)", async () => {
-    for (const page of ["/", "/solutions", "/news"]) {
-      // Rendered now, not the prerendered file: the server's own render is what is checked.
-      const answer = await get(`${page}?sections-check=1`);
+    for (const page of ["/about", "/contact", "/trust"]) {
+      // Rendered now, not the prerendered file: a parameter the page reads (`sent`) makes
+      // the server render it, and the server's own render is what is checked.
+      const answer = await get(`${page}?sent=sections-check`);
       expect(answer.status).toBe(200);
       // The page is split into Suspense boundaries (hydrated one at a time) ...
       expect(answer.text).toContain("<!--$-->");
@@ -349,7 +350,7 @@ describe("the real build on a content service process", () => {
       try {
         // A query the page does not know: no prerendered file, no cached rendering.
         for (let i = 0; i < 5; i++) {
-          const page = await get(`/about?timer-check=${i}`);
+          const page = await get(`/about?sent=timer-check-${i}`);
           expect(page.status).toBe(200);
         }
       } finally {
@@ -489,9 +490,9 @@ describe("the real build on a content service process", () => {
   );
 
   it("closes gracefully: refuses new connections, finishes the request in flight, then stops", async () => {
-    const rendering = gates.hold("/about?shutdown");
-    const inFlight = get("/about?shutdown");
-    await gates.received("/about?shutdown");
+    const rendering = gates.hold("/about?sent=shutdown");
+    const inFlight = get("/about?sent=shutdown");
+    await gates.received("/about?sent=shutdown");
     const closed = site.close();
     await expect(get("/about")).rejects.toThrow(/ECONNREFUSED/);
     rendering.release();

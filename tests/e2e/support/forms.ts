@@ -5,7 +5,14 @@
 import { createHmac, randomBytes } from "node:crypto";
 import path from "node:path";
 import { expect } from "@playwright/test";
-import { FormsStore, type ListFilter, type SubmissionRow } from "../../../server/forms/store";
+import Database from "libsql";
+import { SQLITE_FILE } from "../../../server/store/sqlite-store";
+import {
+  type SubmissionColumns,
+  type SubmissionRow,
+  type SubmissionStatus,
+  toSubmissionRow,
+} from "../../../server/store/store";
 import type { ReceivedRequest } from "../../support/webhook-receiver";
 
 export { startWebhookReceiver, type WebhookReceiver } from "../../support/webhook-receiver";
@@ -17,15 +24,26 @@ export function e2eDataDir(): string {
   return path.join(work, "data");
 }
 
+/**
+ * The e2e site's stored submissions, newest first, read straight from its SQLite file (a
+ * plain read, so the checks can stay synchronous inside expect.poll).
+ */
 export function storedSubmissions(
-  filter: ListFilter = {},
+  filter: { status?: SubmissionStatus } = {},
   dataDir = e2eDataDir(),
 ): SubmissionRow[] {
-  const store = FormsStore.open(dataDir);
+  const db = new Database(path.join(dataDir, SQLITE_FILE));
   try {
-    return store.list({ limit: 10_000, ...filter });
+    const rows = (
+      filter.status
+        ? db
+            .prepare("SELECT * FROM submissions WHERE status = ? ORDER BY received_at DESC")
+            .all(filter.status)
+        : db.prepare("SELECT * FROM submissions ORDER BY received_at DESC").all()
+    ) as SubmissionColumns[];
+    return rows.map(toSubmissionRow);
   } finally {
-    store.close();
+    db.close();
   }
 }
 

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promise
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { loadSigningKey, SIGNING_KEY_FILE } from "./signing-key";
+import { loadSigningKey, SIGNING_KEY_FILE } from "./signing-key-file";
 
 let dir: string;
 beforeEach(async () => {

@@ -1,0 +1,173 @@
+// Which renders may run, and when. A render is React on the one thread that also answers
+// every file, so renders are admitted under a bound:
+//   - at most `concurrency` run at once (more adds memory, not throughput);
+//   - the others wait in one queue per client, served in turn (round robin), so one
+//     client's flood waits behind itself, not in front of everyone else;
+//   - a client may have `perClient` waiting, and all clients `maxWaiting`; past that, or
+//     after waiting `maxWaitMs`, a render is refused at once (the caller answers an older
+//     version, or 503 with Retry-After);
+//   - while visitors keep the server busy, renders run one at a time and take at most
+//     `busyShare` of the time: after a render of t ms the next waits t·(1-share)/share.
+
+export interface RenderAdmissionOptions {
+  concurrency: number;
+  maxWaiting: number;
+  perClient: number;
+  maxWaitMs: number;
+  /** True while visitors keep the server busy (server/refresh/recent-traffic.ts). */
+  busy?: () => boolean;
+  /** The share of the time renders may take while busy (0-1). */
+  busyShare: number;
+  now?: () => number;
+}
+
+/** Renders at once: one thread gains nothing from more, and each holds its page in memory. */
+export const RENDER_CONCURRENCY = 4;
+export const DEFAULT_ADMISSION: RenderAdmissionOptions = {
+  concurrency: RENDER_CONCURRENCY,
+  // Enough to absorb a burst of real visitors (a page published, a newsletter sent)
+  // while a queue drains within the wait limit (renders take ~5-20 ms each).
+  maxWaiting: 32,
+  perClient: 4,
+  // Well under the 2 s a visitor should ever wait for an answer.
+  maxWaitMs: 1000,
+  busyShare: 0.25,
+};
+
+/** Why a render was not admitted. */
+export type Refusal = "full" | "waited";
+
+interface Waiter {
+  client: string;
+  admit: (release: () => void) => void;
+  refuse: (reason: Refusal) => void;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+export type Admission =
+  | { admitted: true; release: () => void }
+  | { admitted: false; reason: Refusal };
+
+export class RenderAdmission {
+  private running = 0;
+  private waitingCount = 0;
+  /** Waiting renders per client; the map's order is the turn order. */
+  private readonly queues = new Map<string, Waiter[]>();
+  private paused?: ReturnType<typeof setTimeout>;
+  private readonly now: () => number;
+
+  constructor(private readonly options: RenderAdmissionOptions) {
+    this.now = options.now ?? (() => performance.now());
+  }
+
+  get load(): { running: number; waiting: number } {
+    return { running: this.running, waiting: this.waitingCount };
+  }
+
+  /** Waits for a turn; resolves refused at once when the queues are full. */
+  enter(client: string): Promise<Admission> {
+    if (this.waitingCount === 0 && !this.paused && this.running < this.limit()) {
+      return Promise.resolve({ admitted: true, release: this.releaser() });
+    }
+    const queue = this.queues.get(client);
+    if (
+      this.waitingCount >= this.options.maxWaiting ||
+      (queue?.length ?? 0) >= this.options.perClient
+    ) {
+      return Promise.resolve({ admitted: false, reason: "full" });
+    }
+    return new Promise<Admission>((resolve) => {
+      const waiter: Waiter = {
+        client,
+        admit: (release) => resolve({ admitted: true, release }),
+        refuse: (reason) => resolve({ admitted: false, reason }),
+        timer: setTimeout(() => this.drop(waiter), this.options.maxWaitMs),
+      };
+      waiter.timer.unref?.();
+      if (queue) queue.push(waiter);
+      else this.queues.set(client, [waiter]);
+      this.waitingCount += 1;
+    });
+  }
+
+  /** Refuses everything waiting (the server is closing). */
+  close(): void {
+    if (this.paused) clearTimeout(this.paused);
+    this.paused = undefined;
+    for (const queue of this.queues.values()) {
+      for (const waiter of queue) {
+        clearTimeout(waiter.timer);
+        waiter.refuse("full");
+      }
+    }
+    this.queues.clear();
+    this.waitingCount = 0;
+  }
+
+  private limit(): number {
+    return this.options.busy?.() ? 1 : this.options.concurrency;
+  }
+
+  private releaser(): () => void {
+    this.running += 1;
+    const started = this.now();
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.running -= 1;
+      this.next(this.now() - started);
+    };
+  }
+
+  /** Starts the next waiter now, or after a pause in proportion to `took` while busy. */
+  private next(took: number): void {
+    if (this.paused || this.waitingCount === 0) return;
+    if (this.options.busy?.()) {
+      const share = Math.min(1, Math.max(0.01, this.options.busyShare));
+      const pause = (took * (1 - share)) / share;
+      if (pause >= 1) {
+        this.paused = setTimeout(() => {
+          this.paused = undefined;
+          this.pump();
+        }, pause);
+        this.paused.unref?.();
+        return;
+      }
+    }
+    this.pump();
+  }
+
+  private pump(): void {
+    while (this.waitingCount > 0 && this.running < this.limit()) {
+      const waiter = this.takeNext();
+      if (!waiter) return;
+      clearTimeout(waiter.timer);
+      waiter.admit(this.releaser());
+    }
+  }
+
+  /** The first waiter of the client whose turn it is; that client goes to the back. */
+  private takeNext(): Waiter | undefined {
+    for (const [client, queue] of this.queues) {
+      const waiter = queue.shift();
+      this.queues.delete(client);
+      if (queue.length > 0) this.queues.set(client, queue);
+      if (waiter) {
+        this.waitingCount -= 1;
+        return waiter;
+      }
+    }
+    return undefined;
+  }
+
+  private drop(waiter: Waiter): void {
+    const queue = this.queues.get(waiter.client);
+    const index = queue?.indexOf(waiter) ?? -1;
+    if (!queue || index < 0) return;
+    queue.splice(index, 1);
+    if (queue.length === 0) this.queues.delete(waiter.client);
+    this.waitingCount -= 1;
+    waiter.refuse("waited");
+  }
+}

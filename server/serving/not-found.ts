@@ -1,0 +1,236 @@
+// Addresses the site does not have, answered at the cost of a file: the app's own 404 page
+// (and its client-navigation data), prepared once from a render and spliced with each
+// visitor's path (spliced-page.ts), one per route (an unknown article names the article
+// route's modules, an unknown address the catch-all's). Prepared on a route's first unknown
+// address and again when content its page shows changes; until a preparation succeeds, or
+// for a path it cannot splice, the server renders the 404 as before.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { CACHE_TAG_HEADER } from "../../app/content/content-tags.server";
+import type { SiteLogger } from "../../app/logging/logger.server";
+import { parseCacheTag } from "../refresh/content-dependencies";
+import type { DocumentPolicy } from "../security/content-security-policy";
+import { MIN_COMPRESS_BYTES, negotiateEncoding } from "./compression";
+import { etagMatches, markAnsweredBy } from "./representation";
+import {
+  type RenderedPage,
+  type SplicedAnswer,
+  SplicedPage,
+  type SplicedRoute,
+} from "./spliced-page";
+
+/** What the 404 answers of one kind (page or data) are made of. */
+interface Prepared {
+  page: SplicedPage;
+  contentType: string;
+  /** The render's own headers that every answer repeats (Cache-Control, Cache-Tag...). */
+  headers: [string, string][];
+}
+
+export interface NotFoundOptions {
+  /** Renders a request through the app, as the server would (no admission, no cache). */
+  render: (path: string) => Promise<Response>;
+  logger: SiteLogger;
+  /** The headers the site adds around every answer (security, framing), for a visitor. */
+  siteHeaders: (secure: boolean) => { headers: [string, string][]; policy: DocumentPolicy };
+  /** The render's headers kept on every answer (render.ts's replayable headers). */
+  keptHeaders: (headers: Headers) => [string, string][];
+}
+
+export type NotFoundKind = "page" | "data";
+
+/** The route a 404 answer is prepared for (its id and the shape of its paths). */
+export interface NotFoundRoute {
+  id: string;
+  tail: SplicedRoute;
+}
+
+/** The path of a `.data` request's page, as the 404 data names it (`/x.data` -> `/x`). */
+const dataRequestOf = (page: string) => `${page}.data`;
+
+/** What is prepared for one route: both kinds, and the content tags its page read. */
+interface RouteAnswers {
+  kinds: Map<NotFoundKind, Prepared>;
+  tags: readonly string[];
+  route: NotFoundRoute;
+  preparing?: Promise<void>;
+}
+
+export class NotFoundAnswers {
+  /** By route id: each route's 404 names its own route modules, so each has its page. */
+  private readonly routes = new Map<string, RouteAnswers>();
+
+  constructor(private readonly options: NotFoundOptions) {}
+
+  /** Whether the 404 answers of `route` were prepared or are being prepared. */
+  isPrepared(route: NotFoundRoute): boolean {
+    return this.routes.has(route.id);
+  }
+
+  /**
+   * Prepares both kinds for `route`; a kind that cannot be spliced keeps being rendered.
+   * Answers prepared before stay in use until the new ones are ready.
+   */
+  prepare(route: NotFoundRoute): Promise<void> {
+    let answers = this.routes.get(route.id);
+    if (!answers) {
+      answers = { kinds: new Map(), tags: [], route };
+      this.routes.set(route.id, answers);
+    }
+    const entry = answers;
+    entry.preparing ??= this.prepareRoute(entry).finally(() => {
+      entry.preparing = undefined;
+    });
+    return entry.preparing;
+  }
+
+  /** Prepares again the routes whose 404 page read one of `changed` (content tags). */
+  refresh(touches: (read: readonly string[]) => boolean): void {
+    for (const answers of this.routes.values()) {
+      if (touches(answers.tags)) void this.prepare(answers.route);
+    }
+  }
+
+  private async prepareRoute(answers: RouteAnswers): Promise<void> {
+    const started = performance.now();
+    const { route } = answers;
+    for (const kind of ["page", "data"] as const) {
+      let last: Response | undefined;
+      const render = async (path: string): Promise<RenderedPage> => {
+        const response = await this.options.render(kind === "data" ? dataRequestOf(path) : path);
+        last = response;
+        return { status: response.status, body: await response.text() };
+      };
+      try {
+        const page = await SplicedPage.prepare(render, route.tail);
+        if (!(page instanceof SplicedPage) || page.status !== 404 || !last) {
+          answers.kinds.delete(kind);
+          this.options.logger.warn("the 404 answer is rendered per request", {
+            route: route.id,
+            kind,
+            reason: page instanceof SplicedPage ? `status ${page.status}` : page.unusable,
+          });
+          continue;
+        }
+        answers.kinds.set(kind, {
+          page,
+          contentType: last.headers.get("content-type") ?? "text/html; charset=utf-8",
+          headers: this.options.keptHeaders(last.headers),
+        });
+        if (kind === "page") {
+          const tag = last.headers.get(CACHE_TAG_HEADER);
+          answers.tags = tag ? (parseCacheTag(tag) ?? []) : [];
+        }
+        this.options.logger.info("404 answer prepared", {
+          route: route.id,
+          kind,
+          ms: Math.round(performance.now() - started),
+        });
+      } catch (error) {
+        answers.kinds.delete(kind);
+        this.options.logger.warn("the 404 answer could not be prepared", {
+          route: route.id,
+          kind,
+          error: error instanceof Error ? error.message : String(error),
+        });
+      }
+    }
+  }
+
+  private preparedFor(route: NotFoundRoute, kind: NotFoundKind, pagePath: string) {
+    const prepared = this.routes.get(route.id)?.kinds.get(kind);
+    return prepared?.page.accepts(pagePath) ? prepared : undefined;
+  }
+
+  /**
+   * The answer for the full server; the security middleware adds its headers and the CSP
+   * of this body's scripts. Null when the path must be rendered.
+   */
+  respond(
+    request: Request,
+    route: NotFoundRoute,
+    kind: NotFoundKind,
+    pagePath: string,
+  ): Response | null {
+    const prepared = this.preparedFor(route, kind, pagePath);
+    if (!prepared) return null;
+    const answer = prepared.page.splice(pagePath);
+    const { status, headers, body } = this.answer(prepared, answer, {
+      method: request.method,
+      ifNoneMatch: request.headers.get("if-none-match"),
+      acceptEncoding: request.headers.get("accept-encoding"),
+    });
+    const response = new Response(body as Uint8Array<ArrayBuffer> | null, {
+      status,
+      headers: new Headers(headers),
+    });
+    return markAnsweredBy(response, {
+      policyHeader: (policy) => policy.header(answer.scriptHashes),
+    });
+  }
+
+  /**
+   * Writes the answer straight to node:http (the fast path), with the headers the full
+   * server would add. False when the path must take the full server.
+   */
+  write(
+    request: IncomingMessage,
+    response: ServerResponse,
+    route: NotFoundRoute,
+    kind: NotFoundKind,
+    pagePath: string,
+    secure: boolean,
+  ): boolean {
+    const prepared = this.preparedFor(route, kind, pagePath);
+    if (!prepared) return false;
+    const answer = prepared.page.splice(pagePath);
+    const { status, headers, body } = this.answer(prepared, answer, {
+      method: request.method ?? "GET",
+      ifNoneMatch: request.headers["if-none-match"] ?? null,
+      acceptEncoding: request.headers["accept-encoding"] ?? null,
+    });
+    const site = this.options.siteHeaders(secure);
+    const raw: string[] = [];
+    for (const [name, value] of headers) raw.push(name, value);
+    for (const [name, value] of site.headers) raw.push(name, value);
+    raw.push("Content-Security-Policy", site.policy.header(answer.scriptHashes));
+    response.writeHead(status, raw);
+    response.end(body ?? undefined);
+    return true;
+  }
+
+  private answer(
+    prepared: Prepared,
+    answer: SplicedAnswer,
+    request: { method: string; ifNoneMatch: string | null; acceptEncoding: string | null },
+  ): { status: number; headers: [string, string][]; body: Buffer | null } {
+    const headers: [string, string][] = [
+      ...prepared.headers,
+      ["Content-Type", prepared.contentType],
+      ["ETag", answer.etag],
+      ["Vary", "Accept-Encoding"],
+    ];
+    if (etagMatches(request.ifNoneMatch, answer.etag)) {
+      return {
+        status: 304,
+        headers: headers.filter(([name]) => name !== "Content-Type"),
+        body: null,
+      };
+    }
+    // gzip is spliced from prepared parts; brotli would be a compression per request.
+    const gzip =
+      answer.body.byteLength >= MIN_COMPRESS_BYTES && acceptsGzip(request.acceptEncoding);
+    const body = gzip ? answer.gzip() : answer.body;
+    if (gzip) headers.push(["Content-Encoding", "gzip"]);
+    headers.push(["Content-Length", String(body.byteLength)]);
+    return {
+      status: prepared.page.status,
+      headers,
+      body: request.method === "HEAD" ? null : body,
+    };
+  }
+}
+
+/** Whether the client takes gzip (brotli refused for the negotiation: not spliceable). */
+function acceptsGzip(acceptEncoding: string | null): boolean {
+  return Boolean(acceptEncoding) && negotiateEncoding(`${acceptEncoding},br;q=0`) === "gzip";
+}

@@ -1,0 +1,371 @@
+// A page prepared once and answered for many paths without rendering: the 404 page names
+// the visitor's path (SPEC §8, `Page Not Found: {path}`), in its text, its attributes and
+// the data the app hydrates from, each place escaped its own way. A page is prepared for
+// the paths of one route: a fixed prefix (`/news/`, or `/` for the catch-all) and a tail
+// (one segment, or for a splat several). Preparing renders the page for a placeholder tail
+// and once for a probe tail holding every character a path can carry, and learns from the
+// probe how each place escapes each character. Answering a path then joins the page's
+// fixed parts with the tail escaped per place: no React, no parse. The inline scripts that hold the path are hashed again (CSP), the others keep the
+// hashes computed once. A check path is rendered and spliced at preparation: the two must
+// be byte for byte the same, or the page is not used (the server renders instead).
+//
+// gzip costs no compression either: each fixed part is deflated once on its own (a sync
+// flush ends it on a byte boundary and nothing refers back past its start), the path is
+// a stored block, and the CRC is combined from the parts' CRCs (zlib's crc32_combine
+// arithmetic, GF(2) polynomials modulo the CRC-32 polynomial).
+import { createHash, randomBytes } from "node:crypto";
+import { constants, crc32, deflateRawSync } from "node:zlib";
+import {
+  findScriptElements,
+  isCheckedInlineScript,
+  scriptHashSource,
+} from "../security/script-hashes";
+
+/**
+ * The paths one prepared page answers: a fixed prefix, then a tail of one segment or
+ * (a splat) several.
+ */
+export interface SplicedRoute {
+  prefix: string;
+  segments: "one" | "many";
+}
+
+/** Every path: the catch-all's. */
+export const CATCH_ALL: SplicedRoute = { prefix: "/", segments: "many" };
+
+/** What rendering a path answered. */
+export interface RenderedPage {
+  status: number;
+  body: string;
+}
+
+export type RenderPath = (path: string) => Promise<RenderedPage>;
+
+/**
+ * The characters besides letters and digits a parsed URL path keeps as they are (WHATWG URL:
+ * everything else is percent-encoded, and `\` becomes `/`). A path of other characters is
+ * not spliced.
+ */
+const PATH_PUNCTUATION = "/-._~!$&'()*+,;=:@|^[]%";
+const SPLICEABLE_TAIL = /^[A-Za-z0-9\-._~!$&'()*+,;=:@|^[\]%/]+$/;
+const PERCENT_PROBE_TAIL = "41";
+/** Always checked after the prefix: every punctuation a path may hold, capitals, an escape. */
+const CHECK_TAIL = "zz-check/A-b_c.d~e!f$g&h'i(j)k*l+m,n;o=p:q@r|s^t[u]v%41";
+/** Longer paths are not spliced (a stored block holds at most 65,535 bytes; URLs rarely pass 2k). */
+export const MAX_SPLICED_PATH_LENGTH = 2048;
+
+/** How one place in the page writes each character of the path (ASCII code -> text). */
+type EscapeTable = readonly string[];
+
+interface DynamicScript {
+  /** The script's text, split at the places the path goes. */
+  parts: readonly string[];
+  /** The place (index into the page's places) of each gap between parts. */
+  places: readonly number[];
+}
+
+/** One answer of a spliced page. */
+export interface SplicedAnswer {
+  body: Buffer;
+  /** The hash sources of the page's inline scripts for this body. */
+  scriptHashes: readonly string[];
+  etag: string;
+  /** The same body, gzip-encoded, made from the prepared parts. */
+  gzip(): Buffer;
+}
+
+export class SplicedPage {
+  private constructor(
+    readonly status: number,
+    private readonly route: SplicedRoute,
+    private readonly fixed: readonly Buffer[],
+    private readonly escapes: readonly EscapeTable[],
+    private readonly staticHashes: readonly string[],
+    private readonly dynamicScripts: readonly DynamicScript[],
+    private readonly deflated: readonly Buffer[],
+    private readonly fixedCrcs: readonly number[],
+    /** Per fixed part after the first: x^(8 * its length) mod P, to combine CRCs. */
+    private readonly crcShifts: readonly number[],
+    private readonly version: string,
+  ) {}
+
+  /**
+   * Prepares the page `render` answers for unknown paths, or explains why it cannot be
+   * spliced. A fixed check path and each of `checkPaths` are rendered and compared with
+   * their splice (a page that varies with more than its path, e.g. by section, fails there).
+   */
+  static async prepare(
+    render: RenderPath,
+    route: SplicedRoute = CATCH_ALL,
+    checkPaths: readonly string[] = [],
+  ): Promise<SplicedPage | { unusable: string }> {
+    const word = `zzsplice${randomBytes(6).toString("hex")}`;
+    const template = await render(`${route.prefix}${word}`);
+    // A one-segment tail never holds a `/` (the path would match another route).
+    const punctuation =
+      route.segments === "many" ? PATH_PUNCTUATION : PATH_PUNCTUATION.replace("/", "");
+    const marks = [...punctuation].map((_, k) => `${word}${k}q`);
+    // A lone `%` is a malformed escape the router warns about: the probe sends `%41`, and
+    // what follows the escaped `%` (the `41`) is taken off again.
+    const probeText = (c: string) => (c === "%" ? `%${PERCENT_PROBE_TAIL}` : c);
+    const probePath = `${route.prefix}${word}${[...punctuation].map((c, k) => `${marks[k]}${probeText(c)}`).join("")}${word}endq`;
+    const probe = await render(probePath);
+    if (probe.status !== template.status) return { unusable: "the probe answered another status" };
+
+    const starts = occurrences(template.body, word);
+    const probeStarts = occurrences(probe.body, `${word}${marks[0]}`);
+    if (starts.length === 0) return { unusable: "the page does not show its path" };
+    if (probeStarts.length !== starts.length)
+      return { unusable: "the probe shows its path elsewhere" };
+
+    // Each place: how it escapes each character of the tail, and where the placeholder is.
+    const escapes: string[][] = [];
+    const cuts: [number, number][] = [];
+    for (let i = 0; i < starts.length; i++) {
+      const table = identityTable();
+      let at = (probeStarts[i] as number) + word.length;
+      for (let k = 0; k < punctuation.length; k++) {
+        const mark = marks[k] as string;
+        if (!probe.body.startsWith(mark, at))
+          return { unusable: "the probe's marks are out of order" };
+        const textStart = at + mark.length;
+        const nextMark = k + 1 < marks.length ? (marks[k + 1] as string) : `${word}endq`;
+        const next = probe.body.indexOf(nextMark, textStart);
+        if (next < 0) return { unusable: "the probe's marks are missing" };
+        let text = probe.body.slice(textStart, next);
+        if (punctuation[k] === "%") {
+          if (!text.endsWith(PERCENT_PROBE_TAIL))
+            return { unusable: "the probe's escape was changed" };
+          text = text.slice(0, -PERCENT_PROBE_TAIL.length);
+        }
+        table[punctuation.charCodeAt(k)] = text;
+        at = next;
+      }
+      if ([...punctuation].some((c) => /[^\x20-\x7e]/.test(table[c.charCodeAt(0)] ?? ""))) {
+        return { unusable: "a place writes the path with characters beyond printable ASCII" };
+      }
+      const start = starts[i] as number;
+      escapes.push(table);
+      cuts.push([start, start + word.length]);
+    }
+
+    const fixedText: string[] = [];
+    let from = 0;
+    for (const [cutStart, cutEnd] of cuts) {
+      fixedText.push(template.body.slice(from, cutStart));
+      from = cutEnd;
+    }
+    fixedText.push(template.body.slice(from));
+
+    const scripts = locateScripts(template.body);
+    if (!scripts) return { unusable: "an inline script could not be located" };
+    const staticHashes = new Set<string>();
+    const dynamicScripts: DynamicScript[] = [];
+    for (const script of scripts) {
+      const inside = cuts
+        .map((cut, place) => ({ cut, place }))
+        .filter(({ cut }) => cut[0] >= script.start && cut[1] <= script.end);
+      if (inside.length === 0) {
+        staticHashes.add(scriptHashSource(script.text));
+        continue;
+      }
+      const parts: string[] = [];
+      let partFrom = script.start;
+      for (const { cut } of inside) {
+        parts.push(template.body.slice(partFrom, cut[0]));
+        partFrom = cut[1];
+      }
+      parts.push(template.body.slice(partFrom, script.end));
+      dynamicScripts.push({ parts, places: inside.map(({ place }) => place) });
+    }
+
+    const fixed = fixedText.map((text) => Buffer.from(text, "utf8"));
+    const deflated = fixed.map((part) =>
+      deflateRawSync(part, { level: 9, finishFlush: constants.Z_SYNC_FLUSH }),
+    );
+    const page = new SplicedPage(
+      template.status,
+      route,
+      fixed,
+      escapes,
+      [...staticHashes],
+      dynamicScripts,
+      deflated,
+      fixed.map((part) => crc32(part)),
+      fixed.map((part) => x8nModP(part.byteLength)),
+      createHash("sha1").update(template.body).digest("base64url").slice(0, 16),
+    );
+
+    const checkTail = route.segments === "many" ? CHECK_TAIL : CHECK_TAIL.replaceAll("/", "-");
+    for (const checkPath of [`${route.prefix}${checkTail}`, ...checkPaths]) {
+      const check = await render(checkPath);
+      const spliced = page.accepts(checkPath) ? page.splice(checkPath) : undefined;
+      if (
+        !spliced ||
+        check.status !== template.status ||
+        spliced.body.toString("utf8") !== check.body
+      ) {
+        return { unusable: `the render of ${checkPath} differs from its splice` };
+      }
+      if (!sameMembers(hashesOf(check.body), spliced.scriptHashes)) {
+        return { unusable: `the script hashes of ${checkPath} differ from its splice's` };
+      }
+    }
+    return page;
+  }
+
+  /**
+   * Whether `path` (a parsed URL's pathname, of this page's route) can be answered by
+   * splicing: the route's prefix, then a tail of characters the preparation learned.
+   */
+  accepts(path: string): boolean {
+    const { prefix, segments } = this.route;
+    if (path.length > MAX_SPLICED_PATH_LENGTH || !path.startsWith(prefix)) return false;
+    const tail = path.slice(prefix.length);
+    return SPLICEABLE_TAIL.test(tail) && (segments === "many" || !tail.includes("/"));
+  }
+
+  /** The page for `path`; the caller has checked `accepts(path)`. */
+  splice(path: string): SplicedAnswer {
+    const tail = path.slice(this.route.prefix.length);
+    const escaped = this.escapes.map((table) => escapeWith(table, tail));
+    const chunks: Buffer[] = [];
+    const escapedBytes = escaped.map((text) => Buffer.from(text, "latin1"));
+    for (let i = 0; i < this.fixed.length; i++) {
+      chunks.push(this.fixed[i] as Buffer);
+      if (i < escapedBytes.length) chunks.push(escapedBytes[i] as Buffer);
+    }
+    const body = Buffer.concat(chunks);
+    const scriptHashes = [...this.staticHashes];
+    for (const script of this.dynamicScripts) {
+      let text = script.parts[0] as string;
+      for (let g = 0; g < script.places.length; g++) {
+        text += (escaped[script.places[g] as number] as string) + (script.parts[g + 1] as string);
+      }
+      const hash = scriptHashSource(text);
+      if (!scriptHashes.includes(hash)) scriptHashes.push(hash);
+    }
+    const etag = `W/"${this.version}-${createHash("sha1").update(path).digest("base64url").slice(0, 12)}"`;
+    return { body, scriptHashes, etag, gzip: () => this.gzipOf(escapedBytes, body.byteLength) };
+  }
+
+  private gzipOf(escaped: readonly Buffer[], length: number): Buffer {
+    const chunks: Buffer[] = [GZIP_HEADER];
+    let crc = this.fixedCrcs[0] as number;
+    for (let i = 0; i < this.fixed.length; i++) {
+      chunks.push(this.deflated[i] as Buffer);
+      const path = escaped[i];
+      if (path === undefined) continue;
+      chunks.push(storedBlockHeader(path.byteLength), path);
+      crc = crc32(path, crc);
+      crc =
+        (multModP(this.crcShifts[i + 1] as number, crc) ^ (this.fixedCrcs[i + 1] as number)) >>> 0;
+    }
+    const trailer = Buffer.alloc(4 + 2 + 4);
+    // The final block: fixed Huffman, empty (BFINAL 1, BTYPE 01, end-of-block), then the
+    // gzip trailer: CRC-32 and length, little-endian.
+    trailer[0] = 0x03;
+    trailer[1] = 0x00;
+    trailer.writeUInt32LE(crc >>> 0, 2);
+    trailer.writeUInt32LE(length >>> 0, 6);
+    chunks.push(trailer);
+    return Buffer.concat(chunks);
+  }
+}
+
+/** gzip member header: deflate, no flags, no time, unknown OS. */
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0xff]);
+
+/** A non-final stored deflate block of `length` bytes (its data follows). */
+function storedBlockHeader(length: number): Buffer {
+  const header = Buffer.alloc(5);
+  header[0] = 0x00;
+  header.writeUInt16LE(length, 1);
+  header.writeUInt16LE(~length & 0xffff, 3);
+  return header;
+}
+
+function identityTable(): string[] {
+  const table: string[] = [];
+  for (let code = 0; code < 128; code++) table.push(String.fromCharCode(code));
+  return table;
+}
+
+function escapeWith(table: EscapeTable, path: string): string {
+  let out = "";
+  for (let i = 0; i < path.length; i++) out += table[path.charCodeAt(i)];
+  return out;
+}
+
+function occurrences(text: string, needle: string): number[] {
+  const found: number[] = [];
+  for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + needle.length)) {
+    found.push(at);
+  }
+  return found;
+}
+
+/** The checked inline scripts of a page with where their text lies, or null if one is not found. */
+function locateScripts(html: string): { start: number; end: number; text: string }[] | null {
+  const located: { start: number; end: number; text: string }[] = [];
+  let from = 0;
+  for (const script of findScriptElements(html)) {
+    if (!isCheckedInlineScript(script)) continue;
+    const start = html.indexOf(script.text, from);
+    if (start < 0) return null;
+    located.push({ start, end: start + script.text.length, text: script.text });
+    from = start + script.text.length;
+  }
+  return located;
+}
+
+function hashesOf(html: string): string[] {
+  return [
+    ...new Set(
+      findScriptElements(html)
+        .filter(isCheckedInlineScript)
+        .map((s) => scriptHashSource(s.text)),
+    ),
+  ];
+}
+
+function sameMembers(a: readonly string[], b: readonly string[]): boolean {
+  const left = new Set(a);
+  const right = new Set(b);
+  return left.size === right.size && [...left].every((x) => right.has(x));
+}
+
+// CRC-32 arithmetic (reflected, polynomial 0xEDB88320): a CRC is a polynomial over GF(2);
+// appending n zero bytes multiplies it by x^(8n) modulo P, so the CRC of A||B is
+// crc(A)·x^(8·|B|) xor crc(B).
+const CRC_POLY = 0xedb88320;
+
+/** a·b mod P, both in the reflected representation (bit 31 is x^0). */
+export function multModP(a: number, b: number): number {
+  let product = 0;
+  let m = 0x80000000;
+  let multiplicand = b >>> 0;
+  for (;;) {
+    if (a & m) {
+      product ^= multiplicand;
+      if ((a & (m - 1)) === 0) break;
+    }
+    m >>>= 1;
+    if (m === 0) break;
+    multiplicand = multiplicand & 1 ? (multiplicand >>> 1) ^ CRC_POLY : multiplicand >>> 1;
+  }
+  return product >>> 0;
+}
+
+/** x^(8n) mod P. */
+export function x8nModP(n: number): number {
+  let result = 0x80000000; // x^0
+  let power = multModP(0x40000000, 0x40000000); // x^2
+  power = multModP(power, power); // x^4
+  power = multModP(power, power); // x^8
+  for (let k = n; k > 0; k = Math.floor(k / 2)) {
+    if (k % 2 === 1) result = multModP(power, result);
+    power = multModP(power, power);
+  }
+  return result >>> 0;
+}

@@ -1,0 +1,411 @@
+// The shared store: PostgreSQL (13 or later) through a `pg` pool, for several instances of
+// the site. Migrations run at start under a session advisory lock, so instances starting
+// together run each one once; outbox claims take rows with FOR UPDATE SKIP LOCKED and lease
+// them until an expiry, so two instances never send one submission at the same moment.
+// A database that goes away fails the calls (the site answers 503 to a submission, the
+// outbox waits for its next poll); the pool reconnects when it is back.
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import type { SubmissionRecord } from "../../app/forms/service";
+import { MIGRATIONS, SCHEMA_VERSION, SchemaTooNewError } from "./migrations";
+import {
+  type ClaimedSubmission,
+  INSERT_COLUMNS,
+  insertValues,
+  type ListFilter,
+  newLeaseToken,
+  newSubmissionId,
+  type RateLimitRule,
+  type RateLimitStore,
+  type RetryResult,
+  rateDecision,
+  type SiteStore,
+  StoreUnavailableError,
+  type SubmissionColumns,
+  type SubmissionRow,
+  type SubmissionStore,
+  toSubmissionRow,
+} from "./store";
+
+/** One key for the whole site's migrations (pg_advisory_lock takes a bigint). */
+const MIGRATION_LOCK_KEY = 0x1d5_5703e;
+const SIGNING_KEY_NAME = "forms-signing-key";
+const KEY_BYTES = 32;
+
+export interface PostgresStoreOptions {
+  /** Longest wait for a connection (the database down: a submission fails after this). */
+  connectTimeoutMs?: number;
+  /** Longest a statement may run, server side. */
+  statementTimeoutMs?: number;
+  /** Connections per instance. */
+  poolSize?: number;
+  /** Told about errors of idle connections (the database restarted, the network dropped). */
+  onBackgroundError?: (error: Error) => void;
+}
+
+const INT8_OID = 20;
+
+/** Times are BIGINT milliseconds: read them as numbers (exact up to 2^53, year 287396). */
+const types = {
+  getTypeParser: ((oid: number, format?: "text" | "binary") =>
+    oid === INT8_OID
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
+};
+
+/** postgres://user@host:port/database, without the password, for messages and logs. */
+export function describeDatabaseUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    const user = parsed.username ? `${decodeURIComponent(parsed.username)}@` : "";
+    return `postgres://${user}${parsed.host}${parsed.pathname}`;
+  } catch {
+    return "postgres://(unreadable URL)";
+  }
+}
+
+/** An error as a code or name only: a driver message may quote data. */
+function errorCode(error: unknown): string {
+  if (error instanceof Error) {
+    const code = (error as { code?: unknown }).code;
+    return typeof code === "string" ? `${code}: ${error.message}` : error.message;
+  }
+  return String(error);
+}
+
+type Queryable = Pick<pg.Pool | pg.PoolClient, "query">;
+
+class PostgresSubmissions implements SubmissionStore {
+  constructor(private readonly db: Queryable) {}
+
+  private async rows(sql: string, params: unknown[] = []): Promise<SubmissionColumns[]> {
+    return (await this.db.query<SubmissionColumns>(sql, params)).rows;
+  }
+
+  private async count(sql: string, params: unknown[]): Promise<number> {
+    return (await this.db.query(sql, params)).rowCount ?? 0;
+  }
+
+  async insert(record: SubmissionRecord, now = Date.now()): Promise<string> {
+    const id = newSubmissionId();
+    await this.db.query(
+      `INSERT INTO submissions (${INSERT_COLUMNS})
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+      insertValues(id, record, now),
+    );
+    return id;
+  }
+
+  async due(now: number, limit: number): Promise<SubmissionRow[]> {
+    const rows = await this.rows(
+      `SELECT * FROM submissions WHERE status = 'pending' AND next_attempt_at <= $1
+       ORDER BY next_attempt_at, received_at LIMIT $2`,
+      [now, limit],
+    );
+    return rows.map(toSubmissionRow);
+  }
+
+  async claimDue(now: number, limit: number, leaseUntil: number): Promise<ClaimedSubmission[]> {
+    // One statement: the rows another instance is claiming right now are skipped, not
+    // waited for, and each claimed row gets its own lease token.
+    const rows = await this.rows(
+      `UPDATE submissions SET next_attempt_at = $3,
+         lease_token = $4 || '.' || id
+       WHERE id IN (
+         SELECT id FROM submissions
+         WHERE status = 'pending' AND next_attempt_at <= $1
+         ORDER BY next_attempt_at, received_at
+         LIMIT $2
+         FOR UPDATE SKIP LOCKED
+       )
+       RETURNING *`,
+      [now, limit, leaseUntil, newLeaseToken()],
+    );
+    return rows
+      .map((row) => ({ ...toSubmissionRow(row), leaseToken: row.lease_token as string }))
+      .sort((a, b) => a.queuedAt - b.queuedAt || a.receivedAt - b.receivedAt);
+  }
+
+  async nextDueAt(): Promise<number | undefined> {
+    const { rows } = await this.db.query<{ due: number | null }>(
+      "SELECT min(next_attempt_at) AS due FROM submissions WHERE status = 'pending'",
+    );
+    return rows[0]?.due ?? undefined;
+  }
+
+  async markDelivered(id: string, status: number, now = Date.now()): Promise<void> {
+    await this.db.query(
+      `UPDATE submissions SET status = 'delivered', attempts = attempts + 1,
+         next_attempt_at = NULL, last_error = NULL, last_status = $1, delivered_at = $2,
+         lease_token = NULL
+       WHERE id = $3`,
+      [status, now, id],
+    );
+  }
+
+  async markRetry(
+    id: string,
+    nextAt: number,
+    error: string,
+    status?: number,
+    leaseToken?: string,
+  ): Promise<void> {
+    await this.db.query(
+      `UPDATE submissions SET attempts = attempts + 1, next_attempt_at = $1, last_error = $2,
+         last_status = $3, lease_token = NULL
+       WHERE id = $4 AND status = 'pending' AND ($5::text IS NULL OR lease_token = $5::text)`,
+      [nextAt, error, status ?? null, id, leaseToken ?? null],
+    );
+  }
+
+  async markDead(
+    id: string,
+    error: string,
+    status?: number,
+    now = Date.now(),
+    leaseToken?: string,
+  ): Promise<void> {
+    await this.db.query(
+      `UPDATE submissions SET status = 'dead', attempts = attempts + 1, next_attempt_at = NULL,
+         last_error = $1, last_status = $2, dead_at = $3, lease_token = NULL
+       WHERE id = $4 AND status = 'pending' AND ($5::text IS NULL OR lease_token = $5::text)`,
+      [error, status ?? null, now, id, leaseToken ?? null],
+    );
+  }
+
+  async get(id: string): Promise<SubmissionRow | undefined> {
+    const [row] = await this.rows("SELECT * FROM submissions WHERE id = $1", [id]);
+    return row ? toSubmissionRow(row) : undefined;
+  }
+
+  async list(filter: ListFilter = {}): Promise<SubmissionRow[]> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (filter.status) {
+      params.push(filter.status);
+      where.push(`status = $${params.length}`);
+    }
+    if (filter.spam !== undefined) where.push(filter.spam ? "spam IS NOT NULL" : "spam IS NULL");
+    if (filter.since) {
+      params.push(filter.since.getTime());
+      where.push(`received_at >= $${params.length}`);
+    }
+    const order = filter.order === "oldest" ? "ASC" : "DESC";
+    let sql = `SELECT * FROM submissions${where.length ? ` WHERE ${where.join(" AND ")}` : ""}
+      ORDER BY received_at ${order}, id ${order}`;
+    if (filter.limit !== undefined) {
+      params.push(filter.limit);
+      sql += ` LIMIT $${params.length}`;
+    }
+    return (await this.rows(sql, params)).map(toSubmissionRow);
+  }
+
+  async retry(id: string, now = Date.now()): Promise<RetryResult> {
+    const row = await this.get(id);
+    if (!row) return { ok: false, reason: "not-found" };
+    if (row.purgedAt !== null || row.fields === null) return { ok: false, reason: "purged" };
+    await this.db.query(
+      `UPDATE submissions SET status = 'pending', spam = NULL, queued_at = $1,
+         next_attempt_at = $1, dead_at = NULL, delivered_at = NULL, lease_token = NULL
+       WHERE id = $2`,
+      [now, id],
+    );
+    return { ok: true, previousStatus: row.status };
+  }
+
+  async retryDead(now = Date.now()): Promise<number> {
+    return this.count(
+      `UPDATE submissions SET status = 'pending', queued_at = $1, next_attempt_at = $1,
+         dead_at = NULL, lease_token = NULL
+       WHERE status = 'dead'`,
+      [now],
+    );
+  }
+
+  async purgeDelivered(before: Date, now = Date.now()): Promise<number> {
+    return this.purgeWhere("status = 'delivered' AND delivered_at < $2", before, now);
+  }
+
+  async purgeSpam(before: Date, now = Date.now()): Promise<number> {
+    return this.purgeWhere("status = 'spam' AND received_at < $2", before, now);
+  }
+
+  private purgeWhere(condition: string, before: Date, now: number): Promise<number> {
+    return this.count(
+      `UPDATE submissions SET fields_json = NULL, consent_json = NULL, attribution_json = NULL,
+         purged_at = $1
+       WHERE purged_at IS NULL AND ${condition}`,
+      [now, before.getTime()],
+    );
+  }
+}
+
+/** One statement counts the attempt, restarting the window when it has run out. */
+const RATE_HIT_SQL = `INSERT INTO rate_windows (key, started_at, count) VALUES ($1, $2, 1)
+  ON CONFLICT (key) DO UPDATE SET
+    count = CASE WHEN rate_windows.started_at <= $2::bigint - $3::bigint THEN 1
+                 ELSE rate_windows.count + 1 END,
+    started_at = CASE WHEN rate_windows.started_at <= $2::bigint - $3::bigint THEN $2::bigint
+                      ELSE rate_windows.started_at END
+  RETURNING started_at, count`;
+
+class PostgresRateLimits implements RateLimitStore {
+  constructor(private readonly db: Queryable) {}
+
+  async hit(key: string, rule: RateLimitRule) {
+    const { rows } = await this.db.query<{ started_at: number; count: number }>(RATE_HIT_SQL, [
+      key,
+      rule.now,
+      rule.windowMs,
+    ]);
+    const row = rows[0] as { started_at: number; count: number };
+    return rateDecision(row.started_at, row.count, rule);
+  }
+
+  async purgeExpired(before: number): Promise<number> {
+    return (
+      (await this.db.query("DELETE FROM rate_windows WHERE started_at < $1", [before])).rowCount ??
+      0
+    );
+  }
+}
+
+/** The schema version recorded in the database (0 for a database never migrated). */
+async function schemaVersion(client: Queryable): Promise<number> {
+  const exists = await client.query<{ table: string | null }>(
+    "SELECT to_regclass('store_schema')::text AS table",
+  );
+  if (!exists.rows[0]?.table) return 0;
+  const { rows } = await client.query<{ version: number }>(
+    "SELECT coalesce(max(version), 0) AS version FROM store_schema",
+  );
+  return Number(rows[0]?.version ?? 0);
+}
+
+/**
+ * Brings the schema to SCHEMA_VERSION. The advisory lock makes instances starting together
+ * take turns: the first migrates, the others find the new version and do nothing. Each
+ * migration commits with its version, so a failed one leaves the last good version.
+ */
+async function migrate(client: pg.PoolClient, where: string): Promise<number[]> {
+  const seen = await schemaVersion(client);
+  if (seen > SCHEMA_VERSION) throw new SchemaTooNewError(seen, where);
+  if (seen === SCHEMA_VERSION) return [];
+  const ran: number[] = [];
+  await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+  try {
+    await client.query("CREATE TABLE IF NOT EXISTS store_schema (version INTEGER NOT NULL)");
+    const current = await schemaVersion(client);
+    if (current > SCHEMA_VERSION) throw new SchemaTooNewError(current, where);
+    for (let index = current; index < SCHEMA_VERSION; index++) {
+      await client.query("BEGIN");
+      try {
+        await client.query((MIGRATIONS[index] as (typeof MIGRATIONS)[number]).postgres);
+        await client.query("DELETE FROM store_schema");
+        await client.query("INSERT INTO store_schema (version) VALUES ($1)", [index + 1]);
+        await client.query("COMMIT");
+      } catch (error) {
+        await client.query("ROLLBACK");
+        throw error;
+      }
+      ran.push(index + 1);
+    }
+  } finally {
+    await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+  }
+  return ran;
+}
+
+export class PostgresStore implements SiteStore {
+  readonly engine = "postgres";
+  readonly submissions: SubmissionStore;
+  readonly rateLimits: RateLimitStore;
+  private closed = false;
+
+  private constructor(
+    private readonly pool: pg.Pool,
+    readonly location: string,
+    /** Migrations this start ran (their versions), for the start's log line. */
+    readonly migrated: readonly number[],
+  ) {
+    this.submissions = new PostgresSubmissions(pool);
+    this.rateLimits = new PostgresRateLimits(pool);
+  }
+
+  /**
+   * Connects, migrates under the advisory lock and checks the schema. Refuses (and closes
+   * the pool) when the database cannot be reached or its schema is newer than this code.
+   */
+  static async open(url: string, options: PostgresStoreOptions = {}): Promise<PostgresStore> {
+    const location = describeDatabaseUrl(url);
+    const pool = new pg.Pool({
+      connectionString: url,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
+      statement_timeout: options.statementTimeoutMs ?? 10_000,
+      // Also bounds a query whose server vanished without closing the connection.
+      query_timeout: (options.statementTimeoutMs ?? 10_000) + 5_000,
+      max: options.poolSize ?? 10,
+      keepAlive: true,
+      application_name: "id5-site",
+      types,
+    });
+    // Without a listener an idle connection's error (the server restarting) would end the
+    // process; the pool drops that connection and opens another when next asked.
+    pool.on("error", (error) => options.onBackgroundError?.(error));
+    let client: pg.PoolClient;
+    try {
+      client = await pool.connect();
+    } catch (error) {
+      await pool.end().catch(() => {});
+      throw new StoreUnavailableError(
+        `could not connect to the database at ${location} (${errorCode(error)})`,
+        { cause: error },
+      );
+    }
+    try {
+      const { rows } = await client.query<{ server_version_num: string }>(
+        "SHOW server_version_num",
+      );
+      const version = Number(rows[0]?.server_version_num ?? 0);
+      if (version < 130000) {
+        throw new Error(
+          `the database at ${location} runs PostgreSQL ${Math.floor(version / 10000)}: the site needs 13 or later`,
+        );
+      }
+      const ran = await migrate(client, location);
+      client.release();
+      return new PostgresStore(pool, location, ran);
+    } catch (error) {
+      client.release(true);
+      await pool.end().catch(() => {});
+      throw error;
+    }
+  }
+
+  async signingKey(configured?: string): Promise<Buffer> {
+    if (configured) return Buffer.from(configured, "utf8");
+    // Of instances starting together, the first insert wins and all read the winner's key.
+    await this.pool.query(
+      `INSERT INTO secrets (name, value, created_at) VALUES ($1, $2, $3)
+       ON CONFLICT (name) DO NOTHING`,
+      [SIGNING_KEY_NAME, randomBytes(KEY_BYTES).toString("hex"), Date.now()],
+    );
+    const { rows } = await this.pool.query<{ value: string }>(
+      "SELECT value FROM secrets WHERE name = $1",
+      [SIGNING_KEY_NAME],
+    );
+    const value = rows[0]?.value ?? "";
+    if (!/^[0-9a-f]{64}$/.test(value)) {
+      throw new Error(
+        `the signing key stored in ${this.location} is damaged (not 64 hex characters)`,
+      );
+    }
+    return Buffer.from(value, "hex");
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.pool.end();
+  }
+}

@@ -1,0 +1,502 @@
+// The store's one test suite, run against both engines: SQLite in a temporary folder and a
+// private PostgreSQL server (tests/support/postgres.ts) started for this file. Every case
+// gets a fresh place (a folder, a database); "two instances" are two stores opened on it.
+import { mkdtemp, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import Database from "libsql";
+import pg from "pg";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { sampleSubmission } from "../../tests/support/form-submission";
+import { type PostgresServer, startPostgres } from "../../tests/support/postgres";
+import { SCHEMA_VERSION } from "./migrations";
+import { openStore } from "./open-store";
+import { SQLITE_FILE } from "./sqlite-store";
+import { payloadOf, type SiteStore, type SubmissionRow } from "./store";
+
+const T0 = Date.parse("2026-02-01T12:00:00.000Z");
+const HOUR = 60 * 60 * 1000;
+
+/** A fresh place to open stores on, as an engine provides it. */
+interface Place {
+  open(): Promise<SiteStore>;
+  /** Writes a schema version the way the engine records it (as newer code would). */
+  setSchemaVersion(version: number): Promise<void>;
+  remove(): Promise<void>;
+}
+
+interface Engine {
+  name: "sqlite" | "postgres";
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  place(): Promise<Place>;
+}
+
+const sqlite: Engine = {
+  name: "sqlite",
+  async start() {},
+  async stop() {},
+  async place() {
+    const dir = await mkdtemp(path.join(tmpdir(), "site-store-"));
+    const dataDir = path.join(dir, "data");
+    return {
+      open: () => openStore({ dataDir }),
+      async setSchemaVersion(version) {
+        const raw = new Database(path.join(dataDir, SQLITE_FILE));
+        raw.exec(`PRAGMA user_version = ${version}`);
+        raw.close();
+      },
+      remove: () => rm(dir, { recursive: true, force: true }),
+    };
+  },
+};
+
+let server: PostgresServer | undefined;
+const postgres: Engine = {
+  name: "postgres",
+  async start() {
+    server = await startPostgres({ durable: false });
+  },
+  async stop() {
+    await server?.stop();
+  },
+  async place() {
+    const url = await (server as PostgresServer).createDatabase();
+    return {
+      open: () => openStore({ databaseUrl: url, dataDir: "/nonexistent-unused" }),
+      async setSchemaVersion(version) {
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        await client.query("UPDATE store_schema SET version = $1", [version]);
+        await client.end();
+      },
+      remove: async () => {},
+    };
+  },
+};
+
+describe.each([sqlite, postgres])("store on $name", (engine) => {
+  let place: Place;
+  let store: SiteStore;
+  const opened: SiteStore[] = [];
+  /** Another instance's connection to the same data. */
+  const another = async () => {
+    const other = await place.open();
+    opened.push(other);
+    return other;
+  };
+
+  beforeAll(() => engine.start(), 120_000);
+  afterAll(() => engine.stop());
+
+  const fresh = async () => {
+    place = await engine.place();
+    store = await place.open();
+    opened.push(store);
+  };
+  afterEach(async () => {
+    for (const each of opened.splice(0)) await each.close();
+    await place?.remove();
+  });
+
+  describe("submissions", () => {
+    it("stores a submission and reads it back whole", async () => {
+      await fresh();
+      const { submissions } = store;
+      const record = sampleSubmission();
+      const id = await submissions.insert(record, T0);
+      expect(id).toMatch(/^sub_[a-z2-7]{20}$/);
+      expect(await submissions.get(id)).toEqual({
+        id,
+        receivedAt: T0,
+        formId: record.formId,
+        formEntryId: record.formEntryId,
+        formVersion: record.formVersion,
+        destination: record.destination,
+        pagePath: record.pagePath,
+        fields: record.fields,
+        consent: record.consent,
+        attribution: record.attribution,
+        spam: null,
+        status: "pending",
+        queuedAt: T0,
+        attempts: 0,
+        nextAttemptAt: T0,
+        lastError: null,
+        lastStatus: null,
+        deliveredAt: null,
+        deadAt: null,
+        purgedAt: null,
+      } satisfies SubmissionRow);
+      expect(await submissions.get("sub_unknown")).toBeUndefined();
+    });
+
+    it("gives every submission its own id, and shows it to another instance at once", async () => {
+      await fresh();
+      const other = await another();
+      const ids = await Promise.all(
+        Array.from({ length: 20 }, () => store.submissions.insert(sampleSubmission(), T0)),
+      );
+      expect(new Set(ids).size).toBe(20);
+      expect((await other.submissions.get(ids[0] as string))?.fields).toEqual(
+        sampleSubmission().fields,
+      );
+    });
+
+    it("keeps spam apart: status spam, never due", async () => {
+      await fresh();
+      const id = await store.submissions.insert(sampleSubmission({ spam: "honeypot" }), T0);
+      expect(await store.submissions.get(id)).toMatchObject({
+        status: "spam",
+        spam: "honeypot",
+        nextAttemptAt: null,
+      });
+      expect(await store.submissions.due(T0 + 1_000_000, 10)).toEqual([]);
+    });
+
+    it("lists by status, spam, date and limit, newest first unless asked", async () => {
+      await fresh();
+      const { submissions } = store;
+      const a = await submissions.insert(sampleSubmission({ formId: "a" }), T0);
+      const b = await submissions.insert(sampleSubmission({ formId: "b" }), T0 + 1000);
+      const c = await submissions.insert(
+        sampleSubmission({ formId: "c", spam: "too-fast" }),
+        T0 + 2000,
+      );
+      await submissions.markDead(b, "HTTP 400", 400, T0 + 3000);
+      const ids = async (rows: Promise<{ id: string }[]>) => (await rows).map((row) => row.id);
+      expect(await ids(submissions.list())).toEqual([c, b, a]);
+      expect(await ids(submissions.list({ order: "oldest" }))).toEqual([a, b, c]);
+      expect(await ids(submissions.list({ status: "dead" }))).toEqual([b]);
+      expect(await ids(submissions.list({ spam: true }))).toEqual([c]);
+      expect(await ids(submissions.list({ spam: false }))).toEqual([b, a]);
+      expect(await ids(submissions.list({ since: new Date(T0 + 1000) }))).toEqual([c, b]);
+      expect(await ids(submissions.list({ limit: 1 }))).toEqual([c]);
+    });
+
+    it("records outcomes: retry, delivered, dead", async () => {
+      await fresh();
+      const { submissions } = store;
+      const id = await submissions.insert(sampleSubmission(), T0);
+      await submissions.markRetry(id, T0 + 5000, "ECONNREFUSED");
+      expect(await submissions.get(id)).toMatchObject({
+        status: "pending",
+        attempts: 1,
+        nextAttemptAt: T0 + 5000,
+        lastError: "ECONNREFUSED",
+        lastStatus: null,
+      });
+      expect(await submissions.due(T0 + 4999, 10)).toEqual([]);
+      expect((await submissions.due(T0 + 5000, 10)).map((row) => row.id)).toEqual([id]);
+      await submissions.markDelivered(id, 202, T0 + 6000);
+      expect(await submissions.get(id)).toMatchObject({
+        status: "delivered",
+        attempts: 2,
+        nextAttemptAt: null,
+        lastStatus: 202,
+        deliveredAt: T0 + 6000,
+      });
+
+      const dead = await submissions.insert(sampleSubmission(), T0);
+      await submissions.markDead(dead, "HTTP 422: bad email", 422, T0 + 10);
+      expect(await submissions.get(dead)).toMatchObject({
+        status: "dead",
+        attempts: 1,
+        lastError: "HTTP 422: bad email",
+        lastStatus: 422,
+        deadAt: T0 + 10,
+      });
+    });
+
+    it("retries one submission whatever its status, and every dead one at once", async () => {
+      await fresh();
+      const { submissions } = store;
+      const dead = await submissions.insert(sampleSubmission(), T0);
+      await submissions.markDead(dead, "HTTP 400", 400, T0);
+      const spam = await submissions.insert(sampleSubmission({ spam: "honeypot" }), T0);
+      expect(await submissions.retry(dead, T0 + 100)).toEqual({
+        ok: true,
+        previousStatus: "dead",
+      });
+      expect(await submissions.get(dead)).toMatchObject({
+        status: "pending",
+        nextAttemptAt: T0 + 100,
+        queuedAt: T0 + 100,
+        attempts: 1,
+        deadAt: null,
+      });
+      // A false positive of the spam checks is rescued: it stops counting as spam.
+      expect(await submissions.retry(spam, T0 + 100)).toEqual({
+        ok: true,
+        previousStatus: "spam",
+      });
+      expect(await submissions.get(spam)).toMatchObject({ status: "pending", spam: null });
+      expect(await submissions.retry("sub_nope")).toEqual({ ok: false, reason: "not-found" });
+
+      const more = [
+        await submissions.insert(sampleSubmission(), T0),
+        await submissions.insert(sampleSubmission(), T0),
+      ];
+      for (const id of more) await submissions.markDead(id, "HTTP 500 (gave up)", 500, T0);
+      expect(await submissions.retryDead(T0 + 200)).toBe(2);
+      expect(await submissions.list({ status: "dead" })).toEqual([]);
+      expect((await submissions.due(T0 + 200, 10)).map((row) => row.id).sort()).toEqual(
+        [dead, spam, ...more].sort(),
+      );
+    });
+
+    it("purges the personal data of delivered submissions and spam, keeping the rows", async () => {
+      await fresh();
+      const { submissions } = store;
+      const old = await submissions.insert(sampleSubmission(), T0);
+      await submissions.markDelivered(old, 200, T0 + 1000);
+      const recent = await submissions.insert(sampleSubmission(), T0);
+      await submissions.markDelivered(recent, 200, T0 + 5000);
+      const pending = await submissions.insert(sampleSubmission(), T0);
+      const spam = await submissions.insert(sampleSubmission({ spam: "honeypot" }), T0);
+
+      expect(await submissions.purgeDelivered(new Date(T0 + 2000), T0 + 9000)).toBe(1);
+      expect(await submissions.get(old)).toMatchObject({
+        status: "delivered",
+        fields: null,
+        consent: null,
+        attribution: null,
+        purgedAt: T0 + 9000,
+        formId: "contact",
+      });
+      expect((await submissions.get(recent))?.fields).not.toBeNull();
+      expect((await submissions.get(pending))?.fields).not.toBeNull();
+      expect(await submissions.purgeDelivered(new Date(T0 + 2000))).toBe(0);
+      expect(await submissions.list()).toHaveLength(4);
+      // Nothing left to deliver in a purged one.
+      expect(await submissions.retry(old)).toEqual({ ok: false, reason: "purged" });
+
+      expect(await submissions.purgeSpam(new Date(T0 + 1))).toBe(1);
+      expect(await submissions.get(spam)).toMatchObject({ status: "spam", fields: null });
+    });
+
+    it("builds the CRM payload with its keys in a fixed order", async () => {
+      await fresh();
+      const record = sampleSubmission();
+      const id = await store.submissions.insert(record, T0);
+      const payload = payloadOf((await store.submissions.get(id)) as SubmissionRow);
+      expect(Object.keys(payload)).toEqual([
+        "id",
+        "formId",
+        "formEntryId",
+        "formVersion",
+        "destination",
+        "pagePath",
+        "submittedAt",
+        "fields",
+        "consent",
+        "attribution",
+      ]);
+      expect(payload).toMatchObject({
+        id,
+        submittedAt: "2026-02-01T12:00:00.000Z",
+        fields: record.fields,
+        consent: record.consent,
+        attribution: record.attribution,
+      });
+      expect(Object.keys(payload.fields)).toEqual(Object.keys(record.fields));
+    });
+  });
+
+  describe("outbox claims", () => {
+    it("claims due submissions so they are not taken again until the lease runs out", async () => {
+      await fresh();
+      const { submissions } = store;
+      const first = await submissions.insert(sampleSubmission(), T0);
+      const second = await submissions.insert(sampleSubmission(), T0 + 1);
+      const claimed = await submissions.claimDue(T0 + 10, 1, T0 + 1000);
+      expect(claimed.map((row) => row.id)).toEqual([first]);
+      expect(claimed[0]?.leaseToken).toEqual(expect.any(String));
+      expect((await submissions.claimDue(T0 + 10, 5, T0 + 1000)).map((row) => row.id)).toEqual([
+        second,
+      ]);
+      expect(await submissions.claimDue(T0 + 10, 5, T0 + 1000)).toEqual([]);
+      expect(await submissions.nextDueAt()).toBe(T0 + 1000);
+      // The claimant died: at the lease's end, another takes them.
+      expect(await submissions.claimDue(T0 + 1000, 5, T0 + 2000)).toHaveLength(2);
+    });
+
+    it("never hands one submission to two instances claiming at the same moment", async () => {
+      await fresh();
+      const instances = [store, await another(), await another()];
+      const ids = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => store.submissions.insert(sampleSubmission(), T0 + i)),
+      );
+      // Every instance claims in small bites until nothing is left, all at once.
+      const taken = await Promise.all(
+        instances.map(async (instance) => {
+          const mine: string[] = [];
+          for (;;) {
+            const rows = await instance.submissions.claimDue(T0 + 100, 2, T0 + 60_000);
+            if (rows.length === 0) return mine;
+            mine.push(...rows.map((row) => row.id));
+          }
+        }),
+      );
+      const all = taken.flat();
+      expect(all.sort()).toEqual([...ids].sort());
+      expect(new Set(all).size).toBe(ids.length);
+    });
+
+    it("ignores an outcome recorded under a lease that has run out and passed on", async () => {
+      await fresh();
+      const { submissions } = store;
+      const id = await submissions.insert(sampleSubmission(), T0);
+      const [stale] = await submissions.claimDue(T0, 1, T0 + 1000);
+      const [current] = await (await another()).submissions.claimDue(T0 + 1000, 1, T0 + 9000);
+      expect(current?.leaseToken).not.toBe(stale?.leaseToken);
+      // The first claimant comes back late with a failure: the second's lease stands.
+      await submissions.markRetry(id, T0 + 1500, "timeout", undefined, stale?.leaseToken);
+      await submissions.markDead(id, "HTTP 400", 400, T0 + 1500, stale?.leaseToken);
+      expect(await submissions.get(id)).toMatchObject({
+        status: "pending",
+        attempts: 0,
+        nextAttemptAt: T0 + 9000,
+      });
+      await submissions.markRetry(id, T0 + 20_000, "HTTP 503", 503, current?.leaseToken);
+      expect(await submissions.get(id)).toMatchObject({ attempts: 1, nextAttemptAt: T0 + 20_000 });
+      // Delivered is recorded whoever reports it.
+      await submissions.markDelivered(id, 200, T0 + 21_000);
+      expect((await submissions.get(id))?.status).toBe("delivered");
+    });
+  });
+
+  describe("rate limits", () => {
+    const rule = (now: number, limit = 3) => ({ limit, windowMs: HOUR, now });
+
+    it("allows the limit within the window, counted across instances, then says when", async () => {
+      await fresh();
+      const other = await another();
+      expect(await store.rateLimits.hit("10.0.0.1|contact", rule(T0))).toEqual({ allowed: true });
+      expect(await other.rateLimits.hit("10.0.0.1|contact", rule(T0 + 1))).toEqual({
+        allowed: true,
+      });
+      expect(await store.rateLimits.hit("10.0.0.1|contact", rule(T0 + 2))).toEqual({
+        allowed: true,
+      });
+      expect(await other.rateLimits.hit("10.0.0.1|contact", rule(T0 + 15 * 60_000))).toEqual({
+        allowed: false,
+        retryAfterSeconds: 45 * 60,
+      });
+      // Another form, or another address, has its own count.
+      expect(await store.rateLimits.hit("10.0.0.1|newsletter", rule(T0))).toEqual({
+        allowed: true,
+      });
+      expect(await store.rateLimits.hit("10.0.0.2|contact", rule(T0))).toEqual({ allowed: true });
+      // A new window at the hour.
+      expect(await store.rateLimits.hit("10.0.0.1|contact", rule(T0 + HOUR))).toEqual({
+        allowed: true,
+      });
+    });
+
+    it("counts attempts made at the same moment exactly", async () => {
+      await fresh();
+      const instances = [store, await another()];
+      const decisions = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          (instances[i % 2] as SiteStore).rateLimits.hit("k", rule(T0, 5)),
+        ),
+      );
+      expect(decisions.filter((decision) => decision.allowed)).toHaveLength(5);
+    });
+
+    it("never asks to wait less than a second, and forgets windows past their end", async () => {
+      await fresh();
+      await store.rateLimits.hit("k", rule(T0, 1));
+      expect(await store.rateLimits.hit("k", rule(T0 + HOUR - 10, 1))).toEqual({
+        allowed: false,
+        retryAfterSeconds: 1,
+      });
+      await store.rateLimits.hit("later", rule(T0 + 10, 1));
+      expect(await store.rateLimits.purgeExpired(T0 + 5)).toBe(1);
+      expect(await store.rateLimits.hit("k", rule(T0 + 20, 1))).toEqual({ allowed: true });
+    });
+  });
+
+  describe("signing key", () => {
+    it("generates one key, the same for every instance, and prefers the configured secret", async () => {
+      await fresh();
+      const keys = await Promise.all([
+        store.signingKey(),
+        (await another()).signingKey(),
+        (await another()).signingKey(),
+      ]);
+      expect(keys[0]).toHaveLength(32);
+      expect(keys.map((key) => key.toString("hex"))).toEqual(
+        Array(3).fill(keys[0]?.toString("hex")),
+      );
+      expect((await store.signingKey()).equals(keys[0] as Buffer)).toBe(true);
+      expect((await store.signingKey("a-configured-secret")).toString()).toBe(
+        "a-configured-secret",
+      );
+    });
+  });
+
+  describe("schema", () => {
+    it("migrates once, with instances opening a fresh place together", async () => {
+      place = await engine.place();
+      const stores = await Promise.all(Array.from({ length: 4 }, () => place.open()));
+      opened.push(...stores);
+      store = stores[0] as SiteStore;
+      const id = await store.submissions.insert(sampleSubmission(), T0);
+      const reopened = await another();
+      expect((await reopened.submissions.get(id))?.formId).toBe("contact");
+    });
+
+    it("refuses to open a database whose schema is newer than this code", async () => {
+      await fresh();
+      await store.close();
+      await place.setSchemaVersion(SCHEMA_VERSION + 1);
+      await expect(place.open()).rejects.toThrow(
+        new RegExp(
+          `schema version ${SCHEMA_VERSION + 1}, newer than this code's ${SCHEMA_VERSION}: this instance is older than the database`,
+        ),
+      );
+    });
+  });
+
+  if (engine.name === "sqlite") {
+    it("keeps a private file in WAL mode in DATA_DIR", async () => {
+      await fresh();
+      const file = store.location;
+      expect(path.basename(file)).toBe(SQLITE_FILE);
+      expect((await stat(file)).mode & 0o777).toBe(0o600);
+      const raw = new Database(file);
+      try {
+        expect(raw.prepare("PRAGMA journal_mode").get()).toMatchObject({ journal_mode: "wal" });
+        expect(raw.prepare("PRAGMA user_version").get()).toMatchObject({
+          user_version: SCHEMA_VERSION,
+        });
+      } finally {
+        raw.close();
+      }
+    });
+  }
+});
+
+describe("PostgreSQL at start", () => {
+  it("says which database it could not reach, without its password", async () => {
+    const { freePort } = await import("../../tests/support/free-port");
+    const port = await freePort();
+    await expect(
+      openStore({
+        databaseUrl: `postgres://site:hunter2-secret@127.0.0.1:${port}/site`,
+        dataDir: "/unused",
+        postgres: { connectTimeoutMs: 2_000 },
+      }),
+    ).rejects.toThrow(
+      new RegExp(
+        `could not connect to the database at postgres://site@127\\.0\\.0\\.1:${port}/site \\(ECONNREFUSED`,
+      ),
+    );
+    await openStore({
+      databaseUrl: `postgres://site:hunter2-secret@127.0.0.1:${port}/site`,
+      dataDir: "/unused",
+    }).catch((error: Error) => expect(error.message).not.toContain("hunter2"));
+  });
+});

@@ -1,0 +1,286 @@
+// The site's store: what must not be lost (form submissions and their outbox) or must be
+// the same for every instance (rate-limit windows, the signing key). One interface, two
+// engines behind it: SQLite in DATA_DIR (the embedded default, sqlite-store.ts) and
+// PostgreSQL when DATABASE_URL is set (postgres-store.ts). Both pass one test suite
+// (store.test.ts). A new kind of data is a migration (migrations.ts), a part of this
+// interface, its methods in both adapters and its cases in the suite.
+import { randomBytes } from "node:crypto";
+import type {
+  Attribution,
+  FieldValue,
+  RateDecision,
+  SubmissionRecord,
+} from "../../app/forms/service";
+
+export type SubmissionStatus = "pending" | "delivered" | "dead" | "spam";
+export const SUBMISSION_STATUSES: readonly SubmissionStatus[] = [
+  "pending",
+  "delivered",
+  "dead",
+  "spam",
+];
+
+/** A stored submission; `fields`, `consent` and `attribution` are null once purged. */
+export interface SubmissionRow {
+  id: string;
+  receivedAt: number;
+  formId: string;
+  formEntryId: string;
+  formVersion: string;
+  destination: string;
+  pagePath: string;
+  fields: Record<string, FieldValue> | null;
+  consent: SubmissionRecord["consent"];
+  attribution: Attribution | null;
+  /** Why it was caught as spam, or null. */
+  spam: string | null;
+  status: SubmissionStatus;
+  /** When its current delivery run began: on receipt, or when an operator retried it. */
+  queuedAt: number;
+  /** Delivery attempts finished so far (over every run: the receiver's attempt number). */
+  attempts: number;
+  nextAttemptAt: number | null;
+  lastError: string | null;
+  lastStatus: number | null;
+  deliveredAt: number | null;
+  deadAt: number | null;
+  purgedAt: number | null;
+}
+
+/** A submission taken for delivery: the lease is its own until `nextAttemptAt`. */
+export interface ClaimedSubmission extends SubmissionRow {
+  /** Names this claim: an outcome recorded with another (an expired) lease is ignored. */
+  leaseToken: string;
+}
+
+/** What the CRM receives (key order fixed: the body is signed byte for byte). */
+export interface SubmissionPayload {
+  id: string;
+  formId: string;
+  formEntryId: string;
+  formVersion: string;
+  destination: string;
+  pagePath: string;
+  submittedAt: string;
+  fields: Record<string, FieldValue>;
+  consent: { version: string; text: string } | null;
+  attribution: Attribution | null;
+}
+
+export interface ListFilter {
+  status?: SubmissionStatus;
+  /** true: only the submissions caught as spam; false: none of them; unset: all. */
+  spam?: boolean;
+  /** Received at or after. */
+  since?: Date;
+  limit?: number;
+  /** Newest first (default) or in the order received. */
+  order?: "newest" | "oldest";
+}
+
+export type RetryResult =
+  | { ok: true; previousStatus: SubmissionStatus }
+  | { ok: false; reason: "not-found" | "purged" };
+
+/** Submissions and their outbox queue (status + next_attempt_at + lease). */
+export interface SubmissionStore {
+  /**
+   * Commits the submission (durably, before this resolves) and returns its id. Spam is kept
+   * for the operator to review but never delivered.
+   */
+  insert(record: SubmissionRecord, now?: number): Promise<string>;
+  /** Pending submissions whose next attempt is due, oldest due first (not claimed). */
+  due(now: number, limit: number): Promise<SubmissionRow[]>;
+  /**
+   * Takes up to `limit` due submissions for delivery: their next attempt moves to
+   * `leaseUntil`, so no other instance (nor this one) takes them meanwhile. Should the
+   * claimant die mid-delivery, they are due again when the lease runs out.
+   */
+  claimDue(now: number, limit: number, leaseUntil: number): Promise<ClaimedSubmission[]>;
+  /** When the next pending submission is due (ms), or undefined when none is pending. */
+  nextDueAt(): Promise<number | undefined>;
+  /** Delivered is delivered: recorded whoever holds the lease now. */
+  markDelivered(id: string, status: number, now?: number): Promise<void>;
+  /** Records a failed attempt and when to try again (ignored once the lease is another's). */
+  markRetry(
+    id: string,
+    nextAt: number,
+    error: string,
+    status?: number,
+    leaseToken?: string,
+  ): Promise<void>;
+  /** Dead-letters a submission: kept, never sent again unless an operator retries it. */
+  markDead(
+    id: string,
+    error: string,
+    status?: number,
+    now?: number,
+    leaseToken?: string,
+  ): Promise<void>;
+  get(id: string): Promise<SubmissionRow | undefined>;
+  list(filter?: ListFilter): Promise<SubmissionRow[]>;
+  /**
+   * Queues a submission for delivery now, whatever its status: how an operator resends a
+   * dead one or rescues a false positive of the spam checks (which then stops counting as
+   * spam). The delivery age limit counts again from now.
+   */
+  retry(id: string, now?: number): Promise<RetryResult>;
+  /** Queues every dead submission for delivery now; returns how many. */
+  retryDead(now?: number): Promise<number>;
+  /** Deletes the personal data of submissions delivered before `before`; returns how many. */
+  purgeDelivered(before: Date, now?: number): Promise<number>;
+  /** The same for spam received before `before`. */
+  purgeSpam(before: Date, now?: number): Promise<number>;
+}
+
+export interface RateLimitRule {
+  /** Attempts allowed per key and window. */
+  limit: number;
+  windowMs: number;
+  now: number;
+}
+
+/** Fixed windows per key (client address + form), counted by every instance together. */
+export interface RateLimitStore {
+  /** Counts one attempt of `key` and says whether it is allowed. */
+  hit(key: string, rule: RateLimitRule): Promise<RateDecision>;
+  /** Forgets windows that started before `before`; returns how many. */
+  purgeExpired(before: number): Promise<number>;
+}
+
+export interface SiteStore {
+  readonly engine: "sqlite" | "postgres";
+  /** Where the data is, for log lines: a file, or postgres://host:port/db (no password). */
+  readonly location: string;
+  readonly submissions: SubmissionStore;
+  readonly rateLimits: RateLimitStore;
+  /**
+   * The forms signing key: `configured` (FORMS_SIGNING_SECRET) when set, else one generated
+   * once and kept in the store, the same for every instance.
+   */
+  signingKey(configured?: string): Promise<Buffer>;
+  close(): Promise<void>;
+}
+
+/** Thrown when the database cannot be reached or answer (its message names no data). */
+export class StoreUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "StoreUnavailableError";
+  }
+}
+
+const BASE32 = "abcdefghijklmnopqrstuvwxyz234567";
+
+/** `sub_` + 20 random base32 characters (100 bits): unguessable, safe in URLs and logs. */
+export function newSubmissionId(): string {
+  // 256 is a multiple of 32, so `byte % 32` is uniform.
+  return `sub_${Array.from(randomBytes(20), (byte) => BASE32[byte % 32]).join("")}`;
+}
+
+/** A claim's name: random, so two instances never hold the same one. */
+export function newLeaseToken(): string {
+  return randomBytes(12).toString("base64url");
+}
+
+/** A submission as both engines store it (times as integers of ms). */
+export interface SubmissionColumns {
+  id: string;
+  received_at: number;
+  form_id: string;
+  form_entry_id: string;
+  form_version: string;
+  destination: string;
+  page_path: string;
+  fields_json: string | null;
+  consent_json: string | null;
+  attribution_json: string | null;
+  spam: string | null;
+  status: SubmissionStatus;
+  queued_at: number;
+  attempts: number;
+  next_attempt_at: number | null;
+  last_error: string | null;
+  last_status: number | null;
+  delivered_at: number | null;
+  dead_at: number | null;
+  purged_at: number | null;
+  lease_token?: string | null;
+}
+
+function parseJson<T>(text: string | null): T | null {
+  return text === null ? null : (JSON.parse(text) as T);
+}
+
+export function toSubmissionRow(row: SubmissionColumns): SubmissionRow {
+  return {
+    id: row.id,
+    receivedAt: row.received_at,
+    formId: row.form_id,
+    formEntryId: row.form_entry_id,
+    formVersion: row.form_version,
+    destination: row.destination,
+    pagePath: row.page_path,
+    fields: parseJson(row.fields_json),
+    consent: parseJson(row.consent_json),
+    attribution: parseJson(row.attribution_json),
+    spam: row.spam,
+    status: row.status,
+    queuedAt: row.queued_at,
+    attempts: row.attempts,
+    nextAttemptAt: row.next_attempt_at,
+    lastError: row.last_error,
+    lastStatus: row.last_status,
+    deliveredAt: row.delivered_at,
+    deadAt: row.dead_at,
+    purgedAt: row.purged_at,
+  };
+}
+
+/** The values of a new submission's columns, in INSERT_COLUMNS order. */
+export function insertValues(id: string, record: SubmissionRecord, now: number): unknown[] {
+  const spam = record.spam ?? null;
+  return [
+    id,
+    now,
+    record.formId,
+    record.formEntryId,
+    record.formVersion,
+    record.destination,
+    record.pagePath,
+    JSON.stringify(record.fields),
+    record.consent ? JSON.stringify(record.consent) : null,
+    record.attribution ? JSON.stringify(record.attribution) : null,
+    spam,
+    spam === null ? "pending" : "spam",
+    now,
+    spam === null ? now : null,
+  ];
+}
+
+export const INSERT_COLUMNS = `id, received_at, form_id, form_entry_id, form_version,
+  destination, page_path, fields_json, consent_json, attribution_json, spam, status,
+  queued_at, next_attempt_at`;
+
+/** The JSON object the CRM receives for a stored submission. */
+export function payloadOf(row: SubmissionRow): SubmissionPayload {
+  return {
+    id: row.id,
+    formId: row.formId,
+    formEntryId: row.formEntryId,
+    formVersion: row.formVersion,
+    destination: row.destination,
+    pagePath: row.pagePath,
+    submittedAt: new Date(row.receivedAt).toISOString(),
+    fields: row.fields ?? {},
+    consent: row.consent,
+    attribution: row.attribution,
+  };
+}
+
+/** A fixed window's answer once the attempt is counted (`count` includes it). */
+export function rateDecision(startedAt: number, count: number, rule: RateLimitRule): RateDecision {
+  if (count <= rule.limit) return { allowed: true };
+  const left = startedAt + rule.windowMs - rule.now;
+  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(left / 1000)) };
+}

@@ -1,0 +1,122 @@
+// The database going away while visitors send forms: nothing is acknowledged that was not
+// stored, and the visitor keeps what they typed. A site process of its own (`npm start`'s
+// entry) on a private PostgreSQL server, which the test halts and starts again.
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { FORM_ERRORS } from "../../app/forms/action.server";
+import { E2E_CONTENT_DIR } from "../../playwright.config";
+import { type SiteProcess, startSiteProcess } from "../../scripts/site-process";
+import { type PostgresServer, startPostgres } from "../support/postgres";
+import { waitForHydration } from "./support/site";
+
+let work: string;
+let postgres: PostgresServer;
+let site: SiteProcess | undefined;
+let databaseUrl: string;
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  work = await mkdtemp(path.join(tmpdir(), "id5-forms-store-down-"));
+  postgres = await startPostgres({ durable: false });
+  databaseUrl = await postgres.createDatabase("site");
+  site = await startSiteProcess({
+    logFile: path.join(work, "site.log"),
+    env: {
+      CONTENT_DIR: E2E_CONTENT_DIR,
+      DATA_DIR: path.join(work, "data"),
+      DATABASE_URL: databaseUrl,
+      FORMS_MIN_SUBMIT_SECONDS: "0",
+      LOG_LEVEL: "warn",
+    },
+  });
+});
+
+test.afterAll(async () => {
+  await site?.stop();
+  await postgres?.stop();
+  await rm(work, { recursive: true, force: true });
+});
+
+test.afterEach(async () => {
+  // Each test starts with the database up.
+  await postgres.start().catch(() => {});
+});
+
+const MESSAGE = "Sent while the database was away.";
+
+/** Fills every field a person sees with a valid value; the email is the given one. */
+async function fillContact(page: Page, email: string): Promise<Locator> {
+  const form = page.locator("form[data-form=contact]");
+  const controls = form.locator(
+    ":is(input:not([type=hidden]), select, textarea):not(.form__trap *)",
+  );
+  for (let i = 0; i < (await controls.count()); i += 1) {
+    const control = controls.nth(i);
+    if (!(await control.isVisible())) continue;
+    const tag = await control.evaluate((el) => el.tagName.toLowerCase());
+    const type = (await control.getAttribute("type")) ?? "";
+    if (tag === "select") {
+      const values = await control
+        .locator("option")
+        .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
+      await control.selectOption(values[0] as string);
+    } else if (type === "checkbox" || type === "radio") await control.check();
+    else if (type === "email") await control.fill(email);
+    else if (type === "url") await control.fill("https://www.example.com");
+    else if (type === "tel") await control.fill("+44 20 7946 0000");
+    else if (tag === "textarea") await control.fill(MESSAGE);
+    else await control.fill("Dee Bee");
+  }
+  return form;
+}
+
+const emailField = (form: Locator) => form.locator("input[type=email]");
+const messageField = (form: Locator) => form.locator("textarea");
+const sendButton = (form: Locator) => form.locator("button[type=submit]");
+
+test("with JavaScript: the form stays filled, with a message, and sends once the database is back", async ({
+  page,
+}) => {
+  await page.goto(`${site?.url}/contact`);
+  await waitForHydration(page);
+  const form = await fillContact(page, "js-down@example.com");
+  await postgres.halt();
+  await sendButton(form).click();
+  const alert = page.getByRole("alert");
+  await expect(alert).toContainText(FORM_ERRORS.unavailable);
+  await expect(emailField(form)).toHaveValue("js-down@example.com");
+  await expect(messageField(form)).toHaveValue(MESSAGE);
+  // Pages keep serving meanwhile.
+  expect((await page.request.get(`${site?.url}/about`)).status()).toBe(200);
+
+  await postgres.start();
+  await sendButton(form).click();
+  await expect(page.getByRole("status")).toBeVisible();
+});
+
+test("without JavaScript: 503 and the form shown again with what was typed", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  try {
+    await page.goto(`${site?.url}/contact`);
+    const form = await fillContact(page, "nojs-down@example.com");
+    await postgres.halt();
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === "POST"),
+      sendButton(form).click(),
+    ]);
+    expect(response.status()).toBe(503);
+    await expect(page.getByRole("alert")).toContainText(FORM_ERRORS.unavailable);
+    const shown = page.locator("form[data-form=contact]");
+    await expect(emailField(shown)).toHaveValue("nojs-down@example.com");
+    await expect(messageField(shown)).toHaveValue(MESSAGE);
+  } finally {
+    await context.close();
+  }
+});

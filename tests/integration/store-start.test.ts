@@ -1,0 +1,104 @@
+// `npm start` refuses to start on a store it cannot use: a malformed DATABASE_URL, a
+// database it cannot reach, a schema newer than its code. Each is one clear line and a
+// non-zero exit before anything listens (the site's port stays closed).
+import { spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { connect } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SITE_START_ARGS } from "../../scripts/site-process";
+import { SCHEMA_VERSION } from "../../server/store/migrations";
+import { openStore } from "../../server/store/open-store";
+import { freePort } from "../support/free-port";
+import { type PostgresServer, startPostgres } from "../support/postgres";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+
+let work: string;
+let postgres: PostgresServer | undefined;
+
+beforeAll(async () => {
+  work = await mkdtemp(path.join(tmpdir(), "store-start-"));
+  postgres = await startPostgres({ durable: false });
+}, 120_000);
+afterAll(async () => {
+  await postgres?.stop();
+  await rm(work, { recursive: true, force: true });
+});
+
+/** Runs `npm start`'s command until it exits; its output and exit code. */
+async function start(env: Record<string, string>) {
+  const port = await freePort();
+  const child = spawn(process.execPath, SITE_START_ARGS, {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? "",
+      PORT: String(port),
+      CONTENT_PORT: String(await freePort()),
+      HOST: "127.0.0.1",
+      DATA_DIR: path.join(work, "data"),
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  const listening = await new Promise<boolean>((resolve) => {
+    const socket = connect(port, "127.0.0.1");
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+  return { code, output, listening };
+}
+
+describe("npm start with DATABASE_URL", { timeout: 60_000 }, () => {
+  it("refuses a malformed DATABASE_URL with one message per problem", async () => {
+    const result = await start({ DATABASE_URL: "postgres://user:s3cret-pw@db.example:5432" });
+    expect(result.code).toBe(1);
+    expect(result.output).toContain(
+      "DATABASE_URL names no database: add its name as the path (postgres://user:password@db.example:5432/site)",
+    );
+    expect(result.output).not.toContain("s3cret-pw");
+    expect(result.listening).toBe(false);
+  });
+
+  it("stops with the reason when the database cannot be reached", async () => {
+    const closed = await freePort();
+    const result = await start({
+      DATABASE_URL: `postgres://site:s3cret-pw@127.0.0.1:${closed}/site`,
+    });
+    expect(result.code).toBe(1);
+    expect(result.output).toContain(
+      `start failed: could not connect to the database at postgres://site@127.0.0.1:${closed}/site (ECONNREFUSED`,
+    );
+    expect(result.output).not.toContain("s3cret-pw");
+    expect(result.listening).toBe(false);
+  });
+
+  it("refuses a database whose schema is newer than its code", async () => {
+    const url = await (postgres as PostgresServer).createDatabase("newer");
+    await (await openStore({ databaseUrl: url, dataDir: work })).close();
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query("UPDATE store_schema SET version = $1", [SCHEMA_VERSION + 1]);
+    await client.end();
+    const result = await start({ DATABASE_URL: url });
+    expect(result.code).toBe(1);
+    expect(result.output).toContain(
+      `has schema version ${SCHEMA_VERSION + 1}, newer than this code's ${SCHEMA_VERSION}: this instance is older than the database`,
+    );
+    expect(result.listening).toBe(false);
+  });
+});
