@@ -27,7 +27,6 @@ import { FORM_MARKER_ATTRIBUTE } from "../app/forms/model";
 import { createJsonLogger, type SiteLogger } from "../app/logging/logger.server";
 import type { RunningContentServer } from "../content-server/server";
 import { exportPublishedVersions, importPublishedVersions } from "../server/drafts/build-handover";
-import { SqliteDraftsStore } from "../server/drafts/sqlite-drafts-store";
 import {
   CONTENT_TAGS_MANIFEST_FILE,
   type ContentTagsManifest,
@@ -50,6 +49,7 @@ import {
 } from "../server/serving/compression";
 import { contentTypeOf, isCompressibleType } from "../server/serving/mime";
 import { PRERENDER_MANIFEST_FILE, type PrerenderManifest } from "../server/serving/prerendered";
+import { openStore } from "../server/store/open-store";
 import { writeBuildMeta, writeCrawlerFiles } from "./build-records";
 
 /** Where prerendering appends each answer's content tags (app/content/content-tags.server.ts). */
@@ -265,13 +265,23 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
     await rm(buildDir, { recursive: true, force: true });
 
     // The store's published versions go to the build's processes in a file and come back.
-    const drafts = SqliteDraftsStore.open(path.resolve(projectDir, env.dataDir));
     const handover = path.join(projectDir, PUBLISHED_VERSIONS_HANDOVER_FILE);
     await mkdir(path.dirname(handover), { recursive: true });
+    const openSiteStore = () =>
+      openStore({ databaseUrl: env.databaseUrl, dataDir: path.resolve(projectDir, env.dataDir) });
+    const store = await openSiteStore().catch((error: unknown) => {
+      // An image built apart from the site's database: the running site serves the kept
+      // versions all the same; only this build's files and sitemap go without them.
+      logger.warn("build: the store cannot be opened, prerendering without kept versions", {
+        error: error instanceof Error ? error.message : String(error),
+      });
+      return undefined;
+    });
     try {
-      await exportPublishedVersions(drafts, handover);
+      if (store) await exportPublishedVersions(store.publishedVersions, handover);
+      else await writeFile(handover, JSON.stringify({ versions: [], removed: [] }));
     } finally {
-      await drafts.close();
+      await store?.close();
     }
     const childEnv = {
       ...childBuildEnv(env, processEnv, contentUrl),
@@ -303,14 +313,16 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
       write: options.write,
     });
     if (code !== 0) throw new BuildError(`react-router build failed (exit code ${code})`);
-    const returned = SqliteDraftsStore.open(path.resolve(projectDir, env.dataDir));
-    try {
-      const applied = await importPublishedVersions(returned, handover);
-      logger.info("build: published versions kept", applied);
-    } finally {
-      await returned.close();
-      await rm(handover, { force: true });
+    if (store) {
+      const returned = await openSiteStore();
+      try {
+        const applied = await importPublishedVersions(returned.publishedVersions, handover);
+        logger.info("build: published versions kept", applied);
+      } finally {
+        await returned.close();
+      }
     }
+    await rm(handover, { force: true });
 
     await removeResourceRouteData(clientDir);
     const prerenderedFiles = await listPrerenderedFiles(clientDir, path.join(projectDir, "public"));

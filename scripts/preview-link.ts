@@ -4,14 +4,14 @@
 //   npm run preview-link -- revoke --all                      voids every link made so far
 // It reads the CMS the site reads (with BCMS_ORIGIN unset, the embedded content service over
 // CONTENT_DIR, started for the moment), signs with the site's key (FORMS_SIGNING_SECRET, or
-// the key in DATA_DIR) and records revocations in the site's store (DATA_DIR).
+// the key the store keeps) and records revocations in the site's store (DATABASE_URL, or
+// SQLite in DATA_DIR).
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { installEnv, type SiteEnv, withEmbeddedContentPort } from "../app/config/env.server";
 import { readEnvOrReport } from "../app/config/read-env";
 import { createJsonLogger } from "../app/logging/logger.server";
 import type { RunningContentServer } from "../content-server/server";
-import { SqliteDraftsStore } from "../server/drafts/sqlite-drafts-store";
 import {
   checkPreviewHours,
   DEFAULT_PREVIEW_HOURS,
@@ -20,7 +20,8 @@ import {
   signPreviewToken,
 } from "../server/preview/preview-links";
 import { startEmbeddedContent } from "../server/running/embedded-content";
-import { loadSigningKey } from "../server/store/signing-key-file";
+import { openStore } from "../server/store/open-store";
+import type { SiteStore } from "../server/store/store";
 
 export const USAGE = `usage:
   npm run preview-link -- TEMPLATE SLUG-OR-ID [--hours N]   print a preview link (default ${DEFAULT_PREVIEW_HOURS} h, at most 720)
@@ -65,22 +66,33 @@ export interface PreviewCommandResult {
   err: string[];
 }
 
-/** Runs one command against the configured CMS and the store in DATA_DIR. */
+/** Runs one command against the configured CMS and the site's store (DATABASE_URL or DATA_DIR). */
 export async function runPreviewCommand(
   command: PreviewCommand,
   env: SiteEnv,
   now = Date.now(),
 ): Promise<PreviewCommandResult> {
+  const store = await openStore({
+    databaseUrl: env.databaseUrl,
+    dataDir: path.resolve(env.dataDir),
+  });
+  try {
+    return await runWithStore(command, env, store, now);
+  } finally {
+    await store.close();
+  }
+}
+
+async function runWithStore(
+  command: PreviewCommand,
+  env: SiteEnv,
+  store: SiteStore,
+  now: number,
+): Promise<PreviewCommandResult> {
   const out: string[] = [];
   const err: string[] = [];
-  const dataDir = path.resolve(env.dataDir);
   if (command.action === "revoke-all") {
-    const store = SqliteDraftsStore.open(dataDir);
-    try {
-      await store.revokePreviewLinks("all", now);
-    } finally {
-      await store.close();
-    }
+    await store.previewRevocations.revokePreviewLinks("all", now);
     out.push(`every preview link made until ${new Date(now).toISOString()} is revoked`);
     return { code: 0, out, err };
   }
@@ -100,16 +112,11 @@ export async function runPreviewCommand(
       return { code: 1, out, err };
     }
     if (command.action === "revoke") {
-      const store = SqliteDraftsStore.open(dataDir);
-      try {
-        await store.revokePreviewLinks({ entryId: found.target.entryId }, now);
-      } finally {
-        await store.close();
-      }
+      await store.previewRevocations.revokePreviewLinks({ entryId: found.target.entryId }, now);
       out.push(`every preview link of ${command.template} ${found.target.entryId} is revoked`);
       return { code: 0, out, err };
     }
-    const key = previewLinkKey(loadSigningKey(dataDir, env.forms.signingSecret));
+    const key = previewLinkKey(await store.signingKey(env.forms.signingSecret));
     const { token, claims } = signPreviewToken(found.target, key, { hours: command.hours, now });
     out.push(previewUrl(env.siteOrigin, token));
     err.push(

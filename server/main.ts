@@ -8,13 +8,11 @@ import { type SiteEnv, withEmbeddedContentPort } from "../app/config/env.server"
 import { readEnvOrReport } from "../app/config/read-env";
 import { createJsonLogger, describeError, type SiteLogger } from "../app/logging/logger.server";
 import type { RunningContentServer } from "../content-server/server";
-import { SqliteDraftsStore } from "./drafts/sqlite-drafts-store";
 import { createFormsService, type RunningFormsService } from "./forms/service";
 import { checkBuild, PROJECT_DIR } from "./running/build-stamp";
 import { isAddressInUse, PortInUseError, startEmbeddedContent } from "./running/embedded-content";
 import { createSiteServer, type SiteServer } from "./site-server";
 import { openStore } from "./store/open-store";
-import { loadSigningKey } from "./store/signing-key-file";
 
 export interface StartSiteOptions {
   /** The environment a build started from here runs with (default process.env). */
@@ -89,7 +87,6 @@ export async function startSite(
   }
 
   let forms: RunningFormsService | undefined;
-  let drafts: SqliteDraftsStore | undefined;
   try {
     // Submissions are stored (and the outbox resumes) before the first request is taken.
     // The store is reached, migrated and checked first: a start that cannot store stops here.
@@ -110,11 +107,8 @@ export async function startSite(
       throw error;
     }
     forms.start();
-    // Published versions of reworked entries and preview revocations; preview links are
-    // signed with the same key as the forms' stamps (under a key derived for them).
-    const dataDir = path.resolve(projectDir, env.dataDir);
-    drafts = SqliteDraftsStore.open(dataDir);
-    const siteKey = loadSigningKey(dataDir, env.forms.signingSecret);
+    // Preview links are signed with the site's key too (under a key derived for them).
+    const siteKey = await store.signingKey(env.forms.signingSecret);
     const check = await checkBuild({ projectDir, buildDir, env, buildId: env.buildId });
     if (check.stale) {
       logger.info("building the site", { reason: check.reason });
@@ -130,7 +124,8 @@ export async function startSite(
       logger,
       forms,
       trustProxy: env.trustProxy,
-      drafts,
+      publishedVersions: store.publishedVersions,
+      previewRevocations: store.previewRevocations,
       siteKey,
     });
     let listening: { url: string };
@@ -149,13 +144,11 @@ export async function startSite(
       async close() {
         await site.close();
         await forms?.close();
-        await drafts?.close();
         await content?.close();
       },
     };
   } catch (error) {
     await forms?.close();
-    await drafts?.close();
     await content?.close();
     throw error;
   }

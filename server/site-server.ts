@@ -22,7 +22,6 @@ import {
 import type { ContentDifference, ContentVersions } from "../app/content/content-versions";
 import type { FormsService, RequestFacts } from "../app/forms/service";
 import { createJsonLogger, describeError, type SiteLogger } from "../app/logging/logger.server";
-import type { DraftsStore } from "./drafts/drafts-store";
 import { PreviewService } from "./preview/preview-service";
 import { ContentCatchUp } from "./refresh/content-catch-up";
 import {
@@ -85,6 +84,7 @@ import {
   significantSearch,
 } from "./serving/request-path";
 import { ClientFiles, cacheControlOfStatic, SHORT_CACHE_CONTROL } from "./serving/static-files";
+import type { PreviewRevocationStore, PublishedVersionStore } from "./store/store";
 
 export { SHUTDOWN_TIMEOUT_MS } from "./running/lifecycle";
 
@@ -116,11 +116,13 @@ export interface SiteServerOptions {
   forms?: FormsService;
   /** Behind a proxy that sets X-Forwarded-For: the client address is its last hop. */
   trustProxy?: boolean;
+  /** The last public versions of reworked entries (the site's store). */
+  publishedVersions?: PublishedVersionStore;
   /**
-   * Published versions of reworked entries and preview revocations (server/drafts/); with
-   * `siteKey` (the forms signing key, which signs preview links too) previews are served.
+   * With `siteKey` (the forms signing key, which signs preview links too, under a key
+   * derived for them), previews are served; their revocations are kept here.
    */
-  drafts?: DraftsStore;
+  previewRevocations?: PreviewRevocationStore;
   siteKey?: Buffer;
 }
 
@@ -181,7 +183,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
         (await loadServerBuild(
           options.buildDir,
           { forms: options.forms },
-          { env, logger, publishedVersions: options.drafts },
+          { env, logger, publishedVersions: options.publishedVersions },
         )));
   const files = await ClientFiles.scan(`${options.buildDir}/client`);
   const prerendered = await PrerenderedPages.load(options.buildDir, files, {
@@ -353,11 +355,11 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
   });
 
   const preview =
-    options.drafts && options.siteKey && build.preview
+    options.previewRevocations && options.siteKey && build.preview
       ? new PreviewService({
           siteKey: options.siteKey,
           siteOrigin: env.siteOrigin,
-          revocations: options.drafts,
+          revocations: options.previewRevocations,
           content: build.preview,
           handler: build.handler,
           logger,

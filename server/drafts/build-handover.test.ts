@@ -6,8 +6,9 @@ import path from "node:path";
 import type { EntryParsed } from "@thebcms/types";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { FilePublishedVersionStore, publicView } from "../../app/content/published-versions.server";
+import { openStore } from "../store/open-store";
+import type { PublishedVersionStore, SiteStore } from "../store/store";
 import { exportPublishedVersions, importPublishedVersions } from "./build-handover";
-import { SqliteDraftsStore } from "./sqlite-drafts-store";
 
 const PUBLISHED = { lng: "en", id: "p", label: "Published" };
 const DRAFT = { lng: "en", id: "d", label: "Draft" };
@@ -29,15 +30,17 @@ function entry(
 }
 
 let dir: string;
-let store: SqliteDraftsStore;
+let site: SiteStore;
+let store: PublishedVersionStore;
 
 beforeEach(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "id5-handover-"));
-  store = SqliteDraftsStore.open(dir);
+  site = await openStore({ dataDir: dir });
+  store = site.publishedVersions;
 });
 
 afterEach(async () => {
-  await store.close();
+  await site.close();
   await rm(dir, { recursive: true, force: true });
 });
 

@@ -6,7 +6,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { TEMPLATES } from "../../app/content/entries.server";
 import type { PublishedVersionsFile } from "../../app/content/published-versions.server";
-import type { PublishedVersionStore } from "./drafts-store";
+import type { PublishedVersionStore } from "../store/store";
 
 /** Writes every recorded version of the site's templates to `file`. */
 export async function exportPublishedVersions(

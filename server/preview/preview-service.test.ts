@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import type { PreviewDescription } from "../../app/content/preview.server";
 import type { PreviewTarget } from "../../app/content/preview-context.server";
 import type { SiteLogger } from "../../app/logging/logger.server";
-import type { PreviewRevocationStore, RevocationScope } from "../drafts/drafts-store";
 import { representationOf } from "../serving/representation";
+import type { PreviewRevocationStore, RevocationScope } from "../store/store";
 import { PreviewService } from "./preview-service";
 
 const ENTRY = { templateName: "news-article", entryId: "9ceec891984386911abbeba8" };

@@ -9,11 +9,11 @@ import type { PreviewDescription } from "../../app/content/preview.server";
 import type { PreviewTarget } from "../../app/content/preview-context.server";
 import type { RequestFacts } from "../../app/forms/service";
 import { describeError, type SiteLogger } from "../../app/logging/logger.server";
-import type { PreviewRevocationStore } from "../drafts/drafts-store";
 import { RateLimiter } from "../forms/rate-limit";
 import type { PreviewContent, SiteRequestHandler } from "../rendering/server-build";
 import { inlineScriptHashes } from "../security/script-hashes";
 import { HashedPolicy, markAnsweredBy } from "../serving/representation";
+import type { PreviewRevocationStore } from "../store/store";
 import { PreviewEvents } from "./preview-events";
 import {
   checkPreviewHours,

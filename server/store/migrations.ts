@@ -85,6 +85,33 @@ export const MIGRATIONS: readonly Migration[] = [
        created_at BIGINT NOT NULL
      );`,
   },
+  {
+    description: "published versions of reworked entries and preview-link revocations",
+    sqlite: `CREATE TABLE published_versions (
+       entry_id TEXT PRIMARY KEY,
+       template_name TEXT NOT NULL,
+       version_key TEXT NOT NULL,
+       entry_json TEXT NOT NULL,
+       recorded_at INTEGER NOT NULL
+     );
+     CREATE INDEX published_versions_template ON published_versions (template_name);
+     CREATE TABLE preview_revocations (
+       scope TEXT PRIMARY KEY,
+       revoked_at INTEGER NOT NULL
+     );`,
+    postgres: `CREATE TABLE published_versions (
+       entry_id TEXT PRIMARY KEY,
+       template_name TEXT NOT NULL,
+       version_key TEXT NOT NULL,
+       entry_json TEXT NOT NULL,
+       recorded_at BIGINT NOT NULL
+     );
+     CREATE INDEX published_versions_template ON published_versions (template_name);
+     CREATE TABLE preview_revocations (
+       scope TEXT PRIMARY KEY,
+       revoked_at BIGINT NOT NULL
+     );`,
+  },
 ];
 
 /** The schema this code writes and reads. */

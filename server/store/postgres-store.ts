@@ -9,21 +9,33 @@ import pg from "pg";
 import type { SubmissionRecord } from "../../app/forms/service";
 import { MIGRATIONS, SCHEMA_VERSION, SchemaTooNewError } from "./migrations";
 import {
+  ALL_PREVIEW_LINKS,
   type ClaimedSubmission,
   INSERT_COLUMNS,
   insertValues,
   type ListFilter,
   newLeaseToken,
   newSubmissionId,
+  type PreviewRevocationStore,
+  PUBLISHED_VERSION_UPSERT_SQL,
+  type PublishedVersion,
+  type PublishedVersionColumns,
+  type PublishedVersionKey,
+  type PublishedVersionStore,
   type RateLimitRule,
   type RateLimitStore,
+  REVOKE_SQL,
+  REVOKED_AT_SQL,
   type RetryResult,
+  type RevocationScope,
   rateDecision,
+  revocationKey,
   type SiteStore,
   StoreUnavailableError,
   type SubmissionColumns,
   type SubmissionRow,
   type SubmissionStore,
+  toPublishedVersion,
   toSubmissionRow,
 } from "./store";
 
@@ -270,6 +282,80 @@ class PostgresRateLimits implements RateLimitStore {
   }
 }
 
+class PostgresPublishedVersions implements PublishedVersionStore {
+  constructor(private readonly pool: pg.Pool) {}
+
+  async listPublishedVersionKeys(templateName: string): Promise<PublishedVersionKey[]> {
+    const { rows } = await this.pool.query<{ entry_id: string; version_key: string }>(
+      "SELECT entry_id, version_key FROM published_versions WHERE template_name = $1 ORDER BY entry_id",
+      [templateName],
+    );
+    return rows.map((row) => ({ entryId: row.entry_id, versionKey: row.version_key }));
+  }
+
+  async getPublishedVersions(entryIds: readonly string[]): Promise<PublishedVersion[]> {
+    if (entryIds.length === 0) return [];
+    const { rows } = await this.pool.query<PublishedVersionColumns>(
+      "SELECT * FROM published_versions WHERE entry_id = ANY($1::text[])",
+      [[...entryIds]],
+    );
+    const byId = new Map(rows.map((row) => [row.entry_id, toPublishedVersion(row)]));
+    return entryIds.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  /** All or none, in one transaction on one connection. */
+  async recordPublishedVersions(versions: readonly PublishedVersion[]): Promise<void> {
+    await this.inTransaction(async (client) => {
+      for (const v of versions) {
+        await client.query(PUBLISHED_VERSION_UPSERT_SQL, [
+          v.entryId,
+          v.templateName,
+          v.versionKey,
+          JSON.stringify(v.entry),
+          v.recordedAt,
+        ]);
+      }
+    });
+  }
+
+  async removePublishedVersions(entryIds: readonly string[]): Promise<void> {
+    if (entryIds.length === 0) return;
+    await this.pool.query("DELETE FROM published_versions WHERE entry_id = ANY($1::text[])", [
+      [...entryIds],
+    ]);
+  }
+
+  private async inTransaction(work: (client: pg.PoolClient) => Promise<void>): Promise<void> {
+    const client = await this.pool.connect();
+    try {
+      await client.query("BEGIN");
+      await work(client);
+      await client.query("COMMIT");
+      client.release();
+    } catch (error) {
+      await client.query("ROLLBACK").catch(() => {});
+      client.release(true);
+      throw error;
+    }
+  }
+}
+
+class PostgresPreviewRevocations implements PreviewRevocationStore {
+  constructor(private readonly db: Queryable) {}
+
+  async revokePreviewLinks(scope: RevocationScope, at: number): Promise<void> {
+    await this.db.query(REVOKE_SQL, [revocationKey(scope), at]);
+  }
+
+  async previewLinksRevokedAt(entryId: string): Promise<number> {
+    const { rows } = await this.db.query<{ at: number }>(REVOKED_AT_SQL, [
+      entryId,
+      ALL_PREVIEW_LINKS,
+    ]);
+    return Number(rows[0]?.at ?? 0);
+  }
+}
+
 /** The schema version recorded in the database (0 for a database never migrated). */
 async function schemaVersion(client: Queryable): Promise<number> {
   const exists = await client.query<{ table: string | null }>(
@@ -320,6 +406,8 @@ export class PostgresStore implements SiteStore {
   readonly engine = "postgres";
   readonly submissions: SubmissionStore;
   readonly rateLimits: RateLimitStore;
+  readonly publishedVersions: PublishedVersionStore;
+  readonly previewRevocations: PreviewRevocationStore;
   private closed = false;
 
   private constructor(
@@ -330,6 +418,8 @@ export class PostgresStore implements SiteStore {
   ) {
     this.submissions = new PostgresSubmissions(pool);
     this.rateLimits = new PostgresRateLimits(pool);
+    this.publishedVersions = new PostgresPublishedVersions(pool);
+    this.previewRevocations = new PostgresPreviewRevocations(pool);
   }
 
   /**

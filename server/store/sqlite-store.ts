@@ -10,20 +10,33 @@ import type { SubmissionRecord } from "../../app/forms/service";
 import { MIGRATIONS, SCHEMA_VERSION, SchemaTooNewError } from "./migrations";
 import { loadSigningKey } from "./signing-key-file";
 import {
+  ALL_PREVIEW_LINKS,
   type ClaimedSubmission,
+  forSqlite,
   INSERT_COLUMNS,
   insertValues,
   type ListFilter,
   newLeaseToken,
   newSubmissionId,
+  type PreviewRevocationStore,
+  PUBLISHED_VERSION_UPSERT_SQL,
+  type PublishedVersion,
+  type PublishedVersionColumns,
+  type PublishedVersionKey,
+  type PublishedVersionStore,
   type RateLimitRule,
   type RateLimitStore,
+  REVOKE_SQL,
+  REVOKED_AT_SQL,
   type RetryResult,
+  type RevocationScope,
   rateDecision,
+  revocationKey,
   type SiteStore,
   type SubmissionColumns,
   type SubmissionRow,
   type SubmissionStore,
+  toPublishedVersion,
   toSubmissionRow,
 } from "./store";
 
@@ -237,10 +250,64 @@ class SqliteRateLimits implements RateLimitStore {
   }
 }
 
+class SqlitePublishedVersions implements PublishedVersionStore {
+  constructor(private readonly db: Database.Database) {}
+
+  async listPublishedVersionKeys(templateName: string): Promise<PublishedVersionKey[]> {
+    const rows = this.db
+      .prepare(
+        "SELECT entry_id, version_key FROM published_versions WHERE template_name = ? ORDER BY entry_id",
+      )
+      .all(templateName) as { entry_id: string; version_key: string }[];
+    return rows.map((row) => ({ entryId: row.entry_id, versionKey: row.version_key }));
+  }
+
+  async getPublishedVersions(entryIds: readonly string[]): Promise<PublishedVersion[]> {
+    const select = this.db.prepare("SELECT * FROM published_versions WHERE entry_id = ?");
+    return entryIds.flatMap((id) => {
+      const row = select.get(id) as PublishedVersionColumns | undefined;
+      return row ? [toPublishedVersion(row)] : [];
+    });
+  }
+
+  async recordPublishedVersions(versions: readonly PublishedVersion[]): Promise<void> {
+    const upsert = this.db.prepare(forSqlite(PUBLISHED_VERSION_UPSERT_SQL));
+    this.db.transaction(() => {
+      for (const v of versions) {
+        upsert.run(v.entryId, v.templateName, v.versionKey, JSON.stringify(v.entry), v.recordedAt);
+      }
+    })();
+  }
+
+  async removePublishedVersions(entryIds: readonly string[]): Promise<void> {
+    const remove = this.db.prepare("DELETE FROM published_versions WHERE entry_id = ?");
+    this.db.transaction(() => {
+      for (const id of entryIds) remove.run(id);
+    })();
+  }
+}
+
+class SqlitePreviewRevocations implements PreviewRevocationStore {
+  constructor(private readonly db: Database.Database) {}
+
+  async revokePreviewLinks(scope: RevocationScope, at: number): Promise<void> {
+    this.db.prepare(forSqlite(REVOKE_SQL)).run(revocationKey(scope), at);
+  }
+
+  async previewLinksRevokedAt(entryId: string): Promise<number> {
+    const row = this.db.prepare(forSqlite(REVOKED_AT_SQL)).get(entryId, ALL_PREVIEW_LINKS) as {
+      at: number;
+    };
+    return row.at;
+  }
+}
+
 export class SqliteStore implements SiteStore {
   readonly engine = "sqlite";
   readonly submissions: SubmissionStore;
   readonly rateLimits: RateLimitStore;
+  readonly publishedVersions: PublishedVersionStore;
+  readonly previewRevocations: PreviewRevocationStore;
 
   private constructor(
     private readonly db: Database.Database,
@@ -252,6 +319,8 @@ export class SqliteStore implements SiteStore {
   ) {
     this.submissions = new SqliteSubmissions(db);
     this.rateLimits = new SqliteRateLimits(rateDb);
+    this.publishedVersions = new SqlitePublishedVersions(db);
+    this.previewRevocations = new SqlitePreviewRevocations(db);
   }
 
   /** Opens (creating and migrating when needed) {dataDir}/forms.db. */

@@ -437,6 +437,86 @@ describe.each([sqlite, postgres])("store on $name", (engine) => {
     });
   });
 
+  describe("published versions", () => {
+    const version = (
+      entryId: string,
+      versionKey: string,
+      title: string,
+      templateName = "news-article",
+    ) => ({
+      entryId,
+      templateName,
+      versionKey,
+      entry: { _id: entryId, meta: { en: { title } } },
+      recordedAt: T0,
+    });
+
+    it("records, replaces, lists by template and removes versions", async () => {
+      await fresh();
+      const versions = store.publishedVersions;
+      await versions.recordPublishedVersions([
+        version("a1", "1", "First"),
+        version("b2", "1", "Second"),
+        version("e3", "1", "An event", "event"),
+      ]);
+      await versions.recordPublishedVersions([version("a1", "2", "First, again")]);
+      expect(await versions.listPublishedVersionKeys("news-article")).toEqual([
+        { entryId: "a1", versionKey: "2" },
+        { entryId: "b2", versionKey: "1" },
+      ]);
+      expect(await versions.getPublishedVersions(["missing", "a1"])).toEqual([
+        version("a1", "2", "First, again"),
+      ]);
+      await versions.removePublishedVersions(["a1"]);
+      expect(await versions.getPublishedVersions(["a1", "b2"])).toEqual([
+        version("b2", "1", "Second"),
+      ]);
+      expect(await versions.listPublishedVersionKeys("event")).toEqual([
+        { entryId: "e3", versionKey: "1" },
+      ]);
+      await versions.removePublishedVersions([]);
+      expect(await versions.getPublishedVersions([])).toEqual([]);
+    });
+
+    it("shows what one instance records to another, and keeps it across a reopen", async () => {
+      await fresh();
+      const other = await another();
+      await store.publishedVersions.recordPublishedVersions([version("a1", "7", "Kept")]);
+      expect(await other.publishedVersions.getPublishedVersions(["a1"])).toEqual([
+        version("a1", "7", "Kept"),
+      ]);
+      // Both record the same version at once (each read it while public): one row, the same.
+      await Promise.all([
+        store.publishedVersions.recordPublishedVersions([version("a1", "8", "Newer")]),
+        other.publishedVersions.recordPublishedVersions([version("a1", "8", "Newer")]),
+      ]);
+      const reopened = await another();
+      expect(await reopened.publishedVersions.listPublishedVersionKeys("news-article")).toEqual([
+        { entryId: "a1", versionKey: "8" },
+      ]);
+    });
+  });
+
+  describe("preview revocations", () => {
+    it("tells the newest revocation covering an entry: its own or that of every link", async () => {
+      await fresh();
+      const other = await another();
+      const revocations = store.previewRevocations;
+      expect(await revocations.previewLinksRevokedAt("a1")).toBe(0);
+      await revocations.revokePreviewLinks({ entryId: "a1" }, T0);
+      expect(await other.previewRevocations.previewLinksRevokedAt("a1")).toBe(T0);
+      expect(await other.previewRevocations.previewLinksRevokedAt("b2")).toBe(0);
+      await other.previewRevocations.revokePreviewLinks("all", T0 + HOUR);
+      expect(await revocations.previewLinksRevokedAt("a1")).toBe(T0 + HOUR);
+      expect(await revocations.previewLinksRevokedAt("b2")).toBe(T0 + HOUR);
+      // A revocation never moves back.
+      await revocations.revokePreviewLinks("all", T0);
+      await revocations.revokePreviewLinks({ entryId: "a1" }, T0 - HOUR);
+      expect(await revocations.previewLinksRevokedAt("b2")).toBe(T0 + HOUR);
+      expect(await revocations.previewLinksRevokedAt("a1")).toBe(T0 + HOUR);
+    });
+  });
+
   describe("schema", () => {
     it("migrates once, with instances opening a fresh place together", async () => {
       place = await engine.place();

@@ -6,11 +6,18 @@
 // interface, its methods in both adapters and its cases in the suite.
 import { randomBytes } from "node:crypto";
 import type {
+  PublishedVersion,
+  PublishedVersionKey,
+  PublishedVersionStore,
+} from "../../app/content/published-versions";
+import type {
   Attribution,
   FieldValue,
   RateDecision,
   SubmissionRecord,
 } from "../../app/forms/service";
+
+export type { PublishedVersion, PublishedVersionKey, PublishedVersionStore };
 
 export type SubmissionStatus = "pending" | "delivered" | "dead" | "spam";
 export const SUBMISSION_STATUSES: readonly SubmissionStatus[] = [
@@ -148,12 +155,31 @@ export interface RateLimitStore {
   purgeExpired(before: number): Promise<number>;
 }
 
+/** Which preview links a revocation voids: every link of one entry, or every link. */
+export type RevocationScope = { entryId: string } | "all";
+/** How the revocation of every link is keyed beside the entries' own. */
+export const ALL_PREVIEW_LINKS = "*";
+
+/** Revocations of preview links (issue 19), the same for every instance. */
+export interface PreviewRevocationStore {
+  /** Voids the links of `scope` issued at or before `at` (ms); a revocation never moves back. */
+  revokePreviewLinks(scope: RevocationScope, at: number): Promise<void>;
+  /**
+   * The newest revocation time that covers links of this entry (its own or of all links),
+   * or 0: a link issued at or before it is void.
+   */
+  previewLinksRevokedAt(entryId: string): Promise<number>;
+}
+
 export interface SiteStore {
   readonly engine: "sqlite" | "postgres";
   /** Where the data is, for log lines: a file, or postgres://host:port/db (no password). */
   readonly location: string;
   readonly submissions: SubmissionStore;
   readonly rateLimits: RateLimitStore;
+  /** The last public version of each entry, so a reworked live page stays public (issue 19). */
+  readonly publishedVersions: PublishedVersionStore;
+  readonly previewRevocations: PreviewRevocationStore;
   /**
    * The forms signing key: `configured` (FORMS_SIGNING_SECRET) when set, else one generated
    * once and kept in the store, the same for every instance.
@@ -283,4 +309,48 @@ export function rateDecision(startedAt: number, count: number, rule: RateLimitRu
   if (count <= rule.limit) return { allowed: true };
   const left = startedAt + rule.windowMs - rule.now;
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(left / 1000)) };
+}
+
+/** A published version as both engines store it. */
+export interface PublishedVersionColumns {
+  entry_id: string;
+  template_name: string;
+  version_key: string;
+  entry_json: string;
+  recorded_at: number;
+}
+
+export function toPublishedVersion(row: PublishedVersionColumns): PublishedVersion {
+  return {
+    entryId: row.entry_id,
+    templateName: row.template_name,
+    versionKey: row.version_key,
+    entry: JSON.parse(row.entry_json),
+    recordedAt: row.recorded_at,
+  };
+}
+
+export function revocationKey(scope: RevocationScope): string {
+  return scope === "all" ? ALL_PREVIEW_LINKS : scope.entryId;
+}
+
+/** Inserts or replaces an entry's version (PostgreSQL placeholders; forSqlite for SQLite). */
+export const PUBLISHED_VERSION_UPSERT_SQL = `INSERT INTO published_versions
+    (entry_id, template_name, version_key, entry_json, recorded_at) VALUES ($1, $2, $3, $4, $5)
+  ON CONFLICT (entry_id) DO UPDATE SET template_name = excluded.template_name,
+    version_key = excluded.version_key, entry_json = excluded.entry_json,
+    recorded_at = excluded.recorded_at`;
+
+/** A revocation never moves back: an older one arriving late voids nothing new. */
+export const REVOKE_SQL = `INSERT INTO preview_revocations (scope, revoked_at) VALUES ($1, $2)
+  ON CONFLICT (scope) DO UPDATE SET
+    revoked_at = CASE WHEN excluded.revoked_at > preview_revocations.revoked_at
+      THEN excluded.revoked_at ELSE preview_revocations.revoked_at END`;
+
+export const REVOKED_AT_SQL = `SELECT COALESCE(MAX(revoked_at), 0) AS at FROM preview_revocations
+  WHERE scope IN ($1, $2)`;
+
+/** PostgreSQL's numbered placeholders ($1) as SQLite's (?1): one statement for both engines. */
+export function forSqlite(sql: string): string {
+  return sql.replace(/\$(\d+)/g, "?$1");
 }
