@@ -222,7 +222,14 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
    * does not have, decided without rendering, with the route whose 404 it gets.
    */
   const unknownAddress = (pathname: string): { route?: NotFoundRoute } | null => {
-    if (!describeRoute || SERVER_OWN_PATHS.has(pathname)) return null;
+    // The server's own addresses, previews included (their refusals are 403s, never 404s).
+    if (
+      !describeRoute ||
+      SERVER_OWN_PATHS.has(pathname) ||
+      pathname.startsWith(PREVIEW_PATH_PREFIX)
+    ) {
+      return null;
+    }
     const dataPage = pagePathOfDataRequest(pathname);
     const page = dataPage ?? pathname;
     const facts = describeRoute(page);
