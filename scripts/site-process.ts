@@ -60,7 +60,13 @@ export async function startSiteProcess(options: SiteProcessOptions): Promise<Sit
     stdio: ["ignore", out, out],
   });
   closeSync(out);
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  let exitedWith = "";
+  const exited = new Promise<void>((resolve) =>
+    child.once("exit", (code, signal) => {
+      exitedWith = signal ? `signal ${signal}` : `exit code ${code}`;
+      resolve();
+    }),
+  );
   let alive = true;
   void exited.then(() => {
     alive = false;
@@ -89,5 +95,6 @@ export async function startSiteProcess(options: SiteProcessOptions): Promise<Sit
   }
   await stop();
   const tail = (await readFile(options.logFile, "utf8").catch(() => "")).trim().split("\n");
-  throw new Error(`the site did not start (log tail):\n${tail.slice(-20).join("\n")}`);
+  const how = exitedWith ? `it ended with ${exitedWith}` : "it did not answer in time";
+  throw new Error(`the site did not start (${how}; log tail):\n${tail.slice(-20).join("\n")}`);
 }
