@@ -182,7 +182,10 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     files,
     logger,
     declaredQuery,
-    admission: new RenderAdmission({ ...DEFAULT_ADMISSION, busy: () => traffic.busy() }),
+    // Renders give way whenever visitors are being answered from files (any in the last
+    // quarter second): under a render flood the loop answers few of them, so a threshold
+    // of many would never be met and the flood would keep the thread.
+    admission: new RenderAdmission({ ...DEFAULT_ADMISSION, busy: () => traffic.lately() > 0 }),
   });
   const readiness = createReadinessProbe(env.bcms);
   const security = securityHeaders(env.siteOrigin);

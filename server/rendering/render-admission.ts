@@ -6,7 +6,7 @@
 //   - a client may have `perClient` waiting, and all clients `maxWaiting`; past that, or
 //     after waiting `maxWaitMs`, a render is refused at once (the caller answers an older
 //     version, or 503 with Retry-After);
-//   - while visitors keep the server busy, renders run one at a time and take at most
+//   - while visitors are being served, renders run one at a time and take at most
 //     `busyShare` of the time: after a render of t ms the next waits t·(1-share)/share.
 
 export interface RenderAdmissionOptions {
@@ -14,7 +14,7 @@ export interface RenderAdmissionOptions {
   maxWaiting: number;
   perClient: number;
   maxWaitMs: number;
-  /** True while visitors keep the server busy (server/refresh/recent-traffic.ts). */
+  /** True while visitors are being served (server/refresh/recent-traffic.ts). */
   busy?: () => boolean;
   /** The share of the time renders may take while busy (0-1). */
   busyShare: number;
