@@ -616,8 +616,11 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
   const http = createHttpLifecycle(app.fetch, {
     logger,
     fastPath: (request, response) => {
-      traffic.note();
-      return fastPath.serve(request, response);
+      // Visitors answered from files and prepared pages: what renders and refreshes give
+      // way to (a request that goes on to render is not counted).
+      const served = fastPath.serve(request, response);
+      if (served) traffic.note();
+      return served;
     },
     shutdownTimeoutMs: options.shutdownTimeoutMs ?? SHUTDOWN_TIMEOUT_MS,
   });
