@@ -12,7 +12,7 @@ const contentPort = Number(process.env.E2E_CONTENT_PORT ?? 3211);
 
 // The site under test serves a copy of the snapshot and stores submissions in a folder of
 // its own: no test can change the repository's data. Made once (the workers inherit the
-// variables); timestamps are kept so the copy fingerprints like the original.
+// variables).
 process.env.E2E_WORK_DIR ??= mkdtempSync(path.join(tmpdir(), "id5-e2e-"));
 const workDir = process.env.E2E_WORK_DIR;
 /** The snapshot the e2e site serves (and writes): a copy, never the repository's content/. */

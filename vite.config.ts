@@ -1,6 +1,6 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
-import { FACADE_MODULE, frameworkFacades } from "./vite/framework-facades";
+import { FACADE_MODULE, frameworkFacades } from "./vite/framework-facades.ts";
 
 // Client chunks (docs/decisions/0005-client-chunks-and-budgets.md): by default every module
 // shared by two route entries becomes its own small chunk, so the home page loaded ten scripts.
@@ -65,6 +65,8 @@ export default defineConfig({
                 },
                 {
                   name: shellChunk(),
+                  // The name is a function: this label names the group in the bundler's timing report.
+                  debugName: "shell",
                   // root and entry.client themselves stay their own chunks (entries).
                   test: (id) => APP_MODULE.test(id) && !ENTRY_MODULE.test(id) && !id.includes("?"),
                   priority: 1,

@@ -13,6 +13,7 @@ import type { SiteLogger } from "./logging/logger.server";
 
 // The production server (server/) reaches the content layer of this build through these.
 export { watchContentChanges } from "./content/content-changes.server";
+export { readContentVersions } from "./content/content-versions.server";
 export { createLoadContext } from "./forms/context";
 
 /**

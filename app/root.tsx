@@ -8,6 +8,7 @@ import {
   Scripts,
   useLocation,
   useMatches,
+  useRouteError,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -130,6 +131,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData("root") as RootData | undefined;
   const location = useLocation();
   const matches = useMatches();
+  // An error page belongs to no section, and looks the same whatever its path (the server
+  // answers unknown addresses with one prepared page: server/serving/not-found.ts).
+  const failed = useRouteError() !== undefined;
   const layoutEnabled = !matches.some(
     (m) => (m.handle as RouteHandle | undefined)?.layout === false,
   );
@@ -174,7 +178,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         <ClientBehaviours />
         {layoutEnabled ? (
-          <SiteLayout pathname={location.pathname} year={root?.year} notice={banner}>
+          <SiteLayout
+            pathname={location.pathname}
+            year={root?.year}
+            notice={banner}
+            marksCurrentSection={!failed}
+          >
             {children}
           </SiteLayout>
         ) : (

@@ -1,5 +1,5 @@
 // `npm run bench`: every benchmark of the project, figures printed as JSON.
-// Usage: npm run bench [-- content|site|forms|csp|redirects|serve|scale]   (default: all)
+// Usage: npm run bench [-- content|site|forms|csp|redirects|serve|flood|restart|scale]   (default: all)
 //   site: Lighthouse and Playwright figures of the built site next to their budgets
 //   (scripts/bench/site-bench.ts; prints a PASS/FAIL report first, exits 0 either way).
 //   csp: requests/s of prerendered pages without and with the hash policy, same run, wrk
@@ -7,12 +7,18 @@
 //   redirects: the server's redirect lookup, indexed against a scan of every rule.
 //   serve: the server beside nginx on the same files (req/s, p99), a render's CPU, memory
 //   under rendering and hostile traffic (scripts/bench/serve-bench.ts).
+//   flood: visitors on a prerendered page while one client floods the site with unknown
+//   paths, unknown queries or requests that need a render, beside nginx (flood-bench.ts).
+//   restart: time to ready after a start with N edits pending (0, 1, 10, 50), the real site
+//   on a content-service process (scripts/bench/restart-bench.ts).
 //   scale: builds with 1,000 and 10,000 extra articles, publish-to-live of one edit on the
 //   largest, requests/s while every page renders again, beside nginx (scale-bench.ts).
 import { runContentBench } from "./bench/content-bench";
 import { runCspBench } from "./bench/csp-bench";
+import { runFloodBench } from "./bench/flood-bench";
 import { runFormsBench } from "./bench/forms-bench";
 import { runRedirectBench } from "./bench/redirect-bench";
+import { runRestartBench } from "./bench/restart-bench";
 import { runScaleBench } from "./bench/scale-bench";
 import { runServeBench } from "./bench/serve-bench";
 import { runSiteBench } from "./bench/site-bench";
@@ -42,6 +48,14 @@ if (which === "all" || which === "redirects") {
 if (which === "all" || which === "serve") {
   console.error("serving benchmark…");
   results.serve = await runServeBench();
+}
+if (which === "all" || which === "flood") {
+  console.error("flood benchmark…");
+  results.flood = await runFloodBench();
+}
+if (which === "all" || which === "restart") {
+  console.error("restart benchmark…");
+  results.restart = await runRestartBench();
 }
 // Not part of "all": it builds the site twice with thousands of pages (tens of minutes).
 if (which === "scale") {

@@ -8,14 +8,16 @@
 //      data files of prerendered resource routes are removed (removeResourceRouteData);
 //   4. build/prerendered.json: which client files prerendering wrote (server/serving/prerendered.ts),
 //      and build/content-tags.json: what content each prerendered page read (what prerendering
-//      recorded through CONTENT_TAGS_FILE; server/refresh/content-dependencies.ts);
+//      recorded through CONTENT_TAGS_FILE; server/refresh/content-dependencies.ts), and
+//      build/content-versions.json: what the CMS held before prerendering started (written by
+//      the paths step; server/refresh/content-ledger.ts);
 //      then robots.txt and sitemap.xml (SITE_ORIGIN; scripts/build-records.ts) unless public/ has them;
 //   5. brotli + gzip siblings of every text file (the server sends them as they are);
 //   6. build/.stamp.json: a hash of the build inputs, so `npm start` can tell a stale build.
 // Content is not an input: it is live (the server renders again the prerendered pages that
 // read what changed and rewrites their files; server/refresh/page-refresh.ts).
 import { spawn } from "node:child_process";
-import { mkdir, readFile, rm, stat, unlink, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, rm, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { pathToFileURL } from "node:url";
@@ -29,9 +31,9 @@ import {
   type ContentTagsManifest,
   pageOfRequestPath,
 } from "../server/refresh/content-dependencies";
+import { CONTENT_VERSIONS_FILE } from "../server/refresh/content-ledger";
 import {
   type BuildStamp,
-  fingerprintContent,
   hashBuildInputs,
   listFiles,
   PROJECT_DIR,
@@ -50,6 +52,8 @@ import { writeBuildMeta, writeCrawlerFiles } from "./build-records";
 
 /** Where prerendering appends each answer's content tags (app/content/content-tags.server.ts). */
 const CONTENT_TAGS_RECORD_FILE = ".cache/content-tags.jsonl";
+/** Where the paths step records the content versions (scripts/prerender-paths.ts). */
+const BUILD_CONTENT_VERSIONS_RECORD_FILE = ".cache/content-versions.json";
 
 /**
  * build/content-tags.json from what prerendering recorded: one entry per page, its HTML's
@@ -252,9 +256,6 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
   }
   try {
     const inputsHash = await hashBuildInputs(projectDir, env, processEnv.BUILD_ID);
-    const contentFingerprint = env.embeddedContent
-      ? await fingerprintContent(env.contentDir)
-      : undefined;
     // A failed build leaves no stamp behind, so the next start builds again.
     await rm(buildDir, { recursive: true, force: true });
 
@@ -262,8 +263,9 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
     const bin = (name: string) => path.join(projectDir, "node_modules/.bin", name);
     const pathsScript = path.join(projectDir, PRERENDER_PATHS_SCRIPT);
     if (await stat(pathsScript).catch(() => undefined)) {
-      // Never prerender from a list left over by an earlier build.
+      // Never prerender from a list (or record versions) left over by an earlier build.
       await rm(path.join(projectDir, PRERENDER_PATHS_FILE), { force: true });
+      await rm(path.join(projectDir, BUILD_CONTENT_VERSIONS_RECORD_FILE), { force: true });
       const listed = await runPrefixed(bin("tsx"), [pathsScript], {
         cwd: projectDir,
         env: childEnv,
@@ -291,6 +293,10 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
     const manifest: PrerenderManifest = { files: prerenderedFiles, dynamic: dynamicFiles };
     await writeFile(path.join(buildDir, PRERENDER_MANIFEST_FILE), `${JSON.stringify(manifest)}\n`);
     const tagged = await writeContentTagsManifest(tagsRecord, buildDir);
+    const versionsRecord = path.join(projectDir, BUILD_CONTENT_VERSIONS_RECORD_FILE);
+    if (await stat(versionsRecord).catch(() => undefined)) {
+      await rename(versionsRecord, path.join(buildDir, CONTENT_VERSIONS_FILE));
+    }
     const pageOf = (file: string) =>
       `/${file.slice(0, -"index.html".length)}`.replace(/(.)\/$/, "$1");
     const prerenderedPages = prerenderedFiles
@@ -319,7 +325,6 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
     const stamp: BuildStamp = {
       version: STAMP_VERSION,
       inputsHash,
-      ...(contentFingerprint ? { contentFingerprint } : {}),
       builtAt: new Date().toISOString(),
     };
     await writeFile(path.join(buildDir, STAMP_FILE), `${JSON.stringify(stamp, null, 2)}\n`);

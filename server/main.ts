@@ -111,15 +111,15 @@ export async function startSite(
     if (check.stale) {
       logger.info("building the site", { reason: check.reason });
       await runBuild(projectDir, processEnv);
-    } else if (check.contentChanged) {
-      logger.info("the content changed since the build: prerendered pages are rendered afresh");
     }
+    // Content that changed since the pages were rendered (the build's or later rewrites) is
+    // found by the site itself at start, from the CMS's versions, embedded or remote alike
+    // (server/refresh/content-catch-up.ts): only the pages that read it are rendered again.
     const site = await createSiteServer({
       buildDir,
       // The server build reads the content service it is given here, not the environment.
       env: content ? withEmbeddedContentPort(env, content.port) : env,
       logger,
-      prerenderedFresh: !check.contentChanged,
       forms,
       trustProxy: env.trustProxy,
     });

@@ -5,6 +5,8 @@
 //   site does not have: the prepared 404 page (serving/not-found.ts) -> server rendering,
 //   admitted under a bound (render cache, stale fallback; rendering/render.ts).
 // The fast path answers learned files and pages, and unknown addresses, before all this.
+// At start the pages catch up with what changed in the CMS while the instance was down
+// (server/refresh/content-catch-up.ts); /readyz says not ready until they have.
 // Hono was kept after measuring: bare node:http served a prerendered page no faster
 // (~16k req/s both on loopback), and Hono's adapter is the Request/Response bridge React
 // Router needs anyway. Figures: docs/decisions/0001-production-server.md.
@@ -17,14 +19,18 @@ import {
   EVERYTHING,
   SURROGATE_KEY_HEADER,
 } from "../app/content/content-tags.server";
+import type { ContentDifference, ContentVersions } from "../app/content/content-versions";
 import type { FormsService, RequestFacts } from "../app/forms/service";
 import { createJsonLogger, describeError, type SiteLogger } from "../app/logging/logger.server";
+import { ContentCatchUp } from "./refresh/content-catch-up";
 import {
   ContentDependencies,
   pageOfRequestPath,
   parseCacheTag,
 } from "./refresh/content-dependencies";
+import { ContentLedger } from "./refresh/content-ledger";
 import { BUSY_REFRESH_SHARE, PageRefresher } from "./refresh/page-refresh";
+import { CoalescedPurge } from "./refresh/purge";
 import { RecentTraffic } from "./refresh/recent-traffic";
 import {
   PAGE_CACHE_CONTROL,
@@ -52,7 +58,7 @@ import {
   type Visitor,
 } from "./serving/fast-path";
 import { isPageType } from "./serving/mime";
-import { NotFoundAnswers, type NotFoundKind } from "./serving/not-found";
+import { NotFoundAnswers, type NotFoundKind, type NotFoundRoute } from "./serving/not-found";
 import { PrerenderedPages } from "./serving/prerendered";
 import { hostHasOwnRedirects, redirectFor } from "./serving/redirects";
 import { Representation, representationOf } from "./serving/representation";
@@ -76,7 +82,14 @@ import { ClientFiles, cacheControlOfStatic, SHORT_CACHE_CONTROL } from "./servin
 
 export { SHUTDOWN_TIMEOUT_MS } from "./running/lifecycle";
 
-const PURGE_TIMEOUT_MS = 5_000;
+/** What the server answers itself, before the app (never an address it does not have). */
+const HEALTH_PATH = "/healthz";
+const READINESS_PATH = "/readyz";
+const SERVER_OWN_PATHS: ReadonlySet<string> = new Set([
+  HEALTH_PATH,
+  READINESS_PATH,
+  CSP_REPORT_PATH,
+]);
 
 export interface SiteServerOptions {
   /** The build folder: client/ (static + prerendered), server/index.js, prerendered.json. */
@@ -114,6 +127,10 @@ export interface SiteServer {
   settled(): Promise<void>;
   /** Renderings running and waiting for their turn (at most RENDER_CONCURRENCY run). */
   renderLoad(): { running: number; waiting: number };
+  /** Resolves when the start's content catch-up is done (/readyz says ready from then on). */
+  caughtUp(): Promise<void>;
+  /** What the start's catch-up found changed since the pages were rendered. */
+  catchUpDifference(): ContentDifference | undefined;
 }
 
 /** A request the fast path makes to learn an answer: `source` is filled in. */
@@ -180,16 +197,24 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
   // prerendered files name the others.
   const addedAddresses = new Set<string>();
   const describeRoute = build.describeRoute;
-  /** Whether the site has no page at this (decoded) path: decided without rendering. */
-  const isUnknownAddress = (pathname: string): boolean => {
-    if (!describeRoute) return false;
+  /**
+   * Null when the site may have a page at this (decoded) path; else the address is one it
+   * does not have, decided without rendering, with the route whose 404 it gets.
+   */
+  const unknownAddress = (pathname: string): { route?: NotFoundRoute } | null => {
+    if (!describeRoute || SERVER_OWN_PATHS.has(pathname)) return null;
     const dataPage = pagePathOfDataRequest(pathname);
     const page = dataPage ?? pathname;
-    const { addresses } = describeRoute(page);
-    if (addresses !== "listed") return addresses === "none";
-    const bare = page.length > 1 ? page.replace(/\/$/, "") : page;
-    if (addedAddresses.has(bare)) return false;
-    return !prerendered.find(dataPage === null ? bare : `${bare}.data`);
+    const facts = describeRoute(page);
+    if (facts.addresses === "any") return null;
+    if (facts.addresses === "listed") {
+      const bare = page.length > 1 ? page.replace(/\/$/, "") : page;
+      if (addedAddresses.has(bare)) return null;
+      if (prerendered.find(dataPage === null ? bare : `${bare}.data`)) return null;
+    }
+    return {
+      route: facts.routeId && facts.tail ? { id: facts.routeId, tail: facts.tail } : undefined,
+    };
   };
   const notFound = new NotFoundAnswers({
     render: (path) => build.handler(new Request(`http://localhost${path}`)),
@@ -295,13 +320,13 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     return errorPage(500);
   });
 
-  app.get("/healthz", (c) => {
+  app.get(HEALTH_PATH, (c) => {
     c.set("source", "health");
     return healthResponse();
   });
-  app.get("/readyz", async (c) => {
+  app.get(READINESS_PATH, async (c) => {
     c.set("source", "health");
-    return readinessResponse(await readiness());
+    return readinessResponse(await readiness(), catchUp.state);
   });
 
   app.post(CSP_REPORT_PATH, (c) => {
@@ -376,15 +401,16 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
       c.set("source", "error");
       return errorPage(403);
     }
-    if (isUnknownAddress(pathname)) {
+    const route = unknownAddress(pathname)?.route;
+    if (route) {
       const { kind, page } = notFoundOf(url.pathname);
-      const answer = notFound.respond(request, kind, page);
+      const answer = notFound.respond(request, route, kind, page);
       if (answer) {
         c.set("source", "not-found");
         return answer;
       }
       // Prepared on first need; until then (or for a path it cannot splice) it renders.
-      if (!notFound.prepared) void notFound.prepare();
+      if (!notFound.isPrepared(route)) void notFound.prepare(route);
     }
     if (!readable) {
       // Bodies are read here, up to a limit, so no oversized body ever reaches an action.
@@ -482,13 +508,20 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
       if (pathname === null || pathname.startsWith("/assets/") || files.lookup(pathname)) {
         return undefined;
       }
-      if (!isUnknownAddress(pathname)) return undefined;
+      const route = unknownAddress(pathname)?.route;
+      if (!route) return undefined;
       const { kind, page } = notFoundOf(url.pathname);
       const secure = visitorOf(request) === "https";
-      return notFound.write(request, response, kind, page, secure) ? "not-found" : undefined;
+      return notFound.write(request, response, route, kind, page, secure) ? "not-found" : undefined;
     },
   });
 
+  // What the pages on disk were rendered from, moved forward as they are rewritten.
+  const ledger = await ContentLedger.load(
+    options.buildDir,
+    { prerendered: () => prerendered.toManifest(), dependencies: () => dependencies.toManifest() },
+    logger,
+  );
   const refresher = new PageRefresher({
     handler: build.handler,
     files,
@@ -497,40 +530,72 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     logger,
     onChanged: (paths) => fastPath.forget(paths),
     pacing: { busy: () => traffic.busy(), share: BUSY_REFRESH_SHARE },
+    // Once every page a change touched is written again, the change is recorded on disk.
+    onIdle: (clean) => void ledger.settle(clean),
   });
   const everyPrerendered = () => [...prerendered.pagePaths(), ...prerendered.resourcePaths()];
   if (options.prerenderedFresh === false) {
     // The build predates the content: bring every file up to date, pages render meanwhile.
     refresher.enqueue(everyPrerendered());
   }
-  const purge = createPurge(env.purgeUrl, logger);
+  const purge = env.purgeUrl
+    ? new CoalescedPurge({ url: env.purgeUrl, logger, settled: () => refresher.settled() })
+    : undefined;
 
-  const applyContentChange = (change: ContentChange) => {
+  /** The prerendered pages a change touches: those that read it, then the addresses it moved. */
+  const pagesOfChange = (change: Pick<ContentChange, "tags" | "addedPaths" | "removedPaths">) => {
+    const moved = new Set([...change.addedPaths, ...change.removedPaths]);
+    return { read: dependencies.affected(everyPrerendered(), change.tags), moved };
+  };
+
+  const applyContentChange = (change: ContentChange, reason = "event") => {
     for (const path of change.addedPaths) addedAddresses.add(path);
     for (const path of change.removedPaths) addedAddresses.delete(path);
-    if (notFound.prepared && ContentDependencies.touches(notFound.contentTags, change.tags)) {
-      void notFound.prepare();
-    }
-    const moved = new Set([...change.addedPaths, ...change.removedPaths]);
-    const pages = dependencies.affected(everyPrerendered(), change.tags);
-    refresher.enqueue([...pages, ...moved], { first: !change.tags.includes(EVERYTHING) });
+    notFound.refresh((read) => ContentDependencies.touches(read, change.tags));
+    const { read: pages, moved } = pagesOfChange(change);
+    ledger.note(change.tags, change.versions);
+    const queued = new Set([...pages, ...moved]);
+    refresher.enqueue(queued, { first: !change.tags.includes(EVERYTHING) });
     const staleRenderings = cache.markStale(
       (rendering, key) =>
         ContentDependencies.touches(tagsOfRendering(rendering), change.tags) ||
         moved.has(pageOfRequestPath(pathOfCacheKey(key))),
     );
-    purge?.(change.tags);
+    purge?.add(change.tags);
     logger.info("content changed", {
-      event: change.event.name,
+      event: reason === "event" ? change.event.name : reason,
       type: change.event.type,
       id: change.event.id ?? null,
       tags: change.tags.length,
-      refreshing: pages.length + moved.size,
+      refreshing: queued.size,
       ...(change.addedPaths.length ? { added: change.addedPaths } : {}),
       ...(change.removedPaths.length ? { removed: change.removedPaths } : {}),
       staleRenderings,
     });
+    return queued.size;
   };
+
+  // What the instance serves while it catches up: every page not touched by what changed
+  // from its file; the pages known to be older than the CMS are rendered per request (fresh)
+  // until their new files land, so whoever reaches an instance that is not ready yet still
+  // gets the content as it is now.
+  const catchUp = new ContentCatchUp({
+    readVersions: build.readContentVersions,
+    recorded: () => ledger.recorded,
+    refresh: (difference: ContentDifference, versions: ContentVersions) => {
+      const { read, moved } = pagesOfChange(difference);
+      refresher.retire([...read, ...moved].filter((page) => prerendered.find(page)));
+      return applyContentChange({ event: CATCH_UP_EVENT, ...difference, versions }, "catch-up");
+    },
+    settled: () => refresher.settled(),
+    logger,
+  });
+  if (!build.readContentVersions) {
+    logger.warn(
+      "the server build exports no readContentVersions: edits made while the site was down are not looked for",
+    );
+  }
+  catchUp.start();
 
   let stopWatching: (() => void) | undefined;
   if (build.watchContentChanges) {
@@ -558,8 +623,11 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     closing ??= http
       .close()
       .finally(() => stopWatching?.())
+      .finally(() => catchUp.stop())
       .finally(() => renderer.close())
-      .finally(() => refresher.stop());
+      .finally(() => refresher.stop())
+      .finally(() => ledger.flushed())
+      .finally(() => purge?.flush());
     return closing;
   };
 
@@ -570,8 +638,18 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     applyContentChange,
     settled: () => refresher.settled(),
     renderLoad: () => renderer.load,
+    caughtUp: () => catchUp.whenDone(),
+    catchUpDifference: () => catchUp.difference,
   };
 }
+
+/** How the start's catch-up is told to the refresher: a change the CMS did not announce. */
+const CATCH_UP_EVENT: ContentChange["event"] = {
+  name: "template",
+  type: "update",
+  id: null,
+  templateId: null,
+};
 
 /** The tags a cached rendering was labelled with (none: it depends on everything). */
 function tagsOfRendering(rendering: CachedRendering): string[] | undefined {
@@ -584,29 +662,6 @@ function pathOfCacheKey(key: string): string {
   const path = key.slice(key.indexOf(":") + 1);
   const query = path.indexOf("?");
   return query === -1 ? path : path.slice(0, query);
-}
-
-/** Tells a CDN (PURGE_URL) which tags changed: POST {"tags": [...]}, never awaited. */
-function createPurge(
-  purgeUrl: string | undefined,
-  logger: SiteLogger,
-): ((tags: string[]) => void) | undefined {
-  if (!purgeUrl) return undefined;
-  return (tags) => {
-    fetch(purgeUrl, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ tags }),
-      signal: AbortSignal.timeout(PURGE_TIMEOUT_MS),
-    }).then(
-      async (response) => {
-        await response.body?.cancel();
-        if (!response.ok)
-          logger.warn("purge refused", { status: response.status, tags: tags.length });
-      },
-      (error: unknown) => logger.warn("purge failed", { error: describeError(error) }),
-    );
-  };
 }
 
 /**

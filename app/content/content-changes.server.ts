@@ -12,6 +12,8 @@
 import { CONTENT_EVENT_NAMES, type ContentEvent, parseContentEvent } from "../../bcms";
 import { getContentClient } from "./content-client.server";
 import { contentTag, EVERYTHING } from "./content-tags.server";
+import type { ContentVersions } from "./content-versions";
+import { readContentVersions } from "./content-versions.server";
 import { type EntryAddress, getEntryAddresses, getListOrders } from "./entries.server";
 import { logger } from "./log.server";
 
@@ -23,6 +25,12 @@ export interface ContentChange {
   addedPaths: string[];
   /** Site paths whose entry is gone (deleted, unpublished or moved elsewhere). */
   removedPaths: string[];
+  /**
+   * What the CMS held once the change was told, read before any page is rendered for it:
+   * the server records it when those pages are written (server/refresh/content-ledger.ts).
+   * Absent when it could not be read.
+   */
+  versions?: ContentVersions;
 }
 
 export class ChangeClassifier {
@@ -144,7 +152,13 @@ export function watchContentChanges(onChange: (change: ContentChange) => void): 
     });
   });
   const report = (event: ContentEvent) => {
-    void classifier.classify(event).then(onChange);
+    void classifier
+      .classify(event)
+      .then(async (change) => {
+        const versions = await readContentVersions().catch(() => undefined);
+        return versions ? { ...change, versions } : change;
+      })
+      .then(onChange);
   };
   const stops = CONTENT_EVENT_NAMES.map((name) =>
     bcms.socket.on(name, (data) => {

@@ -16,5 +16,5 @@ export async function loader({ params, url }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = routeMeta;
 
 export default function Event({ loaderData }: Route.ComponentProps) {
-  return <EventView event={loaderData.event} />;
+  return <EventView event={loaderData.event} breadcrumbs={loaderData.head.breadcrumbs} />;
 }

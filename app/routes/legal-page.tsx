@@ -12,5 +12,5 @@ export async function loader({ url }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = routeMeta;
 
 export default function LegalPage({ loaderData }: Route.ComponentProps) {
-  return <LegalPageView page={loaderData.page} />;
+  return <LegalPageView page={loaderData.page} breadcrumbs={loaderData.head.breadcrumbs} />;
 }

@@ -16,5 +16,5 @@ export async function loader({ params, url }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = routeMeta;
 
 export default function NewsArticle({ loaderData }: Route.ComponentProps) {
-  return <NewsArticleView article={loaderData.article} />;
+  return <NewsArticleView article={loaderData.article} breadcrumbs={loaderData.head.breadcrumbs} />;
 }

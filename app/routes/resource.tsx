@@ -35,7 +35,7 @@ export const meta: Route.MetaFunction = routeMeta;
 
 export default function Resource({ loaderData }: Route.ComponentProps) {
   return (
-    <ResourceView resource={loaderData.resource}>
+    <ResourceView resource={loaderData.resource} breadcrumbs={loaderData.head.breadcrumbs}>
       <FormSection form={loaderData.resource.form} data={loaderData.form} />
     </ResourceView>
   );

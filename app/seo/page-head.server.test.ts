@@ -115,6 +115,7 @@ describe("every page's head", () => {
 
   it("has no breadcrumbs and no structured data one level deep", () => {
     expect(jsonLd(meta)).toEqual([]);
+    expect(pageHead(at("/about"), { title: "About" }).breadcrumbs).toBeUndefined();
   });
 });
 
@@ -132,6 +133,14 @@ describe("deep pages", () => {
           { "@type": "ListItem", position: 3, name: "A guide", item: `${ORIGIN}/resources/guide` },
         ],
       },
+    ]);
+  });
+
+  it("give the page the same trail as site paths, for the visible breadcrumbs", () => {
+    expect(pageHead(at("/resources/guide/"), { title: "A guide" }).breadcrumbs).toEqual([
+      { name: "Home", path: "/" },
+      { name: "Resources", path: "/resources" },
+      { name: "A guide", path: "/resources/guide" },
     ]);
   });
 });

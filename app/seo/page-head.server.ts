@@ -87,7 +87,16 @@ function composeHead(url: URL, head: PageHead, extras: HeadExtras = {}): LoadedH
       ...(crumbs.length > 0 ? [breadcrumbListJsonLd(crumbs)] : []),
     ],
   });
-  return head.lang ? { meta, lang: head.lang } : { meta };
+  // The visible trail (components/pages/breadcrumbs.tsx) is the structured data's, as paths.
+  const breadcrumbs = crumbs.map((crumb) => ({
+    name: crumb.name,
+    path: new URL(crumb.url).pathname,
+  }));
+  return {
+    meta,
+    ...(head.lang ? { lang: head.lang } : {}),
+    ...(breadcrumbs.length > 0 ? { breadcrumbs } : {}),
+  };
 }
 
 /** The head of a page that lists other entries: newest of its own and theirs. */

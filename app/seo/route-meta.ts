@@ -8,10 +8,18 @@ export const TITLE_SEPARATOR = " - ";
 export const NO_INDEX_ROBOTS = "noindex, nofollow";
 export const NOT_FOUND_TITLE = "Page Not Found";
 
+/** One step of a page's breadcrumb trail: its name and site-relative path. */
+export interface PageCrumb {
+  name: string;
+  path: string;
+}
+
 /** What every page loader returns as `head`. */
 export interface LoadedHead {
   meta: MetaDescriptor[];
   lang?: "en" | "ja";
+  /** Home, the site sections above the page, the page; only on pages two or more levels deep. */
+  breadcrumbs?: PageCrumb[];
 }
 
 /**

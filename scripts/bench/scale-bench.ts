@@ -20,34 +20,18 @@
 // Settings: SCALE_BENCH_ARTICLES, SCALE_BENCH_SECONDS (wrk, default 5),
 // SCALE_BENCH_BUILD_MINUTES (per build, default 45), SCALE_BENCH_KEEP=1 (keep the folders).
 import { spawn } from "node:child_process";
-import { cp, mkdtemp, open, readdir, readFile, realpath, rm, symlink } from "node:fs/promises";
+import { mkdtemp, open, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
-import { fileURLToPath } from "node:url";
 import { DEFAULT_CONSENT_WORDING } from "../../app/consent/default-wording";
 import { writeEntityFile } from "../../content-server/snapshot-files";
+import { copyProject } from "../../tests/support/project-copy";
 import { type SiteProcess, startSiteProcess } from "../site-process";
 import { type GeneratedArticle, generateScaleSnapshot } from "./generate-snapshot";
 import { hasTaskset, type Nginx, pin, startNginx } from "./nginx";
 import { requireWrk, round, rssBytes, runWrk, type WrkRun } from "./wrk";
 
-const PROJECT_DIR = path.resolve(fileURLToPath(new URL("../..", import.meta.url)));
-/** Not copied into the temporary project: built, installed, local or the seed snapshot. */
-const NOT_COPIED = new Set([
-  ".git",
-  ".cache",
-  ".data",
-  ".env",
-  ".react-router",
-  "build",
-  "content",
-  "node_modules",
-  "playwright-report",
-  "test-results",
-  "tmp",
-  "tools",
-]);
 const SITE_ORIGIN = "https://id5.io";
 const SERVER_CPU = 0;
 const WRK_CPU = 1;
@@ -77,21 +61,6 @@ function sizesOf(setting: string | undefined): number[] {
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** The project's sources (what a checkout has), with node_modules linked, not copied. */
-async function copyProject(to: string): Promise<void> {
-  await cp(PROJECT_DIR, to, {
-    recursive: true,
-    filter: (source) => {
-      const relative = path.relative(PROJECT_DIR, source);
-      return !NOT_COPIED.has(relative.split(path.sep)[0] ?? "");
-    },
-  });
-  await symlink(
-    await realpath(path.join(PROJECT_DIR, "node_modules")),
-    path.join(to, "node_modules"),
-  );
-}
 
 /** The environment of the build and the server: the embedded content service on `contentDir`. */
 function siteEnv(contentDir: string): NodeJS.ProcessEnv {

@@ -34,6 +34,7 @@ export interface WrkRun {
   rps: number;
   requests: number;
   p99Ms: number;
+  p50Ms: number;
   /** Answers that were neither 2xx nor 3xx. */
   errors: number;
   /** CPU time the measured process spent per request (when its pid was given). */
@@ -53,6 +54,8 @@ export interface WrkOptions {
   cpu?: number;
   /** Non-2xx/3xx answers are the point of the run (hostile traffic), not a failure. */
   allowErrors?: boolean;
+  /** Receives wrk's whole output (what a script's `done` printed included). */
+  onOutput?: (stdout: string) => void;
 }
 
 export async function runWrk(options: WrkOptions): Promise<WrkRun> {
@@ -75,19 +78,23 @@ export async function runWrk(options: WrkOptions): Promise<WrkRun> {
     pinned ? ["-c", String(options.cpu), WRK, ...args] : args,
     { maxBuffer: 16 * 1024 * 1024 },
   );
+  options.onOutput?.(stdout);
   const rps = /Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1];
   const requests = /(\d+) requests in/.exec(stdout)?.[1];
   const p99 = /99%\s+([\d.]+)(us|ms|s)\b/.exec(stdout);
-  if (!rps || !requests || !p99) throw new Error(`wrk printed no figures:\n${stdout}`);
+  const p50 = /50%\s+([\d.]+)(us|ms|s)\b/.exec(stdout);
+  if (!rps || !requests || !p99 || !p50) throw new Error(`wrk printed no figures:\n${stdout}`);
   const errors = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(stdout)?.[1] ?? 0);
   if (errors > 0 && !options.allowErrors) {
     throw new Error(`${errors} non-2xx/3xx answers from ${options.url}:\n${stdout}`);
   }
-  const scale = { us: 0.001, ms: 1, s: 1000 }[p99[2] as "us" | "ms" | "s"];
+  const ms = (match: RegExpExecArray) =>
+    Number(match[1]) * { us: 0.001, ms: 1, s: 1000 }[match[2] as "us" | "ms" | "s"];
   const result: WrkRun = {
     rps: Number(rps),
     requests: Number(requests),
-    p99Ms: Number(p99[1]) * scale,
+    p99Ms: ms(p99),
+    p50Ms: ms(p50),
     errors,
   };
   if (options.pid) {

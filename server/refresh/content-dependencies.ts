@@ -1,7 +1,8 @@
 // Which content each page read (app/content/content-tags.server.ts), so a change retires
 // only its dependents. The build writes what prerendering recorded (build/content-tags.json);
-// every rendering since (its Cache-Tag header) replaces a page's record. A page with no
-// record depends on everything.
+// every rendering since (its Cache-Tag header) replaces a page's record, and the server writes
+// the record back with the content versions (content-ledger.ts). A page with no record
+// depends on everything.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { EVERYTHING } from "../../app/content/content-tags.server";
@@ -62,6 +63,17 @@ export class ContentDependencies {
 
   forget(page: string): void {
     this.tagsByPage.delete(page);
+  }
+
+  /** The record as it is now (every rendering since the build included). */
+  toManifest(): ContentTagsManifest {
+    return {
+      pages: Object.fromEntries(
+        [...this.tagsByPage]
+          .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+          .map(([page, tags]) => [page, [...tags].sort()]),
+      ),
+    };
   }
 
   tagsOf(page: string): readonly string[] | undefined {

@@ -23,7 +23,15 @@ beforeEach(async () => {
 });
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
-async function refresherOver(options: { pacing?: RefreshPacing; renderMs?: number } = {}) {
+async function refresherOver(
+  options: {
+    pacing?: RefreshPacing;
+    renderMs?: number;
+    onIdle?: (clean: boolean) => void;
+    /** Pages that answer 503 (the CMS down for them). */
+    failing?: string[];
+  } = {},
+) {
   const files = await ClientFiles.scan(dir);
   const prerendered = new PrerenderedPages(
     files,
@@ -38,6 +46,7 @@ async function refresherOver(options: { pacing?: RefreshPacing; renderMs?: numbe
       await new Promise((resolve) => setTimeout(resolve, options.renderMs ?? 1));
       running -= 1;
       const { pathname } = new URL(request.url);
+      if (options.failing?.includes(pathname)) return new Response("down", { status: 503 });
       if (!pathname.endsWith(".data")) rendered.push(pathname);
       return new Response(`new ${pathname}`, { headers: { "cache-tag": "entry:x" } });
     },
@@ -47,11 +56,36 @@ async function refresherOver(options: { pacing?: RefreshPacing; renderMs?: numbe
     logger: { info() {}, warn() {}, error() {} },
     onChanged: () => {},
     pacing: options.pacing,
+    onIdle: options.onIdle,
   });
   return { refresher, mostAtOnce: () => mostAtOnce };
 }
 
 describe("PageRefresher", () => {
+  it("says when it runs dry whether every page it was given was written", async () => {
+    const idle: boolean[] = [];
+    const { refresher } = await refresherOver({
+      onIdle: (clean) => idle.push(clean),
+      failing: ["/b"],
+    });
+    refresher.enqueue(["/a"]);
+    await refresher.settled();
+    refresher.enqueue(["/b", "/c"]);
+    await refresher.settled();
+    // Nothing to render: dry at once, and clean.
+    refresher.enqueue([]);
+    expect(idle).toEqual([true, false, true]);
+  });
+
+  it("is not clean when stopped with pages still queued", async () => {
+    const idle: boolean[] = [];
+    const { refresher } = await refresherOver({ onIdle: (clean) => idle.push(clean) });
+    refresher.enqueue(PAGES);
+    await refresher.stop();
+    expect(rendered.length).toBeLessThan(PAGES.length);
+    expect(idle).toEqual([false]);
+  });
+
   it("rewrites each page's HTML and data, pages asked for first ahead of the queue", async () => {
     const { refresher } = await refresherOver();
     refresher.enqueue(["/a", "/b", "/c"]);

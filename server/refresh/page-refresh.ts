@@ -36,6 +36,11 @@ export interface PageRefresherOptions {
   concurrency?: number;
   /** Without it, pages are rendered as fast as the concurrency allows. */
   pacing?: RefreshPacing;
+  /**
+   * Called each time nothing is left to render. `clean`: every page given since the last
+   * call was written or removed (none retired, none dropped by stop()).
+   */
+  onIdle?: (clean: boolean) => void;
 }
 
 type Outcome = "written" | "removed" | "retired";
@@ -48,7 +53,9 @@ export class PageRefresher {
   private readonly again = new Set<string>();
   private readonly idleWaiters: (() => void)[] = [];
   private readonly concurrency: number;
-  private batch: { started: number; pages: number; outcomes: Record<Outcome, number> } | undefined;
+  private batch:
+    | { started: number; pages: number; outcomes: Record<Outcome, number>; dropped: boolean }
+    | undefined;
   /** A pause between pages while the server is busy (pacing). */
   private resume: NodeJS.Timeout | undefined;
 
@@ -81,12 +88,38 @@ export class PageRefresher {
       started: performance.now(),
       pages: 0,
       outcomes: { written: 0, removed: 0, retired: 0 },
+      dropped: false,
     };
     this.pump();
+    // Nothing to render (a change no prerendered page read): the batch ends at once.
+    if (this.pending === 0) this.finishBatch();
+  }
+
+  /**
+   * Stops serving these pages' files as fresh until they are rendered again: requests render
+   * them meanwhile (used at start for pages known to be older than the CMS).
+   */
+  retire(pages: Iterable<string>): void {
+    const { prerendered } = this.options;
+    const relPaths: string[] = [];
+    const requestPaths: string[] = [];
+    for (const page of pages) {
+      if (prerendered.isResource(page)) {
+        relPaths.push(page.slice(1));
+        requestPaths.push(page);
+      } else {
+        const { html, data } = filesOfPage(page);
+        relPaths.push(html, data);
+        requestPaths.push(page, page === "/" ? "/_.data" : `${page}.data`);
+      }
+    }
+    prerendered.retire(relPaths);
+    this.options.onChanged(requestPaths);
   }
 
   /** Drops what is queued; resolves when what is rendering has finished. */
   stop(): Promise<void> {
+    if (this.batch && this.queued.size > 0) this.batch.dropped = true;
     this.queued.clear();
     this.again.clear();
     if (this.resume) {
@@ -149,13 +182,14 @@ export class PageRefresher {
   private finishBatch(): void {
     const batch = this.batch;
     this.batch = undefined;
-    if (batch) {
+    if (batch && batch.pages > 0) {
       this.options.logger.info("pages refreshed", {
         pages: batch.pages,
         ...batch.outcomes,
         ms: Math.round(performance.now() - batch.started),
       });
     }
+    if (batch) this.options.onIdle?.(batch.outcomes.retired === 0 && !batch.dropped);
     for (const resolve of this.idleWaiters.splice(0)) resolve();
   }
 

@@ -4,10 +4,12 @@ import { pathToFileURL } from "node:url";
 import type { RouterContextProvider, ServerBuild } from "react-router";
 import type { SiteEnv } from "../../app/config/env.server";
 import type { ContentChange } from "../../app/content/content-changes.server";
+import type { ContentVersions } from "../../app/content/content-versions";
 import type { SiteServices } from "../../app/forms/context";
 import type { RequestFacts } from "../../app/forms/service";
 import type { SiteLogger } from "../../app/logging/logger.server";
 import type { DeclaredQuery } from "../serving/request-path";
+import type { SplicedRoute } from "../serving/spliced-page";
 
 export type WatchContentChanges = (onChange: (change: ContentChange) => void) => () => void;
 
@@ -31,6 +33,8 @@ export interface LoadedBuild {
   watchContentChanges?: WatchContentChanges;
   /** What the routes of a page declare; absent: every parameter counts, every path renders. */
   describeRoute?: DescribeRoute;
+  /** What the CMS holds now, as versions (app/content/content-versions.server.ts). */
+  readContentVersions?: () => Promise<ContentVersions>;
 }
 
 /**
@@ -41,9 +45,16 @@ export interface LoadedBuild {
 export type RouteAddresses = "any" | "listed" | "none";
 
 export interface RouteFacts {
-  /** The query parameters the page's routes read (`handle.query`). */
-  query: ReadonlySet<string>;
+  /** The query parameters the page's routes read (`handle.query`); null: all of them. */
+  query: ReadonlySet<string> | null;
   addresses: RouteAddresses;
+  /** The deepest route the path matches. */
+  routeId?: string;
+  /**
+   * Its paths as a fixed prefix and one dynamic tail (`/news/` + a slug, `/` + a splat), or
+   * undefined when its pattern is not of that shape (server/serving/spliced-page.ts).
+   */
+  tail?: SplicedRoute;
 }
 
 export type DescribeRoute = (pagePath: string) => RouteFacts;
@@ -71,6 +82,7 @@ export async function loadServerBuild(
   const handle = createRequestHandler(build, "production");
   const entry = build.entry.module as {
     watchContentChanges?: unknown;
+    readContentVersions?: unknown;
     createLoadContext?: unknown;
     configureSite?: unknown;
   };
@@ -89,8 +101,17 @@ export async function loadServerBuild(
         ? (entry.watchContentChanges as WatchContentChanges)
         : undefined,
     describeRoute: routeFactsOf(build, matchRoutes),
+    readContentVersions:
+      typeof entry.readContentVersions === "function"
+        ? (entry.readContentVersions as () => Promise<ContentVersions>)
+        : undefined,
   };
 }
+
+/** React Router's route discovery address when the build names none. */
+const DEFAULT_MANIFEST_PATH = "/__manifest";
+/** An address React Router answers itself. */
+const ROUTER_OWN: RouteFacts = { query: null, addresses: "any" };
 
 /** Most page paths whose route facts are remembered (known pages are far fewer). */
 const MAX_REMEMBERED_PAGES = 10_000;
@@ -132,13 +153,22 @@ function routeFactsOf(
   const handleOf = (id: string) =>
     build.routes[id]?.module.handle as { query?: unknown; addresses?: unknown } | undefined;
   const remembered = new Map<string, RouteFacts>();
+  // React Router answers route discovery itself (`/__manifest?p=…&version=…`), before any
+  // route: every parameter counts, and it is no address of the catch-all.
+  const discovery = build.routeDiscovery;
+  const manifestPath =
+    discovery?.mode === "lazy" ? (discovery.manifestPath ?? DEFAULT_MANIFEST_PATH) : undefined;
   return (pagePath) => {
+    if (pagePath === manifestPath) return ROUTER_OWN;
     let facts = remembered.get(pagePath);
     if (facts) return facts;
     const matches = matchRoutes(roots as Parameters<typeof matchRoutes>[0], pagePath) ?? [];
     const query = new Set<string>();
     let addresses: RouteAddresses = "any";
+    const pattern: string[] = [];
     for (const match of matches) {
+      const path = (match.route as DeclaringRoute).path;
+      if (path) pattern.push(...path.split("/").filter(Boolean));
       const handle = handleOf((match.route as DeclaringRoute).id);
       if (Array.isArray(handle?.query)) {
         for (const name of handle.query) if (typeof name === "string") query.add(name);
@@ -147,9 +177,35 @@ function routeFactsOf(
         addresses = handle.addresses;
       }
     }
-    facts = { query, addresses };
+    const leaf = matches.at(-1)?.route as DeclaringRoute | undefined;
+    let tail = tailOf(pattern);
+    // A page's HTML lists the routes its ancestors' paths match (React Router's partial
+    // manifest). A splat's paths share one page only where every ancestor past `/` matches
+    // nothing but the splat itself (`/wp-admin/x`, not `/about/x`).
+    if (tail?.segments === "many" && leaf) {
+      const segments = pagePath.split("/").filter(Boolean);
+      for (let end = 1; end < segments.length && tail; end++) {
+        const ancestor = `/${segments.slice(0, end).join("/")}`;
+        const ancestorMatches = matchRoutes(roots as Parameters<typeof matchRoutes>[0], ancestor);
+        const ancestorLeaf = ancestorMatches?.at(-1)?.route as DeclaringRoute | undefined;
+        if (ancestorLeaf?.id !== leaf.id) tail = undefined;
+      }
+    }
+    facts = { query, addresses, routeId: leaf?.id, tail };
     if (remembered.size >= MAX_REMEMBERED_PAGES) remembered.clear();
     remembered.set(pagePath, facts);
     return facts;
   };
+}
+
+/** `news/:slug` -> prefix `/news/`, one segment; `*` -> `/`, many; other shapes: undefined. */
+function tailOf(pattern: readonly string[]): SplicedRoute | undefined {
+  const last = pattern.at(-1);
+  if (last === undefined) return undefined;
+  const fixed = pattern.slice(0, -1);
+  if (fixed.some((segment) => segment.startsWith(":") || segment.includes("*"))) return undefined;
+  const prefix = `/${fixed.map((segment) => `${segment}/`).join("")}`;
+  if (last === "*") return { prefix, segments: "many" };
+  if (/^:[A-Za-z0-9_]+$/.test(last)) return { prefix, segments: "one" };
+  return undefined;
 }

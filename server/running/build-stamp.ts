@@ -1,6 +1,7 @@
 // Is the build in build/ what `npm start` should serve? A build records a stamp of what it
-// was made of (sources and the settings baked into its HTML) and of the content it
-// prerendered; the server compares the stamp with the project as it is now.
+// was made of (sources and the settings baked into its HTML); the server compares the stamp
+// with the project as it is now. Content is not part of it: the server finds at start what
+// changed in the CMS since its pages were rendered (server/refresh/content-catch-up.ts).
 import { createHash } from "node:crypto";
 import { type Dirent, existsSync } from "node:fs";
 import { readdir, readFile, stat } from "node:fs/promises";
@@ -44,8 +45,6 @@ export interface BuildStamp {
   version: number;
   /** sha256 of BUILD_INPUTS and of the settings baked into the HTML. */
   inputsHash: string;
-  /** Fingerprint of the embedded snapshot the pages were prerendered from (embedded only). */
-  contentFingerprint?: string;
   builtAt: string;
 }
 
@@ -83,7 +82,7 @@ export async function listBuildInputs(projectDir: string): Promise<string[]> {
 /**
  * The settings that end up in prerendered HTML or decide where content comes from:
  * canonical origin, tag manager, the CMS (not its key: rotating a key needs no build).
- * The embedded snapshot folder is not one: its fingerprint is compared instead.
+ * The embedded snapshot folder is not one: content is live.
  */
 export function buildSettings(env: SiteEnv, buildId?: string): Record<string, string | null> {
   return {
@@ -112,23 +111,6 @@ export async function hashBuildInputs(
   return hash.digest("hex");
 }
 
-/**
- * Fingerprint of a snapshot folder: its file names and bytes. Modification times are left
- * out: a copy, a checkout or a touch changes them (and copies round them) without changing
- * the content, and the prerendered pages would then be thrown away for nothing. Reading the
- * seed snapshot (2.4 MB, 242 files) takes about 0.2 s here, once per start and build.
- */
-export async function fingerprintContent(dir: string): Promise<string> {
-  const hash = createHash("sha256");
-  for (const file of await listFiles(dir)) {
-    const bytes = await readFile(path.join(dir, file));
-    hash.update(`${file}\0${bytes.length}\0`);
-    hash.update(createHash("sha256").update(bytes).digest());
-    hash.update("\n");
-  }
-  return hash.digest("hex");
-}
-
 export async function readStamp(buildDir: string): Promise<BuildStamp | undefined> {
   try {
     const parsed = JSON.parse(
@@ -144,11 +126,6 @@ export interface BuildCheck {
   /** True when `npm start` must build first. */
   stale: boolean;
   reason: string;
-  /**
-   * True when the embedded snapshot changed since the pages were prerendered: no rebuild
-   * (content is live), but the server must not serve those prerendered pages as fresh.
-   */
-  contentChanged: boolean;
 }
 
 export async function checkBuild(options: {
@@ -160,14 +137,13 @@ export async function checkBuild(options: {
   const projectDir = options.projectDir ?? PROJECT_DIR;
   const buildDir = options.buildDir ?? path.join(projectDir, "build");
   const serverEntry = await stat(path.join(buildDir, "server/index.js")).catch(() => undefined);
-  if (!serverEntry) return { stale: true, reason: "no build yet", contentChanged: false };
+  if (!serverEntry) return { stale: true, reason: "no build yet" };
   const stamp = await readStamp(buildDir);
-  if (!stamp) return { stale: true, reason: "the build has no stamp", contentChanged: false };
+  if (!stamp) return { stale: true, reason: "the build has no stamp" };
   if (stamp.version !== STAMP_VERSION) {
     return {
       stale: true,
       reason: "the build stamp is from another version",
-      contentChanged: false,
     };
   }
   const current = await hashBuildInputs(projectDir, options.env, options.buildId);
@@ -175,11 +151,7 @@ export async function checkBuild(options: {
     return {
       stale: true,
       reason: "sources or build settings changed since the build",
-      contentChanged: false,
     };
   }
-  const contentChanged =
-    options.env.embeddedContent &&
-    stamp.contentFingerprint !== (await fingerprintContent(options.env.contentDir));
-  return { stale: false, reason: "the build is up to date", contentChanged };
+  return { stale: false, reason: "the build is up to date" };
 }

@@ -1,6 +1,7 @@
 // Liveness and readiness. /healthz: the process answers. /readyz: the content service
-// answers the BCMS library's ping (an authenticated call). The key goes only into the
-// Authorization header of that call: never into a URL, log or body.
+// answers the BCMS library's ping (an authenticated call) and the pages have caught up with
+// what changed in the CMS while the instance was down (server/refresh/content-catch-up.ts).
+// The key goes only into the Authorization header of that call: never into a URL, log or body.
 import {
   BcmsError,
   type BcmsInstance,
@@ -25,14 +26,17 @@ export function healthResponse(): Response {
   return new Response(JSON.stringify({ status: "ok" }), { status: 200, headers: JSON_NO_STORE });
 }
 
-export function readinessResponse(readiness: Readiness): Response {
-  return new Response(
-    JSON.stringify({
-      status: readiness.ready ? "ready" : "unavailable",
-      content: readiness.content,
-    }),
-    { status: readiness.ready ? 200 : 503, headers: JSON_NO_STORE },
-  );
+/**
+ * `catchUp`: where the start's content catch-up is ("done" once the pages are as new as the
+ * CMS); the instance is ready only then.
+ */
+export function readinessResponse(readiness: Readiness, catchUp = "done"): Response {
+  const caughtUp = catchUp === "done";
+  const status = !readiness.ready ? "unavailable" : caughtUp ? "ready" : "catching-up";
+  return new Response(JSON.stringify({ status, content: readiness.content, catchUp }), {
+    status: status === "ready" ? 200 : 503,
+    headers: JSON_NO_STORE,
+  });
 }
 
 export function createReadinessProbe(

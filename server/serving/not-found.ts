@@ -1,7 +1,8 @@
 // Addresses the site does not have, answered at the cost of a file: the app's own 404 page
 // (and its client-navigation data), prepared once from a render and spliced with each
-// visitor's path (spliced-page.ts). Prepared on the first unknown address and again when
-// content the page shows changes (its header and footer); until a preparation succeeds, or
+// visitor's path (spliced-page.ts), one per route (an unknown article names the article
+// route's modules, an unknown address the catch-all's). Prepared on a route's first unknown
+// address and again when content its page shows changes; until a preparation succeeds, or
 // for a path it cannot splice, the server renders the 404 as before.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { CACHE_TAG_HEADER } from "../../app/content/content-tags.server";
@@ -10,7 +11,12 @@ import { parseCacheTag } from "../refresh/content-dependencies";
 import type { DocumentPolicy } from "../security/content-security-policy";
 import { MIN_COMPRESS_BYTES, negotiateEncoding } from "./compression";
 import { etagMatches, markAnsweredBy } from "./representation";
-import { type RenderedPage, type SplicedAnswer, SplicedPage } from "./spliced-page";
+import {
+  type RenderedPage,
+  type SplicedAnswer,
+  SplicedPage,
+  type SplicedRoute,
+} from "./spliced-page";
 
 /** What the 404 answers of one kind (page or data) are made of. */
 interface Prepared {
@@ -32,40 +38,61 @@ export interface NotFoundOptions {
 
 export type NotFoundKind = "page" | "data";
 
+/** The route a 404 answer is prepared for (its id and the shape of its paths). */
+export interface NotFoundRoute {
+  id: string;
+  tail: SplicedRoute;
+}
+
 /** The path of a `.data` request's page, as the 404 data names it (`/x.data` -> `/x`). */
 const dataRequestOf = (page: string) => `${page}.data`;
 
+/** What is prepared for one route: both kinds, and the content tags its page read. */
+interface RouteAnswers {
+  kinds: Map<NotFoundKind, Prepared>;
+  tags: readonly string[];
+  route: NotFoundRoute;
+  preparing?: Promise<void>;
+}
+
 export class NotFoundAnswers {
-  private readonly kinds = new Map<NotFoundKind, Prepared>();
-  private tags: string[] = [];
-  private preparing?: Promise<void>;
-  private attempted = false;
+  /** By route id: each route's 404 names its own route modules, so each has its page. */
+  private readonly routes = new Map<string, RouteAnswers>();
 
   constructor(private readonly options: NotFoundOptions) {}
 
-  /** The content tags the 404 page read (a change to them prepares it again). */
-  get contentTags(): readonly string[] {
-    return this.tags;
-  }
-
-  /** Whether a preparation was started (answers may still be rendered: see `answers`). */
-  get prepared(): boolean {
-    return this.attempted;
+  /** Whether the 404 answers of `route` were prepared or are being prepared. */
+  isPrepared(route: NotFoundRoute): boolean {
+    return this.routes.has(route.id);
   }
 
   /**
-   * Prepares both kinds; a kind that cannot be spliced keeps being rendered. The answers
-   * prepared before stay in use until the new ones are ready.
+   * Prepares both kinds for `route`; a kind that cannot be spliced keeps being rendered.
+   * Answers prepared before stay in use until the new ones are ready.
    */
-  prepare(): Promise<void> {
-    this.attempted = true;
-    this.preparing ??= this.prepareBoth().finally(() => {
-      this.preparing = undefined;
+  prepare(route: NotFoundRoute): Promise<void> {
+    let answers = this.routes.get(route.id);
+    if (!answers) {
+      answers = { kinds: new Map(), tags: [], route };
+      this.routes.set(route.id, answers);
+    }
+    const entry = answers;
+    entry.preparing ??= this.prepareRoute(entry).finally(() => {
+      entry.preparing = undefined;
     });
-    return this.preparing;
+    return entry.preparing;
   }
 
-  private async prepareBoth(): Promise<void> {
+  /** Prepares again the routes whose 404 page read one of `changed` (content tags). */
+  refresh(touches: (read: readonly string[]) => boolean): void {
+    for (const answers of this.routes.values()) {
+      if (touches(answers.tags)) void this.prepare(answers.route);
+    }
+  }
+
+  private async prepareRoute(answers: RouteAnswers): Promise<void> {
+    const started = performance.now();
+    const { route } = answers;
     for (const kind of ["page", "data"] as const) {
       let last: Response | undefined;
       const render = async (path: string): Promise<RenderedPage> => {
@@ -74,28 +101,34 @@ export class NotFoundAnswers {
         return { status: response.status, body: await response.text() };
       };
       try {
-        const page = await SplicedPage.prepare(render);
+        const page = await SplicedPage.prepare(render, route.tail);
         if (!(page instanceof SplicedPage) || page.status !== 404 || !last) {
-          this.kinds.delete(kind);
+          answers.kinds.delete(kind);
           this.options.logger.warn("the 404 answer is rendered per request", {
+            route: route.id,
             kind,
             reason: page instanceof SplicedPage ? `status ${page.status}` : page.unusable,
           });
           continue;
         }
-        const headers = this.options.keptHeaders(last.headers);
-        this.kinds.set(kind, {
+        answers.kinds.set(kind, {
           page,
           contentType: last.headers.get("content-type") ?? "text/html; charset=utf-8",
-          headers,
+          headers: this.options.keptHeaders(last.headers),
         });
         if (kind === "page") {
           const tag = last.headers.get(CACHE_TAG_HEADER);
-          this.tags = tag ? (parseCacheTag(tag) ?? []) : [];
+          answers.tags = tag ? (parseCacheTag(tag) ?? []) : [];
         }
+        this.options.logger.info("404 answer prepared", {
+          route: route.id,
+          kind,
+          ms: Math.round(performance.now() - started),
+        });
       } catch (error) {
-        this.kinds.delete(kind);
+        answers.kinds.delete(kind);
         this.options.logger.warn("the 404 answer could not be prepared", {
+          route: route.id,
           kind,
           error: error instanceof Error ? error.message : String(error),
         });
@@ -103,18 +136,23 @@ export class NotFoundAnswers {
     }
   }
 
-  /** Whether `path` of this kind is answered without rendering. */
-  answers(kind: NotFoundKind, pagePath: string): boolean {
-    return this.kinds.get(kind)?.page.accepts(pagePath) ?? false;
+  private preparedFor(route: NotFoundRoute, kind: NotFoundKind, pagePath: string) {
+    const prepared = this.routes.get(route.id)?.kinds.get(kind);
+    return prepared?.page.accepts(pagePath) ? prepared : undefined;
   }
 
   /**
    * The answer for the full server; the security middleware adds its headers and the CSP
    * of this body's scripts. Null when the path must be rendered.
    */
-  respond(request: Request, kind: NotFoundKind, pagePath: string): Response | null {
-    const prepared = this.kinds.get(kind);
-    if (!prepared?.page.accepts(pagePath)) return null;
+  respond(
+    request: Request,
+    route: NotFoundRoute,
+    kind: NotFoundKind,
+    pagePath: string,
+  ): Response | null {
+    const prepared = this.preparedFor(route, kind, pagePath);
+    if (!prepared) return null;
     const answer = prepared.page.splice(pagePath);
     const { status, headers, body } = this.answer(prepared, answer, {
       method: request.method,
@@ -137,12 +175,13 @@ export class NotFoundAnswers {
   write(
     request: IncomingMessage,
     response: ServerResponse,
+    route: NotFoundRoute,
     kind: NotFoundKind,
     pagePath: string,
     secure: boolean,
   ): boolean {
-    const prepared = this.kinds.get(kind);
-    if (!prepared?.page.accepts(pagePath)) return false;
+    const prepared = this.preparedFor(route, kind, pagePath);
+    if (!prepared) return false;
     const answer = prepared.page.splice(pagePath);
     const { status, headers, body } = this.answer(prepared, answer, {
       method: request.method ?? "GET",

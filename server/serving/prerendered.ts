@@ -94,6 +94,11 @@ export class PrerenderedPages {
     this.retired.delete(relPath);
   }
 
+  /** The manifest as the files are now (pages written or removed since the build included). */
+  toManifest(): PrerenderManifest {
+    return { files: [...this.prerendered].sort(), dynamic: [...this.dynamic].sort() };
+  }
+
   /** Whether a client-build file belongs to prerendering (then it is not a static file). */
   isPrerendered(relPath: string): boolean {
     return this.prerendered.has(relPath);

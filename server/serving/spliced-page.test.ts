@@ -1,7 +1,7 @@
 import { crc32, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { inlineScriptHashes } from "../security/script-hashes";
-import { multModP, type RenderedPage, SplicedPage, x8nModP } from "./spliced-page";
+import { CATCH_ALL, multModP, type RenderedPage, SplicedPage, x8nModP } from "./spliced-page";
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;");
@@ -79,5 +79,41 @@ describe("CRC-32 combination", () => {
     const combined = (multModP(x8nModP(b.byteLength), crc32(a)) ^ crc32(b)) >>> 0;
     expect(combined).toBe(crc32(Buffer.concat([a, b])));
     expect((multModP(x8nModP(0), crc32(a)) ^ crc32(Buffer.alloc(0))) >>> 0).toBe(crc32(a));
+  });
+});
+
+describe("SplicedPage check paths", () => {
+  it("refuses a page that varies with more than its path", async () => {
+    const bySection = async (path: string) => ({
+      status: 404,
+      body: `<nav>${path.startsWith("/news/") ? '<a aria-current="page">News</a>' : "<a>News</a>"}</nav><p>${path}</p>`,
+    });
+    expect(await SplicedPage.prepare(bySection)).toBeInstanceOf(SplicedPage);
+    expect(await SplicedPage.prepare(bySection, CATCH_ALL, ["/news/zz-check"])).toEqual({
+      unusable: "the render of /news/zz-check differs from its splice",
+    });
+  });
+});
+
+describe("SplicedPage of a route with a prefix", () => {
+  /** Like an article route's 404: the whole path in one place, the slug alone in another. */
+  async function article(path: string): Promise<RenderedPage> {
+    const slug = path.slice("/news/".length);
+    return {
+      status: 404,
+      body: `<script>import("/assets/news-article.js")</script><p>Page Not Found: ${escapeHtml(path)}</p><p data-slug="${encodeURIComponent(slug)}"></p>`,
+    };
+  }
+
+  it("splices the tail after the prefix, and only one segment", async () => {
+    const page = await SplicedPage.prepare(article, { prefix: "/news/", segments: "one" });
+    if (!(page instanceof SplicedPage)) throw new Error(page.unusable);
+    for (const path of ["/news/no-such", "/news/a&b'c%41"]) {
+      expect(page.accepts(path)).toBe(true);
+      expect(page.splice(path).body.toString("utf8")).toBe((await article(path)).body);
+    }
+    expect(page.accepts("/news/a/b")).toBe(false);
+    expect(page.accepts("/events/a")).toBe(false);
+    expect(page.accepts("/news/")).toBe(false);
   });
 });

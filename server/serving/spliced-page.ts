@@ -1,10 +1,11 @@
 // A page prepared once and answered for many paths without rendering: the 404 page names
 // the visitor's path (SPEC §8, `Page Not Found: {path}`), in its text, its attributes and
-// the data the app hydrates from, each place escaped its own way. Preparing renders the
-// page for a placeholder path and once for a probe path holding every character a path
-// can carry, and learns from the probe how each place escapes each character. Answering a
-// path then joins the page's fixed parts with the path escaped per place: no React, no
-// parse. The inline scripts that hold the path are hashed again (CSP), the others keep the
+// the data the app hydrates from, each place escaped its own way. A page is prepared for
+// the paths of one route: a fixed prefix (`/news/`, or `/` for the catch-all) and a tail
+// (one segment, or for a splat several). Preparing renders the page for a placeholder tail
+// and once for a probe tail holding every character a path can carry, and learns from the
+// probe how each place escapes each character. Answering a path then joins the page's
+// fixed parts with the tail escaped per place: no React, no parse. The inline scripts that hold the path are hashed again (CSP), the others keep the
 // hashes computed once. A check path is rendered and spliced at preparation: the two must
 // be byte for byte the same, or the page is not used (the server renders instead).
 //
@@ -20,6 +21,18 @@ import {
   scriptHashSource,
 } from "../security/script-hashes";
 
+/**
+ * The paths one prepared page answers: a fixed prefix, then a tail of one segment or
+ * (a splat) several.
+ */
+export interface SplicedRoute {
+  prefix: string;
+  segments: "one" | "many";
+}
+
+/** Every path: the catch-all's. */
+export const CATCH_ALL: SplicedRoute = { prefix: "/", segments: "many" };
+
 /** What rendering a path answered. */
 export interface RenderedPage {
   status: number;
@@ -34,7 +47,10 @@ export type RenderPath = (path: string) => Promise<RenderedPage>;
  * not spliced.
  */
 const PATH_PUNCTUATION = "/-._~!$&'()*+,;=:@|^[]%";
-const SPLICEABLE = /^\/[A-Za-z0-9\-._~!$&'()*+,;=:@|^[\]%/]*$/;
+const SPLICEABLE_TAIL = /^[A-Za-z0-9\-._~!$&'()*+,;=:@|^[\]%/]+$/;
+const PERCENT_PROBE_TAIL = "41";
+/** Always checked after the prefix: every punctuation a path may hold, capitals, an escape. */
+const CHECK_TAIL = "zz-check/A-b_c.d~e!f$g&h'i(j)k*l+m,n;o=p:q@r|s^t[u]v%41";
 /** Longer paths are not spliced (a stored block holds at most 65,535 bytes; URLs rarely pass 2k). */
 export const MAX_SPLICED_PATH_LENGTH = 2048;
 
@@ -61,6 +77,7 @@ export interface SplicedAnswer {
 export class SplicedPage {
   private constructor(
     readonly status: number,
+    private readonly route: SplicedRoute,
     private readonly fixed: readonly Buffer[],
     private readonly escapes: readonly EscapeTable[],
     private readonly staticHashes: readonly string[],
@@ -74,16 +91,24 @@ export class SplicedPage {
 
   /**
    * Prepares the page `render` answers for unknown paths, or explains why it cannot be
-   * spliced. `checkPath` is rendered and compared with its splice.
+   * spliced. A fixed check path and each of `checkPaths` are rendered and compared with
+   * their splice (a page that varies with more than its path, e.g. by section, fails there).
    */
   static async prepare(
     render: RenderPath,
-    checkPath = "/zz-check/a-b_c.d~e!f$g&h'i(j)k*l+m,n;o=p:q@r|s^t[u]v%41",
+    route: SplicedRoute = CATCH_ALL,
+    checkPaths: readonly string[] = [],
   ): Promise<SplicedPage | { unusable: string }> {
     const word = `zzsplice${randomBytes(6).toString("hex")}`;
-    const template = await render(`/${word}`);
-    const marks = [...PATH_PUNCTUATION].map((_, k) => `${word}${k}q`);
-    const probePath = `/${word}${[...PATH_PUNCTUATION].map((c, k) => `${marks[k]}${c}`).join("")}${word}endq`;
+    const template = await render(`${route.prefix}${word}`);
+    // A one-segment tail never holds a `/` (the path would match another route).
+    const punctuation =
+      route.segments === "many" ? PATH_PUNCTUATION : PATH_PUNCTUATION.replace("/", "");
+    const marks = [...punctuation].map((_, k) => `${word}${k}q`);
+    // A lone `%` is a malformed escape the router warns about: the probe sends `%41`, and
+    // what follows the escaped `%` (the `41`) is taken off again.
+    const probeText = (c: string) => (c === "%" ? `%${PERCENT_PROBE_TAIL}` : c);
+    const probePath = `${route.prefix}${word}${[...punctuation].map((c, k) => `${marks[k]}${probeText(c)}`).join("")}${word}endq`;
     const probe = await render(probePath);
     if (probe.status !== template.status) return { unusable: "the probe answered another status" };
 
@@ -93,14 +118,13 @@ export class SplicedPage {
     if (probeStarts.length !== starts.length)
       return { unusable: "the probe shows its path elsewhere" };
 
-    // Each place: how it escapes each character, and where its text starts and ends in the
-    // template (the leading `/` of the path is the escaped slash before the word).
+    // Each place: how it escapes each character of the tail, and where the placeholder is.
     const escapes: string[][] = [];
     const cuts: [number, number][] = [];
     for (let i = 0; i < starts.length; i++) {
       const table = identityTable();
       let at = (probeStarts[i] as number) + word.length;
-      for (let k = 0; k < PATH_PUNCTUATION.length; k++) {
+      for (let k = 0; k < punctuation.length; k++) {
         const mark = marks[k] as string;
         if (!probe.body.startsWith(mark, at))
           return { unusable: "the probe's marks are out of order" };
@@ -108,19 +132,21 @@ export class SplicedPage {
         const nextMark = k + 1 < marks.length ? (marks[k + 1] as string) : `${word}endq`;
         const next = probe.body.indexOf(nextMark, textStart);
         if (next < 0) return { unusable: "the probe's marks are missing" };
-        table[PATH_PUNCTUATION.charCodeAt(k)] = probe.body.slice(textStart, next);
+        let text = probe.body.slice(textStart, next);
+        if (punctuation[k] === "%") {
+          if (!text.endsWith(PERCENT_PROBE_TAIL))
+            return { unusable: "the probe's escape was changed" };
+          text = text.slice(0, -PERCENT_PROBE_TAIL.length);
+        }
+        table[punctuation.charCodeAt(k)] = text;
         at = next;
       }
-      if ([...PATH_PUNCTUATION].some((c) => /[^\x20-\x7e]/.test(table[c.charCodeAt(0)] ?? ""))) {
+      if ([...punctuation].some((c) => /[^\x20-\x7e]/.test(table[c.charCodeAt(0)] ?? ""))) {
         return { unusable: "a place writes the path with characters beyond printable ASCII" };
       }
-      const slash = table[0x2f] as string;
       const start = starts[i] as number;
-      if (template.body.slice(start - slash.length, start) !== slash) {
-        return { unusable: "a place shows the path without its leading slash" };
-      }
       escapes.push(table);
-      cuts.push([start - slash.length, start + word.length]);
+      cuts.push([start, start + word.length]);
     }
 
     const fixedText: string[] = [];
@@ -159,6 +185,7 @@ export class SplicedPage {
     );
     const page = new SplicedPage(
       template.status,
+      route,
       fixed,
       escapes,
       [...staticHashes],
@@ -169,30 +196,39 @@ export class SplicedPage {
       createHash("sha1").update(template.body).digest("base64url").slice(0, 16),
     );
 
-    const check = await render(checkPath);
-    const spliced = page.accepts(checkPath) ? page.splice(checkPath) : undefined;
-    if (
-      !spliced ||
-      check.status !== template.status ||
-      spliced.body.toString("utf8") !== check.body
-    ) {
-      return { unusable: "the check path's render differs from its splice" };
-    }
-    const expected = scripts.length ? hashesOf(check.body) : [];
-    if (!sameMembers(expected, spliced.scriptHashes)) {
-      return { unusable: "the check path's script hashes differ from the splice's" };
+    const checkTail = route.segments === "many" ? CHECK_TAIL : CHECK_TAIL.replaceAll("/", "-");
+    for (const checkPath of [`${route.prefix}${checkTail}`, ...checkPaths]) {
+      const check = await render(checkPath);
+      const spliced = page.accepts(checkPath) ? page.splice(checkPath) : undefined;
+      if (
+        !spliced ||
+        check.status !== template.status ||
+        spliced.body.toString("utf8") !== check.body
+      ) {
+        return { unusable: `the render of ${checkPath} differs from its splice` };
+      }
+      if (!sameMembers(hashesOf(check.body), spliced.scriptHashes)) {
+        return { unusable: `the script hashes of ${checkPath} differ from its splice's` };
+      }
     }
     return page;
   }
 
-  /** Whether `path` (a parsed URL's pathname) can be answered by splicing. */
+  /**
+   * Whether `path` (a parsed URL's pathname, of this page's route) can be answered by
+   * splicing: the route's prefix, then a tail of characters the preparation learned.
+   */
   accepts(path: string): boolean {
-    return path.length <= MAX_SPLICED_PATH_LENGTH && SPLICEABLE.test(path);
+    const { prefix, segments } = this.route;
+    if (path.length > MAX_SPLICED_PATH_LENGTH || !path.startsWith(prefix)) return false;
+    const tail = path.slice(prefix.length);
+    return SPLICEABLE_TAIL.test(tail) && (segments === "many" || !tail.includes("/"));
   }
 
   /** The page for `path`; the caller has checked `accepts(path)`. */
   splice(path: string): SplicedAnswer {
-    const escaped = this.escapes.map((table) => escapeWith(table, path));
+    const tail = path.slice(this.route.prefix.length);
+    const escaped = this.escapes.map((table) => escapeWith(table, tail));
     const chunks: Buffer[] = [];
     const escapedBytes = escaped.map((text) => Buffer.from(text, "latin1"));
     for (let i = 0; i < this.fixed.length; i++) {

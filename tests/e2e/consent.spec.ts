@@ -18,7 +18,13 @@ import {
   standInSaw,
   standInTagManager,
 } from "./support/consent";
-import { gotoHydrated, pageViews, waitForHydration } from "./support/site";
+import {
+  gotoHydrated,
+  hasDocumentMarker,
+  markDocument,
+  pageViews,
+  waitForHydration,
+} from "./support/site";
 
 test.use({ storageState: FIRST_VISIT_STATE });
 
@@ -28,6 +34,7 @@ const banner = (page: Page) => page.locator("section#consent");
 const acceptAll = (page: Page) => banner(page).getByRole("button", { name: "Accept all" });
 const rejectAll = (page: Page) => banner(page).getByRole("button", { name: "Reject all" });
 const choose = (page: Page) => banner(page).locator("summary", { hasText: "Choose" });
+const policyLink = (page: Page) => banner(page).getByRole("link", { name: /cookie policy/i });
 
 async function storedChoice(page: Page) {
   const cookie = (await page.context().cookies()).find((c) => c.name === CONSENT_COOKIE);
@@ -72,6 +79,63 @@ test("first visit: the banner asks, Consent Mode defaults are denied, no tag-man
   await expect(banner(page)).toBeVisible();
   await settle(page);
   expect(requested).toEqual([]);
+});
+
+test("first visit: the banner's cookie-policy link navigates in place; the banner still asks, then a choice applies", async ({
+  page,
+}) => {
+  const requested = await standInTagManager(page);
+  const documents: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "document") documents.push(request.url());
+  });
+  await gotoHydrated(page, "/about");
+  await markDocument(page);
+  await policyLink(page).click();
+  await expect(page).toHaveURL(/\/trust\/cookie-policy$/);
+  await expect(page.locator("main h1")).toHaveText("Cookie policy");
+  // The same document: the marker survived and no second document was requested.
+  expect(await hasDocumentMarker(page)).toBe(true);
+  expect(documents.map((url) => new URL(url).pathname)).toEqual(["/about"]);
+  expect((await pageViews(page)).map((view) => view.page_path)).toEqual([
+    "/about",
+    "/trust/cookie-policy",
+  ]);
+  // No choice yet: the banner still asks and nothing was loaded or granted.
+  await expect(banner(page)).toBeVisible();
+  await settle(page);
+  expect(requested).toEqual([]);
+  expect(await consentCommands(page)).toEqual([["default", DEFAULT_DENIED]]);
+  // The banner still answers: a choice made on the policy page applies at once.
+  await acceptAll(page).click();
+  await expect(banner(page)).toBeHidden();
+  expect(await consentCommands(page)).toEqual([
+    ["default", DEFAULT_DENIED],
+    ["update", GRANTED],
+  ]);
+  expect(await storedChoice(page)).toMatchObject({ analytics: true, advertising: true });
+  await expect.poll(() => requested.length).toBe(1);
+  expect(await hasDocumentMarker(page)).toBe(true);
+});
+
+test("choices reopened from the footer stay open across the cookie-policy link", async ({
+  page,
+  context,
+}) => {
+  await context.addCookies([consentCookie({ analytics: true, advertising: false })]);
+  await standInTagManager(page);
+  await gotoHydrated(page, "/news");
+  await markDocument(page);
+  await page.locator("footer#site-footer").getByRole("link", { name: "Cookie choices" }).click();
+  await expect(banner(page)).toBeVisible();
+  await policyLink(page).click();
+  await expect(page).toHaveURL(/\/trust\/cookie-policy$/);
+  expect(await hasDocumentMarker(page)).toBe(true);
+  await expect(banner(page)).toBeVisible();
+  await rejectAll(page).click();
+  await expect(banner(page)).toBeHidden();
+  expect((await consentCommands(page)).at(-1)).toEqual(["update", DENIED]);
+  expect(await storedChoice(page)).toMatchObject({ analytics: false, advertising: false });
 });
 
 test("Accept and Reject have equal prominence", async ({ page }) => {
@@ -342,6 +406,19 @@ test.describe("without JavaScript", () => {
       analytics: false,
       advertising: true,
     });
+  });
+
+  test("the banner's cookie-policy link is a plain link to the policy page", async ({ page }) => {
+    await page.goto("/about");
+    await expect(policyLink(page)).toHaveAttribute("href", "/trust/cookie-policy");
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => new URL(r.url()).pathname === "/trust/cookie-policy"),
+      policyLink(page).click(),
+    ]);
+    expect(response.request().resourceType()).toBe("document");
+    expect(response.status()).toBe(200);
+    await expect(page.locator("main h1")).toHaveText("Cookie policy");
+    await expect(banner(page)).toBeVisible();
   });
 
   test("a choice made without JavaScript holds when JavaScript runs", async ({ page, browser }) => {

@@ -106,6 +106,10 @@ describe("pages know their content", () => {
     expect(built.pages["/news"]).toContain("order:news-article");
     expect(built.pages["/news"]).not.toContain("template:news-article");
     expect(built.pages["/about"]).toContain("template:consent-banner");
+    // The snapshot is the build's: the start's catch-up found nothing and re-rendered nothing.
+    await site.caughtUp();
+    expect(site.catchUpDifference()?.tags).toEqual([]);
+    expect(logs.lines.some((line) => line.message === "content changed")).toBe(false);
 
     for (const page of [ARTICLE.page, `${ARTICLE.page}.data`, "/about"]) {
       const response = await get(page);

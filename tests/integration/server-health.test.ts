@@ -50,7 +50,11 @@ describe("health endpoints", () => {
     try {
       const res = await t.get("/readyz");
       expect(res.status).toBe(200);
-      expect(JSON.parse(res.text)).toEqual({ status: "ready", content: "HTTP 200" });
+      expect(JSON.parse(res.text)).toEqual({
+        status: "ready",
+        content: "HTTP 200",
+        catchUp: "done",
+      });
       const call = seen.at(-1);
       expect(call?.url).toBe("/api/v3/org/org-test/instance/instance-test/language/all");
       expect(call?.url).not.toContain(TEST_SECRET);
@@ -67,7 +71,11 @@ describe("health endpoints", () => {
     try {
       const res = await t.get("/readyz");
       expect(res.status).toBe(503);
-      expect(JSON.parse(res.text)).toEqual({ status: "unavailable", content: "HTTP 401" });
+      expect(JSON.parse(res.text)).toEqual({
+        status: "unavailable",
+        content: "HTTP 401",
+        catchUp: "done",
+      });
       expect(res.text).not.toContain(TEST_SECRET);
     } finally {
       await t.close();

@@ -1,17 +1,19 @@
 // The fixed site header (SPEC §2): logo, section links, Login, and the mobile menu toggle.
-import { Link, NavLink } from "react-router";
+import { Link } from "react-router";
 import { HEADER_LINKS, LOGIN_URL } from "~/config/site";
 import { buttonClassName } from "../ui/button";
 import { Container } from "../ui/container";
 import { useHeaderCompact } from "./header-scroll";
 import { Logo } from "./logo";
 import { LOGIN_LABEL, MobileMenu } from "./mobile-menu";
+import { SectionLink } from "./section-link";
 import "./header.css";
 
 /** Accessible name of the logo link (the wordmark itself is decorative). */
 export const LOGO_LINK_LABEL = "ID5 home";
 
-export function Header() {
+/** `marksCurrentSection` false (error pages): no link is marked as the current section. */
+export function Header({ marksCurrentSection = true }: { marksCurrentSection?: boolean }) {
   const compact = useHeaderCompact();
   return (
     <header className="site-header" data-compact={compact ? "true" : "false"}>
@@ -23,9 +25,13 @@ export function Header() {
           <ul className="site-header__links">
             {HEADER_LINKS.map((link) => (
               <li key={link.href}>
-                <NavLink className="site-header__link" to={link.href}>
+                <SectionLink
+                  className="site-header__link"
+                  to={link.href}
+                  marksCurrent={marksCurrentSection}
+                >
                   {link.label}
-                </NavLink>
+                </SectionLink>
               </li>
             ))}
           </ul>
@@ -37,7 +43,7 @@ export function Header() {
         >
           {LOGIN_LABEL}
         </a>
-        <MobileMenu compact={compact} />
+        <MobileMenu compact={compact} marksCurrentSection={marksCurrentSection} />
       </Container>
     </header>
   );

@@ -6,7 +6,7 @@
 // aria-expanded/aria-controls, scroll lock, focus trap, Escape, close on link click, on route change
 // and when the viewport grows to desktop width. Both render the panel with `data-open`.
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
-import { NavLink, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { HEADER_LINKS, LOGIN_URL, type NavLink as NavLinkModel, SOCIAL_LINKS } from "~/config/site";
 import { buttonClassName } from "../ui/button";
 import { ArrowRightIcon, CloseIcon, MenuIcon } from "../ui/icons";
@@ -20,6 +20,7 @@ import {
   menuOffset,
   menuToggleLabel,
 } from "./mobile-menu-behaviour";
+import { SectionLink } from "./section-link";
 import { SocialLinks } from "./social-links";
 import "./mobile-menu.css";
 
@@ -41,23 +42,38 @@ export interface MobileMenuProps {
   /** Header state: the panel sits below the compact (120 px) or expanded (140 px) header. */
   compact: boolean;
   links?: NavLinkModel[];
+  /** False on error pages: no link is marked as the current section. */
+  marksCurrentSection?: boolean;
 }
 
 export function MobileMenu(props: MobileMenuProps) {
   return useHydrated() ? <InteractiveMobileMenu {...props} /> : <MobileMenuFallback {...props} />;
 }
 
-function MenuContent({ links, onNavigate }: { links: NavLinkModel[]; onNavigate?: () => void }) {
+function MenuContent({
+  links,
+  marksCurrent,
+  onNavigate,
+}: {
+  links: NavLinkModel[];
+  marksCurrent: boolean;
+  onNavigate?: () => void;
+}) {
   return (
     <>
       <nav aria-label="Main">
         <ul className="mobile-menu__links">
           {links.map((link) => (
             <li key={link.href}>
-              <NavLink className="mobile-menu__link" to={link.href} onClick={onNavigate}>
+              <SectionLink
+                className="mobile-menu__link"
+                to={link.href}
+                marksCurrent={marksCurrent}
+                onClick={onNavigate}
+              >
                 {link.label}
                 <ArrowRightIcon size={22} />
-              </NavLink>
+              </SectionLink>
             </li>
           ))}
         </ul>
@@ -76,7 +92,10 @@ function MenuContent({ links, onNavigate }: { links: NavLinkModel[]; onNavigate?
 }
 
 /** No-JavaScript version: a native disclosure. */
-export function MobileMenuFallback({ links = HEADER_LINKS }: MobileMenuProps) {
+export function MobileMenuFallback({
+  links = HEADER_LINKS,
+  marksCurrentSection = true,
+}: MobileMenuProps) {
   return (
     <details className="mobile-menu">
       <summary className="mobile-menu__toggle">
@@ -90,7 +109,7 @@ export function MobileMenuFallback({ links = HEADER_LINKS }: MobileMenuProps) {
         data-open="false"
         style={{ top: `${MENU_OFFSET}px` }}
       >
-        <MenuContent links={links} />
+        <MenuContent links={links} marksCurrent={marksCurrentSection} />
       </div>
     </details>
   );
@@ -105,6 +124,7 @@ export interface InteractiveMobileMenuProps extends MobileMenuProps {
 export function InteractiveMobileMenu({
   compact,
   links = HEADER_LINKS,
+  marksCurrentSection = true,
   defaultOpen = false,
 }: InteractiveMobileMenuProps) {
   const [open, setOpen] = useState(defaultOpen);
@@ -180,7 +200,11 @@ export function InteractiveMobileMenu({
         hidden={!open}
         style={{ top: `${menuOffset(compact)}px` }}
       >
-        <MenuContent links={links} onNavigate={() => setOpen(false)} />
+        <MenuContent
+          links={links}
+          marksCurrent={marksCurrentSection}
+          onNavigate={() => setOpen(false)}
+        />
       </div>
     </div>
   );

@@ -13,17 +13,25 @@ export interface SiteLayoutProps {
   year?: number;
   /** Shown right after the skip link, before the page (the consent banner). */
   notice?: ReactNode;
+  /** False on error pages: no header link is marked as the current section. */
+  marksCurrentSection?: boolean;
   children: ReactNode;
 }
 
-export function SiteLayout({ pathname, year, notice, children }: SiteLayoutProps) {
+export function SiteLayout({
+  pathname,
+  year,
+  notice,
+  marksCurrentSection = true,
+  children,
+}: SiteLayoutProps) {
   return (
     <div className="site-layout" data-banner={isAnnouncementVisible(pathname) ? "shown" : "hidden"}>
       <SkipLink />
       {notice}
       <AnnouncementBanner pathname={pathname} />
       <Suspense>
-        <Header />
+        <Header marksCurrentSection={marksCurrentSection} />
       </Suspense>
       <main id={MAIN_CONTENT_ID} className="site-layout__main" tabIndex={-1}>
         <Suspense>{children}</Suspense>

@@ -2,27 +2,36 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { EventModel, LegalPageModel, NewsArticleModel, ResourceModel } from "~/content/models";
+import type { PageCrumb } from "~/seo/route-meta";
 import { Picture } from "../media/picture";
 import { ButtonLink } from "../ui/button";
 import { Container } from "../ui/container";
+import { Breadcrumbs } from "./breadcrumbs";
 import { PageBody } from "./section-page-view";
 
 const ARTICLE_COVER_SIZES = "(min-width: 800px) 760px, 100vw";
+
+/** The page's breadcrumb trail (its loader's `head.breadcrumbs`). */
+type TrailProps = { breadcrumbs?: readonly PageCrumb[] };
 
 function ArticleHeader({
   eyebrow,
   title,
   lead,
+  breadcrumbs,
+  pageLang,
   children,
-}: {
+}: TrailProps & {
   eyebrow: ReactNode;
   title: string;
   lead?: string;
+  pageLang?: string;
   children?: ReactNode;
 }) {
   return (
     <header className="article__header">
       <Container width="prose">
+        <Breadcrumbs crumbs={breadcrumbs} pageLang={pageLang} />
         <p className="article__eyebrow">{eyebrow}</p>
         <h1 className="article__title">{title}</h1>
         {lead && <p className="article__lead">{lead}</p>}
@@ -32,10 +41,14 @@ function ArticleHeader({
   );
 }
 
-export function NewsArticleView({ article }: { article: NewsArticleModel }) {
+export function NewsArticleView({
+  article,
+  breadcrumbs,
+}: TrailProps & { article: NewsArticleModel }) {
   return (
     <article className="article">
       <ArticleHeader
+        breadcrumbs={breadcrumbs}
         eyebrow={
           <>
             <Link to="/news">News</Link> · <time dateTime={article.date}>{article.dateLabel}</time>
@@ -59,11 +72,12 @@ export function NewsArticleView({ article }: { article: NewsArticleModel }) {
   );
 }
 
-export function EventView({ event }: { event: EventModel }) {
+export function EventView({ event, breadcrumbs }: TrailProps & { event: EventModel }) {
   const when = event.endDateLabel ? `${event.dateLabel} – ${event.endDateLabel}` : event.dateLabel;
   return (
     <article className="article">
       <ArticleHeader
+        breadcrumbs={breadcrumbs}
         eyebrow={
           <>
             Event · <time dateTime={event.date}>{when}</time> · {event.location}
@@ -90,8 +104,9 @@ export function EventView({ event }: { event: EventModel }) {
 
 export function ResourceView({
   resource,
+  breadcrumbs,
   children,
-}: {
+}: TrailProps & {
   resource: ResourceModel;
   /** Sections after the body (the gated download's form). */
   children?: ReactNode;
@@ -99,6 +114,7 @@ export function ResourceView({
   return (
     <article className="article">
       <ArticleHeader
+        breadcrumbs={breadcrumbs}
         eyebrow={
           <>
             <Link to="/resources">Resources</Link> · {resource.kindLabel}
@@ -118,10 +134,12 @@ export function ResourceView({
   );
 }
 
-export function LegalPageView({ page }: { page: LegalPageModel }) {
+export function LegalPageView({ page, breadcrumbs }: TrailProps & { page: LegalPageModel }) {
   return (
     <article className="article article--legal" lang={page.lang}>
       <ArticleHeader
+        breadcrumbs={breadcrumbs}
+        pageLang={page.lang}
         eyebrow={
           page.updatedLabel ? (
             <>

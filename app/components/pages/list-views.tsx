@@ -130,6 +130,7 @@ export function JobsView({ page, jobs }: { page: SectionPageModel; jobs: JobMode
   );
 }
 
+/** A card right under the page's title: its heading is the next level down, h2. */
 function ResourceCard({ item }: { item: ResourceCardModel }) {
   return (
     <Card
@@ -138,6 +139,7 @@ function ResourceCard({ item }: { item: ResourceCardModel }) {
       description={item.description}
       eyebrow={item.kindLabel}
       cover={item.cover}
+      headingLevel={2}
     />
   );
 }

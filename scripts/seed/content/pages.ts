@@ -320,6 +320,7 @@ const contact = page({
   },
   form: "contact",
   content: [
+    h2("Who to write to"),
     columns(
       [
         h3("Partnerships and sales"),

@@ -1,0 +1,91 @@
+# syntax=docker/dockerfile:1
+# The production image of the site. Every step is a script of the project (scripts/image/),
+# which CI runs as they are, without Docker (tests/integration/image-scripts.test.ts).
+#
+#   docker build -t id5-site .                                  # pages from the seed snapshot
+#   docker build -t id5-site \                                  # pages from a reachable CMS
+#     --build-arg BCMS_ORIGIN=https://app.thebcms.com --build-arg BCMS_ORG_ID=… \
+#     --build-arg BCMS_INSTANCE_ID=… --build-arg BCMS_API_KEY_ID=… \
+#     --secret id=bcms_api_key_secret,env=BCMS_API_KEY_SECRET \
+#     --build-arg SITE_ORIGIN=https://id5.io --build-arg BUILD_ID=$(git rev-parse --short HEAD) .
+#   docker run -p 3000:3000 -e BCMS_API_KEY_SECRET=… -v id5-data:/app/.data id5-site
+#
+# Deployment (probes, several instances, what they share): docs/deploy.md.
+ARG NODE_IMAGE=node:20-bookworm-slim
+
+# Every dependency, from the lockfile: what the build needs.
+FROM ${NODE_IMAGE} AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY scripts/image/install.sh scripts/image/install.sh
+RUN scripts/image/install.sh
+
+# What runs: the lockfile's dependencies without the development ones.
+FROM ${NODE_IMAGE} AS runtime-deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY scripts/image/install.sh scripts/image/install.sh
+RUN scripts/image/install.sh --omit=dev
+
+# The build, made here: prerendered pages, their content records, the stamp.
+FROM deps AS build
+COPY . .
+ARG SITE_ORIGIN=https://id5.io
+ARG GTM_ID=
+ARG BUILD_ID=
+ARG BCMS_ORIGIN=
+ARG BCMS_ORG_ID=
+ARG BCMS_INSTANCE_ID=
+ARG BCMS_API_KEY_ID=
+RUN --mount=type=secret,id=bcms_api_key_secret,required=false scripts/image/build.sh
+
+FROM ${NODE_IMAGE} AS runtime
+COPY scripts/image/add-init.sh /usr/local/lib/id5/add-init.sh
+RUN /usr/local/lib/id5/add-init.sh
+WORKDIR /app
+# The settings the pages were built with are the instance's defaults: at start the server
+# compares them with the build's stamp, and a difference would mean building again.
+ARG SITE_ORIGIN=https://id5.io
+ARG GTM_ID=
+ARG BUILD_ID=
+ARG BCMS_ORIGIN=
+ARG BCMS_ORG_ID=
+ARG BCMS_INSTANCE_ID=
+ARG BCMS_API_KEY_ID=
+ENV NODE_ENV=production \
+    PORT=3000 \
+    DATA_DIR=/app/.data \
+    CONTENT_CACHE_DIR=/app/.cache/media \
+    SITE_ORIGIN=${SITE_ORIGIN} \
+    GTM_ID=${GTM_ID} \
+    BUILD_ID=${BUILD_ID} \
+    BCMS_ORIGIN=${BCMS_ORIGIN} \
+    BCMS_ORG_ID=${BCMS_ORG_ID} \
+    BCMS_INSTANCE_ID=${BCMS_INSTANCE_ID} \
+    BCMS_API_KEY_ID=${BCMS_API_KEY_ID}
+COPY --from=runtime-deps /app/node_modules ./node_modules
+# The sources stay: the server checks the build against them at start (server/running/build-stamp.ts).
+COPY --from=build /app/package.json /app/package-lock.json /app/tsconfig.json /app/vite.config.ts /app/react-router.config.ts ./
+COPY --from=build /app/app ./app
+COPY --from=build /app/bcms ./bcms
+COPY --from=build /app/content-server ./content-server
+COPY --from=build /app/server ./server
+COPY --from=build /app/scripts ./scripts
+COPY --from=build /app/vite ./vite
+COPY --from=build /app/public ./public
+# The seed snapshot (the embedded content service reads it when no CMS is configured).
+COPY --from=build /app/content ./content
+# Written by the running server: build/ (rewritten pages and their records, the server
+# bundle made at each start), .cache/ (image variants), .data/ (form submissions, the
+# signing key). Owned by the user the server runs as; nothing else is.
+COPY --from=build --chown=node:node /app/build ./build
+RUN mkdir -p .data .cache && chown node:node .data .cache
+# Submissions (SQLite) outlive the container; with DATABASE_URL they live in PostgreSQL.
+# build/ is not a volume: each container starts from its image's build, rewrites its own copy.
+VOLUME ["/app/.data"]
+USER node
+EXPOSE 3000
+STOPSIGNAL SIGTERM
+# tini is PID 1: it forwards SIGTERM to node, which drains requests in flight and exits.
+ENTRYPOINT ["/usr/bin/tini", "--"]
+CMD ["./scripts/image/start.sh"]

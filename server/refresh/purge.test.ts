@@ -1,0 +1,110 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { recordingLogger } from "../../tests/support/webhook-receiver";
+import { CoalescedPurge } from "./purge";
+
+/** A CDN stand-in: records each purge request's tags. */
+let cdn: Server;
+let url: string;
+let received: string[][];
+let arrivals: (() => void)[];
+
+beforeEach(async () => {
+  received = [];
+  arrivals = [];
+  cdn = createServer((request, response) => {
+    let body = "";
+    request.on("data", (chunk) => {
+      body += chunk;
+    });
+    request.on("end", () => {
+      received.push((JSON.parse(body) as { tags: string[] }).tags);
+      response.end("ok");
+      for (const arrived of arrivals.splice(0)) arrived();
+    });
+  });
+  await new Promise<void>((resolve) => cdn.listen(0, "127.0.0.1", resolve));
+  url = `http://127.0.0.1:${(cdn.address() as AddressInfo).port}/purge`;
+});
+
+afterEach(async () => {
+  await new Promise<void>((resolve) => cdn.close(() => resolve()));
+});
+
+const nextPurge = () => new Promise<void>((resolve) => arrivals.push(resolve));
+
+describe("CoalescedPurge", () => {
+  it("sends the changes of one window as one request with the union of their tags", async () => {
+    const purge = new CoalescedPurge({
+      url,
+      logger: recordingLogger(),
+      settled: () => Promise.resolve(),
+      windowMs: 50,
+    });
+    const arrived = nextPurge();
+    purge.add(["entry:a", "template:news-article"]);
+    purge.add(["entry:b", "template:news-article"]);
+    purge.add(["order:news-article"]);
+    await arrived;
+    expect(received).toEqual([
+      ["entry:a", "entry:b", "order:news-article", "template:news-article"],
+    ]);
+    expect(purge.requests).toBe(1);
+  });
+
+  it("waits until the pages are written again, and takes in what was told meanwhile", async () => {
+    let refreshed = () => {};
+    const settled = new Promise<void>((resolve) => {
+      refreshed = resolve;
+    });
+    let waiting = () => {};
+    const windowClosed = new Promise<void>((resolve) => {
+      waiting = resolve;
+    });
+    const purge = new CoalescedPurge({
+      url,
+      logger: recordingLogger(),
+      settled: () => {
+        waiting();
+        return settled;
+      },
+      windowMs: 10,
+    });
+    purge.add(["entry:a"]);
+    // The window is over, the refresh is still running: nothing sent yet.
+    await windowClosed;
+    purge.add(["entry:b"]);
+    expect(received).toEqual([]);
+    const arrived = nextPurge();
+    refreshed();
+    await arrived;
+    expect(received).toEqual([["entry:a", "entry:b"]]);
+  });
+
+  it("sends a change of everything as `*` alone, and what is left at shutdown at once", async () => {
+    const purge = new CoalescedPurge({
+      url,
+      logger: recordingLogger(),
+      settled: () => Promise.resolve(),
+      windowMs: 60_000,
+    });
+    purge.add(["entry:a"]);
+    purge.add(["*"]);
+    await purge.flush();
+    expect(received).toEqual([["*"]]);
+  });
+
+  it("logs a refused or failed purge and keeps going", async () => {
+    const logger = recordingLogger();
+    const purge = new CoalescedPurge({
+      url: "http://127.0.0.1:9/purge",
+      logger,
+      settled: () => Promise.resolve(),
+      windowMs: 10,
+    });
+    purge.add(["entry:a"]);
+    await purge.flush();
+    expect(logger.lines.some((line) => line.message === "purge failed")).toBe(true);
+  });
+});

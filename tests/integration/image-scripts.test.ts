@@ -1,0 +1,211 @@
+// The production image's own scripts (scripts/image/, what the Dockerfile runs), run as they
+// are in a copy of the project, without Docker: the build from the seed snapshot, then the
+// server as the image's CMD starts it (under tini when this machine has it, as the image's
+// ENTRYPOINT does). It must answer /readyz, and on SIGTERM stop accepting, let a request in
+// flight finish and exit 0. What the server loads at run time must be a dependency, not a
+// development one (the image installs `--omit=dev`).
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { connect } from "node:net";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SITE_START_ARGS } from "../../scripts/site-process";
+import { freePort } from "../support/free-port";
+import { type ProjectCopy, temporaryProject } from "../support/project-copy";
+
+const BUILD_TIMEOUT_MS = 10 * 60_000;
+const START_TIMEOUT_MS = 2 * 60_000;
+const TINI = "/usr/bin/tini";
+
+let project: ProjectCopy;
+let buildOutput = "";
+
+function run(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd: project.dir,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on("data", (chunk) => {
+      output += chunk;
+    });
+    child.once("error", reject);
+    child.once("exit", (code) => resolve({ code, output }));
+  });
+}
+
+/** This process's variables without a configured CMS (the image's default build). */
+function imageEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of Object.keys(env)) {
+    if (name.startsWith("BCMS_") || name === "BUILD_ID" || name === "NODE_ENV") delete env[name];
+  }
+  return { ...env, SITE_ORIGIN: "https://id5.io", ...extra };
+}
+
+async function waitForStatus(url: string, status: number, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline && child.exitCode === null) {
+    const answered = await fetch(url).then(
+      async (response) => {
+        await response.body?.cancel();
+        return response.status;
+      },
+      () => 0,
+    );
+    if (answered === status) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not answer ${status}`);
+}
+
+/** Resolves once nothing accepts connections on the port any more. */
+async function refusesConnections(port: number): Promise<void> {
+  for (;;) {
+    const refused = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, "127.0.0.1");
+      socket.once("connect", () => {
+        socket.destroy();
+        resolve(false);
+      });
+      socket.once("error", () => resolve(true));
+    });
+    if (refused) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The package names a bundle imports (bare specifiers, not node: built-ins). */
+function importedPackages(code: string): Set<string> {
+  const names = new Set<string>();
+  // Minified or not: `import{a as b}from"x"`, `import x from "x"`, `export * from "x"`.
+  const statics = code.matchAll(
+    /(?:^|[;\s}])(?:import|export)\s*(?:[^"';()]*?from\s*)?["']([^"']+)["']/gm,
+  );
+  const dynamics = code.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g);
+  for (const match of [...statics, ...dynamics]) {
+    const specifier = match[1] ?? "";
+    if (specifier.startsWith("node:") || specifier.startsWith(".") || specifier.startsWith("/")) {
+      continue;
+    }
+    const parts = specifier.split("/");
+    names.add(specifier.startsWith("@") ? `${parts[0]}/${parts[1]}` : (parts[0] ?? ""));
+  }
+  return names;
+}
+
+beforeAll(async () => {
+  project = await temporaryProject("image-scripts", { withContent: true });
+  const built = await run("scripts/image/build.sh", [], imageEnv({ BUILD_ID: "" }));
+  buildOutput = built.output;
+  if (built.code !== 0) throw new Error(`build.sh failed:\n${built.output.slice(-3000)}`);
+}, BUILD_TIMEOUT_MS);
+
+afterAll(async () => {
+  await project?.remove();
+});
+
+describe("the image's scripts", () => {
+  it("build the site from the snapshot, with its stamp and content records", async () => {
+    expect(buildOutput).toMatch(/image build: done \(\w+\)/);
+    for (const file of [".stamp.json", "content-versions.json", "content-tags.json"]) {
+      expect(existsSync(path.join(project.dir, "build", file)), file).toBe(true);
+    }
+  });
+
+  it("start what npm start starts", async () => {
+    const script = await readFile(path.join(project.dir, "scripts/image/start.sh"), "utf8");
+    expect(script).toContain(`exec node ${SITE_START_ARGS.join(" ")}\n`);
+  });
+
+  it(
+    "serve, answer /readyz, and on SIGTERM drain the request in flight and exit 0",
+    async () => {
+      const port = await freePort();
+      const env = imageEnv({
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        CONTENT_PORT: String(await freePort()),
+        LOG_LEVEL: "info",
+      });
+      // As the image's ENTRYPOINT and CMD: tini, then the start script (which execs node).
+      const underTini = existsSync(TINI);
+      const child = underTini
+        ? spawn(TINI, ["--", "scripts/image/start.sh"], { cwd: project.dir, env, stdio: "pipe" })
+        : spawn("scripts/image/start.sh", [], { cwd: project.dir, env, stdio: "pipe" });
+      let output = "";
+      child.stdout?.on("data", (chunk) => {
+        output += chunk;
+      });
+      child.stderr?.on("data", (chunk) => {
+        output += chunk;
+      });
+      const exited = new Promise<number | null>((resolve) =>
+        child.once("exit", (code) => resolve(code)),
+      );
+      try {
+        const url = `http://127.0.0.1:${port}`;
+        await waitForStatus(`${url}/readyz`, 200, child);
+        const home = await fetch(`${url}/`);
+        expect(home.status).toBe(200);
+        expect(await home.text()).toContain("<html");
+
+        // A request in flight: its body is not all sent, so the server cannot answer yet. It
+        // asks to continue, so the server's "100 Continue" says the request reached its handler.
+        const body = JSON.stringify({ "csp-report": { "violated-directive": "script-src" } });
+        const inFlight = connect(port, "127.0.0.1");
+        await new Promise<void>((resolve) => inFlight.once("connect", () => resolve()));
+        let answer = "";
+        let continued = () => {};
+        const mayContinue = new Promise<void>((resolve) => {
+          continued = resolve;
+        });
+        inFlight.on("data", (chunk) => {
+          answer += chunk;
+          if (answer.includes("100 Continue")) continued();
+        });
+        const answered = new Promise<void>((resolve) => inFlight.once("end", () => resolve()));
+        inFlight.write(
+          `POST /csp-report HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/csp-report\r\nContent-Length: ${body.length}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`,
+        );
+        await mayContinue;
+
+        child.kill("SIGTERM");
+        await refusesConnections(port);
+        expect(child.exitCode).toBeNull();
+        inFlight.end(body.slice(10));
+        await answered;
+        expect(answer).toMatch(/\r\n\r\nHTTP\/1\.1 (204|400) /);
+        expect(await exited).toBe(0);
+        expect(output).toMatch(/SIGTERM: shutting down/);
+      } finally {
+        if (child.exitCode === null) child.kill("SIGKILL");
+        await exited;
+      }
+    },
+    START_TIMEOUT_MS * 2,
+  );
+
+  it("load at run time only dependencies, none of the development ones", async () => {
+    const pkg = JSON.parse(await readFile(path.join(project.dir, "package.json"), "utf8")) as {
+      dependencies: Record<string, string>;
+    };
+    const bundles = { "build/server.mjs": "hono", "build/server/index.js": "react-router" };
+    for (const [bundle, known] of Object.entries(bundles)) {
+      const imported = importedPackages(await readFile(path.join(project.dir, bundle), "utf8"));
+      expect([...imported], bundle).toContain(known);
+      const outside = [...imported].filter((name) => !(name in pkg.dependencies));
+      expect(outside, bundle).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,210 @@
+// The restart case, on one instance with the default store (SQLite), as measured from
+// outside: the real site (`npm start`'s command, in a copy of the project, built at its first
+// start) on a content service that runs as its own process over a copy of the seed snapshot.
+// The site is stopped, an article is edited through the content service's API while it is
+// down, and the site is started again: /readyz is 503 while the site catches up, and the
+// first answer after it says ready shows the edit. A start with nothing changed re-renders
+// nothing. The content service is reached through a pass-through proxy that can hold the
+// catch-up's first read, so the test looks at /readyz while the catch-up is known to run.
+import { readFile, rm } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type SiteProcess, startSiteProcess } from "../../scripts/site-process";
+import { type ContentApi, contentApi } from "../support/content-api";
+import {
+  type ContentServerProcess,
+  LOCAL_CMS_VARIABLES,
+  spawnContentServer,
+} from "../support/content-server-process";
+import { freePort } from "../support/free-port";
+import { type GatedProxy, startGatedProxy } from "../support/gated-proxy";
+import { type ProjectCopy, temporaryProject } from "../support/project-copy";
+import { copySnapshot, removeSnapshot } from "../support/snapshot-copy";
+
+const ARTICLE = {
+  id: "359e533091ae2e0a5c53132f",
+  page: "/news/brightwave-exchange-passes-id5-id-by-default",
+  title: "Brightwave Exchange passes the ID5 ID to buyers by default",
+};
+/** The catch-up's first read of the CMS (a lite list of entries). */
+const CATCH_UP_READ = /\/entry\/all\/lite$/;
+/** A build at the first start on a busy 2-core machine included. */
+const START_TIMEOUT_MS = 10 * 60_000;
+const READY_TIMEOUT_MS = 120_000;
+/** A stop, a start and a catch-up on a busy machine. */
+const RESTART_TIMEOUT_MS = 3 * 60_000;
+
+let project: ProjectCopy;
+let snapshot: string;
+let content: ContentServerProcess | undefined;
+let proxy: GatedProxy;
+let api: ContentApi;
+let site: SiteProcess | undefined;
+let sitePort: number;
+let logFile: string;
+
+interface LogLine {
+  msg: string;
+  [field: string]: unknown;
+}
+
+async function logLines(): Promise<LogLine[]> {
+  const text = await readFile(logFile, "utf8").catch(() => "");
+  return text
+    .split("\n")
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line) as LogLine);
+}
+
+async function startSite(): Promise<SiteProcess> {
+  site = await startSiteProcess({
+    logFile,
+    port: sitePort,
+    projectDir: project.dir,
+    env: { ...LOCAL_CMS_VARIABLES, BCMS_ORIGIN: proxy.url, LOG_LEVEL: "info" },
+  });
+  return site;
+}
+
+const readyz = async (url: string) => {
+  const response = await fetch(`${url}/readyz`);
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+};
+
+/** Asks /readyz until it says ready; returns every answer it gave before. */
+async function untilReady(url: string): Promise<number[]> {
+  const statuses: number[] = [];
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    const { status } = await readyz(url);
+    if (status === 200) return statuses;
+    statuses.push(status);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`not ready after ${READY_TIMEOUT_MS} ms: ${statuses.slice(-5).join(",")}`);
+}
+
+/** The first line named `msg` after `since` lines, once written (lines are written in batches). */
+async function logLine(msg: string, since: number): Promise<LogLine | undefined> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    const line = (await logLines()).slice(since).find((l) => l.msg === msg);
+    if (line) return line;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return undefined;
+}
+
+/** The `content caught up` line of the latest start (after `since` lines). */
+const caughtUpLine = (since: number) => logLine("content caught up", since);
+
+beforeAll(async () => {
+  project = await temporaryProject("site-restart");
+  logFile = path.join(project.dir, "site.log");
+  snapshot = await copySnapshot("site-restart-content");
+  content = await spawnContentServer(
+    snapshot,
+    `${snapshot}-cache`,
+    await freePort(),
+    LOCAL_CMS_VARIABLES,
+  );
+  // The site's build and its runs name one CMS origin: the proxy's, for the test's life.
+  proxy = await startGatedProxy(content.url);
+  api = contentApi(content.url);
+  sitePort = await freePort();
+  const first = await startSite();
+  await untilReady(first.url);
+}, START_TIMEOUT_MS);
+
+afterAll(async () => {
+  await site?.stop();
+  await proxy?.close();
+  content?.child.kill("SIGTERM");
+  await content?.exited;
+  if (snapshot) {
+    await removeSnapshot(snapshot);
+    await rm(`${snapshot}-cache`, { recursive: true, force: true });
+  }
+  await project?.remove();
+});
+
+describe("a restart after content changed while the site was down", () => {
+  it("finds nothing to re-render when nothing changed since the build", async () => {
+    const line = await caughtUpLine(0);
+    expect(line).toMatchObject({ updated: 0, added: 0, deleted: 0, tags: 0, refreshed: 0 });
+    const article = await fetch(`${site?.url}${ARTICLE.page}`);
+    expect(await article.text()).toContain(ARTICLE.title);
+  });
+
+  it(
+    "is not ready until it has caught up, and its first answer after shows the edit",
+    async () => {
+      await site?.stop();
+      const edited = `${ARTICLE.title} (edited while the site was down ${Date.now()})`;
+      await api.retitle("news-article", ARTICLE.id, edited);
+
+      const since = (await logLines()).length;
+      const gate = proxy.hold(CATCH_UP_READ);
+      try {
+        const restarted = await startSite();
+        await gate.arrived;
+        // The CMS answers, the catch-up is under way: not ready.
+        const during = await readyz(restarted.url);
+        expect(during.status).toBe(503);
+        expect(during.body).toMatchObject({ status: "catching-up", content: "HTTP 200" });
+        expect((await fetch(`${restarted.url}/healthz`)).status).toBe(200);
+      } finally {
+        gate.release();
+      }
+      const url = site?.url ?? "";
+      await untilReady(url);
+      const first = await fetch(`${url}${ARTICLE.page}`);
+      expect(first.status).toBe(200);
+      expect(await first.text()).toContain(edited);
+
+      const line = await caughtUpLine(since);
+      expect(line).toMatchObject({ updated: 1, added: 0, deleted: 0 });
+      // Exactly the pages that show the article: itself, its share image, the feed, the lists
+      // that show it; not the site.
+      expect(Number(line?.refreshed)).toBeGreaterThan(0);
+      expect(Number(line?.refreshed)).toBeLessThan(10);
+    },
+    RESTART_TIMEOUT_MS,
+  );
+
+  it(
+    "remembers what it caught up with: the next start re-renders nothing",
+    async () => {
+      await site?.stop();
+      const since = (await logLines()).length;
+      const again = await startSite();
+      await untilReady(again.url);
+      const line = await caughtUpLine(since);
+      expect(line).toMatchObject({ updated: 0, added: 0, deleted: 0, tags: 0, refreshed: 0 });
+    },
+    RESTART_TIMEOUT_MS,
+  );
+
+  it(
+    "records live edits with their pages: a start after one re-renders nothing",
+    async () => {
+      const url = site?.url ?? "";
+      const edited = `${ARTICLE.title} (edited while the site runs ${Date.now()})`;
+      const before = (await logLines()).length;
+      await api.retitle("news-article", ARTICLE.id, edited);
+      // The socket's event has every page that shows the article rendered again in the
+      // background; the batch's line says they are all written.
+      expect(await logLine("pages refreshed", before)).toBeDefined();
+      expect(await (await fetch(`${url}${ARTICLE.page}`)).text()).toContain(edited);
+      // SIGTERM: the record of what was rendered is written before the process exits.
+      await site?.stop();
+      const since = (await logLines()).length;
+      const again = await startSite();
+      await untilReady(again.url);
+      const line = await caughtUpLine(since);
+      expect(line).toMatchObject({ updated: 0, added: 0, deleted: 0, tags: 0, refreshed: 0 });
+      expect(await (await fetch(`${again.url}${ARTICLE.page}`)).text()).toContain(edited);
+    },
+    RESTART_TIMEOUT_MS,
+  );
+});

@@ -1,0 +1,107 @@
+// A pass-through HTTP proxy in front of a local server (WebSocket upgrades included) that
+// can hold requests whose path matches, so a test can look at the site while one of its
+// calls to the content service is known to be in flight, instead of guessing with a delay.
+import { createServer, request as httpRequest, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { connect, type Socket } from "node:net";
+
+export interface GatedProxy {
+  url: string;
+  port: number;
+  /** Holds requests whose path matches until `release`; `arrived` resolves on the first. */
+  hold(pattern: RegExp): { arrived: Promise<void>; release(): void };
+  close(): Promise<void>;
+}
+
+export async function startGatedProxy(target: string, port = 0): Promise<GatedProxy> {
+  const to = new URL(target);
+  const gates: { pattern: RegExp; open: Promise<void>; arrive: () => void }[] = [];
+  const sockets = new Set<Socket>();
+
+  const passed = async (path: string) => {
+    for (const gate of gates.filter((g) => g.pattern.test(path))) {
+      gate.arrive();
+      await gate.open;
+    }
+  };
+
+  const server: Server = createServer(async (request, response) => {
+    await passed(request.url ?? "/");
+    const upstream = httpRequest(
+      {
+        host: to.hostname,
+        port: to.port,
+        method: request.method,
+        path: request.url,
+        headers: { ...request.headers, host: to.host },
+      },
+      (answer: IncomingMessage) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
+    );
+    upstream.on("error", () => {
+      if (!response.headersSent) response.writeHead(502);
+      response.end();
+    });
+    request.pipe(upstream);
+  });
+  server.on("connection", (socket) => {
+    sockets.add(socket);
+    socket.once("close", () => sockets.delete(socket));
+  });
+  server.on("upgrade", (request, client, head) => {
+    const upstream = connect(Number(to.port), to.hostname, () => {
+      const lines = [`${request.method} ${request.url} HTTP/1.1`];
+      for (let i = 0; i < request.rawHeaders.length; i += 2) {
+        lines.push(`${request.rawHeaders[i]}: ${request.rawHeaders[i + 1]}`);
+      }
+      upstream.write(`${lines.join("\r\n")}\r\n\r\n`);
+      if (head.length > 0) upstream.write(head);
+      upstream.pipe(client);
+      client.pipe(upstream);
+    });
+    sockets.add(upstream);
+    upstream.once("close", () => sockets.delete(upstream));
+    const end = () => {
+      upstream.destroy();
+      client.destroy();
+    };
+    upstream.on("error", end);
+    client.on("error", end);
+    client.on("close", end);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => resolve());
+  });
+  const listening = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${listening}`,
+    port: listening,
+    hold(pattern) {
+      let arrive = () => {};
+      let release = () => {};
+      const arrived = new Promise<void>((resolve) => {
+        arrive = resolve;
+      });
+      const open = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const gate = { pattern, open, arrive };
+      gates.push(gate);
+      return {
+        arrived,
+        release() {
+          gates.splice(gates.indexOf(gate), 1);
+          release();
+        },
+      };
+    },
+    async close() {
+      for (const gate of gates.splice(0)) gate.arrive();
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
