@@ -201,7 +201,10 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     files,
     logger,
     declaredQuery,
-    admission: new RenderAdmission({ ...DEFAULT_ADMISSION, busy: () => traffic.busy() }),
+    // Renders give way whenever visitors are being answered from files (any in the last
+    // quarter second): under a render flood the loop answers few of them, so a threshold
+    // of many would never be met and the flood would keep the thread.
+    admission: new RenderAdmission({ ...DEFAULT_ADMISSION, busy: () => traffic.lately() > 0 }),
   });
   const readiness = createReadinessProbe(env.bcms);
   const security = securityHeaders(env.siteOrigin);
@@ -683,8 +686,11 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
   const http = createHttpLifecycle(app.fetch, {
     logger,
     fastPath: (request, response) => {
-      traffic.note();
-      return fastPath.serve(request, response);
+      // Visitors answered from files and prepared pages: what renders and refreshes give
+      // way to (a request that goes on to render is not counted).
+      const served = fastPath.serve(request, response);
+      if (served) traffic.note();
+      return served;
     },
     shutdownTimeoutMs: options.shutdownTimeoutMs ?? SHUTDOWN_TIMEOUT_MS,
   });

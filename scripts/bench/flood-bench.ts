@@ -47,6 +47,10 @@ const progress = (line: string) => console.error(`flood bench: ${line}`);
 function floodScript(pathExpression: string): string {
   return `counter = 0
 statuses = {}
+threads = {}
+setup = function(thread)
+  table.insert(threads, thread)
+end
 request = function()
   counter = counter + 1
   return wrk.format("GET", ${pathExpression}, { ["Accept-Encoding"] = "gzip, deflate, br" })
@@ -56,8 +60,14 @@ response = function(status, headers, body)
   statuses[class] = (statuses[class] or 0) + 1
 end
 done = function(summary, latency, requests)
+  local totals = {}
+  for _, thread in ipairs(threads) do
+    for class, count in pairs(thread:get("statuses")) do
+      totals[class] = (totals[class] or 0) + count
+    end
+  end
   local parts = {}
-  for class, count in pairs(statuses) do table.insert(parts, class .. "=" .. count) end
+  for class, count in pairs(totals) do table.insert(parts, class .. "=" .. count) end
   io.write("statuses " .. table.concat(parts, ",") .. "\\n")
   io.write("max-latency-us " .. latency.max .. "\\n")
 end

@@ -7,6 +7,7 @@ const options = (overrides: Partial<RenderAdmissionOptions> = {}): RenderAdmissi
   perClient: 3,
   maxWaitMs: 1000,
   busyShare: 0.25,
+  overShareDelayMs: 100,
   ...overrides,
 });
 
@@ -46,7 +47,7 @@ describe("RenderAdmission", () => {
     const gate = new RenderAdmission(options({ perClient: 2, maxWaiting: 3 }));
     const running = await gate.enter("a");
     const queued = [gate.enter("a"), gate.enter("a")];
-    expect(await gate.enter("a")).toEqual({ admitted: false, reason: "full" });
+    expect(await gate.enter("a")).toEqual({ admitted: false, reason: "over-share" });
     queued.push(gate.enter("b"));
     expect(await gate.enter("c")).toEqual({ admitted: false, reason: "full" });
     release(running);

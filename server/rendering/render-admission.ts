@@ -4,9 +4,11 @@
 //   - the others wait in one queue per client, served in turn (round robin), so one
 //     client's flood waits behind itself, not in front of everyone else;
 //   - a client may have `perClient` waiting, and all clients `maxWaiting`; past that, or
-//     after waiting `maxWaitMs`, a render is refused at once (the caller answers an older
-//     version, or 503 with Retry-After);
-//   - while visitors keep the server busy, renders run one at a time and take at most
+//     after waiting `maxWaitMs`, a render is refused (the caller answers an older version,
+//     or 503 with Retry-After) at once; but a client past its own share has the answer held
+//     `overShareDelayMs` first, so its flood of connections costs its own time, not the
+//     thread's (each answer it gets at once, it asks again at once);
+//   - while visitors are being served, renders run one at a time and take at most
 //     `busyShare` of the time: after a render of t ms the next waits t·(1-share)/share.
 
 export interface RenderAdmissionOptions {
@@ -14,10 +16,12 @@ export interface RenderAdmissionOptions {
   maxWaiting: number;
   perClient: number;
   maxWaitMs: number;
-  /** True while visitors keep the server busy (server/refresh/recent-traffic.ts). */
+  /** True while visitors are being served (server/refresh/recent-traffic.ts). */
   busy?: () => boolean;
   /** The share of the time renders may take while busy (0-1). */
   busyShare: number;
+  /** How long a refusal is held for a client past its own share. */
+  overShareDelayMs: number;
   now?: () => number;
 }
 
@@ -32,10 +36,16 @@ export const DEFAULT_ADMISSION: RenderAdmissionOptions = {
   // Well under the 2 s a visitor should ever wait for an answer.
   maxWaitMs: 1000,
   busyShare: 0.25,
+  // Ten answers a second per connection at most: a browser never has that many renders of
+  // one site in flight; a flood's fifty connections then ask 500 times a second, not 50,000.
+  overShareDelayMs: 100,
 };
 
-/** Why a render was not admitted. */
-export type Refusal = "full" | "waited";
+/**
+ * Why a render was not admitted: its client has its share waiting already, every client's
+ * queue is full, or it waited its longest.
+ */
+export type Refusal = "over-share" | "full" | "waited";
 
 interface Waiter {
   client: string;
@@ -70,10 +80,10 @@ export class RenderAdmission {
       return Promise.resolve({ admitted: true, release: this.releaser() });
     }
     const queue = this.queues.get(client);
-    if (
-      this.waitingCount >= this.options.maxWaiting ||
-      (queue?.length ?? 0) >= this.options.perClient
-    ) {
+    if ((queue?.length ?? 0) >= this.options.perClient) {
+      return Promise.resolve({ admitted: false, reason: "over-share" });
+    }
+    if (this.waitingCount >= this.options.maxWaiting) {
       return Promise.resolve({ admitted: false, reason: "full" });
     }
     return new Promise<Admission>((resolve) => {
@@ -88,6 +98,11 @@ export class RenderAdmission {
       else this.queues.set(client, [waiter]);
       this.waitingCount += 1;
     });
+  }
+
+  /** Holds a refusal of a client past its own share (see the top of this file). */
+  holdOverShare(): Promise<void> {
+    return new Promise((resolve) => setTimeout(resolve, this.options.overShareDelayMs).unref?.());
   }
 
   /** Refuses everything waiting (the server is closing). */

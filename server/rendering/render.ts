@@ -216,6 +216,9 @@ export class PageRenderer {
   ): Promise<RenderOutcome> {
     const { cache, prerendered, files, logger } = this.options;
     const refused = outcome.kind === "refused" ? outcome.reason : undefined;
+    // Without rendering: the server is at its render bound. At once, unless this client has
+    // its share waiting already: then its answer is held first (render-admission.ts).
+    if (refused === "over-share") await this.admission.holdOverShare();
     const failed: { response?: Response; error?: unknown } =
       outcome.kind === "failed" ? outcome : {};
     const reason = refused
@@ -243,7 +246,6 @@ export class PageRenderer {
       }
     }
     if (refused) {
-      // Answered at once, without rendering: the server is at its render bound.
       const response = withHeaders(errorPage(503), [
         ["Retry-After", String(RENDER_RETRY_AFTER_SECONDS)],
       ]);

@@ -141,6 +141,9 @@ const DEFAULT_MANIFEST_PATH = "/__manifest";
 /** An address React Router answers itself. */
 const ROUTER_OWN: RouteFacts = { query: null, addresses: "any" };
 
+/** Stands for a path segment no route names at its depth (route-facts shapes). */
+const SHAPE_PLACEHOLDER = "zz-any-segment";
+
 /** Most page paths whose route facts are remembered (known pages are far fewer). */
 const MAX_REMEMBERED_PAGES = 10_000;
 
@@ -186,10 +189,41 @@ function routeFactsOf(
   const discovery = build.routeDiscovery;
   const manifestPath =
     discovery?.mode === "lazy" ? (discovery.manifestPath ?? DEFAULT_MANIFEST_PATH) : undefined;
-  return (pagePath) => {
+  // Matching is costly (React Router ranks every branch on each call: ~0.5 ms here), and a
+  // scanner asks for a new path each time. A segment no route names at its depth can only
+  // meet a dynamic segment or a splat there, as any other such segment would: the facts of
+  // a path are those of its shape, where each such segment is a placeholder.
+  const namedAt: Set<string>[] = [];
+  const collect = (route: DeclaringRoute, depth: number) => {
+    const segments = (route.path ?? "").split("/").filter(Boolean);
+    segments.forEach((segment, k) => {
+      if (segment.startsWith(":") || segment.includes("*")) return;
+      namedAt[depth + k] ??= new Set();
+      namedAt[depth + k]?.add(segment.toLowerCase());
+    });
+    for (const child of route.children) collect(child, depth + segments.length);
+  };
+  for (const root of roots) collect(root, 0);
+  const shapeOf = (pagePath: string) =>
+    `/${pagePath
+      .split("/")
+      .filter(Boolean)
+      .map((segment, k) => {
+        const named = segment.toLowerCase();
+        return namedAt[k]?.has(named) ? named : SHAPE_PLACEHOLDER;
+      })
+      .join("/")}`;
+  const describe = (pagePath: string): RouteFacts => {
     if (pagePath === manifestPath) return ROUTER_OWN;
-    let facts = remembered.get(pagePath);
+    const shape = shapeOf(pagePath);
+    let facts = remembered.get(shape);
     if (facts) return facts;
+    facts = factsOf(shape);
+    if (remembered.size >= MAX_REMEMBERED_PAGES) remembered.clear();
+    remembered.set(shape, facts);
+    return facts;
+  };
+  const factsOf = (pagePath: string): RouteFacts => {
     const matches = matchRoutes(roots as Parameters<typeof matchRoutes>[0], pagePath) ?? [];
     const query = new Set<string>();
     let addresses: RouteAddresses = "any";
@@ -219,11 +253,9 @@ function routeFactsOf(
         if (ancestorLeaf?.id !== leaf.id) tail = undefined;
       }
     }
-    facts = { query, addresses, routeId: leaf?.id, tail };
-    if (remembered.size >= MAX_REMEMBERED_PAGES) remembered.clear();
-    remembered.set(pagePath, facts);
-    return facts;
+    return { query, addresses, routeId: leaf?.id, tail };
   };
+  return describe;
 }
 
 /** `news/:slug` -> prefix `/news/`, one segment; `*` -> `/`, many; other shapes: undefined. */

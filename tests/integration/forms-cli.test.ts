@@ -283,31 +283,34 @@ describe.each(["sqlite", "postgres"] as const)("npm run forms on %s", (engine) =
       });
     });
 
-    it("answers a usage mistake with the usage and exit code 2", async () => {
-      const mistakes = [
-        [],
-        ["frobnicate"],
-        ["list", "--bogus"],
-        ["list", "--status", "lost"],
-        ["list", "--limit", "0"],
-        ["show"],
-        ["export"],
-        ["export", "--format", "xml"],
-        ["purge"],
-        ["purge", "--delivered-before", "yesterday"],
-        ["retry-dead", "extra"],
-      ];
-      const results = await Promise.all(mistakes.map((args) => forms(args)));
-      for (const [index, result] of results.entries()) {
-        expect({ args: mistakes[index], code: result.code, stderr: result.stderr }).toEqual({
-          args: mistakes[index],
-          code: 2,
-          stderr: expect.stringContaining("usage: npm run forms -- <command>"),
-        });
-        expect(result.stderr).toContain("usage: npm run forms -- <command>");
-        expect(result.stdout).toBe("");
-      }
-    });
+    // Usage is checked before any store is opened: once is enough.
+    if (engine === "sqlite") {
+      it("answers a usage mistake with the usage and exit code 2", async () => {
+        const mistakes = [
+          [],
+          ["frobnicate"],
+          ["list", "--bogus"],
+          ["list", "--status", "lost"],
+          ["list", "--limit", "0"],
+          ["show"],
+          ["export"],
+          ["export", "--format", "xml"],
+          ["purge"],
+          ["purge", "--delivered-before", "yesterday"],
+          ["retry-dead", "extra"],
+        ];
+        const results = await Promise.all(mistakes.map((args) => forms(args)));
+        for (const [index, result] of results.entries()) {
+          expect({ args: mistakes[index], code: result.code, stderr: result.stderr }).toEqual({
+            args: mistakes[index],
+            code: 2,
+            stderr: expect.stringContaining("usage: npm run forms -- <command>"),
+          });
+          expect(result.stderr).toContain("usage: npm run forms -- <command>");
+          expect(result.stdout).toBe("");
+        }
+      });
+    }
 
     it("reports configuration problems one per line, and a missing database, with exit 1", async () => {
       const unreachable = `postgres://site:hunter2-secret@127.0.0.1:${await freePort()}/site`;

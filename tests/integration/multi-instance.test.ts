@@ -5,7 +5,9 @@
 // Submissions go to both instances; one instance is SIGKILLed with deliveries in flight.
 // Shown: every acknowledged submission is delivered, none twice at the same moment, each
 // signed and with its idempotency key; a client's rate limit counts across both instances;
-// an edit reaches both; with the database down a submission gets 503 and the form back,
+// an edit written to the content service reaches both, and a third instance started after
+// an edit made while it was down serves that edit in its first answer once /readyz says
+// ready; with the database down a submission gets 503 and the form back,
 // pages keep serving, and the outbox resumes when the database is back.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
@@ -17,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SiteProcess, startSiteProcess } from "../../scripts/site-process";
 import { openStore } from "../../server/store/open-store";
 import type { SiteStore } from "../../server/store/store";
+import { type ContentApi, contentApi } from "../support/content-api";
 import {
   type ContentServerProcess,
   LOCAL_CMS_VARIABLES,
@@ -26,7 +29,7 @@ import { freePort } from "../support/free-port";
 import { type PostgresServer, startPostgres } from "../support/postgres";
 import { ensureSiteBuild } from "../support/site-build";
 import { type InstanceProject, makeInstanceProject } from "../support/site-instance";
-import { copySnapshot, editEntryWith, removeSnapshot } from "../support/snapshot-copy";
+import { copySnapshot, removeSnapshot } from "../support/snapshot-copy";
 
 const SECRET = "multi-instance-webhook-secret";
 /** A client may send this many per form and hour, wherever they land. */
@@ -35,9 +38,14 @@ const RATE_LIMIT = 3;
 const SUBMISSIONS = 16;
 /** Attempts the CRM stand-in fails (503, come back in a second) before it accepts one. */
 const FAILED_ATTEMPTS = 2;
-const ABOUT_DESCRIPTION =
-  "Why ID5 exists, who leads the company and the values that shape how we build identity technology.";
-const EDITED = `Edited for both instances ${Date.now()}`;
+/** A news article of the seed, edited through the content service's API. */
+const ARTICLE = {
+  id: "359e533091ae2e0a5c53132f",
+  page: "/news/brightwave-exchange-passes-id5-id-by-default",
+  title: "Brightwave Exchange passes the ID5 ID to buyers by default",
+};
+const EDITED_LIVE = `${ARTICLE.title} (edited for both instances ${Date.now()})`;
+const EDITED_BEFORE_THIRD = `${ARTICLE.title} (edited before the third instance ${Date.now()})`;
 const WAIT_MS = 45_000;
 /** How long the stand-in takes to accept: well under the attempt limit below (3 s). */
 const ACCEPT_DELAY_MS = 1_000;
@@ -147,6 +155,7 @@ let content: ContentServerProcess | undefined;
 let postgres: PostgresServer | undefined;
 let databaseUrl: string;
 let crm: CrmStandIn;
+let api: ContentApi;
 const projects: InstanceProject[] = [];
 const instances: SiteProcess[] = [];
 let siteEnv: Record<string, string>;
@@ -199,6 +208,18 @@ async function pageHolds(site: SiteProcess, page: string, text: string): Promise
   }
 }
 
+/** Asks /readyz until it says ready (the start-up catch-up is done). */
+async function untilReady(site: SiteProcess): Promise<void> {
+  const deadline = Date.now() + WAIT_MS;
+  while (Date.now() < deadline) {
+    const response = await fetch(`${site.url}/readyz`);
+    await response.arrayBuffer();
+    if (response.status === 200) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${site.url} was not ready within ${WAIT_MS} ms`);
+}
+
 async function withStore<T>(use: (store: SiteStore) => Promise<T>): Promise<T> {
   const store = await openStore({ databaseUrl, dataDir: work });
   try {
@@ -222,6 +243,7 @@ beforeAll(async () => {
   crm = standIn;
   databaseUrl = await server.createDatabase("site");
   content = await spawnContentServer(snapshot, `${snapshot}-cache`, contentPort, {});
+  api = contentApi(content.url);
   siteEnv = {
     BCMS_ORIGIN: `http://127.0.0.1:${contentPort}`,
     ...LOCAL_CMS_VARIABLES,
@@ -277,18 +299,40 @@ describe("two instances on one PostgreSQL", { timeout: 120_000 }, () => {
     expect(other.status).toBe(303);
   });
 
-  it("both serve an edit made in the content service", async () => {
-    await editEntryWith(snapshot, '"/about"', (text) => {
-      if (!text.includes(ABOUT_DESCRIPTION)) throw new Error("the /about entry has changed");
-      return text.replace(ABOUT_DESCRIPTION, EDITED);
-    });
-    await Promise.all(instances.slice(0, 2).map((site) => pageHolds(site, "/about", EDITED)));
+  it("both serve an edit written to the content service", async () => {
+    await api.retitle("news-article", ARTICLE.id, EDITED_LIVE);
+    await Promise.all(
+      instances.slice(0, 2).map((site) => pageHolds(site, ARTICLE.page, EDITED_LIVE)),
+    );
   });
 
-  // Issue 18, start-up catch-up: "a third instance started after an edit that was made while
-  // it was down serves the edit in its first answer after it reports ready" belongs here,
-  // started with startInstance("c") once /readyz waits for the catch-up.
-  it.todo("a third instance started after an edit made while it was down serves it once ready");
+  it("a third instance started after an edit made while it was down serves the edit in its first answer once ready", async () => {
+    // The third instance's build is the one made before any edit.
+    await api.retitle("news-article", ARTICLE.id, EDITED_BEFORE_THIRD);
+    const project = await makeInstanceProject(siteEnv);
+    projects.push(project);
+    const third = await startSiteProcess({
+      projectDir: project.dir,
+      logFile: path.join(work, "c.log"),
+      env: { ...siteEnv, DATA_DIR: path.join(work, "c-data") },
+    });
+    try {
+      await untilReady(third);
+      const first = await fetch(`${third.url}${ARTICLE.page}`);
+      expect(first.status).toBe(200);
+      expect(await first.text()).toContain(EDITED_BEFORE_THIRD);
+    } finally {
+      // Two instances again for the deliveries below.
+      await third.stop();
+    }
+    // It found the edit by asking the CMS at start (its log is complete once it stopped).
+    const caughtUp = (await readFile(path.join(work, "c.log"), "utf8"))
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as { msg?: string; updated?: number })
+      .find((line) => line.msg === "content caught up");
+    expect(caughtUp?.updated).toBeGreaterThanOrEqual(1);
+  });
 
   it("deliver every acknowledged submission once at a time, through a SIGKILL mid-delivery", async () => {
     const [a, b] = instances as [SiteProcess, SiteProcess];
