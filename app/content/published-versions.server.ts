@@ -2,7 +2,7 @@
 // entry that has left the public status as its last public version, when the site kept one;
 // anything else not at all. Every public version is recorded in the store before a page
 // shows it, so a restart, a rebuild or another instance can still serve it once the entry
-// moves to a draft (docs/decisions/0015-drafts-and-preview.md).
+// moves to a draft (docs/decisions/0017-drafts-and-preview.md).
 import { createHash } from "node:crypto";
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import type { EntryParsed } from "@thebcms/types";
