@@ -35,7 +35,9 @@ export const DEFAULT_ADMISSION: RenderAdmissionOptions = {
   perClient: 4,
   // Well under the 2 s a visitor should ever wait for an answer.
   maxWaitMs: 1000,
-  busyShare: 0.25,
+  // Of the turn's wall time: a render also costs the thread after its turn (writing the
+  // answer, garbage collection), about as much again as measured on /contact.
+  busyShare: 0.2,
   // Ten answers a second per connection at most: a browser never has that many renders of
   // one site in flight; a flood's fifty connections then ask 500 times a second, not 50,000.
   overShareDelayMs: 100,

@@ -34,6 +34,9 @@ export const PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-r
 export const STALE_CACHE_CONTROL = "public, max-age=0, s-maxage=10";
 export const STALE_HEADER = "x-content-stale";
 
+/** The admission turn each rendering holds until its answer is made (render.ts, renderOnce). */
+const turns = new WeakMap<Rendered, () => void>();
+
 /** What a visitor refused a render is told to wait before asking again, in seconds. */
 export const RENDER_RETRY_AFTER_SECONDS = 2;
 /** Media answers wait on the content service, not on this thread: they take no turn. */
@@ -145,6 +148,21 @@ export class PageRenderer {
       rendered = await this.renderOnce(request, pathname, undefined, facts);
     }
 
+    try {
+      return await this.answer(request, pathname, key, rendered);
+    } finally {
+      // The turn ends once the answer is made (compressed too), so the render's pacing
+      // counts what it really cost the thread.
+      turns.get(rendered)?.();
+    }
+  }
+
+  private async answer(
+    request: Request,
+    pathname: string,
+    key: string | undefined,
+    rendered: Rendered,
+  ): Promise<RenderOutcome> {
     switch (rendered.kind) {
       case "cached":
         return { response: await replay(request, rendered.rendering), source: "render" };
@@ -165,11 +183,17 @@ export class PageRenderer {
     if (pathname.startsWith(PROXIED_PATH_PREFIX)) return this.renderNow(request, key, facts);
     const turn = await this.admission.enter(facts?.clientAddress ?? "unknown");
     if (!turn.admitted) return { kind: "refused", reason: turn.reason };
+    let rendered: Rendered;
     try {
-      return await this.renderNow(request, key, facts);
-    } finally {
+      rendered = await this.renderNow(request, key, facts);
+    } catch (error) {
       turn.release();
+      throw error;
     }
+    // Released by render() once the answer is made; a render shared by other requests
+    // (inflight) is released by the one that started it.
+    turns.set(rendered, turn.release);
+    return rendered;
   }
 
   private async renderNow(

@@ -113,11 +113,17 @@ export function isCheckedInlineScript(script: ScriptElement): boolean {
   return JAVASCRIPT_TYPES.has(essence) || OTHER_CHECKED_TYPES.has(essence);
 }
 
+/**
+ * A script's text as the browser hashes it: after input preprocessing (CR LF and lone CR
+ * become LF) and the tokenizer (NUL becomes U+FFFD in script data).
+ */
+export function normalizeScriptText(text: string): string {
+  return text.replace(/\r\n?/g, "\n").replace(/\0/g, "\uFFFD");
+}
+
 /** The CSP source expression of one script text: `'sha256-<base64>'` of its UTF-8 bytes. */
 export function scriptHashSource(text: string): string {
-  // What the browser hashes has been through input preprocessing (CR LF and lone CR
-  // become LF) and the tokenizer (NUL becomes U+FFFD in script data).
-  const normalized = text.replace(/\r\n?/g, "\n").replace(/\0/g, "\uFFFD");
+  const normalized = normalizeScriptText(text);
   return `'sha256-${createHash("sha256").update(normalized, "utf8").digest("base64")}'`;
 }
 

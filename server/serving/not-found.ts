@@ -230,7 +230,18 @@ export class NotFoundAnswers {
   }
 }
 
+/** Accept-Encoding values seen (browsers send a handful), and whether each takes gzip. */
+const gzipAccepted = new Map<string, boolean>();
+const MAX_ENCODINGS_REMEMBERED = 256;
+
 /** Whether the client takes gzip (brotli refused for the negotiation: not spliceable). */
 function acceptsGzip(acceptEncoding: string | null): boolean {
-  return Boolean(acceptEncoding) && negotiateEncoding(`${acceptEncoding},br;q=0`) === "gzip";
+  if (!acceptEncoding) return false;
+  let accepted = gzipAccepted.get(acceptEncoding);
+  if (accepted === undefined) {
+    accepted = negotiateEncoding(`${acceptEncoding},br;q=0`) === "gzip";
+    if (gzipAccepted.size >= MAX_ENCODINGS_REMEMBERED) gzipAccepted.clear();
+    gzipAccepted.set(acceptEncoding, accepted);
+  }
+  return accepted;
 }

@@ -13,11 +13,12 @@
 // flush ends it on a byte boundary and nothing refers back past its start), the path is
 // a stored block, and the CRC is combined from the parts' CRCs (zlib's crc32_combine
 // arithmetic, GF(2) polynomials modulo the CRC-32 polynomial).
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, type Hash, randomBytes } from "node:crypto";
 import { constants, crc32, deflateRawSync } from "node:zlib";
 import {
   findScriptElements,
   isCheckedInlineScript,
+  normalizeScriptText,
   scriptHashSource,
 } from "../security/script-hashes";
 
@@ -58,8 +59,13 @@ export const MAX_SPLICED_PATH_LENGTH = 2048;
 type EscapeTable = readonly string[];
 
 interface DynamicScript {
-  /** The script's text, split at the places the path goes. */
+  /**
+   * The script's text, split at the places the path goes, as the browser hashes it (line
+   * ends and NULs normalised once here: a parsed path has neither).
+   */
   parts: readonly string[];
+  /** SHA-256 over the first part, copied for each answer. */
+  head: Hash;
   /** The place (index into the page's places) of each gap between parts. */
   places: readonly number[];
 }
@@ -176,7 +182,12 @@ export class SplicedPage {
         partFrom = cut[1];
       }
       parts.push(template.body.slice(partFrom, script.end));
-      dynamicScripts.push({ parts, places: inside.map(({ place }) => place) });
+      const normalized = parts.map(normalizeScriptText);
+      dynamicScripts.push({
+        parts: normalized,
+        head: createHash("sha256").update(normalized[0] as string, "utf8"),
+        places: inside.map(({ place }) => place),
+      });
     }
 
     const fixed = fixedText.map((text) => Buffer.from(text, "utf8"));
@@ -238,12 +249,13 @@ export class SplicedPage {
     const body = Buffer.concat(chunks);
     const scriptHashes = [...this.staticHashes];
     for (const script of this.dynamicScripts) {
-      let text = script.parts[0] as string;
+      const hash = script.head.copy();
       for (let g = 0; g < script.places.length; g++) {
-        text += (escaped[script.places[g] as number] as string) + (script.parts[g + 1] as string);
+        hash.update(escaped[script.places[g] as number] as string, "latin1");
+        hash.update(script.parts[g + 1] as string, "utf8");
       }
-      const hash = scriptHashSource(text);
-      if (!scriptHashes.includes(hash)) scriptHashes.push(hash);
+      const source = `'sha256-${hash.digest("base64")}'`;
+      if (!scriptHashes.includes(source)) scriptHashes.push(source);
     }
     const etag = `W/"${this.version}-${createHash("sha1").update(path).digest("base64url").slice(0, 12)}"`;
     return { body, scriptHashes, etag, gzip: () => this.gzipOf(escapedBytes, body.byteLength) };
