@@ -12,6 +12,7 @@ import type { DocumentPolicy } from "../security/content-security-policy";
 import { MIN_COMPRESS_BYTES, negotiateEncoding } from "./compression";
 import { etagMatches, markAnsweredBy } from "./representation";
 import {
+  joined,
   type RenderedPage,
   type SplicedAnswer,
   SplicedPage,
@@ -159,7 +160,7 @@ export class NotFoundAnswers {
       ifNoneMatch: request.headers.get("if-none-match"),
       acceptEncoding: request.headers.get("accept-encoding"),
     });
-    const response = new Response(body as Uint8Array<ArrayBuffer> | null, {
+    const response = new Response(body && (joined(body) as Uint8Array<ArrayBuffer>), {
       status,
       headers: new Headers(headers),
     });
@@ -194,7 +195,11 @@ export class NotFoundAnswers {
     for (const [name, value] of site.headers) raw.push(name, value);
     raw.push("Content-Security-Policy", site.policy.header(answer.scriptHashes));
     response.writeHead(status, raw);
-    response.end(body ?? undefined);
+    // The parts as they are, in one write (no joined copy of the page).
+    response.cork();
+    for (const part of body ?? []) response.write(part);
+    response.end(); // uncorks: the parts go out together
+
     return true;
   }
 
@@ -202,7 +207,7 @@ export class NotFoundAnswers {
     prepared: Prepared,
     answer: SplicedAnswer,
     request: { method: string; ifNoneMatch: string | null; acceptEncoding: string | null },
-  ): { status: number; headers: [string, string][]; body: Buffer | null } {
+  ): { status: number; headers: [string, string][]; body: readonly Buffer[] | null } {
     const headers: [string, string][] = [
       ...prepared.headers,
       ["Content-Type", prepared.contentType],
@@ -217,11 +222,12 @@ export class NotFoundAnswers {
       };
     }
     // gzip is spliced from prepared parts; brotli would be a compression per request.
-    const gzip =
-      answer.body.byteLength >= MIN_COMPRESS_BYTES && acceptsGzip(request.acceptEncoding);
+    const gzip = answer.byteLength >= MIN_COMPRESS_BYTES && acceptsGzip(request.acceptEncoding);
     const body = gzip ? answer.gzip() : answer.body;
     if (gzip) headers.push(["Content-Encoding", "gzip"]);
-    headers.push(["Content-Length", String(body.byteLength)]);
+    let length = 0;
+    for (const part of body) length += part.byteLength;
+    headers.push(["Content-Length", String(length)]);
     return {
       status: prepared.page.status,
       headers,

@@ -72,12 +72,22 @@ interface DynamicScript {
 
 /** One answer of a spliced page. */
 export interface SplicedAnswer {
-  body: Buffer;
+  /**
+   * The body as the parts to write in order (no copy is made: the prepared parts are shared,
+   * only the escaped tails are new).
+   */
+  body: readonly Buffer[];
+  byteLength: number;
   /** The hash sources of the page's inline scripts for this body. */
   scriptHashes: readonly string[];
   etag: string;
-  /** The same body, gzip-encoded, made from the prepared parts. */
-  gzip(): Buffer;
+  /** The same body, gzip-encoded, made from the prepared parts (also parts in order). */
+  gzip(): Buffer[];
+}
+
+/** The bytes of an answer's parts joined (where one buffer is needed). */
+export function joined(parts: readonly Buffer[]): Buffer {
+  return Buffer.concat(parts as Buffer[]);
 }
 
 export class SplicedPage {
@@ -214,7 +224,7 @@ export class SplicedPage {
       if (
         !spliced ||
         check.status !== template.status ||
-        spliced.body.toString("utf8") !== check.body
+        joined(spliced.body).toString("utf8") !== check.body
       ) {
         return { unusable: `the render of ${checkPath} differs from its splice` };
       }
@@ -240,13 +250,19 @@ export class SplicedPage {
   splice(path: string): SplicedAnswer {
     const tail = path.slice(this.route.prefix.length);
     const escaped = this.escapes.map((table) => escapeWith(table, tail));
-    const chunks: Buffer[] = [];
+    const body: Buffer[] = [];
+    let byteLength = 0;
     const escapedBytes = escaped.map((text) => Buffer.from(text, "latin1"));
     for (let i = 0; i < this.fixed.length; i++) {
-      chunks.push(this.fixed[i] as Buffer);
-      if (i < escapedBytes.length) chunks.push(escapedBytes[i] as Buffer);
+      const fixed = this.fixed[i] as Buffer;
+      body.push(fixed);
+      byteLength += fixed.byteLength;
+      const tail = escapedBytes[i];
+      if (tail) {
+        body.push(tail);
+        byteLength += tail.byteLength;
+      }
     }
-    const body = Buffer.concat(chunks);
     const scriptHashes = [...this.staticHashes];
     for (const script of this.dynamicScripts) {
       const hash = script.head.copy();
@@ -258,10 +274,16 @@ export class SplicedPage {
       if (!scriptHashes.includes(source)) scriptHashes.push(source);
     }
     const etag = `W/"${this.version}-${createHash("sha1").update(path).digest("base64url").slice(0, 12)}"`;
-    return { body, scriptHashes, etag, gzip: () => this.gzipOf(escapedBytes, body.byteLength) };
+    return {
+      body,
+      byteLength,
+      scriptHashes,
+      etag,
+      gzip: () => this.gzipOf(escapedBytes, byteLength),
+    };
   }
 
-  private gzipOf(escaped: readonly Buffer[], length: number): Buffer {
+  private gzipOf(escaped: readonly Buffer[], length: number): Buffer[] {
     const chunks: Buffer[] = [GZIP_HEADER];
     let crc = this.fixedCrcs[0] as number;
     for (let i = 0; i < this.fixed.length; i++) {
@@ -281,7 +303,7 @@ export class SplicedPage {
     trailer.writeUInt32LE(crc >>> 0, 2);
     trailer.writeUInt32LE(length >>> 0, 6);
     chunks.push(trailer);
-    return Buffer.concat(chunks);
+    return chunks;
   }
 }
 
