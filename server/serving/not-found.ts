@@ -214,7 +214,9 @@ export class NotFoundAnswers {
       ["ETag", answer.etag],
       ["Vary", "Accept-Encoding"],
     ];
-    if (etagMatches(request.ifNoneMatch, answer.etag)) {
+    // Like any answer made from a body (representation.ts): a validator is only a reason
+    // for 304 when the page is there (200); a 404 is sent whole.
+    if (prepared.page.status === 200 && etagMatches(request.ifNoneMatch, answer.etag)) {
       return {
         status: 304,
         headers: headers.filter(([name]) => name !== "Content-Type"),

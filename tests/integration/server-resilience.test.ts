@@ -27,8 +27,12 @@ let handler: SiteRequestHandler | undefined;
 const rendered: string[] = [];
 const gates = requestGates();
 
-const get = (pathWithQuery: string, headers: Record<string, string> = {}): Promise<RawResponse> =>
-  rawRequest((real as RealSiteOnContent).port, pathWithQuery, { headers });
+const get = (
+  pathWithQuery: string,
+  headers: Record<string, string> = {},
+  method = "GET",
+): Promise<RawResponse> =>
+  rawRequest((real as RealSiteOnContent).port, pathWithQuery, { headers, method });
 
 /** The access-log source of the last request for `path`. */
 function sourceOf(path: string): unknown {
@@ -145,7 +149,7 @@ describe("an address the site does not have", () => {
     }
   });
 
-  it("is compressed, answers HEAD and If-None-Match like any page", async () => {
+  it("is compressed, and answers HEAD and If-None-Match as any 404", async () => {
     const plain = await get("/no-such-thing");
     const gzipped = await get("/no-such-thing", { "accept-encoding": "gzip, deflate, br" });
     expect(gzipped.headers["content-encoding"]).toBe("gzip");
@@ -153,9 +157,14 @@ describe("an address the site does not have", () => {
     expect(gzipped.body.byteLength).toBeLessThan(plain.body.byteLength / 2);
     const etag = String(plain.headers.etag);
     expect(etag).not.toBe(String((await get("/no-such-other")).headers.etag));
+    // A validator makes no 304 of a 404 (as for every answer made from a body).
     const revalidated = await get("/no-such-thing", { "if-none-match": etag });
-    expect(revalidated.status).toBe(304);
-    expect(revalidated.body.byteLength).toBe(0);
+    expect(revalidated.status).toBe(404);
+    expect(revalidated.text).toBe(plain.text);
+    const head = await get("/no-such-thing", {}, "HEAD");
+    expect(head.status).toBe(404);
+    expect(head.body.byteLength).toBe(0);
+    expect(head.headers["content-length"]).toBe(plain.headers["content-length"]);
   });
 
   it("is never an address the server or the router answers itself", async () => {
