@@ -9,6 +9,7 @@ import { FORM_ERRORS } from "../../app/forms/action.server";
 import { E2E_CONTENT_DIR } from "../../playwright.config";
 import { type SiteProcess, startSiteProcess } from "../../scripts/site-process";
 import { type PostgresServer, startPostgres } from "../support/postgres";
+import { fillVisibleFields } from "./support/forms";
 import { waitForHydration } from "./support/site";
 
 let work: string;
@@ -51,26 +52,7 @@ const MESSAGE = "Sent while the database was away.";
 /** Fills every field a person sees with a valid value; the email is the given one. */
 async function fillContact(page: Page, email: string): Promise<Locator> {
   const form = page.locator("form[data-form=contact]");
-  const controls = form.locator(
-    ":is(input:not([type=hidden]), select, textarea):not(.form__trap *)",
-  );
-  for (let i = 0; i < (await controls.count()); i += 1) {
-    const control = controls.nth(i);
-    if (!(await control.isVisible())) continue;
-    const tag = await control.evaluate((el) => el.tagName.toLowerCase());
-    const type = (await control.getAttribute("type")) ?? "";
-    if (tag === "select") {
-      const values = await control
-        .locator("option")
-        .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
-      await control.selectOption(values[0] as string);
-    } else if (type === "checkbox" || type === "radio") await control.check();
-    else if (type === "email") await control.fill(email);
-    else if (type === "url") await control.fill("https://www.example.com");
-    else if (type === "tel") await control.fill("+44 20 7946 0000");
-    else if (tag === "textarea") await control.fill(MESSAGE);
-    else await control.fill("Dee Bee");
-  }
+  await fillVisibleFields(form, { email, message: MESSAGE, name: "Dee Bee" });
   return form;
 }
 

@@ -5,7 +5,13 @@ import { expect, type Locator, type Page, test } from "@playwright/test";
 import { GENERATE_LEAD_EVENT } from "../../app/forms/lead";
 import { expectNoBlockingViolations } from "./support/axe";
 import { consentCookie, standInTagManager } from "./support/consent";
-import { storedWith, uniqueClient, uniqueEmail, waitPastMinimumTime } from "./support/forms";
+import {
+  fillVisibleFields,
+  storedWith,
+  uniqueClient,
+  uniqueEmail,
+  waitPastMinimumTime,
+} from "./support/forms";
 import { waitForHydration } from "./support/site";
 import { publishedEntries } from "./support/snapshot";
 
@@ -24,36 +30,7 @@ test.beforeEach(async ({ page }) => {
 /** Fills every visible field of a form with a valid value; returns the email it used. */
 async function fillValid(form: Locator, label: string): Promise<string> {
   const email = uniqueEmail(label);
-  // Not the honeypot: a person never sees it (a bot that fills it is stored as spam).
-  const controls = form.locator(
-    ":is(input:not([type=hidden]), select, textarea):not(.form__trap *)",
-  );
-  for (let i = 0; i < (await controls.count()); i += 1) {
-    const control = controls.nth(i);
-    if (!(await control.isVisible())) continue;
-    const tag = await control.evaluate((el) => el.tagName.toLowerCase());
-    const type = (await control.getAttribute("type")) ?? "";
-    if (tag === "select") {
-      const values = await control
-        .locator("option")
-        .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
-      await control.selectOption(values[0] as string);
-    } else if (type === "checkbox") {
-      await control.check();
-    } else if (type === "radio") {
-      await control.check();
-    } else if (type === "email") {
-      await control.fill(email);
-    } else if (type === "url") {
-      await control.fill("https://www.example.com");
-    } else if (type === "tel") {
-      await control.fill("+44 20 7946 0000");
-    } else if (tag === "textarea") {
-      await control.fill("A message from the browser tests.");
-    } else {
-      await control.fill("Test Person");
-    }
-  }
+  await fillVisibleFields(form, { email });
   return email;
 }
 

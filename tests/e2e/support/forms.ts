@@ -4,7 +4,7 @@
 // stand-in (tests/support/webhook-receiver.ts) received.
 import { createHmac, randomBytes } from "node:crypto";
 import path from "node:path";
-import { expect } from "@playwright/test";
+import { expect, type Locator } from "@playwright/test";
 import Database from "libsql";
 import { SQLITE_FILE } from "../../../server/store/sqlite-store";
 import {
@@ -100,4 +100,40 @@ export function deliveredPayload(request: ReceivedRequest): {
 export function signatureValid(request: ReceivedRequest, secret: string): boolean {
   const expected = `sha256=${createHmac("sha256", secret).update(request.body).digest("hex")}`;
   return request.headers["x-id5-signature"] === expected;
+}
+
+/** What fillVisibleFields types into the fields that take free text. */
+export interface TypedValues {
+  email: string;
+  message?: string;
+  name?: string;
+}
+
+/**
+ * Fills every field of `form` a person sees with a valid value (not the honeypot: a bot that
+ * fills it is stored as spam): the first option of a select, boxes checked, the given email,
+ * message and name.
+ */
+export async function fillVisibleFields(form: Locator, values: TypedValues): Promise<void> {
+  const controls = form.locator(
+    ":is(input:not([type=hidden]), select, textarea):not(.form__trap *)",
+  );
+  for (let i = 0; i < (await controls.count()); i += 1) {
+    const control = controls.nth(i);
+    if (!(await control.isVisible())) continue;
+    const tag = await control.evaluate((el) => el.tagName.toLowerCase());
+    const type = (await control.getAttribute("type")) ?? "";
+    if (tag === "select") {
+      const options = await control
+        .locator("option")
+        .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
+      await control.selectOption(options[0] as string);
+    } else if (type === "checkbox" || type === "radio") await control.check();
+    else if (type === "email") await control.fill(values.email);
+    else if (type === "url") await control.fill("https://www.example.com");
+    else if (type === "tel") await control.fill("+44 20 7946 0000");
+    else if (tag === "textarea")
+      await control.fill(values.message ?? "A message from the browser tests.");
+    else await control.fill(values.name ?? "Test Person");
+  }
 }
