@@ -41,7 +41,13 @@ import {
 } from "./rendering/render";
 import { DEFAULT_ADMISSION, RenderAdmission } from "./rendering/render-admission";
 import { type CachedRendering, RenderCache } from "./rendering/render-cache";
-import { declaredQueryOf, type LoadedBuild, loadServerBuild } from "./rendering/server-build";
+import { RenderThread } from "./rendering/render-thread";
+import {
+  declaredQueryOf,
+  type LoadedBuild,
+  loadServerBuild,
+  type SiteRequestHandler,
+} from "./rendering/server-build";
 import { createReadinessProbe, healthResponse, readinessResponse } from "./running/health";
 import { createHttpLifecycle, SHUTDOWN_TIMEOUT_MS } from "./running/lifecycle";
 import { redactPath, redactSearch, requestIdSource } from "./running/logging";
@@ -119,6 +125,13 @@ export interface SiteServerOptions {
   /** The last public versions of reworked entries (the site's store). */
   publishedVersions?: PublishedVersionStore;
   /**
+   * Page renders run on a worker thread (rendering/render-thread.ts) rather than on the
+   * thread that serves files. With `forms`, it needs `siteKey` (the key forms sign with).
+   */
+  renderThread?: boolean;
+  /** Where the server build (server/index.js) is loaded from; default `buildDir`. */
+  serverBuildDir?: string;
+  /**
    * With `siteKey` (the forms signing key, which signs preview links too, under a key
    * derived for them), previews are served; their revocations are kept here.
    */
@@ -181,7 +194,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
       ? await options.build()
       : (options.build ??
         (await loadServerBuild(
-          options.buildDir,
+          options.serverBuildDir ?? options.buildDir,
           { forms: options.forms },
           { env, logger, publishedVersions: options.publishedVersions },
         )));
@@ -191,11 +204,27 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
   });
   const dependencies = await ContentDependencies.load(options.buildDir);
   const cache = new RenderCache(options.renderCache);
+  const thread =
+    options.renderThread
+      ? await RenderThread.start({
+          buildDir: options.serverBuildDir ?? options.buildDir,
+          env,
+          logger,
+          publishedVersions: options.publishedVersions,
+          forms: options.forms,
+          signingKey: options.siteKey,
+        })
+      : undefined;
+  // What renders a visitor's page: the render thread when there is one, for what it takes.
+  const renderPage: SiteRequestHandler = thread
+    ? (request, facts) =>
+        rendersOnThread(request) ? thread.render(request, facts) : build.handler(request, facts)
+    : build.handler;
   const declaredQuery = declaredQueryOf(build.describeRoute);
   // Visitors come first: while they keep the server busy, renders and refreshes give way.
   const traffic = new RecentTraffic();
   const renderer = new PageRenderer({
-    handler: build.handler,
+    handler: renderPage,
     cache,
     prerendered,
     files,
@@ -204,7 +233,10 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     // Renders give way whenever visitors are being answered from files (any in the last
     // quarter second): under a render flood the loop answers few of them, so a threshold
     // of many would never be met and the flood would keep the thread.
-    admission: new RenderAdmission({ ...DEFAULT_ADMISSION, busy: () => traffic.lately() > 0 }),
+    admission: new RenderAdmission({
+      ...DEFAULT_ADMISSION,
+      busy: process.env.XP_PACING === "off" ? undefined : () => traffic.lately() > 0,
+    }),
   });
   const readiness = createReadinessProbe(env.bcms);
   const security = securityHeaders(env.siteOrigin);
@@ -590,7 +622,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     logger,
   );
   const refresher = new PageRefresher({
-    handler: build.handler,
+    handler: renderPage,
     files,
     prerendered,
     dependencies,
@@ -616,6 +648,8 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
   };
 
   const applyContentChange = (change: ContentChange, reason = "event") => {
+    // Before any rendering is marked stale: a render asked for from now on reads the CMS.
+    void thread?.forgetContent();
     // Open previews first: an editor waits on this one.
     preview?.events.notify(
       change.event.name === "entry" && change.event.id && !change.tags.includes(EVERYTHING)
@@ -703,6 +737,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
       .finally(() => stopWatching?.())
       .finally(() => catchUp.stop())
       .finally(() => renderer.close())
+      .finally(() => thread?.close())
       .finally(() => refresher.stop())
       .finally(() => ledger.flushed())
       .finally(() => purge?.flush());
@@ -719,6 +754,14 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     caughtUp: () => catchUp.whenDone(),
     catchUpDifference: () => catchUp.difference,
   };
+}
+
+/** Page GETs go to the render thread; actions, and media (which wait on the CMS), do not. */
+function rendersOnThread(request: Request): boolean {
+  return (
+    (request.method === "GET" || request.method === "HEAD") &&
+    !new URL(request.url).pathname.startsWith("/media/")
+  );
 }
 
 /** How the start's catch-up is told to the refresher: a change the CMS did not announce. */

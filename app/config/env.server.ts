@@ -219,6 +219,9 @@ const envSchema = z.object({
   TRUST_PROXY: optionalString.refine((v) => v === undefined || v === "0" || v === "1", {
     message: "TRUST_PROXY must be 0 or 1",
   }),
+  RENDER_THREAD: optionalString.refine((v) => v === undefined || v === "0" || v === "1", {
+    message: "RENDER_THREAD must be 0 or 1",
+  }),
   PURGE_URL: optionalString.refine(
     (v) => v === undefined || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol)),
     { message: "PURGE_URL must be an http(s) URL" },
@@ -272,6 +275,11 @@ export interface SiteEnv {
   forms: FormsSettings;
   /** True behind a proxy that sets X-Forwarded-For: the client address is its last hop. */
   trustProxy: boolean;
+  /**
+   * Pages are rendered on a worker thread beside the one that serves files (decision 0015);
+   * false: on the serving thread.
+   */
+  renderThread: boolean;
   /** Origins that may frame the embedded agreement page (its CSP frame-ancestors, with 'self'). */
   embedFrameAncestors: readonly string[];
   /** Called (POST, JSON `{tags}`) with the content tags of every change, for a CDN purge. */
@@ -387,6 +395,7 @@ export function parseEnv(source: Record<string, string | undefined>): SiteEnv {
       deliveryTimeoutSeconds: env.FORMS_DELIVERY_TIMEOUT_SECONDS,
     },
     trustProxy: env.TRUST_PROXY === "1",
+    renderThread: env.RENDER_THREAD !== "0",
     embedFrameAncestors: env.EMBED_FRAME_ANCESTORS,
     purgeUrl: env.PURGE_URL,
     publicStatus: env.PUBLIC_STATUS ?? DEFAULT_PUBLIC_STATUS,

@@ -28,3 +28,11 @@ export function getContentClient(): BcmsClient {
   }
   return client;
 }
+
+/**
+ * Drops everything the client holds (a render thread beside the server's own client, told
+ * that content changed: its next reads come from the CMS).
+ */
+export function forgetContent(): void {
+  client?.clearCache();
+}

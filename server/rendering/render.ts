@@ -26,6 +26,7 @@ import {
 import type { ClientFiles } from "../serving/static-files";
 import { DEFAULT_ADMISSION, type Refusal, RenderAdmission } from "./render-admission";
 import type { CachedRendering, RenderCache } from "./render-cache";
+import { precompressedOf } from "./render-thread";
 import type { SiteRequestHandler } from "./server-build";
 
 /** SPEC/DESIGN "Scale": browsers revalidate, a CDN keeps HTML 60 s and serves stale while refreshing. */
@@ -223,6 +224,7 @@ export class PageRenderer {
       representation: new Representation(
         body,
         response.headers.get("content-type") ?? "text/html; charset=utf-8",
+        { precompressed: precompressedOf(response) },
       ),
       headers: replayableHeaders(response.headers),
     };
@@ -344,6 +346,8 @@ async function finish(request: Request, response: Response): Promise<Response> {
       kept.append(name, value);
     }
   });
-  const representation = new Representation(body, type ?? "text/plain; charset=utf-8");
+  const representation = new Representation(body, type ?? "text/plain; charset=utf-8", {
+    precompressed: precompressedOf(response),
+  });
   return representation.respond(request, { status: response.status, headers: kept });
 }

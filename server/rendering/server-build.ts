@@ -50,6 +50,8 @@ export interface LoadedBuild {
   describeRoute?: DescribeRoute;
   /** What the CMS holds now, as versions (app/content/content-versions.server.ts). */
   readContentVersions?: () => Promise<ContentVersions>;
+  /** Drops what the build's content client holds (a render thread's, after a change). */
+  forgetContent?: () => void;
 }
 
 /**
@@ -98,6 +100,7 @@ export async function loadServerBuild(
   const entry = build.entry.module as {
     watchContentChanges?: unknown;
     readContentVersions?: unknown;
+    forgetContent?: unknown;
     createLoadContext?: unknown;
     configureSite?: unknown;
     withPreviewOf?: unknown;
@@ -133,6 +136,8 @@ export async function loadServerBuild(
       typeof entry.readContentVersions === "function"
         ? (entry.readContentVersions as () => Promise<ContentVersions>)
         : undefined,
+    forgetContent:
+      typeof entry.forgetContent === "function" ? (entry.forgetContent as () => void) : undefined,
   };
 }
 

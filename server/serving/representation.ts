@@ -51,13 +51,16 @@ export class HashedPolicy implements PolicySource {
   }
 }
 
+/** Bodies compressed elsewhere (the build's siblings, a render thread), loaded on need. */
+export type PrecompressedBodies = Partial<Record<Encoding, () => Promise<Buffer>>>;
+
 export class Representation implements PolicySource {
   readonly etag: string;
   readonly compressible: boolean;
   /** An HTML document: the only kind whose inline scripts run. */
   readonly isHtml: boolean;
   private readonly effort: CompressionEffort;
-  private readonly precompressed: Partial<Record<Encoding, () => Promise<Buffer>>>;
+  private readonly precompressed: PrecompressedBodies;
   private readonly encoded = new Map<Encoding, Promise<Buffer>>();
   private readonly policy = new HashedPolicy(() => this.inlineScriptHashes);
   private scriptHashes?: readonly string[];
@@ -68,7 +71,7 @@ export class Representation implements PolicySource {
     options: {
       etag?: string;
       effort?: CompressionEffort;
-      precompressed?: Partial<Record<Encoding, () => Promise<Buffer>>>;
+      precompressed?: PrecompressedBodies;
     } = {},
   ) {
     this.etag = options.etag ?? weakEtagOf(body);

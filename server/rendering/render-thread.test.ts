@@ -1,0 +1,88 @@
+// The serving thread's side of the render thread, with a stand-in worker that speaks the
+// protocol (tests/support/stand-in-render-worker.mjs): answers, log lines, calls to the
+// store, and a thread that exits: what it held fails, and it is started again.
+// (tests/integration/render-thread.test.ts renders the real build on the real worker.)
+import { afterEach, describe, expect, it } from "vitest";
+import type { PublishedVersionStore } from "../../app/content/published-versions";
+import { testEnv } from "../../tests/support/fake-site-build";
+import { type RecordingLogger, recordingLogger } from "../../tests/support/webhook-receiver";
+import { RenderThread } from "./render-thread";
+
+const STAND_IN = new URL("../../tests/support/stand-in-render-worker.mjs", import.meta.url);
+
+let thread: RenderThread | undefined;
+afterEach(async () => {
+  await thread?.close();
+  thread = undefined;
+});
+
+function start(logger: RecordingLogger, publishedVersions?: PublishedVersionStore) {
+  return RenderThread.start({
+    buildDir: "/no-build-needed",
+    env: testEnv(),
+    logger,
+    publishedVersions,
+    workerFile: STAND_IN,
+    restartDelayMs: 10,
+  });
+}
+
+const request = (path: string) => new Request(`http://localhost${path}`);
+
+describe("the render thread", () => {
+  it("answers renders, and its log lines reach the serving thread's logger", async () => {
+    const logger = recordingLogger();
+    thread = await start(logger);
+    const answers = await Promise.all(["/a", "/b"].map((p) => thread?.render(request(p))));
+    expect(await Promise.all(answers.map((r) => r?.text()))).toEqual([
+      "rendered /a",
+      "rendered /b",
+    ]);
+    expect(
+      logger.lines.filter((l) => l.message === "stand-in rendered").map((l) => l.fields),
+    ).toEqual([{ path: "/a" }, { path: "/b" }]);
+    await thread.forgetContent();
+  });
+
+  it("reaches the serving thread's store, its errors included", async () => {
+    const asked: unknown[][] = [];
+    const store: PublishedVersionStore = {
+      async listPublishedVersionKeys(...args) {
+        asked.push(args);
+        return [{ entryId: "e1", versionKey: "v1" }];
+      },
+      async getPublishedVersions() {
+        throw new Error("the database is down");
+      },
+      async recordPublishedVersions() {},
+      async removePublishedVersions() {},
+    };
+    thread = await start(recordingLogger(), store);
+    const listed = await thread.render(request("/call"));
+    expect(JSON.parse(await listed.text())).toEqual([{ entryId: "e1", versionKey: "v1" }]);
+    expect(asked).toEqual([["news"]]);
+    const failed = await thread.render(request("/call?method=getPublishedVersions"));
+    expect(JSON.parse(await failed.text())).toEqual({
+      name: "Error",
+      message: "the database is down",
+    });
+  });
+
+  it("fails what it held when it exits, says so, and is started again", async () => {
+    const logger = recordingLogger();
+    thread = await start(logger);
+    await expect(thread.render(request("/exit"))).rejects.toThrow(/exited/);
+    await logger.waitFor((lines) =>
+      lines.some((line) => line.message === "render thread stopped: starting it again"),
+    );
+    // The next render waits for the new thread.
+    const answer = await thread.render(request("/after"));
+    expect(await answer.text()).toBe("rendered /after");
+  });
+
+  it("refuses renders once closed", async () => {
+    thread = await start(recordingLogger());
+    await thread.close();
+    await expect(thread.render(request("/late"))).rejects.toThrow(/closed/);
+  });
+});

@@ -1,0 +1,305 @@
+// Page renders off the serving thread: a worker thread (render-worker.ts) holds its own copy
+// of the server build and renders the GETs the serving thread hands it, so the event loop
+// that answers files never runs React (decision 0015). The thread runs at a lower
+// scheduling priority: when both want the core, the serving thread gets it.
+//
+// What stays on the serving thread: actions (they store submissions), previews, media
+// (they wait on the content service, not on the CPU), the 404 page's preparation and the
+// background refresh of prerendered files. The render thread's content client is told to
+// forget what it holds whenever content changes, before renderings are marked stale, so a
+// render asked for after a change reads the CMS as it is.
+//
+// A thread that dies fails the renders it held (they fall back to an older version, as any
+// failed render does) and is started again.
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
+import type { SiteEnv } from "../../app/config/env.server";
+import type { PublishedVersionStore } from "../../app/content/published-versions";
+import type { FormsService, RequestFacts } from "../../app/forms/service";
+import { describeError, type SiteLogger } from "../../app/logging/logger.server";
+import { PROJECT_DIR } from "../running/build-stamp";
+import type { PrecompressedBodies } from "../serving/representation";
+import type {
+  FromRenderThread,
+  RenderThreadData,
+  SentError,
+  ServiceCall,
+  ToRenderThread,
+} from "./render-thread-protocol";
+
+/**
+ * The render thread's nice value (Linux: per thread). At 10 its weight is about a tenth of
+ * the serving thread's, so renders take what visitors leave, plus about a tenth.
+ */
+export const RENDER_THREAD_NICENESS = 10;
+
+/** Bodies the render thread compressed already, by the answer they belong to. */
+const precompressed = new WeakMap<Response, PrecompressedBodies>();
+
+/** What the render thread compressed of `response`'s body (for its Representation). */
+export function precompressedOf(response: Response): PrecompressedBodies | undefined {
+  return precompressed.get(response);
+}
+
+/** After a crash, the next start waits this long, doubled while starts keep failing. */
+const RESTART_DELAY_MS = 1000;
+const MAX_RESTART_DELAY_MS = 60_000;
+
+export interface RenderThreadOptions {
+  buildDir: string;
+  env: SiteEnv;
+  logger: SiteLogger;
+  publishedVersions?: PublishedVersionStore;
+  forms?: FormsService;
+  /** The forms signing key (what `forms.sign` signs with); required with `forms`. */
+  signingKey?: Buffer;
+  /** The nice value the thread gives itself (default RENDER_THREAD_NICENESS). */
+  niceness?: number;
+  /** Another worker speaking render-thread-protocol.ts (tests: one that exits on demand). */
+  workerFile?: URL;
+  /** How long after a crash the thread is started again (default 1 s). */
+  restartDelayMs?: number;
+}
+
+/**
+ * The worker's file: bundled beside the server by `npm start` (build/render-worker.mjs);
+ * when the server runs from its sources (tests, `tsx server/main.ts`), bundled now the same
+ * way (a worker thread cannot load TypeScript through a loader on Node 20).
+ */
+async function workerFile(): Promise<URL> {
+  const besideServer = new URL("./render-worker.mjs", import.meta.url);
+  if (import.meta.url.endsWith(".mjs") && existsSync(fileURLToPath(besideServer))) {
+    return besideServer;
+  }
+  const bundler = pathToFileURL(path.join(PROJECT_DIR, "scripts", "server-bundles.mjs")).href;
+  const { bundleServer } = (await import(bundler)) as {
+    bundleServer(name: "renderWorker"): Promise<string>;
+  };
+  return pathToFileURL(await bundleServer("renderWorker"));
+}
+
+interface Waiting {
+  resolve(response: Response): void;
+  reject(error: Error): void;
+}
+
+export class RenderThread {
+  private worker: Worker | undefined;
+  /** Settles when the thread is up (or could not start); renders wait for it. */
+  private starting: Promise<void> = Promise.resolve();
+  private nextId = 0;
+  private readonly renders = new Map<number, Waiting>();
+  private readonly forgets = new Map<number, () => void>();
+  private closed = false;
+  private restartTimer: NodeJS.Timeout | undefined;
+  private restartDelayMs: number;
+
+  private constructor(private readonly options: RenderThreadOptions) {
+    this.restartDelayMs = options.restartDelayMs ?? RESTART_DELAY_MS;
+  }
+
+  /** Starts the thread; resolves once its build is loaded. */
+  static async start(options: RenderThreadOptions): Promise<RenderThread> {
+    const thread = new RenderThread(options);
+    thread.starting = thread.spawn();
+    await thread.starting;
+    return thread;
+  }
+
+  /**
+   * Renders `request` (a GET or HEAD without a body) on the thread; while the thread is
+   * being started again after a crash, once it is up.
+   */
+  async render(request: Request, facts?: RequestFacts): Promise<Response> {
+    if (this.closed) throw new Error("the render thread is closed");
+    await this.starting;
+    const worker = this.worker;
+    if (this.closed || !worker) throw new Error("the render thread is not running");
+    const id = ++this.nextId;
+    const headers = [...request.headers.entries()];
+    return new Promise<Response>((resolve, reject) => {
+      this.renders.set(id, { resolve, reject });
+      worker.postMessage({
+        type: "render",
+        id,
+        url: request.url,
+        method: request.method,
+        headers,
+        facts,
+      } satisfies ToRenderThread);
+    });
+  }
+
+  /** Resolves once the thread's content client has dropped what it held. */
+  forgetContent(): Promise<void> {
+    const worker = this.worker;
+    // A thread being started again loads its content afresh.
+    if (this.closed || !worker) return Promise.resolve();
+    const id = ++this.nextId;
+    return new Promise((resolve) => {
+      this.forgets.set(id, resolve);
+      worker.postMessage({ type: "forget", id } satisfies ToRenderThread);
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.restartTimer);
+    const worker = this.worker;
+    this.worker = undefined;
+    this.failAll(new Error("the render thread was closed"));
+    await worker?.terminate();
+  }
+
+  private async spawn(): Promise<void> {
+    const { options } = this;
+    const data: RenderThreadData = {
+      buildDir: options.buildDir,
+      env: options.env,
+      publishedVersions: Boolean(options.publishedVersions),
+      niceness: options.niceness ?? RENDER_THREAD_NICENESS,
+      ...(options.forms && options.signingKey
+        ? {
+            forms: {
+              signingKey: new Uint8Array(options.signingKey),
+              minSubmitSeconds: options.forms.minSubmitSeconds,
+            },
+          }
+        : {}),
+    };
+    const file = options.workerFile ?? (await workerFile());
+    if (this.closed) return;
+    const worker = new Worker(file, { workerData: data });
+    this.worker = worker;
+    const ready = new Promise<void>((resolve, reject) => {
+      const onMessage = (message: FromRenderThread) => {
+        if (message.type !== "ready") return;
+        worker.off("message", onMessage);
+        worker.off("error", onEarlyError);
+        worker.off("exit", onEarlyExit);
+        this.restartDelayMs = options.restartDelayMs ?? RESTART_DELAY_MS;
+        resolve();
+      };
+      // An error comes before its exit: the first to come says why.
+      const onEarlyError = (error: Error) => reject(error);
+      const onEarlyExit = (code: number) =>
+        reject(new Error(`the render thread stopped before it was ready (code ${code})`));
+      worker.on("message", onMessage);
+      worker.once("error", onEarlyError);
+      worker.once("exit", onEarlyExit);
+    });
+    worker.on("message", (message: FromRenderThread) => this.receive(worker, message));
+    worker.on("error", (error) => {
+      options.logger.error("render thread failed", { error: describeError(error) });
+    });
+    worker.on("exit", (code) => {
+      if (this.worker !== worker) return;
+      this.worker = undefined;
+      this.failAll(new Error(`the render thread exited (code ${code})`));
+      for (const done of this.forgets.values()) done();
+      this.forgets.clear();
+      if (this.closed) return;
+      options.logger.error("render thread stopped: starting it again", {
+        code,
+        inMs: this.restartDelayMs,
+      });
+      this.restart();
+    });
+    await ready;
+  }
+
+  /** Starts the thread again after a delay, doubled after each start that fails. */
+  private restart(): void {
+    const delay = this.restartDelayMs;
+    this.restartDelayMs = Math.min(delay * 2, MAX_RESTART_DELAY_MS);
+    this.starting = new Promise<void>((resolve, reject) => {
+      this.restartTimer = setTimeout(() => {
+        if (this.closed) return resolve();
+        this.spawn().then(resolve, reject);
+      }, delay);
+    });
+    // Renders waiting on it see the failure; the thread's exit starts it again.
+    this.starting.catch(() => {});
+  }
+
+  private failAll(error: Error): void {
+    for (const waiting of this.renders.values()) waiting.reject(error);
+    this.renders.clear();
+  }
+
+  private receive(worker: Worker, message: FromRenderThread): void {
+    switch (message.type) {
+      case "rendered": {
+        const waiting = this.renders.get(message.id);
+        if (!waiting) return;
+        this.renders.delete(message.id);
+        const headers = new Headers();
+        for (const [name, value] of message.headers) headers.append(name, value);
+        const response = new Response(message.body ? new Uint8Array(message.body) : null, {
+          status: message.status,
+          headers,
+        });
+        if (message.encoded) {
+          const encoded = Buffer.from(message.encoded.body);
+          precompressed.set(response, {
+            [message.encoded.encoding]: () => Promise.resolve(encoded),
+          });
+        }
+        waiting.resolve(response);
+        return;
+      }
+      case "failed": {
+        const waiting = this.renders.get(message.id);
+        if (!waiting) return;
+        this.renders.delete(message.id);
+        waiting.reject(errorOf(message.error));
+        return;
+      }
+      case "forgotten":
+        this.forgets.get(message.id)?.();
+        this.forgets.delete(message.id);
+        return;
+      case "log":
+        this.options.logger[message.level]?.(message.message, message.fields);
+        return;
+      case "call":
+        void this.serve(worker, message);
+        return;
+      case "ready":
+        return;
+    }
+  }
+
+  /** A call the thread makes to a service that is one per process. */
+  private async serve(worker: Worker, call: ServiceCall): Promise<void> {
+    const target: object | undefined =
+      call.service === "publishedVersions" ? this.options.publishedVersions : this.options.forms;
+    const method = target ? (target as Record<string, unknown>)[call.method] : undefined;
+    try {
+      if (typeof method !== "function") throw new Error(`no ${call.service}.${call.method}`);
+      const value: unknown = await method.apply(target, call.args);
+      worker.postMessage({ type: "result", id: call.id, value } satisfies ToRenderThread);
+    } catch (error) {
+      worker.postMessage({
+        type: "result",
+        id: call.id,
+        error: sentErrorOf(error),
+      } satisfies ToRenderThread);
+    }
+  }
+}
+
+function sentErrorOf(error: unknown): SentError {
+  return {
+    name: error instanceof Error ? error.name : "Error",
+    message: error instanceof Error ? error.message : String(error),
+  };
+}
+
+function errorOf(sent: SentError): Error {
+  const error = new Error(sent.message);
+  error.name = sent.name;
+  return error;
+}

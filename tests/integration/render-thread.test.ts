@@ -1,0 +1,107 @@
+// Page renders on the render thread (server/rendering/render-thread.ts), on the real build
+// with the content service as its own process: a page rendered there is what the serving
+// thread would render, the serving thread renders none of it, actions stay on the serving
+// thread, and after a content change the thread reads the CMS as changed.
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { brotliDecompressSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SiteRequestHandler } from "../../server/rendering/server-build";
+import { type RawResponse, rawRequest } from "../support/fake-site-build";
+import { type RealSiteOnContent, serveRealBuildOnContent } from "../support/site-build";
+
+const CONSENT_BANNER_ENTRY = "25c71e0e98511ed65df1dec4";
+/** The service's watcher and socket, on a busy machine. */
+const CHANGE_DEADLINE_MS = 30_000;
+
+let real: RealSiteOnContent | undefined;
+let handler: SiteRequestHandler | undefined;
+/** What the serving thread rendered itself ("METHOD /path?query"). */
+const renderedHere: string[] = [];
+
+const get = (pathWithQuery: string, headers: Record<string, string> = {}): Promise<RawResponse> =>
+  rawRequest((real as RealSiteOnContent).port, pathWithQuery, { headers });
+
+function sourceOf(path: string): unknown {
+  const lines = (real as RealSiteOnContent).logs.lines.filter(
+    (line) => line.message === "request" && line.fields.path === path,
+  );
+  return lines.at(-1)?.fields.source;
+}
+
+beforeAll(async () => {
+  real = await serveRealBuildOnContent("render-thread", {
+    logLevel: "info",
+    renderThread: true,
+    wrapHandler: (inner) => {
+      handler = inner;
+      return (request, facts) => {
+        const url = new URL(request.url);
+        renderedHere.push(`${request.method} ${url.pathname}${url.search}`);
+        return inner(request, facts);
+      };
+    },
+  });
+}, 600_000);
+
+afterAll(async () => {
+  await real?.close();
+});
+
+describe("the render thread", () => {
+  it("renders a page the serving thread does not, byte for byte as the build did", async () => {
+    const before = renderedHere.length;
+    // A form outcome no form has: rendered (the route reads `sent`), and then the page is
+    // the one the build prerendered. (Not compared with the serving thread's own render:
+    // under the test runner, its copy of the build is transformed as it loads.)
+    const response = await get("/contact?sent=no-such-form");
+    expect(response.status).toBe(200);
+    expect(sourceOf("/contact")).toBe("render");
+    expect(renderedHere.slice(before).filter((line) => line.startsWith("GET"))).toEqual([]);
+    const built = await readFile(
+      path.join((real as RealSiteOnContent).buildDir, "client", "contact", "index.html"),
+      "utf8",
+    );
+    // The page names its own address where the consent form returns to.
+    expect(response.text.replaceAll("/contact?sent=no-such-form", "/contact")).toBe(built);
+  });
+
+  it("compresses what it rendered for the encoding asked", async () => {
+    const identity = await get("/contact?sent=contact");
+    const response = await get("/contact?sent=contact", { "accept-encoding": "br" });
+    expect(response.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(response.body).toString("utf8")).toBe(identity.text);
+  });
+
+  it("leaves actions to the serving thread", async () => {
+    const before = renderedHere.length;
+    const response = await fetch(`http://127.0.0.1:${(real as RealSiteOnContent).port}/contact`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "email=someone%40example.com",
+    });
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBeLessThan(600);
+    expect(renderedHere.slice(before)).toEqual(["POST /contact"]);
+  });
+
+  it("reads the CMS as changed once content changes", async () => {
+    const before = await get("/contact?sent=contact");
+    expect(before.text).toContain("Cookies on this website");
+    const snapshot = (real as RealSiteOnContent).snapshot;
+    const file = path.join(snapshot, "entries", `${CONSENT_BANNER_ENTRY}.json`);
+    const text = await readFile(file, "utf8");
+    const edited = `Cookies here, edited ${Date.now()}`;
+    await writeFile(file, text.replace("Cookies on this website", edited));
+    const logs = (real as RealSiteOnContent).logs;
+    const since = logs.lines.length;
+    await logs.waitFor(
+      (lines) => lines.slice(since).some((line) => line.message === "content changed"),
+      CHANGE_DEADLINE_MS,
+    );
+    const after = await get("/contact?sent=contact");
+    expect(after.status).toBe(200);
+    expect(after.text).toContain(edited);
+    expect(after.text).not.toContain("Cookies on this website");
+  });
+});

@@ -1,0 +1,48 @@
+// A render thread that speaks server/rendering/render-thread-protocol.ts without a build:
+// it answers every render with the URL it was asked, exits when the URL says `/exit`, and
+// on `/call` asks the serving thread's store for the versions of template `news` first.
+import { parentPort } from "node:worker_threads";
+
+let nextCall = 0;
+const calls = new Map();
+
+function answer(id, text) {
+  const body = new TextEncoder().encode(text).buffer;
+  parentPort.postMessage(
+    { type: "rendered", id, status: 200, headers: [["content-type", "text/plain"]], body },
+    [body],
+  );
+}
+
+parentPort.on("message", (message) => {
+  if (message.type === "render") {
+    const url = new URL(message.url);
+    if (url.pathname === "/exit") process.exit(3);
+    parentPort.postMessage({
+      type: "log",
+      level: "info",
+      message: "stand-in rendered",
+      fields: { path: url.pathname },
+    });
+    if (url.pathname === "/call") {
+      const id = ++nextCall;
+      calls.set(id, (result) => answer(message.id, JSON.stringify(result)));
+      parentPort.postMessage({
+        type: "call",
+        id,
+        service: "publishedVersions",
+        method: url.searchParams.get("method") ?? "listPublishedVersionKeys",
+        args: ["news"],
+      });
+      return;
+    }
+    answer(message.id, `rendered ${url.pathname}`);
+  } else if (message.type === "forget") {
+    parentPort.postMessage({ type: "forgotten", id: message.id });
+  } else if (message.type === "result") {
+    calls.get(message.id)?.(message.error ?? message.value);
+    calls.delete(message.id);
+  }
+});
+
+parentPort.postMessage({ type: "ready" });
