@@ -204,17 +204,16 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
   });
   const dependencies = await ContentDependencies.load(options.buildDir);
   const cache = new RenderCache(options.renderCache);
-  const thread =
-    options.renderThread
-      ? await RenderThread.start({
-          buildDir: options.serverBuildDir ?? options.buildDir,
-          env,
-          logger,
-          publishedVersions: options.publishedVersions,
-          forms: options.forms,
-          signingKey: options.siteKey,
-        })
-      : undefined;
+  const thread = options.renderThread
+    ? await RenderThread.start({
+        buildDir: options.serverBuildDir ?? options.buildDir,
+        env,
+        logger,
+        publishedVersions: options.publishedVersions,
+        forms: options.forms,
+        signingKey: options.siteKey,
+      })
+    : undefined;
   // What renders a visitor's page: the render thread when there is one, for what it takes.
   const renderPage: SiteRequestHandler = thread
     ? (request, facts) =>
@@ -232,10 +231,14 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     declaredQuery,
     // Renders give way whenever visitors are being answered from files (any in the last
     // quarter second): under a render flood the loop answers few of them, so a threshold
-    // of many would never be met and the flood would keep the thread.
+    // of many would never be met and the flood would keep the thread. Then one renders at
+    // a time; on the serving thread, a fifth of the time. On the render thread the
+    // scheduler shares the core by priority instead: a pause in proportion to a render's
+    // time there (long, as it gets what visitors leave) would only starve renders.
     admission: new RenderAdmission({
       ...DEFAULT_ADMISSION,
-      busy: process.env.XP_PACING === "off" ? undefined : () => traffic.lately() > 0,
+      busy: () => traffic.lately() > 0,
+      ...(thread ? { busyShare: 1 } : {}),
     }),
   });
   const readiness = createReadinessProbe(env.bcms);

@@ -9,7 +9,9 @@
 //       requests that need a render (`/contact?sent=<n>`: a form page, rendered per request),
 //     with the flood's own rate and answers by status class;
 //   - nginx's 404 rate on the same unknown paths, and the site's rate alone on them;
-//   - RSS of the site after each flood.
+//   - RSS of the site after each flood;
+//   - the render flood again on a site that renders on its serving thread (RENDER_THREAD=0),
+//     the other design of goal 3, for comparison (no budget).
 // Budgets (issue 17): unknown paths >= 0.3x nginx's 404 rate with p99 < 5 ms; during the
 // render flood, visitors keep >= 0.7x their idle rate with p99 < 10 ms and no request waits
 // 2 s or more; RSS < 300 MB. PASS/FAIL lines on stderr, figures as JSON on stdout.
@@ -43,7 +45,10 @@ const BUDGET = {
 
 const progress = (line: string) => console.error(`flood bench: ${line}`);
 
-/** A wrk Lua script whose every request is different; counts answers by status class. */
+/**
+ * A wrk Lua script whose every request is different; counts answers by status class, and
+ * those that were an older version (`stale`: a render refused).
+ */
 function floodScript(pathExpression: string): string {
   return `counter = 0
 statuses = {}
@@ -58,6 +63,7 @@ end
 response = function(status, headers, body)
   local class = math.floor(status / 100) .. "xx"
   statuses[class] = (statuses[class] or 0) + 1
+  if headers["x-content-stale"] then statuses["stale"] = (statuses["stale"] or 0) + 1 end
 end
 done = function(summary, latency, requests)
   local totals = {}
@@ -191,6 +197,22 @@ export async function runFloodBench(): Promise<Record<string, unknown>> {
       rss[`after ${name}`] = rssMb();
     }
 
+    // The other design of goal 3, measured in the same run: renders on the serving thread.
+    await site.stop();
+    progress("the render flood again, renders on the serving thread (RENDER_THREAD=0)");
+    site = await startSiteProcess({
+      logFile: path.join(dir, "site-one-thread.log"),
+      env: { LOG_LEVEL: "info", RENDER_THREAD: "0" },
+    });
+    await pin(site.child.pid as number, SERVER_CPU);
+    await visitorRun(2);
+    await runFlood(site.url, scripts.renders);
+    const oneThreadAlone = await visitorRun();
+    const [oneThreadVisitors, oneThreadFlood] = await Promise.all([
+      visitorRun(),
+      runFlood(site.url, scripts.renders),
+    ]);
+
     const figures = {
       pinned: hasTaskset ? { server: SERVER_CPU, wrk: WRK_CPU } : "no taskset",
       seconds: SECONDS,
@@ -201,6 +223,12 @@ export async function runFloodBench(): Promise<Record<string, unknown>> {
         ratio: round(unknownAlone.rps / nginx404.rps, 2),
       },
       during,
+      rendersOnServingThread: {
+        visitorsAlone: visitors(oneThreadAlone),
+        visitors: visitors(oneThreadVisitors),
+        visitorsOverAlone: round(oneThreadVisitors.rps / oneThreadAlone.rps, 2),
+        flood: flood(oneThreadFlood),
+      },
       rssMb: rss,
     };
     report(figures);
@@ -215,6 +243,11 @@ export async function runFloodBench(): Promise<Record<string, unknown>> {
 function report(figures: {
   unknownPathsAlone: { site: { p99Ms: number }; ratio: number };
   during: Record<string, unknown>;
+  rendersOnServingThread: {
+    visitors: { p99Ms: number };
+    visitorsOverAlone: number;
+    flood: { maxLatencyMs: number };
+  };
   rssMb: Record<string, number>;
 }): void {
   const lines: [boolean, string][] = [];
@@ -244,6 +277,10 @@ function report(figures: {
     renders.flood.maxLatencyMs < BUDGET.maxWaitMs,
     `longest wait in the render flood ${renders.flood.maxLatencyMs} ms (budget < ${BUDGET.maxWaitMs})`,
   ]);
+  const other = figures.rendersOnServingThread;
+  console.error(
+    `(renders on the serving thread instead: visitors ${other.visitorsOverAlone}x alone, p99 ${other.visitors.p99Ms} ms, longest wait ${other.flood.maxLatencyMs} ms)`,
+  );
   const maxRss = Math.max(...Object.values(figures.rssMb));
   lines.push([maxRss < BUDGET.rssMb, `RSS at most ${maxRss} MB (budget < ${BUDGET.rssMb})`]);
   for (const [ok, line] of lines) console.error(`${ok ? "PASS" : "FAIL"} ${line}`);

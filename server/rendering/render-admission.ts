@@ -38,9 +38,11 @@ export const DEFAULT_ADMISSION: RenderAdmissionOptions = {
   // Of the turn's wall time: a render also costs the thread after its turn (writing the
   // answer, garbage collection), about as much again as measured on /contact.
   busyShare: 0.2,
-  // Ten answers a second per connection at most: a browser never has that many renders of
-  // one site in flight; a flood's fifty connections then ask 500 times a second, not 50,000.
-  overShareDelayMs: 100,
+  // Four answers a second per connection at most: a browser never has that many renders of
+  // one site waiting; a flood's fifty connections then ask 200 times a second, not 50,000.
+  // (Measured in paired runs of the render flood: 250 ms kept visitors at 0.77-0.82x of
+  // their idle rate with a p99 of 7.6-8.2 ms, 100 ms at 0.70-0.74x and 9.1-12.5 ms.)
+  overShareDelayMs: 250,
 };
 
 /**

@@ -43,6 +43,9 @@ export function precompressedOf(response: Response): PrecompressedBodies | undef
   return precompressed.get(response);
 }
 
+/** The render thread's old generation, at most (the serving thread's is 256 MB: package.json). */
+export const RENDER_THREAD_HEAP_MB = 160;
+
 /** After a crash, the next start waits this long, doubled while starts keep failing. */
 const RESTART_DELAY_MS = 1000;
 const MAX_RESTART_DELAY_MS = 60_000;
@@ -171,7 +174,11 @@ export class RenderThread {
     };
     const file = options.workerFile ?? (await workerFile());
     if (this.closed) return;
-    const worker = new Worker(file, { workerData: data });
+    const worker = new Worker(file, {
+      workerData: data,
+      // Past this the thread stops (and is started again) rather than grow the process.
+      resourceLimits: { maxOldGenerationSizeMb: RENDER_THREAD_HEAP_MB },
+    });
     this.worker = worker;
     const ready = new Promise<void>((resolve, reject) => {
       const onMessage = (message: FromRenderThread) => {

@@ -11,7 +11,7 @@ import type { PublishedVersionStore } from "../../app/content/published-versions
 import type { FormsService } from "../../app/forms/service";
 import type { LogFields, SiteLogger } from "../../app/logging/logger.server";
 import {
-  compress,
+  compressSync,
   type Encoding,
   MIN_COMPRESS_BYTES,
   negotiateEncoding,
@@ -128,7 +128,7 @@ async function render(message: Extract<ToRenderThread, { type: "render" }>): Pro
     });
     for (const cookie of response.headers.getSetCookie()) headers.push(["set-cookie", cookie]);
     const body = response.body ? await response.arrayBuffer() : null;
-    const encoded = body ? await compressed(body, response.headers, request) : undefined;
+    const encoded = body ? compressed(body, response.headers, request) : undefined;
     send({ type: "rendered", id: message.id, status: response.status, headers, body, encoded }, [
       ...(body ? [body] : []),
       ...(encoded ? [encoded.body] : []),
@@ -149,16 +149,16 @@ async function render(message: Extract<ToRenderThread, { type: "render" }>): Pro
  * The body in the encoding the request takes, compressed here rather than on the serving
  * thread (at this thread's lower priority), when the serving thread would compress it.
  */
-async function compressed(
+function compressed(
   body: ArrayBuffer,
   headers: Headers,
   request: Request,
-): Promise<{ encoding: Encoding; body: ArrayBuffer } | undefined> {
+): { encoding: Encoding; body: ArrayBuffer } | undefined {
   if (body.byteLength < MIN_COMPRESS_BYTES || headers.has("content-encoding")) return undefined;
   if (!isCompressibleType(headers.get("content-type"))) return undefined;
   const encoding = negotiateEncoding(request.headers.get("accept-encoding"));
   if (!encoding) return undefined;
-  const encoded = await compress(new Uint8Array(body), encoding, "fast");
+  const encoded = compressSync(new Uint8Array(body), encoding, "fast");
   // A fresh buffer of its own, so it can be handed over without a copy.
   const owned = new Uint8Array(encoded.byteLength);
   owned.set(encoded);

@@ -2,7 +2,7 @@
 // Builds precompress with the highest settings (scripts/build.ts writes `.br`/`.gz`
 // siblings); at runtime we compress what has no sibling, faster, and keep the result.
 import { promisify } from "node:util";
-import { brotliCompress, constants, gzip } from "node:zlib";
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from "node:zlib";
 
 export type Encoding = "br" | "gzip";
 export type CompressionEffort = "max" | "fast";
@@ -44,19 +44,37 @@ export function negotiateEncoding(acceptEncoding: string | null | undefined): En
  */
 export const FAST_BROTLI_QUALITY = 4;
 
+function brotliOptions(body: Uint8Array, effort: CompressionEffort) {
+  return {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: effort === "max" ? 11 : FAST_BROTLI_QUALITY,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+    },
+  };
+}
+
+const gzipLevel = (effort: CompressionEffort) => (effort === "max" ? 9 : 6);
+
+/** Compresses on libuv's thread pool (shared by every thread of the process). */
 export async function compress(
   body: Uint8Array,
   encoding: Encoding,
   effort: CompressionEffort,
 ): Promise<Buffer> {
-  if (encoding === "br") {
-    return brotliAsync(body, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: effort === "max" ? 11 : FAST_BROTLI_QUALITY,
-        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-        [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
-      },
-    });
-  }
-  return gzipAsync(body, { level: effort === "max" ? 9 : 6 });
+  if (encoding === "br") return brotliAsync(body, brotliOptions(body, effort));
+  return gzipAsync(body, { level: gzipLevel(effort) });
+}
+
+/**
+ * Compresses on the calling thread: the render thread's way, so the work runs at its lower
+ * priority rather than on the pool the serving thread's own work waits for.
+ */
+export function compressSync(
+  body: Uint8Array,
+  encoding: Encoding,
+  effort: CompressionEffort,
+): Buffer {
+  if (encoding === "br") return brotliCompressSync(body, brotliOptions(body, effort));
+  return gzipSync(body, { level: gzipLevel(effort) });
 }
