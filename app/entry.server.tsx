@@ -13,9 +13,9 @@ import { installPublishedVersionStore } from "./content/published-versions.serve
 import { holdScriptsUntilFirstPaint } from "./document/first-paint.server";
 import type { SiteLogger } from "./logging/logger.server";
 
+export { watchContentChanges } from "./content/content-changes.server";
 // The production server (server/) reaches the content layer of this build through these.
 export { forgetContent } from "./content/content-client.server";
-export { watchContentChanges } from "./content/content-changes.server";
 export { readContentVersions } from "./content/content-versions.server";
 export { describePreview, findPreviewEntry } from "./content/preview.server";
 export { withPreviewOf } from "./content/preview-context.server";

@@ -37,6 +37,8 @@ export type ToRenderThread =
       url: string;
       method: string;
       headers: [string, string][];
+      /** An action's form, as the server read it (within its limit). */
+      body?: ArrayBuffer;
       facts?: RequestFacts;
     }
   | { type: "forget"; id: number }

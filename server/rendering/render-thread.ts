@@ -3,9 +3,10 @@
 // that answers files never runs React (decision 0015). The thread runs at a lower
 // scheduling priority: when both want the core, the serving thread gets it.
 //
-// What stays on the serving thread: actions (they store submissions), previews, media
-// (they wait on the content service, not on the CPU), the 404 page's preparation and the
-// background refresh of prerendered files. The render thread's content client is told to
+// It renders visitors' pages, runs their forms' actions (storing through the serving
+// thread's forms service) and renders the background refresh of prerendered pages. What
+// stays on the serving thread: previews, media (they wait on the content service, not on
+// the CPU) and the 404 page's preparation. The render thread's content client is told to
 // forget what it holds whenever content changes, before renderings are marked stale, so a
 // render asked for after a change reads the CMS as it is.
 //
@@ -112,11 +113,12 @@ export class RenderThread {
   }
 
   /**
-   * Renders `request` (a GET or HEAD without a body) on the thread; while the thread is
-   * being started again after a crash, once it is up.
+   * Renders `request` on the thread (its body, if any, read here first: the server has
+   * limited it); while the thread is being started again after a crash, once it is up.
    */
   async render(request: Request, facts?: RequestFacts): Promise<Response> {
     if (this.closed) throw new Error("the render thread is closed");
+    const body = request.body ? await request.arrayBuffer() : undefined;
     await this.starting;
     const worker = this.worker;
     if (this.closed || !worker) throw new Error("the render thread is not running");
@@ -124,14 +126,18 @@ export class RenderThread {
     const headers = [...request.headers.entries()];
     return new Promise<Response>((resolve, reject) => {
       this.renders.set(id, { resolve, reject });
-      worker.postMessage({
-        type: "render",
-        id,
-        url: request.url,
-        method: request.method,
-        headers,
-        facts,
-      } satisfies ToRenderThread);
+      worker.postMessage(
+        {
+          type: "render",
+          id,
+          url: request.url,
+          method: request.method,
+          headers,
+          body,
+          facts,
+        } satisfies ToRenderThread,
+        body ? [body] : [],
+      );
     });
   }
 

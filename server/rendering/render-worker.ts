@@ -1,8 +1,9 @@
 // The render thread's entry (render-thread.ts starts it): its own copy of the server build,
 // with its own content client and caches, answering the page renders the serving thread
 // sends it. What must stay one per process is reached over the port: the log, the store of
-// published versions, and the forms service's storing calls. Signing is local (the key is
-// given at start): every form page's loader signs a stamp.
+// published versions, and the forms service's calls (an action stores its submission
+// there). Signing is local (the key is given at start): every form page's loader signs a
+// stamp.
 import { createHmac } from "node:crypto";
 import { setPriority } from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
@@ -120,6 +121,7 @@ async function render(message: Extract<ToRenderThread, { type: "render" }>): Pro
     const request = new Request(message.url, {
       method: message.method,
       headers: message.headers,
+      body: message.body,
     });
     const response = await build.handler(request, message.facts);
     const headers: [string, string][] = [];

@@ -52,6 +52,12 @@ export interface LoadedBuild {
   readContentVersions?: () => Promise<ContentVersions>;
   /** Drops what the build's content client holds (a render thread's, after a change). */
   forgetContent?: () => void;
+  /**
+   * One path of each route that has paths the site may not have (`handle.addresses`
+   * "listed" or "none"), its parameters a placeholder: what the server prepares each
+   * route's 404 page for at start.
+   */
+  unknownAddressSamples?: readonly string[];
 }
 
 /**
@@ -132,6 +138,7 @@ export async function loadServerBuild(
           }
         : undefined,
     describeRoute: routeFactsOf(build, matchRoutes),
+    unknownAddressSamples: unknownAddressSamplesOf(build),
     readContentVersions:
       typeof entry.readContentVersions === "function"
         ? (entry.readContentVersions as () => Promise<ContentVersions>)
@@ -261,6 +268,25 @@ function routeFactsOf(
     return { query, addresses, routeId: leaf?.id, tail };
   };
   return describe;
+}
+
+/** A path of each route declaring `handle.addresses` "listed" or "none" (LoadedBuild). */
+function unknownAddressSamplesOf(build: ServerBuild): string[] {
+  const samples: string[] = [];
+  for (const route of Object.values(build.routes)) {
+    const addresses = (route?.module.handle as { addresses?: unknown } | undefined)?.addresses;
+    if (!route || (addresses !== "listed" && addresses !== "none")) continue;
+    const segments: string[] = [];
+    for (let at: typeof route | undefined = route; at; ) {
+      segments.unshift(...(at.path ?? "").split("/").filter(Boolean));
+      at = at.parentId ? build.routes[at.parentId] : undefined;
+    }
+    const sample = segments.map((segment) =>
+      segment.startsWith(":") || segment.includes("*") ? SHAPE_PLACEHOLDER : segment,
+    );
+    samples.push(`/${sample.join("/")}`);
+  }
+  return samples;
 }
 
 /** `news/:slug` -> prefix `/news/`, one segment; `*` -> `/`, many; other shapes: undefined. */

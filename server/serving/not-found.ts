@@ -54,7 +54,12 @@ interface RouteAnswers {
   tags: readonly string[];
   route: NotFoundRoute;
   preparing?: Promise<void>;
+  /** After a preparation that failed (a render that failed, the CMS down): when to try again. */
+  retryAt?: number;
 }
+
+/** How long after a failed preparation the next unknown address of its route tries again. */
+const RETRY_PREPARATION_MS = 10_000;
 
 export class NotFoundAnswers {
   /** By route id: each route's 404 names its own route modules, so each has its page. */
@@ -62,9 +67,14 @@ export class NotFoundAnswers {
 
   constructor(private readonly options: NotFoundOptions) {}
 
-  /** Whether the 404 answers of `route` were prepared or are being prepared. */
+  /**
+   * Whether the 404 answers of `route` were prepared or are being prepared (or cannot be:
+   * its page does not splice). False again a while after a preparation that failed.
+   */
   isPrepared(route: NotFoundRoute): boolean {
-    return this.routes.has(route.id);
+    const answers = this.routes.get(route.id);
+    if (!answers) return false;
+    return answers.preparing !== undefined || (answers.retryAt ?? Infinity) > performance.now();
   }
 
   /**
@@ -94,6 +104,10 @@ export class NotFoundAnswers {
   private async prepareRoute(answers: RouteAnswers): Promise<void> {
     const started = performance.now();
     const { route } = answers;
+    answers.retryAt = undefined;
+    const failed = () => {
+      answers.retryAt = performance.now() + RETRY_PREPARATION_MS;
+    };
     for (const kind of ["page", "data"] as const) {
       let last: Response | undefined;
       const render = async (path: string): Promise<RenderedPage> => {
@@ -105,6 +119,8 @@ export class NotFoundAnswers {
         const page = await SplicedPage.prepare(render, route.tail);
         if (!(page instanceof SplicedPage) || page.status !== 404 || !last) {
           answers.kinds.delete(kind);
+          // A page that does not splice will not next time either; a failed render may.
+          if (page instanceof SplicedPage) failed();
           this.options.logger.warn("the 404 answer is rendered per request", {
             route: route.id,
             kind,
@@ -128,6 +144,7 @@ export class NotFoundAnswers {
         });
       } catch (error) {
         answers.kinds.delete(kind);
+        failed();
         this.options.logger.warn("the 404 answer could not be prepared", {
           route: route.id,
           kind,

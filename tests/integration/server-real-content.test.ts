@@ -395,6 +395,8 @@ describe("the real build on a content service process", () => {
       return keyParts.filter((part) => text.includes(part)).map((part) => `${url}: ${part}`);
     });
     expect(served).toEqual([]);
+    // And any the crawl had rewritten: a file is read whole, not mid-rename.
+    await site.settled();
     const files = await clientFiles();
     expect(files.length).toBeGreaterThan(100);
     const built: string[] = [];

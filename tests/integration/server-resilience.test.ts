@@ -66,16 +66,15 @@ beforeAll(async () => {
       };
     },
   });
-  // A route's 404 answers are prepared on its first unknown address (which is rendered):
-  // the catch-all's, and each route whose slugs name entries.
-  for (const first of FIRST_UNKNOWN) {
-    expect((await get(first)).status, first).toBe(404);
-    expect(sourceOf(first), first).toBe("render");
-  }
-  await preparedSince(0, FIRST_UNKNOWN.length);
+  // Each route's 404 answers are prepared at start: the catch-all's, and each route whose
+  // slugs name entries.
+  await (real as RealSiteOnContent).logs.waitFor(
+    (lines) => lines.some((line) => line.message === "404 answers prepared at start"),
+    PREPARE_DEADLINE_MS,
+  );
 }, 600_000);
 
-/** One unknown address per route the tests ask for: each route has its own 404 page. */
+/** One unknown address per route: each route has its own 404 page. */
 const FIRST_UNKNOWN = [
   "/first-unknown-address",
   "/news/first-unknown-article",
@@ -109,6 +108,15 @@ afterAll(async () => {
 });
 
 describe("an address the site does not have", () => {
+  it("is answered without rendering from the first one after start, for every route", async () => {
+    const before = rendered.length;
+    for (const first of FIRST_UNKNOWN) {
+      expect((await get(first)).status, first).toBe(404);
+      expect(sourceOf(first), first).toBe("not-found");
+    }
+    expect(rendered.slice(before)).toEqual([]);
+  });
+
   const unknown = [
     "/wp-login.php",
     "/.env",
