@@ -282,7 +282,9 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     };
   };
   const notFound = new NotFoundAnswers({
-    render: (path) => build.handler(new Request(`http://localhost${path}`)),
+    // On the render thread when there is one: the serving thread then holds no copy of the
+    // content for pages (only previews and media read it there).
+    render: (path) => renderPage(new Request(`http://localhost${path}`)),
     logger,
     siteHeaders: (secure) => {
       // An address the site does not have is never the one page that may be framed.

@@ -44,8 +44,12 @@ export function precompressedOf(response: Response): PrecompressedBodies | undef
   return precompressed.get(response);
 }
 
-/** The render thread's old generation, at most (the serving thread's is 256 MB: package.json). */
-export const RENDER_THREAD_HEAP_MB = 160;
+/**
+ * The render thread's heap, at most. What it keeps is its content and React's code (about
+ * 30 MB live); with V8's defaults it grew to 119 MB and the process past the 300 MB budget
+ * under the flood benchmark (peak RSS 296-303 MB; 257 MB with these).
+ */
+export const RENDER_THREAD_HEAP_MB = { old: 128, young: 8 };
 
 /** After a crash, the next start waits this long, doubled while starts keep failing. */
 const RESTART_DELAY_MS = 1000;
@@ -183,7 +187,10 @@ export class RenderThread {
     const worker = new Worker(file, {
       workerData: data,
       // Past this the thread stops (and is started again) rather than grow the process.
-      resourceLimits: { maxOldGenerationSizeMb: RENDER_THREAD_HEAP_MB },
+      resourceLimits: {
+        maxOldGenerationSizeMb: RENDER_THREAD_HEAP_MB.old,
+        maxYoungGenerationSizeMb: RENDER_THREAD_HEAP_MB.young,
+      },
     });
     this.worker = worker;
     const ready = new Promise<void>((resolve, reject) => {
