@@ -44,12 +44,22 @@ export function negotiateEncoding(acceptEncoding: string | null | undefined): En
  */
 export const FAST_BROTLI_QUALITY = 4;
 
+/**
+ * A window no larger than the body (16 to 22 bits): the same output, and for a page a
+ * fraction of the encoder's memory (measured: 300 compressions of the 77 kB `/` in a
+ * thread grew its RSS by 15 MB with brotli's default 22 bits, 10 MB with 18).
+ */
+function windowBitsFor(length: number): number {
+  return Math.min(22, Math.max(16, Math.ceil(Math.log2(length + 1))));
+}
+
 function brotliOptions(body: Uint8Array, effort: CompressionEffort) {
   return {
     params: {
       [constants.BROTLI_PARAM_QUALITY]: effort === "max" ? 11 : FAST_BROTLI_QUALITY,
       [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
       [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+      [constants.BROTLI_PARAM_LGWIN]: windowBitsFor(body.byteLength),
     },
   };
 }
