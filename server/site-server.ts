@@ -295,11 +295,13 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
   });
   // Each route's 404 page is prepared at start, one route after another, so the first
   // unknown address a scanner asks for costs what the others do.
+  const lifetime = { closing: false };
   void (async () => {
     const started = performance.now();
     let routes = 0;
     for (const sample of build.unknownAddressSamples ?? []) {
       const facts = describeRoute?.(sample);
+      if (lifetime.closing) return;
       if (facts?.routeId && facts.tail) {
         await notFound.prepare({ id: facts.routeId, tail: facts.tail });
         routes++;
@@ -755,6 +757,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
   });
   let closing: Promise<void> | undefined;
   const close = () => {
+    lifetime.closing = true;
     // Preview event streams never end by themselves: they would hold the close for 10 s.
     preview?.close();
     closing ??= http

@@ -4,6 +4,7 @@
 // (tests/integration/render-thread.test.ts renders the real build on the real worker.)
 import { afterEach, describe, expect, it } from "vitest";
 import type { PublishedVersionStore } from "../../app/content/published-versions";
+import type { FormsService } from "../../app/forms/service";
 import { testEnv } from "../../tests/support/fake-site-build";
 import { type RecordingLogger, recordingLogger } from "../../tests/support/webhook-receiver";
 import { RenderThread } from "./render-thread";
@@ -78,6 +79,19 @@ describe("the render thread", () => {
     // The next render waits for the new thread.
     const answer = await thread.render(request("/after"));
     expect(await answer.text()).toBe("rendered /after");
+  });
+
+  it("will not start with a forms service but not the key it signs with", async () => {
+    const forms = { minSubmitSeconds: 3 } as unknown as FormsService;
+    await expect(
+      RenderThread.start({
+        buildDir: "/no-build-needed",
+        env: testEnv(),
+        logger: recordingLogger(),
+        forms,
+        workerFile: STAND_IN,
+      }),
+    ).rejects.toThrow(/key it signs with/);
   });
 
   it("refuses renders once closed", async () => {

@@ -1,14 +1,14 @@
 // Page renders off the serving thread: a worker thread (render-worker.ts) holds its own copy
-// of the server build and renders the GETs the serving thread hands it, so the event loop
-// that answers files never runs React (decision 0015). The thread runs at a lower
-// scheduling priority: when both want the core, the serving thread gets it.
+// of the server build and renders what the serving thread hands it, so the event loop that
+// answers files never runs React (decision 0015). The thread runs at a lower scheduling
+// priority: when both want the core, the serving thread gets it.
 //
 // It renders visitors' pages, runs their forms' actions (storing through the serving
-// thread's forms service) and renders the background refresh of prerendered pages. What
-// stays on the serving thread: previews, media (they wait on the content service, not on
-// the CPU) and the 404 page's preparation. The render thread's content client is told to
-// forget what it holds whenever content changes, before renderings are marked stale, so a
-// render asked for after a change reads the CMS as it is.
+// thread's forms service), renders the background refresh of prerendered pages and the
+// renders a 404 page is prepared from. What stays on the serving thread: previews, and
+// media (they wait on the content service, not on the CPU). The render thread's content
+// client is told to forget what it holds whenever content changes, before renderings are
+// marked stale, so a render asked for after a change reads the CMS as it is.
 //
 // A thread that dies fails the renders it held (they fall back to an older version, as any
 // failed render does) and is started again.
@@ -110,6 +110,10 @@ export class RenderThread {
 
   /** Starts the thread; resolves once its build is loaded. */
   static async start(options: RenderThreadOptions): Promise<RenderThread> {
+    if (options.forms && !options.signingKey) {
+      // Its form pages would carry no stamp, and its actions would store nothing.
+      throw new Error("a render thread with a forms service needs the key it signs with");
+    }
     const thread = new RenderThread(options);
     thread.starting = thread.spawn();
     await thread.starting;
