@@ -212,10 +212,7 @@ export class NotFoundAnswers {
     for (const [name, value] of site.headers) raw.push(name, value);
     raw.push("Content-Security-Policy", site.policy.header(answer.scriptHashes));
     response.writeHead(status, raw);
-    // The parts as they are, in one write (no joined copy of the page).
-    response.cork();
-    for (const part of body ?? []) response.write(part);
-    response.end(); // uncorks: the parts go out together
+    response.end(body ? Buffer.concat(body) : undefined);
 
     return true;
   }
