@@ -17,7 +17,11 @@ const START_TIMEOUT_MS = 10 * 60_000;
  * heap is capped so the server's memory stays bounded under hostile traffic: V8 otherwise
  * grows its heap lazily far past what the site keeps (figures: decision 0011).
  */
-export const SITE_START_ARGS = ["--max-old-space-size=256", "scripts/start.mjs"];
+export const SITE_START_ARGS = [
+  "--max-old-space-size=256",
+  "--max-semi-space-size=8",
+  "scripts/start.mjs",
+];
 
 export interface SiteProcess {
   url: string;

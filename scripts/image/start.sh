@@ -3,4 +3,4 @@
 # node itself receives SIGTERM (it stops accepting, lets requests in flight finish, exits).
 set -eu
 cd "$(dirname "$0")/../.."
-exec node --max-old-space-size=256 scripts/start.mjs
+exec node --max-old-space-size=256 --max-semi-space-size=8 scripts/start.mjs
