@@ -1,10 +1,3 @@
-// A scanner or a junk-parameter crawler must not cost renders, on the real build with the
-// content service as its own process: an address the site does not have is answered with
-// the app's own 404 page without rendering it, a query no route reads is answered from the
-// prerendered file, and renders past the admission bound get an older version or a quick
-// 503 while prerendered pages keep answering.
-import { readFile, writeFile } from "node:fs/promises";
-import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RENDER_RETRY_AFTER_SECONDS, STALE_HEADER } from "../../server/rendering/render";
@@ -13,9 +6,12 @@ import type { SiteRequestHandler } from "../../server/rendering/server-build";
 import { inlineScriptHashes } from "../../server/security/script-hashes";
 import { type RawResponse, rawRequest } from "../support/fake-site-build";
 import { requestGates } from "../support/request-gates";
-import { type RealSiteOnContent, serveRealBuildOnContent } from "../support/site-build";
+import {
+  type RealSiteOnContent,
+  retitleConsentBanner,
+  serveRealBuildOnContent,
+} from "../support/site-build";
 
-const CONSENT_BANNER_ENTRY = "25c71e0e98511ed65df1dec4";
 /** The service's watcher and socket, then the 404 page prepared again, on a busy machine. */
 const CHANGE_DEADLINE_MS = 30_000;
 /** Preparing the 404 answers: a few renders on a busy 2-core machine. */
@@ -259,16 +255,8 @@ describe("renders past the bound", () => {
 // Last: the edit has every page rendered again in the background.
 describe("the 404 page", () => {
   it("is prepared again when content it shows changes (the consent banner)", async () => {
-    const snapshot = (real as RealSiteOnContent).snapshot;
-    const file = path.join(snapshot, "entries", `${CONSENT_BANNER_ENTRY}.json`);
-    const text = await readFile(file, "utf8");
-    expect(text).toContain("Cookies on this website");
-    const edited = `Cookies here, edited ${Date.now()}`;
-    await writeFile(file, text.replace("Cookies on this website", edited));
-    const logs = (real as RealSiteOnContent).logs;
-    const since = logs.lines.length;
-    await logs.waitFor(
-      (lines) => lines.slice(since).some((line) => line.message === "content changed"),
+    const { heading: edited, since } = await retitleConsentBanner(
+      real as RealSiteOnContent,
       CHANGE_DEADLINE_MS,
     );
     await preparedSince(since, 1);
