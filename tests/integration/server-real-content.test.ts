@@ -314,6 +314,12 @@ describe("the real build on a content service process", () => {
   });
 
   it("leaves no timer of a finished render behind (each would hold the render's memory)", async () => {
+    // The 404 pages are prepared in the background after the start's catch-up: their
+    // renders' content reads (each with a request timer while in flight) are not these.
+    await logs.waitFor(
+      (lines) => lines.some((line) => line.message === "404 answers prepared at start"),
+      60_000,
+    );
     const rendersBefore = logs.lines.filter(
       (line) => line.message === "request" && line.fields.source === "render",
     ).length;
