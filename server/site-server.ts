@@ -684,8 +684,10 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
   };
 
   const applyContentChange = (change: ContentChange, reason = "event") => {
-    // Before any rendering is marked stale: a render asked for from now on reads the CMS.
-    void thread?.forgetContent();
+    // With a render thread, this thread's client watches nothing: what previews and media
+    // read here is dropped at each change (the thread's client dropped what the change
+    // touched before it reported it).
+    if (thread) build.forgetContent?.();
     // Open previews first: an editor waits on this one.
     preview?.events.notify(
       change.event.name === "entry" && change.event.id && !change.tags.includes(EVERYTHING)
@@ -718,36 +720,56 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     return queued.size;
   };
 
-  // What the instance serves while it catches up: every page not touched by what changed
-  // from its file; the pages known to be older than the CMS are rendered per request (fresh)
-  // until their new files land, so whoever reaches an instance that is not ready yet still
-  // gets the content as it is now.
-  const catchUp = new ContentCatchUp({
-    readVersions: build.readContentVersions,
-    recorded: () => ledger.recorded,
-    refresh: (difference: ContentDifference, versions: ContentVersions) => {
-      const { read, moved } = pagesOfChange(difference);
-      refresher.retire([...read, ...moved].filter((page) => prerendered.find(page)));
-      return applyContentChange({ event: CATCH_UP_EVENT, ...difference, versions }, "catch-up");
-    },
-    settled: () => refresher.settled(),
-    logger,
-  });
+  // The content pages are made of is read in one place per process: on the render thread
+  // when there is one (it watches the CMS and reads its versions; this thread's client then
+  // holds only what previews and media read, dropped at each change), else here.
+  const readContentVersions = thread
+    ? () => thread.readContentVersions()
+    : build.readContentVersions;
   if (!build.readContentVersions) {
     logger.warn(
       "the server build exports no readContentVersions: edits made while the site was down are not looked for",
     );
   }
+
+  // What the instance serves while it catches up: every page not touched by what changed
+  // from its file; the pages known to be older than the CMS are rendered per request (fresh)
+  // until their new files land, so whoever reaches an instance that is not ready yet still
+  // gets the content as it is now.
+  const catchUpWith = () =>
+    new ContentCatchUp({
+      readVersions: build.readContentVersions ? readContentVersions : undefined,
+      recorded: () => ledger.recorded,
+      refresh: (difference: ContentDifference, versions: ContentVersions) => {
+        const { read, moved } = pagesOfChange(difference);
+        refresher.retire([...read, ...moved].filter((page) => prerendered.find(page)));
+        return applyContentChange({ event: CATCH_UP_EVENT, ...difference, versions }, "catch-up");
+      },
+      settled: () => refresher.settled(),
+      logger,
+    });
+  const catchUp = catchUpWith();
   catchUp.start();
   void catchUp
     .whenDone()
     .catch(() => {})
     .finally(() => caughtUpAtStart());
+  /** Catch-ups after the start (a render thread started again), stopped on close. */
+  const laterCatchUps = new Set<ContentCatchUp>();
 
   let stopWatching: (() => void) | undefined;
   if (build.watchContentChanges) {
     try {
-      stopWatching = build.watchContentChanges(applyContentChange);
+      stopWatching = thread
+        ? thread.watchContentChanges(applyContentChange, () => {
+            // Events sent while no thread watched are lost: what they said is looked for
+            // as at a start (the instance stays ready meanwhile).
+            const again = catchUpWith();
+            laterCatchUps.add(again);
+            again.start();
+            void again.whenDone().finally(() => laterCatchUps.delete(again));
+          })
+        : build.watchContentChanges(applyContentChange);
     } catch (error) {
       logger.error("could not watch content changes", { error: describeError(error) });
     }
@@ -776,7 +798,10 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     closing ??= http
       .close()
       .finally(() => stopWatching?.())
-      .finally(() => catchUp.stop())
+      .finally(() => {
+        catchUp.stop();
+        for (const again of laterCatchUps) again.stop();
+      })
       .finally(() => renderer.close())
       .finally(() => thread?.close())
       .finally(() => refresher.stop())

@@ -101,6 +101,13 @@ describe("parseEnv", () => {
     expect((error as Error).message).not.toContain("very-secret-value");
   });
 
+  it("renders on the render thread unless RENDER_THREAD=0, and refuses other values", () => {
+    expect(parseEnv({}).renderThread).toBe(true);
+    expect(parseEnv({ RENDER_THREAD: "1" }).renderThread).toBe(true);
+    expect(parseEnv({ RENDER_THREAD: "0" }).renderThread).toBe(false);
+    expect(() => parseEnv({ RENDER_THREAD: "yes" })).toThrow(/RENDER_THREAD must be 0 or 1/);
+  });
+
   it("stores in SQLite unless DATABASE_URL names a PostgreSQL database", () => {
     expect(parseEnv({}).databaseUrl).toBeUndefined();
     expect(parseEnv({ DATABASE_URL: " " }).databaseUrl).toBeUndefined();

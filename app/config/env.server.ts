@@ -277,7 +277,7 @@ export interface SiteEnv {
   trustProxy: boolean;
   /**
    * Pages are rendered on a worker thread beside the one that serves files (decision 0015);
-   * false (the default): on the serving thread.
+   * true by default; false (`RENDER_THREAD=0`): on the serving thread.
    */
   renderThread: boolean;
   /** Origins that may frame the embedded agreement page (its CSP frame-ancestors, with 'self'). */
@@ -395,7 +395,7 @@ export function parseEnv(source: Record<string, string | undefined>): SiteEnv {
       deliveryTimeoutSeconds: env.FORMS_DELIVERY_TIMEOUT_SECONDS,
     },
     trustProxy: env.TRUST_PROXY === "1",
-    renderThread: env.RENDER_THREAD === "1",
+    renderThread: env.RENDER_THREAD !== "0",
     embedFrameAncestors: env.EMBED_FRAME_ANCESTORS,
     purgeUrl: env.PURGE_URL,
     publicStatus: env.PUBLIC_STATUS ?? DEFAULT_PUBLIC_STATUS,

@@ -138,12 +138,23 @@ export class ChangeClassifier {
   }
 }
 
+export interface WatchOptions {
+  /**
+   * Called each time the socket opens, first or again: from then on no event is missed
+   * (a render thread started again looks for what changed while it was down from there).
+   */
+  onOpen?: () => void;
+}
+
 /**
  * Connects the CMS socket and calls `onChange` for every content event, after the client's
  * own caches have dropped what the event touched, told as what it changed (the tags
  * renderings record, content-changes.server.ts). Returns a function that stops watching.
  */
-export function watchContentChanges(onChange: (change: ContentChange) => void): () => void {
+export function watchContentChanges(
+  onChange: (change: ContentChange) => void,
+  options: WatchOptions = {},
+): () => void {
   const bcms = getContentClient();
   const classifier = new ChangeClassifier();
   classifier.prime().catch((error: unknown) => {
@@ -172,6 +183,7 @@ export function watchContentChanges(onChange: (change: ContentChange) => void): 
   let interrupted = false;
   stops.push(
     bcms.socket.onStateChange((state) => {
+      if (state === "open") options.onOpen?.();
       if (state === "closed" || state === "reconnecting") {
         interrupted = true;
       } else if (state === "open" && !interrupted) {

@@ -1,6 +1,7 @@
 // The messages between the serving thread (render-thread.ts) and the render thread
 // (render-worker.ts). Everything in them is structured-cloneable.
 import type { LogLevel, SiteEnv } from "../../app/config/env.server";
+import type { ContentChange } from "../../app/content/content-changes.server";
 import type { RequestFacts } from "../../app/forms/service";
 import type { LogFields } from "../../app/logging/logger.server";
 import type { Encoding } from "../serving/compression";
@@ -41,8 +42,15 @@ export type ToRenderThread =
       body?: ArrayBuffer;
       facts?: RequestFacts;
     }
-  | { type: "forget"; id: number }
+  /** The serving thread asks what only the thread's content client knows (answered by id). */
+  | { type: "ask"; id: number; question: ContentQuestion }
+  /** From now on the thread watches the CMS for changes and reports them. */
+  | { type: "watch" }
+  | { type: "unwatch" }
   | { type: "result"; id: number; value?: unknown; error?: SentError };
+
+/** `readContentVersions`: what the CMS holds now (the catch-up's question). */
+export type ContentQuestion = "readContentVersions";
 
 export type FromRenderThread =
   | { type: "ready" }
@@ -56,6 +64,25 @@ export type FromRenderThread =
       encoded?: { encoding: Encoding; body: ArrayBuffer };
     }
   | { type: "failed"; id: number; error: SentError }
-  | { type: "forgotten"; id: number }
+  | { type: "answer"; id: number; value?: unknown; error?: SentError }
+  /** A content change, classified by the thread's own watch. */
+  | { type: "changed"; change: ContentChange }
+  /** The thread's watch has its socket open: no event is missed from now on. */
+  | { type: "watching" }
   | { type: "log"; level: LogLevel; message: string; fields?: LogFields }
   | ServiceCall;
+
+/** An error as it crosses the port (its name and message; the stack stays behind). */
+export function sentErrorOf(error: unknown): SentError {
+  return {
+    name: error instanceof Error ? error.name : "Error",
+    message: error instanceof Error ? error.message : String(error),
+  };
+}
+
+/** The error a sent one stands for, on the other side. */
+export function errorOf(sent: SentError): Error {
+  const error = new Error(sent.message);
+  error.name = sent.name;
+  return error;
+}

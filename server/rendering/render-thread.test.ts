@@ -42,7 +42,34 @@ describe("the render thread", () => {
     expect(
       logger.lines.filter((l) => l.message === "stand-in rendered").map((l) => l.fields),
     ).toEqual([{ path: "/a" }, { path: "/b" }]);
-    await thread.forgetContent();
+  });
+
+  it("watches content in the thread, and a thread started again says when it watches", async () => {
+    const logger = recordingLogger();
+    thread = await start(logger);
+    const changes: string[] = [];
+    let resumed = 0;
+    const stop = thread.watchContentChanges(
+      (change) => changes.push(change.event.id ?? ""),
+      () => resumed++,
+    );
+    const versions = (await thread.readContentVersions()) as unknown as { startedAt: number };
+    await thread.render(request("/change?id=e1"));
+    expect(changes).toEqual(["e1"]);
+    // The first thread's watch is the start's: only one started again has missed events.
+    expect(resumed).toBe(0);
+
+    await expect(thread.render(request("/exit"))).rejects.toThrow(/exited/);
+    await thread.render(request("/change?id=e2"));
+    expect(changes).toEqual(["e1", "e2"]);
+    expect(resumed).toBe(1);
+    // The versions are the new thread's to read.
+    const again = (await thread.readContentVersions()) as unknown as { startedAt: number };
+    expect(again.startedAt).toBeGreaterThanOrEqual(versions.startedAt);
+
+    stop();
+    await thread.render(request("/change?id=e3"));
+    expect(changes).toEqual(["e1", "e2"]);
   });
 
   it("reaches the serving thread's store, its errors included", async () => {

@@ -6,9 +6,11 @@
 // It renders visitors' pages, runs their forms' actions (storing through the serving
 // thread's forms service), renders the background refresh of prerendered pages and the
 // renders a 404 page is prepared from. What stays on the serving thread: previews, and
-// media (they wait on the content service, not on the CPU). The render thread's content
-// client is told to forget what it holds whenever content changes, before renderings are
-// marked stale, so a render asked for after a change reads the CMS as it is.
+// media (they wait on the content service, not on the CPU). The content pages are made of
+// is read once per process, here: the thread watches the CMS itself (its client drops what
+// each change touched before the change is reported, so a render asked for after it reads
+// the CMS as it is), classifies the changes and reads the CMS's versions for the catch-up.
+// The serving thread's own client then holds only what previews and media read.
 //
 // A thread that dies fails the renders it held (they fall back to an older version, as any
 // failed render does) and is started again.
@@ -17,17 +19,21 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { SiteEnv } from "../../app/config/env.server";
+import type { ContentChange } from "../../app/content/content-changes.server";
+import type { ContentVersions } from "../../app/content/content-versions";
 import type { PublishedVersionStore } from "../../app/content/published-versions";
 import type { FormsService, RequestFacts } from "../../app/forms/service";
 import { describeError, type SiteLogger } from "../../app/logging/logger.server";
 import { PROJECT_DIR } from "../running/build-stamp";
 import type { PrecompressedBodies } from "../serving/representation";
-import type {
-  FromRenderThread,
-  RenderThreadData,
-  SentError,
-  ServiceCall,
-  ToRenderThread,
+import {
+  type ContentQuestion,
+  errorOf,
+  type FromRenderThread,
+  type RenderThreadData,
+  type ServiceCall,
+  sentErrorOf,
+  type ToRenderThread,
 } from "./render-thread-protocol";
 
 /**
@@ -88,9 +94,19 @@ async function workerFile(): Promise<URL> {
   return pathToFileURL(await bundleServer("renderWorker"));
 }
 
-interface Waiting {
-  resolve(response: Response): void;
+interface Waiting<T> {
+  resolve(value: T): void;
   reject(error: Error): void;
+}
+
+/** The serving thread's side of the thread's watch of content changes. */
+interface ContentWatch {
+  onChange: (change: ContentChange) => void;
+  /**
+   * A thread started again is watching: events sent while none was are lost, so the
+   * caller looks for what changed (server/refresh/content-catch-up.ts).
+   */
+  onResumed: () => void;
 }
 
 export class RenderThread {
@@ -98,8 +114,11 @@ export class RenderThread {
   /** Settles when the thread is up (or could not start); renders wait for it. */
   private starting: Promise<void> = Promise.resolve();
   private nextId = 0;
-  private readonly renders = new Map<number, Waiting>();
-  private readonly forgets = new Map<number, () => void>();
+  private readonly renders = new Map<number, Waiting<Response>>();
+  private readonly questions = new Map<number, Waiting<unknown>>();
+  private watch: ContentWatch | undefined;
+  /** The thread now running was started again while content was watched. */
+  private resuming = false;
   private closed = false;
   private restartTimer: NodeJS.Timeout | undefined;
   private restartDelayMs: number;
@@ -149,15 +168,42 @@ export class RenderThread {
     });
   }
 
-  /** Resolves once the thread's content client has dropped what it held. */
-  forgetContent(): Promise<void> {
+  /**
+   * What the CMS holds now, as versions: read by the thread, whose client holds the
+   * content pages are rendered from (the serving thread then holds none of it).
+   */
+  async readContentVersions(): Promise<ContentVersions> {
+    await this.starting;
+    return (await this.ask("readContentVersions")) as ContentVersions;
+  }
+
+  /**
+   * Has the thread watch the CMS for content changes and report them, classified, to
+   * `onChange`: its own client then drops exactly what each change touched, and the
+   * process reads each list once. A thread started again watches again, and says when
+   * it does (`onResumed`). Returns a function that stops watching.
+   */
+  watchContentChanges(
+    onChange: ContentWatch["onChange"],
+    onResumed: ContentWatch["onResumed"],
+  ): () => void {
+    this.watch = { onChange, onResumed };
+    this.worker?.postMessage({ type: "watch" } satisfies ToRenderThread);
+    return () => {
+      this.watch = undefined;
+      this.resuming = false;
+      this.worker?.postMessage({ type: "unwatch" } satisfies ToRenderThread);
+    };
+  }
+
+  private ask(question: ContentQuestion): Promise<unknown> {
     const worker = this.worker;
-    // A thread being started again loads its content afresh.
-    if (this.closed || !worker) return Promise.resolve();
+    if (this.closed || !worker)
+      return Promise.reject(new Error("the render thread is not running"));
     const id = ++this.nextId;
-    return new Promise((resolve) => {
-      this.forgets.set(id, resolve);
-      worker.postMessage({ type: "forget", id } satisfies ToRenderThread);
+    return new Promise((resolve, reject) => {
+      this.questions.set(id, { resolve, reject });
+      worker.postMessage({ type: "ask", id, question } satisfies ToRenderThread);
     });
   }
 
@@ -170,7 +216,7 @@ export class RenderThread {
     await worker?.terminate();
   }
 
-  private async spawn(): Promise<void> {
+  private async spawn(again = false): Promise<void> {
     const { options } = this;
     const data: RenderThreadData = {
       buildDir: options.buildDir,
@@ -222,8 +268,6 @@ export class RenderThread {
       if (this.worker !== worker) return;
       this.worker = undefined;
       this.failAll(new Error(`the render thread exited (code ${code})`));
-      for (const done of this.forgets.values()) done();
-      this.forgets.clear();
       if (this.closed) return;
       options.logger.error("render thread stopped: starting it again", {
         code,
@@ -232,6 +276,12 @@ export class RenderThread {
       this.restart();
     });
     await ready;
+    if (this.watch && this.worker === worker) {
+      // Started again: its watch begins now, and what changed meanwhile is looked for
+      // once it is open.
+      this.resuming = again;
+      worker.postMessage({ type: "watch" } satisfies ToRenderThread);
+    }
   }
 
   /** Starts the thread again after a delay, doubled after each start that fails. */
@@ -241,7 +291,7 @@ export class RenderThread {
     this.starting = new Promise<void>((resolve, reject) => {
       this.restartTimer = setTimeout(() => {
         if (this.closed) return resolve();
-        this.spawn().then(resolve, reject);
+        this.spawn(true).then(resolve, reject);
       }, delay);
     });
     // Renders waiting on it see the failure; the thread's exit starts it again.
@@ -249,8 +299,11 @@ export class RenderThread {
   }
 
   private failAll(error: Error): void {
-    for (const waiting of this.renders.values()) waiting.reject(error);
+    for (const waiting of [...this.renders.values(), ...this.questions.values()]) {
+      waiting.reject(error);
+    }
     this.renders.clear();
+    this.questions.clear();
   }
 
   private receive(worker: Worker, message: FromRenderThread): void {
@@ -281,9 +334,22 @@ export class RenderThread {
         waiting.reject(errorOf(message.error));
         return;
       }
-      case "forgotten":
-        this.forgets.get(message.id)?.();
-        this.forgets.delete(message.id);
+      case "answer": {
+        const waiting = this.questions.get(message.id);
+        if (!waiting) return;
+        this.questions.delete(message.id);
+        if (message.error === undefined) waiting.resolve(message.value);
+        else waiting.reject(errorOf(message.error));
+        return;
+      }
+      case "changed":
+        this.watch?.onChange(message.change);
+        return;
+      case "watching":
+        if (this.resuming) {
+          this.resuming = false;
+          this.watch?.onResumed();
+        }
         return;
       case "log":
         this.options.logger[message.level]?.(message.message, message.fields);
@@ -313,17 +379,4 @@ export class RenderThread {
       } satisfies ToRenderThread);
     }
   }
-}
-
-function sentErrorOf(error: unknown): SentError {
-  return {
-    name: error instanceof Error ? error.name : "Error",
-    message: error instanceof Error ? error.message : String(error),
-  };
-}
-
-function errorOf(sent: SentError): Error {
-  const error = new Error(sent.message);
-  error.name = sent.name;
-  return error;
 }

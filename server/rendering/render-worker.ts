@@ -18,11 +18,14 @@ import {
   negotiateEncoding,
 } from "../serving/compression";
 import { isCompressibleType } from "../serving/mime";
-import type {
-  FromRenderThread,
-  RenderThreadData,
-  ServiceCall,
-  ToRenderThread,
+import {
+  type ContentQuestion,
+  errorOf,
+  type FromRenderThread,
+  type RenderThreadData,
+  type ServiceCall,
+  sentErrorOf,
+  type ToRenderThread,
 } from "./render-thread-protocol";
 import { loadServerBuild } from "./server-build";
 
@@ -95,26 +98,56 @@ const build = await loadServerBuild(
   { env: data.env, logger, publishedVersions },
 );
 
+/** Stops the watch of content changes, when this thread has one. */
+let stopWatching: (() => void) | undefined;
+
 port.on("message", (message: ToRenderThread) => {
   switch (message.type) {
     case "render":
       void render(message);
       return;
-    case "forget":
-      // Content changed: what this thread's client holds may be older than the CMS.
-      build.forgetContent?.();
-      send({ type: "forgotten", id: message.id });
+    case "ask":
+      void answer(message.id, message.question);
+      return;
+    case "watch":
+      stopWatching?.();
+      if (!build.watchContentChanges) {
+        logger.warn(
+          "the server build exports no watchContentChanges: content edits need a restart",
+        );
+        return;
+      }
+      // This thread's client is the one that reads content for pages: watching here drops
+      // exactly what each change touched from it, and the process holds one copy of it.
+      stopWatching = build.watchContentChanges((change) => send({ type: "changed", change }), {
+        onOpen: () => send({ type: "watching" }),
+      });
+      return;
+    case "unwatch":
+      stopWatching?.();
+      stopWatching = undefined;
       return;
     case "result": {
       const pending = pendingCalls.get(message.id);
       if (!pending) return;
       pendingCalls.delete(message.id);
       if (message.error === undefined) pending.resolve(message.value);
-      else pending.reject(Object.assign(new Error(message.error.message), message.error));
+      else pending.reject(errorOf(message.error));
       return;
     }
   }
 });
+
+async function answer(id: number, question: ContentQuestion): Promise<void> {
+  try {
+    if (question !== "readContentVersions" || !build.readContentVersions) {
+      throw new Error(`the server build cannot answer ${question}`);
+    }
+    send({ type: "answer", id, value: await build.readContentVersions() });
+  } catch (error) {
+    send({ type: "answer", id, error: sentErrorOf(error) });
+  }
+}
 
 async function render(message: Extract<ToRenderThread, { type: "render" }>): Promise<void> {
   try {
@@ -136,14 +169,7 @@ async function render(message: Extract<ToRenderThread, { type: "render" }>): Pro
       ...(encoded ? [encoded.body] : []),
     ]);
   } catch (error) {
-    send({
-      type: "failed",
-      id: message.id,
-      error: {
-        name: error instanceof Error ? error.name : "Error",
-        message: error instanceof Error ? error.message : String(error),
-      },
-    });
+    send({ type: "failed", id: message.id, error: sentErrorOf(error) });
   }
 }
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { RouterContextProvider, ServerBuild } from "react-router";
 import type { SiteEnv } from "../../app/config/env.server";
-import type { ContentChange } from "../../app/content/content-changes.server";
+import type { ContentChange, WatchOptions } from "../../app/content/content-changes.server";
 import type { ContentVersions } from "../../app/content/content-versions";
 import type { PreviewDescription, PreviewEntryLookup } from "../../app/content/preview.server";
 import type { PreviewTarget } from "../../app/content/preview-context.server";
@@ -14,7 +14,10 @@ import type { SiteLogger } from "../../app/logging/logger.server";
 import type { DeclaredQuery } from "../serving/request-path";
 import type { SplicedRoute } from "../serving/spliced-page";
 
-export type WatchContentChanges = (onChange: (change: ContentChange) => void) => () => void;
+export type WatchContentChanges = (
+  onChange: (change: ContentChange) => void,
+  options?: WatchOptions,
+) => () => void;
 
 /** Answers one request; `facts` (the client's address) reach loaders and actions. */
 export type SiteRequestHandler = (request: Request, facts?: RequestFacts) => Promise<Response>;

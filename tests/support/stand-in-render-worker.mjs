@@ -1,8 +1,12 @@
 // A render thread that speaks server/rendering/render-thread-protocol.ts without a build:
 // it answers every render with the URL it was asked, exits when the URL says `/exit`, and
 // on `/call` asks the serving thread's store for the versions of template `news` first.
+// Watching content, it says it is watching at once and reports a change for each render of
+// `/change?id=<entry>`; asked for the CMS's versions, it answers with its start time.
 import { parentPort } from "node:worker_threads";
 
+const startedAt = Date.now();
+let watching = false;
 let nextCall = 0;
 const calls = new Map();
 
@@ -24,6 +28,18 @@ parentPort.on("message", (message) => {
       message: "stand-in rendered",
       fields: { path: url.pathname },
     });
+    if (url.pathname === "/change" && watching) {
+      const id = url.searchParams.get("id");
+      parentPort.postMessage({
+        type: "changed",
+        change: {
+          event: { name: "entry", type: "update", id, templateId: "t1" },
+          tags: [`entry:${id}`],
+          addedPaths: [],
+          removedPaths: [],
+        },
+      });
+    }
     if (url.pathname === "/call") {
       const id = ++nextCall;
       calls.set(id, (result) => answer(message.id, JSON.stringify(result)));
@@ -37,8 +53,13 @@ parentPort.on("message", (message) => {
       return;
     }
     answer(message.id, `rendered ${url.pathname}`);
-  } else if (message.type === "forget") {
-    parentPort.postMessage({ type: "forgotten", id: message.id });
+  } else if (message.type === "watch") {
+    watching = true;
+    parentPort.postMessage({ type: "watching" });
+  } else if (message.type === "unwatch") {
+    watching = false;
+  } else if (message.type === "ask") {
+    parentPort.postMessage({ type: "answer", id: message.id, value: { startedAt } });
   } else if (message.type === "result") {
     calls.get(message.id)?.(message.error ?? message.value);
     calls.delete(message.id);
