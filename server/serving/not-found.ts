@@ -25,7 +25,11 @@ interface Prepared {
   contentType: string;
   /** The render's own headers that every answer repeats (Cache-Control, Cache-Tag...). */
   headers: [string, string][];
+  /** NotFoundAnswers.fixedHeaders, by visitor and encoding (made on first use). */
+  fixedHeaders: (readonly string[] | undefined)[];
 }
+
+type SiteHeaders = ReturnType<NotFoundOptions["siteHeaders"]>;
 
 export interface NotFoundOptions {
   /** Renders a request through the app, as the server would (no admission, no cache). */
@@ -64,6 +68,7 @@ const RETRY_PREPARATION_MS = 10_000;
 export class NotFoundAnswers {
   /** By route id: each route's 404 names its own route modules, so each has its page. */
   private readonly routes = new Map<string, RouteAnswers>();
+  private readonly siteHeaders = new Map<boolean, SiteHeaders>();
 
   constructor(private readonly options: NotFoundOptions) {}
 
@@ -132,6 +137,7 @@ export class NotFoundAnswers {
           page,
           contentType: last.headers.get("content-type") ?? "text/html; charset=utf-8",
           headers: this.options.keptHeaders(last.headers),
+          fixedHeaders: [],
         });
         if (kind === "page") {
           const tag = last.headers.get(CACHE_TAG_HEADER);
@@ -201,23 +207,93 @@ export class NotFoundAnswers {
     const prepared = this.preparedFor(route, kind, pagePath);
     if (!prepared) return false;
     const answer = prepared.page.splice(pagePath);
+    const method = request.method ?? "GET";
+    if (prepared.page.status !== 404) {
+      return this.writeFrom(request, response, prepared, answer, secure, method);
+    }
+    // A 404 is sent whole (no validator makes it a 304): only its encoding varies.
+    const gzip =
+      answer.byteLength >= MIN_COMPRESS_BYTES &&
+      acceptsGzip(request.headers["accept-encoding"] ?? null);
+    const body = gzip ? answer.gzip() : answer.body;
+    let length = 0;
+    for (const part of body) length += part.byteLength;
+    const site = this.siteHeadersFor(secure);
+    const raw = [...this.fixedHeaders(prepared, site, gzip)];
+    raw.push(
+      "ETag",
+      answer.etag,
+      "Content-Length",
+      String(length),
+      "Content-Security-Policy",
+      site.policy.header(answer.scriptHashes),
+    );
+    response.writeHead(404, raw);
+    if (method === "HEAD") {
+      response.end();
+      return true;
+    }
+    // The parts as they are, in one write (no joined copy of the page).
+    response.cork();
+    for (const part of body) response.write(part);
+    response.end(); // uncorks: the parts go out together
+    return true;
+  }
+
+  /** The general case (a page answered 200 may be a 304), through `answer`. */
+  private writeFrom(
+    request: IncomingMessage,
+    response: ServerResponse,
+    prepared: Prepared,
+    answer: SplicedAnswer,
+    secure: boolean,
+    method: string,
+  ): boolean {
     const { status, headers, body } = this.answer(prepared, answer, {
-      method: request.method ?? "GET",
+      method,
       ifNoneMatch: request.headers["if-none-match"] ?? null,
       acceptEncoding: request.headers["accept-encoding"] ?? null,
     });
-    const site = this.options.siteHeaders(secure);
+    const site = this.siteHeadersFor(secure);
     const raw: string[] = [];
     for (const [name, value] of headers) raw.push(name, value);
     for (const [name, value] of site.headers) raw.push(name, value);
     raw.push("Content-Security-Policy", site.policy.header(answer.scriptHashes));
     response.writeHead(status, raw);
-    // The parts as they are, in one write (no joined copy of the page).
     response.cork();
     for (const part of body ?? []) response.write(part);
-    response.end(); // uncorks: the parts go out together
-
+    response.end();
     return true;
+  }
+
+  /** The site's headers for a visitor: the same for every answer, made once. */
+  private siteHeadersFor(secure: boolean): SiteHeaders {
+    let site = this.siteHeaders.get(secure);
+    if (!site) {
+      site = this.options.siteHeaders(secure);
+      this.siteHeaders.set(secure, site);
+    }
+    return site;
+  }
+
+  /**
+   * A 404 answer's headers that do not depend on its path, flat as node:http writes them:
+   * the render's, the type, Vary, the encoding and the site's (made once per page, visitor
+   * and encoding).
+   */
+  private fixedHeaders(prepared: Prepared, site: SiteHeaders, gzip: boolean): readonly string[] {
+    const key = site === this.siteHeaders.get(true) ? (gzip ? 3 : 2) : gzip ? 1 : 0;
+    let raw = prepared.fixedHeaders[key];
+    if (!raw) {
+      const made: string[] = [];
+      for (const [name, value] of prepared.headers) made.push(name, value);
+      made.push("Content-Type", prepared.contentType, "Vary", "Accept-Encoding");
+      if (gzip) made.push("Content-Encoding", "gzip");
+      for (const [name, value] of site.headers) made.push(name, value);
+      raw = made;
+      prepared.fixedHeaders[key] = raw;
+    }
+    return raw;
   }
 
   private answer(

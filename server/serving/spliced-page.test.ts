@@ -19,12 +19,15 @@ const inScript = (text: string) =>
     .replace(/</g, "\\u003c");
 
 let renders = 0;
-/** A page that shows its path in text, in an encoded attribute and in an inline script. */
+/**
+ * A page that shows its path in text (twice: places that escape alike share their text), in
+ * an encoded attribute and in an inline script.
+ */
 async function render(path: string): Promise<RenderedPage> {
   renders += 1;
   return {
     status: 404,
-    body: `<!doctype html><html><head><script>window.a=1</script><title>Not found</title></head><body><h1>Page Not Found: ${escapeHtml(path)}</h1><form action="/consent?return=${encodeURIComponent(path)}"></form><script>window.ctx=${inScript(path)}</script></body></html>`,
+    body: `<!doctype html><html><head><script>window.a=1</script><title>Not found</title></head><body><h1>Page Not Found: ${escapeHtml(path)}</h1><p>${escapeHtml(path)}</p><form action="/consent?return=${encodeURIComponent(path)}"></form><script>window.ctx=${inScript(path)}</script></body></html>`,
   };
 }
 

@@ -60,15 +60,32 @@ type EscapeTable = readonly string[];
 
 interface DynamicScript {
   /**
-   * The script's text, split at the places the path goes, as the browser hashes it (line
-   * ends and NULs normalised once here: a parsed path has neither).
+   * The script's UTF-8 bytes after each place the path goes, as the browser hashes it (line
+   * ends and NULs normalised once here: a parsed path has neither). Bytes, not text: a
+   * string would be encoded again for each answer.
    */
-  parts: readonly string[];
-  /** SHA-256 over the first part, copied for each answer. */
+  after: readonly Buffer[];
+  /** SHA-256 over the script up to the first place, copied for each answer. */
   head: Hash;
   /** The place (index into the page's places) of each gap between parts. */
   places: readonly number[];
 }
+
+/** How one place writes the path: its table, and whether it keeps the common characters. */
+interface PlaceEscape {
+  table: EscapeTable;
+  /**
+   * Letters, digits and `/-._~` written as they are (HTML and JSON do): a tail of only
+   * those is the place's text as it is.
+   */
+  keepsPlain: boolean;
+  /** Index of the first place with the same table (each distinct escape is made once). */
+  sameAs: number;
+}
+
+/** The characters most paths are made of, written as they are by every place seen so far. */
+const PLAIN_CHARACTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789/-._~";
+const PLAIN_TAIL = /^[A-Za-z0-9/\-._~]*$/;
 
 /** One answer of a spliced page. */
 export interface SplicedAnswer {
@@ -95,7 +112,7 @@ export class SplicedPage {
     readonly status: number,
     private readonly route: SplicedRoute,
     private readonly fixed: readonly Buffer[],
-    private readonly escapes: readonly EscapeTable[],
+    private readonly escapes: readonly PlaceEscape[],
     private readonly staticHashes: readonly string[],
     private readonly dynamicScripts: readonly DynamicScript[],
     private readonly deflated: readonly Buffer[],
@@ -194,7 +211,7 @@ export class SplicedPage {
       parts.push(template.body.slice(partFrom, script.end));
       const normalized = parts.map(normalizeScriptText);
       dynamicScripts.push({
-        parts: normalized,
+        after: normalized.slice(1).map((part) => Buffer.from(part, "utf8")),
         head: createHash("sha256").update(normalized[0] as string, "utf8"),
         places: inside.map(({ place }) => place),
       });
@@ -204,11 +221,13 @@ export class SplicedPage {
     const deflated = fixed.map((part) =>
       deflateRawSync(part, { level: 9, finishFlush: constants.Z_SYNC_FLUSH }),
     );
+    // The gzip member's header goes out with the first part.
+    deflated[0] = Buffer.concat([GZIP_HEADER, deflated[0] as Buffer]);
     const page = new SplicedPage(
       template.status,
       route,
       fixed,
-      escapes,
+      placeEscapes(escapes),
       [...staticHashes],
       dynamicScripts,
       deflated,
@@ -249,53 +268,72 @@ export class SplicedPage {
   /** The page for `path`; the caller has checked `accepts(path)`. */
   splice(path: string): SplicedAnswer {
     const tail = path.slice(this.route.prefix.length);
-    const escaped = this.escapes.map((table) => escapeWith(table, tail));
+    const plain = PLAIN_TAIL.test(tail);
+    // Each place's text for the tail, latin1 (printable ASCII): its stored-block header's
+    // five bytes are kept in front, so the gzip answer needs no other buffer for it.
+    const escaped: Buffer[] = [];
+    for (let i = 0; i < this.escapes.length; i++) {
+      const place = this.escapes[i] as PlaceEscape;
+      if (place.sameAs !== i) {
+        escaped.push(escaped[place.sameAs] as Buffer);
+        continue;
+      }
+      const text = plain && place.keepsPlain ? tail : escapeWith(place.table, tail);
+      const block = Buffer.allocUnsafe(STORED_HEADER_BYTES + text.length);
+      block.write(text, STORED_HEADER_BYTES, "latin1");
+      escaped.push(block);
+    }
     const body: Buffer[] = [];
     let byteLength = 0;
-    const escapedBytes = escaped.map((text) => Buffer.from(text, "latin1"));
     for (let i = 0; i < this.fixed.length; i++) {
       const fixed = this.fixed[i] as Buffer;
       body.push(fixed);
       byteLength += fixed.byteLength;
-      const tail = escapedBytes[i];
-      if (tail) {
-        body.push(tail);
-        byteLength += tail.byteLength;
+      const block = escaped[i];
+      if (block) {
+        const text = block.subarray(STORED_HEADER_BYTES);
+        body.push(text);
+        byteLength += text.byteLength;
       }
     }
     const scriptHashes = [...this.staticHashes];
     for (const script of this.dynamicScripts) {
       const hash = script.head.copy();
       for (let g = 0; g < script.places.length; g++) {
-        hash.update(escaped[script.places[g] as number] as string, "latin1");
-        hash.update(script.parts[g + 1] as string, "utf8");
+        hash.update((escaped[script.places[g] as number] as Buffer).subarray(STORED_HEADER_BYTES));
+        hash.update(script.after[g] as Buffer);
       }
       const source = `'sha256-${hash.digest("base64")}'`;
       if (!scriptHashes.includes(source)) scriptHashes.push(source);
     }
-    const etag = `W/"${this.version}-${createHash("sha1").update(path).digest("base64url").slice(0, 12)}"`;
+    // Weak, and only ever compared for a page answered 200: the path's CRC tells it apart.
+    const etag = `W/"${this.version}-${crc32(path).toString(36)}-${path.length.toString(36)}"`;
     return {
       body,
       byteLength,
       scriptHashes,
       etag,
-      gzip: () => this.gzipOf(escapedBytes, byteLength),
+      gzip: () => this.gzipOf(escaped, byteLength),
     };
   }
 
+  /** `escaped`: each place's text with room for its stored-block header in front. */
   private gzipOf(escaped: readonly Buffer[], length: number): Buffer[] {
-    const chunks: Buffer[] = [GZIP_HEADER];
+    const chunks: Buffer[] = [];
     let crc = this.fixedCrcs[0] as number;
     for (let i = 0; i < this.fixed.length; i++) {
       chunks.push(this.deflated[i] as Buffer);
-      const path = escaped[i];
-      if (path === undefined) continue;
-      chunks.push(storedBlockHeader(path.byteLength), path);
-      crc = crc32(path, crc);
+      const block = escaped[i];
+      if (block === undefined) continue;
+      const text = block.subarray(STORED_HEADER_BYTES);
+      // A place whose escape another place shares holds the same bytes: one header fits both.
+      writeStoredBlockHeader(block, text.byteLength);
+      chunks.push(block);
+      crc = crc32(text, crc);
       crc =
         (multModP(this.crcShifts[i + 1] as number, crc) ^ (this.fixedCrcs[i + 1] as number)) >>> 0;
     }
-    const trailer = Buffer.alloc(4 + 2 + 4);
+    const trailer = Buffer.allocUnsafe(4 + 2 + 4);
     // The final block: fixed Huffman, empty (BFINAL 1, BTYPE 01, end-of-block), then the
     // gzip trailer: CRC-32 and length, little-endian.
     trailer[0] = 0x03;
@@ -310,13 +348,24 @@ export class SplicedPage {
 /** gzip member header: deflate, no flags, no time, unknown OS. */
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0xff]);
 
-/** A non-final stored deflate block of `length` bytes (its data follows). */
-function storedBlockHeader(length: number): Buffer {
-  const header = Buffer.alloc(5);
-  header[0] = 0x00;
-  header.writeUInt16LE(length, 1);
-  header.writeUInt16LE(~length & 0xffff, 3);
-  return header;
+/** The bytes of a stored deflate block's header. */
+const STORED_HEADER_BYTES = 5;
+
+/** Writes the header of a non-final stored deflate block of `length` bytes at `block`'s start. */
+function writeStoredBlockHeader(block: Buffer, length: number): void {
+  block[0] = 0x00;
+  block.writeUInt16LE(length, 1);
+  block.writeUInt16LE(~length & 0xffff, 3);
+}
+
+/** Each place's escape, with the places that escape alike pointed at the first of them. */
+function placeEscapes(tables: readonly EscapeTable[]): PlaceEscape[] {
+  const keys = tables.map((table) => table.join("\u0000"));
+  return tables.map((table, i) => ({
+    table,
+    keepsPlain: [...PLAIN_CHARACTERS].every((c) => table[c.charCodeAt(0)] === c),
+    sameAs: keys.indexOf(keys[i] as string),
+  }));
 }
 
 function identityTable(): string[] {
