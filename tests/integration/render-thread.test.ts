@@ -93,13 +93,36 @@ describe("the render thread", () => {
     expect(renderedHere.slice(before)).toEqual([]);
   });
 
-  it("reads the CMS as changed once content changes", async () => {
+  it("watches the CMS itself: after a change it renders, and prepares the 404, as changed", async () => {
+    const site = real as RealSiteOnContent;
     const before = await get("/contact?sent=contact");
     expect(before.text).toContain(CONSENT_BANNER_HEADING);
-    const { heading } = await retitleConsentBanner(real as RealSiteOnContent, CHANGE_DEADLINE_MS);
+    expect((await get("/wp-login.php")).text).toContain(CONSENT_BANNER_HEADING);
+    const { heading, since } = await retitleConsentBanner(site, CHANGE_DEADLINE_MS);
+    // The change was heard and classified on the render thread, not here.
+    const changed = site.logs.lines.slice(since).find((line) => line.message === "content changed");
+    expect(changed?.fields).toMatchObject({ event: "entry", type: "update" });
     const after = await get("/contact?sent=contact");
     expect(after.status).toBe(200);
     expect(after.text).toContain(heading);
     expect(after.text).not.toContain(CONSENT_BANNER_HEADING);
+    // The catch-all's 404 shows the banner: it is prepared again from the thread's content.
+    await site.logs.waitFor(
+      (lines) =>
+        lines
+          .slice(since)
+          .some(
+            (line) =>
+              line.message === "404 answer prepared" &&
+              line.fields.route === "routes/not-found" &&
+              line.fields.kind === "page",
+          ),
+      CHANGE_DEADLINE_MS,
+    );
+    const notFound = await get("/wp-login.php");
+    expect(notFound.status).toBe(404);
+    expect(notFound.text).toContain(heading);
+    expect(notFound.text).not.toContain(CONSENT_BANNER_HEADING);
+    expect(renderedHere.filter((line) => line.includes("/wp-login.php"))).toEqual([]);
   });
 });
