@@ -203,6 +203,14 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     fresh: options.prerenderedFresh ?? true,
   });
   const dependencies = await ContentDependencies.load(options.buildDir);
+  // What the pages on disk were rendered from, moved forward as they are rewritten.
+  // Read before the render thread starts: nothing after it awaits, so a start that fails
+  // leaves no thread behind.
+  const ledger = await ContentLedger.load(
+    options.buildDir,
+    { prerendered: () => prerendered.toManifest(), dependencies: () => dependencies.toManifest() },
+    logger,
+  );
   const cache = new RenderCache(options.renderCache);
   const thread = options.renderThread
     ? await RenderThread.start({
@@ -651,12 +659,6 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     },
   });
 
-  // What the pages on disk were rendered from, moved forward as they are rewritten.
-  const ledger = await ContentLedger.load(
-    options.buildDir,
-    { prerendered: () => prerendered.toManifest(), dependencies: () => dependencies.toManifest() },
-    logger,
-  );
   const refresher = new PageRefresher({
     handler: renderPage,
     files,
