@@ -26,6 +26,13 @@ export const DEFAULT_FORMS_RETENTION_DAYS = 90;
 export const DEFAULT_FORMS_RATE_LIMIT = 20;
 /** Every fast-path request has its access line unless the operator samples them. */
 export const DEFAULT_ACCESS_LOG_SAMPLE = 1;
+/**
+ * The render thread's old generation, in MB: it holds the content and React's code (about
+ * 30 MB live for the seed site; with 10,000 articles the parsed news list alone is 77 MB);
+ * with V8's default the process went past its 300 MB budget under the flood benchmark
+ * (decision 0015).
+ */
+export const DEFAULT_RENDER_THREAD_HEAP_MB = 128;
 /** Seconds a person needs at least between receiving a form and sending it. */
 export const DEFAULT_FORMS_MIN_SUBMIT_SECONDS = 3;
 /** A submission not delivered after this many hours is dead-lettered. */
@@ -222,6 +229,11 @@ const envSchema = z.object({
   RENDER_THREAD: optionalString.refine((v) => v === undefined || v === "0" || v === "1", {
     message: "RENDER_THREAD must be 0 or 1",
   }),
+  RENDER_THREAD_HEAP_MB: positiveInteger(
+    "RENDER_THREAD_HEAP_MB",
+    DEFAULT_RENDER_THREAD_HEAP_MB,
+    64,
+  ),
   PURGE_URL: optionalString.refine(
     (v) => v === undefined || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol)),
     { message: "PURGE_URL must be an http(s) URL" },
@@ -280,6 +292,8 @@ export interface SiteEnv {
    * true by default; false (`RENDER_THREAD=0`): on the serving thread.
    */
   renderThread: boolean;
+  /** The render thread's old generation at most, in MB (past it the thread is started again). */
+  renderThreadHeapMb: number;
   /** Origins that may frame the embedded agreement page (its CSP frame-ancestors, with 'self'). */
   embedFrameAncestors: readonly string[];
   /** Called (POST, JSON `{tags}`) with the content tags of every change, for a CDN purge. */
@@ -396,6 +410,7 @@ export function parseEnv(source: Record<string, string | undefined>): SiteEnv {
     },
     trustProxy: env.TRUST_PROXY === "1",
     renderThread: env.RENDER_THREAD !== "0",
+    renderThreadHeapMb: env.RENDER_THREAD_HEAP_MB,
     embedFrameAncestors: env.EMBED_FRAME_ANCESTORS,
     purgeUrl: env.PURGE_URL,
     publicStatus: env.PUBLIC_STATUS ?? DEFAULT_PUBLIC_STATUS,

@@ -108,6 +108,23 @@ describe("the render thread", () => {
     expect(await answer.text()).toBe("rendered /after");
   });
 
+  it("says which setting to raise when the thread runs out of its heap", async () => {
+    const logger = recordingLogger();
+    thread = await RenderThread.start({
+      buildDir: "/no-build-needed",
+      env: { ...testEnv(), renderThreadHeapMb: 16 },
+      logger,
+      workerFile: STAND_IN,
+      restartDelayMs: 10,
+    });
+    await expect(thread.render(request("/grow"))).rejects.toThrow(/exited/);
+    const line = logger.lines.find((l) => l.message.includes("ran out of its heap"));
+    expect(line?.message).toContain("RENDER_THREAD_HEAP_MB");
+    expect(line?.fields).toEqual({ heapMb: 16 });
+    const answer = await thread.render(request("/after"));
+    expect(await answer.text()).toBe("rendered /after");
+  });
+
   it("will not start with a forms service but not the key it signs with", async () => {
     const forms = { minSubmitSeconds: 3 } as unknown as FormsService;
     await expect(

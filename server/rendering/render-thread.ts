@@ -51,11 +51,11 @@ export function precompressedOf(response: Response): PrecompressedBodies | undef
 }
 
 /**
- * The render thread's heap, at most. What it keeps is its content and React's code (about
- * 30 MB live); with V8's defaults it grew to 119 MB and the process past the 300 MB budget
- * under the flood benchmark (peak RSS 296-303 MB; 257 MB with these).
+ * The render thread's young generation, in MB (its old generation: RENDER_THREAD_HEAP_MB,
+ * app/config/env.server.ts). Renders make much short-lived garbage; with V8's default the
+ * process went past its 300 MB budget under the flood benchmark.
  */
-export const RENDER_THREAD_HEAP_MB = { old: 128, young: 8 };
+export const RENDER_THREAD_YOUNG_MB = 8;
 
 /** After a crash, the next start waits this long, doubled while starts keep failing. */
 const RESTART_DELAY_MS = 1000;
@@ -238,8 +238,8 @@ export class RenderThread {
       workerData: data,
       // Past this the thread stops (and is started again) rather than grow the process.
       resourceLimits: {
-        maxOldGenerationSizeMb: RENDER_THREAD_HEAP_MB.old,
-        maxYoungGenerationSizeMb: RENDER_THREAD_HEAP_MB.young,
+        maxOldGenerationSizeMb: options.env.renderThreadHeapMb,
+        maxYoungGenerationSizeMb: RENDER_THREAD_YOUNG_MB,
       },
     });
     this.worker = worker;
@@ -262,6 +262,13 @@ export class RenderThread {
     });
     worker.on("message", (message: FromRenderThread) => this.receive(worker, message));
     worker.on("error", (error) => {
+      if ((error as NodeJS.ErrnoException).code === "ERR_WORKER_OUT_OF_MEMORY") {
+        // What it held is more than its heap: the content grew past what it was sized for.
+        options.logger.error("render thread ran out of its heap: raise RENDER_THREAD_HEAP_MB", {
+          heapMb: options.env.renderThreadHeapMb,
+        });
+        return;
+      }
       options.logger.error("render thread failed", { error: describeError(error) });
     });
     worker.on("exit", (code) => {

@@ -1,5 +1,6 @@
 // A render thread that speaks server/rendering/render-thread-protocol.ts without a build:
-// it answers every render with the URL it was asked, exits when the URL says `/exit`, and
+// it answers every render with the URL it was asked, exits when the URL says `/exit`, fills
+// its heap on `/grow`, and
 // on `/call` asks the serving thread's store for the versions of template `news` first.
 // Watching content, it says it is watching at once and reports a change for each render of
 // `/change?id=<entry>`; asked for the CMS's versions, it answers with its start time.
@@ -22,6 +23,11 @@ parentPort.on("message", (message) => {
   if (message.type === "render") {
     const url = new URL(message.url);
     if (url.pathname === "/exit") process.exit(3);
+    if (url.pathname === "/grow") {
+      // Holds ever more until the thread's heap is full.
+      const held = [];
+      for (;;) held.push(new Array(100_000).fill(held.length));
+    }
     parentPort.postMessage({
       type: "log",
       level: "info",
