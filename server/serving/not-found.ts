@@ -207,29 +207,25 @@ export class NotFoundAnswers {
     const prepared = this.preparedFor(route, kind, pagePath);
     if (!prepared) return false;
     const answer = prepared.page.splice(pagePath);
-    const method = request.method ?? "GET";
-    if (prepared.page.status !== 404) {
-      return this.writeFrom(request, response, prepared, answer, secure, method);
-    }
-    // A 404 is sent whole (no validator makes it a 304): only its encoding varies.
+    // A prepared page is a 404 (prepareRoute keeps no other): sent whole, as no validator
+    // makes it a 304, so only its encoding varies.
     const gzip =
       answer.byteLength >= MIN_COMPRESS_BYTES &&
       acceptsGzip(request.headers["accept-encoding"] ?? null);
     const body = gzip ? answer.gzip() : answer.body;
     let length = 0;
     for (const part of body) length += part.byteLength;
-    const site = this.siteHeadersFor(secure);
-    const raw = [...this.fixedHeaders(prepared, site, gzip)];
+    const raw = [...this.fixedHeaders(prepared, secure, gzip)];
     raw.push(
       "ETag",
       answer.etag,
       "Content-Length",
       String(length),
       "Content-Security-Policy",
-      site.policy.header(answer.scriptHashes),
+      this.siteHeadersFor(secure).policy.header(answer.scriptHashes),
     );
-    response.writeHead(404, raw);
-    if (method === "HEAD") {
+    response.writeHead(prepared.page.status, raw);
+    if (request.method === "HEAD") {
       response.end();
       return true;
     }
@@ -237,32 +233,6 @@ export class NotFoundAnswers {
     response.cork();
     for (const part of body) response.write(part);
     response.end(); // uncorks: the parts go out together
-    return true;
-  }
-
-  /** The general case (a page answered 200 may be a 304), through `answer`. */
-  private writeFrom(
-    request: IncomingMessage,
-    response: ServerResponse,
-    prepared: Prepared,
-    answer: SplicedAnswer,
-    secure: boolean,
-    method: string,
-  ): boolean {
-    const { status, headers, body } = this.answer(prepared, answer, {
-      method,
-      ifNoneMatch: request.headers["if-none-match"] ?? null,
-      acceptEncoding: request.headers["accept-encoding"] ?? null,
-    });
-    const site = this.siteHeadersFor(secure);
-    const raw: string[] = [];
-    for (const [name, value] of headers) raw.push(name, value);
-    for (const [name, value] of site.headers) raw.push(name, value);
-    raw.push("Content-Security-Policy", site.policy.header(answer.scriptHashes));
-    response.writeHead(status, raw);
-    response.cork();
-    for (const part of body ?? []) response.write(part);
-    response.end();
     return true;
   }
 
@@ -281,10 +251,11 @@ export class NotFoundAnswers {
    * the render's, the type, Vary, the encoding and the site's (made once per page, visitor
    * and encoding).
    */
-  private fixedHeaders(prepared: Prepared, site: SiteHeaders, gzip: boolean): readonly string[] {
-    const key = site === this.siteHeaders.get(true) ? (gzip ? 3 : 2) : gzip ? 1 : 0;
+  private fixedHeaders(prepared: Prepared, secure: boolean, gzip: boolean): readonly string[] {
+    const key = (secure ? 2 : 0) + (gzip ? 1 : 0);
     let raw = prepared.fixedHeaders[key];
     if (!raw) {
+      const site = this.siteHeadersFor(secure);
       const made: string[] = [];
       for (const [name, value] of prepared.headers) made.push(name, value);
       made.push("Content-Type", prepared.contentType, "Vary", "Accept-Encoding");
