@@ -30,8 +30,9 @@ export function getContentClient(): BcmsClient {
 }
 
 /**
- * Drops everything the client holds (a render thread beside the server's own client, told
- * that content changed: its next reads come from the CMS).
+ * Drops everything the client holds: the serving thread's, which watches nothing when a
+ * render thread watches the CMS for the process, at each change it is told of (its next
+ * reads, for previews and media, come from the CMS).
  */
 export function forgetContent(): void {
   client?.clearCache();

@@ -53,7 +53,10 @@ export interface LoadedBuild {
   describeRoute?: DescribeRoute;
   /** What the CMS holds now, as versions (app/content/content-versions.server.ts). */
   readContentVersions?: () => Promise<ContentVersions>;
-  /** Drops what the build's content client holds (a render thread's, after a change). */
+  /**
+   * Drops what the build's content client holds (the serving thread's, after a change the
+   * render thread heard: it watches nothing itself then).
+   */
   forgetContent?: () => void;
   /**
    * One path of each route that has paths the site may not have (`handle.addresses`
