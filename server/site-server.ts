@@ -129,6 +129,8 @@ export interface SiteServerOptions {
    * thread that serves files. With `forms`, it needs `siteKey` (the key forms sign with).
    */
   renderThread?: boolean;
+  /** Tests: another worker speaking render-thread-protocol.ts (RenderThreadOptions.workerFile). */
+  renderThreadWorker?: URL;
   /** Where the server build (server/index.js) is loaded from; default `buildDir`. */
   serverBuildDir?: string;
   /**
@@ -220,6 +222,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
         publishedVersions: options.publishedVersions,
         forms: options.forms,
         signingKey: options.siteKey,
+        workerFile: options.renderThreadWorker,
       })
     : undefined;
   // What renders a visitor's page: the render thread when there is one, for what it takes.

@@ -3,7 +3,8 @@
 // its heap on `/grow`, and
 // on `/call` asks the serving thread's store for the versions of template `news` first.
 // Watching content, it says it is watching at once and reports a change for each render of
-// `/change?id=<entry>`; asked for the CMS's versions, it answers with its start time.
+// `/change?id=<entry>`; asked for the CMS's versions, it answers that entry e1 was last
+// updated when the thread started.
 import { parentPort } from "node:worker_threads";
 
 const startedAt = Date.now();
@@ -65,7 +66,19 @@ parentPort.on("message", (message) => {
   } else if (message.type === "unwatch") {
     watching = false;
   } else if (message.type === "ask") {
-    parentPort.postMessage({ type: "answer", id: message.id, value: { startedAt } });
+    // The CMS's versions as this thread reads them: entry e1 last updated when it started.
+    parentPort.postMessage({
+      type: "answer",
+      id: message.id,
+      value: {
+        format: 1,
+        entries: { e1: { template: "news", updatedAt: startedAt } },
+        media: {},
+        schema: {},
+        orders: {},
+        startedAt,
+      },
+    });
   } else if (message.type === "result") {
     calls.get(message.id)?.(message.error ?? message.value);
     calls.delete(message.id);
