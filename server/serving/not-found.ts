@@ -10,7 +10,7 @@ import type { SiteLogger } from "../../app/logging/logger.server";
 import { parseCacheTag } from "../refresh/content-dependencies";
 import type { DocumentPolicy } from "../security/content-security-policy";
 import { MIN_COMPRESS_BYTES, negotiateEncoding } from "./compression";
-import { etagMatches, markAnsweredBy } from "./representation";
+import { markAnsweredBy } from "./representation";
 import {
   joined,
   type RenderedPage,
@@ -178,15 +178,16 @@ export class NotFoundAnswers {
     const prepared = this.preparedFor(route, kind, pagePath);
     if (!prepared) return null;
     const answer = prepared.page.splice(pagePath);
-    const { status, headers, body } = this.answer(prepared, answer, {
-      method: request.method,
-      ifNoneMatch: request.headers.get("if-none-match"),
-      acceptEncoding: request.headers.get("accept-encoding"),
-    });
-    const response = new Response(body && (joined(body) as Uint8Array<ArrayBuffer>), {
-      status,
-      headers: new Headers(headers),
-    });
+    const { gzip, body, length } = this.encoded(answer, request.headers.get("accept-encoding"));
+    const headers = new Headers();
+    const own = this.ownHeaders(prepared, gzip);
+    for (let i = 0; i < own.length; i += 2) headers.append(own[i] as string, own[i + 1] as string);
+    headers.set("ETag", answer.etag);
+    headers.set("Content-Length", String(length));
+    const response = new Response(
+      request.method === "HEAD" ? null : (joined(body) as Uint8Array<ArrayBuffer>),
+      { status: prepared.page.status, headers },
+    );
     return markAnsweredBy(response, {
       policyHeader: (policy) => policy.header(answer.scriptHashes),
     });
@@ -207,14 +208,7 @@ export class NotFoundAnswers {
     const prepared = this.preparedFor(route, kind, pagePath);
     if (!prepared) return false;
     const answer = prepared.page.splice(pagePath);
-    // A prepared page is a 404 (prepareRoute keeps no other): sent whole, as no validator
-    // makes it a 304, so only its encoding varies.
-    const gzip =
-      answer.byteLength >= MIN_COMPRESS_BYTES &&
-      acceptsGzip(request.headers["accept-encoding"] ?? null);
-    const body = gzip ? answer.gzip() : answer.body;
-    let length = 0;
-    for (const part of body) length += part.byteLength;
+    const { gzip, body, length } = this.encoded(answer, request.headers["accept-encoding"] ?? null);
     const raw = [...this.fixedHeaders(prepared, secure, gzip)];
     raw.push(
       "ETag",
@@ -255,50 +249,40 @@ export class NotFoundAnswers {
     const key = (secure ? 2 : 0) + (gzip ? 1 : 0);
     let raw = prepared.fixedHeaders[key];
     if (!raw) {
-      const site = this.siteHeadersFor(secure);
-      const made: string[] = [];
-      for (const [name, value] of prepared.headers) made.push(name, value);
-      made.push("Content-Type", prepared.contentType, "Vary", "Accept-Encoding");
-      if (gzip) made.push("Content-Encoding", "gzip");
-      for (const [name, value] of site.headers) made.push(name, value);
+      const made = this.ownHeaders(prepared, gzip);
+      for (const [name, value] of this.siteHeadersFor(secure).headers) made.push(name, value);
       raw = made;
       prepared.fixedHeaders[key] = raw;
     }
     return raw;
   }
 
-  private answer(
-    prepared: Prepared,
+  /**
+   * The body in the encoding the request takes. A prepared page is a 404 (prepareRoute
+   * keeps no other): sent whole, as no validator makes it a 304, so only its encoding
+   * varies. gzip is spliced from prepared parts; brotli would be a compression per answer.
+   */
+  private encoded(
     answer: SplicedAnswer,
-    request: { method: string; ifNoneMatch: string | null; acceptEncoding: string | null },
-  ): { status: number; headers: [string, string][]; body: readonly Buffer[] | null } {
-    const headers: [string, string][] = [
-      ...prepared.headers,
-      ["Content-Type", prepared.contentType],
-      ["ETag", answer.etag],
-      ["Vary", "Accept-Encoding"],
-    ];
-    // Like any answer made from a body (representation.ts): a validator is only a reason
-    // for 304 when the page is there (200); a 404 is sent whole.
-    if (prepared.page.status === 200 && etagMatches(request.ifNoneMatch, answer.etag)) {
-      return {
-        status: 304,
-        headers: headers.filter(([name]) => name !== "Content-Type"),
-        body: null,
-      };
-    }
-    // gzip is spliced from prepared parts; brotli would be a compression per request.
-    const gzip = answer.byteLength >= MIN_COMPRESS_BYTES && acceptsGzip(request.acceptEncoding);
+    acceptEncoding: string | null,
+  ): { gzip: boolean; body: readonly Buffer[]; length: number } {
+    const gzip = answer.byteLength >= MIN_COMPRESS_BYTES && acceptsGzip(acceptEncoding);
     const body = gzip ? answer.gzip() : answer.body;
-    if (gzip) headers.push(["Content-Encoding", "gzip"]);
     let length = 0;
     for (const part of body) length += part.byteLength;
-    headers.push(["Content-Length", String(length)]);
-    return {
-      status: prepared.page.status,
-      headers,
-      body: request.method === "HEAD" ? null : body,
-    };
+    return { gzip, body, length };
+  }
+
+  /**
+   * The answer's own headers that do not depend on its path, flat: the render's, the type,
+   * Vary and the encoding.
+   */
+  private ownHeaders(prepared: Prepared, gzip: boolean): string[] {
+    const flat: string[] = [];
+    for (const [name, value] of prepared.headers) flat.push(name, value);
+    flat.push("Content-Type", prepared.contentType, "Vary", "Accept-Encoding");
+    if (gzip) flat.push("Content-Encoding", "gzip");
+    return flat;
   }
 }
 
