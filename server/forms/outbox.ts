@@ -3,7 +3,9 @@
 // in the store, so deliveries resume after a restart, a retry queued by the operator's
 // command (another process) is picked up at the next poll, and several instances share one
 // queue: each submission is claimed with a lease (server/store/), so one instance at a time
-// sends it, and one killed mid-delivery leaves it to another when the lease runs out.
+// sends it, and one killed mid-delivery leaves it to another when the lease runs out. A
+// live outbox keeps extending the lease of each delivery it has in flight (attempt and
+// recording both), and never claims one of those again itself, however slow the store is.
 import type { SiteLogger } from "../../app/logging/logger.server";
 import { type ClaimedSubmission, payloadOf, type SubmissionStore } from "../store/store";
 import { backoffDelay, type DeliveryOutcome, deliver } from "./delivery";
@@ -46,12 +48,16 @@ export const DEFAULT_OUTBOX_TIMINGS: Omit<OutboxTimings, "maxAgeMs" | "now" | "r
   };
 
 /**
- * A claim lasts this many attempt time limits: the attempt itself, then as long again to
- * record its outcome. An instance that dies holding a claim delays that submission by this
- * much at most; one that outlives its claim cannot overwrite the next claimant's outcome
- * (the lease token), and a repeated send carries the same idempotency key.
+ * A claim lasts this many attempt time limits from its last extension. An instance that
+ * dies holding a claim delays that submission by this much at most; while it lives, it
+ * extends the claim every LEASE_RENEWALS-th of that, so the claim only runs out when the
+ * store or the process stalls for most of a lease. One that outlives its claim anyway
+ * cannot overwrite the next claimant's outcome (the lease token), and a repeated send
+ * carries the same idempotency key.
  */
 export const LEASE_ATTEMPTS = 2;
+/** Extensions per lease length: three chances to extend before the lease would run out. */
+export const LEASE_RENEWALS = 4;
 
 export class Outbox {
   private readonly options: OutboxTimings & OutboxOptions;
@@ -141,7 +147,9 @@ export class Outbox {
       const free = concurrency - this.inFlight.size;
       if (free > 0) {
         const now = this.options.now();
-        const claimed = await store.claimDue(now, free, now + timeoutMs * LEASE_ATTEMPTS);
+        const claimed = await store.claimDue(now, free, now + timeoutMs * LEASE_ATTEMPTS, [
+          ...this.inFlight.keys(),
+        ]);
         if (this.storeFailing) {
           this.storeFailing = false;
           logger.info("forms: the outbox reads the store again");
@@ -192,9 +200,60 @@ export class Outbox {
   }
 
   private async deliverOne(row: ClaimedSubmission): Promise<void> {
-    const { logger } = this.options;
     const attempt = row.attempts + 1;
     const facts = { submission: row.id, form: row.formId, attempt };
+    const lease = this.keepLease(row, facts);
+    try {
+      await this.attemptAndRecord(row, attempt, facts);
+    } finally {
+      await lease.release();
+    }
+  }
+
+  /**
+   * Extends the claim on `row` until released, one extension at a time; says once if the
+   * claim was lost (the store stalled past the lease and another instance took it over).
+   */
+  private keepLease(
+    row: ClaimedSubmission,
+    facts: Record<string, unknown>,
+  ): { release(): Promise<void> } {
+    const { store, logger, timeoutMs } = this.options;
+    const leaseMs = timeoutMs * LEASE_ATTEMPTS;
+    let released = false;
+    let timer: NodeJS.Timeout | undefined;
+    let extending: Promise<void> = Promise.resolve();
+    const schedule = () => {
+      if (released) return;
+      timer = setTimeout(() => {
+        extending = store.extendLease(row.id, row.leaseToken, this.options.now() + leaseMs).then(
+          (held) => {
+            if (held) return schedule();
+            if (!released) logger.warn("forms: the claim on a delivery in flight was lost", facts);
+          },
+          // The store is down: the recording will fail too; try again meanwhile.
+          () => schedule(),
+        );
+      }, leaseMs / LEASE_RENEWALS);
+      // The server's socket keeps the process alive; an extension alone should not.
+      timer.unref();
+    };
+    schedule();
+    return {
+      async release() {
+        released = true;
+        clearTimeout(timer);
+        await extending;
+      },
+    };
+  }
+
+  private async attemptAndRecord(
+    row: ClaimedSubmission,
+    attempt: number,
+    facts: Record<string, unknown>,
+  ): Promise<void> {
+    const { logger } = this.options;
     let outcome: DeliveryOutcome;
     try {
       outcome = await deliver({
@@ -231,7 +290,7 @@ export class Outbox {
     const { store, logger, baseDelayMs, maxDelayMs, maxAgeMs } = this.options;
     const now = this.options.now();
     if (outcome.kind === "delivered") {
-      await store.markDelivered(row.id, outcome.status, now);
+      await store.markDelivered(row.id, outcome.status, now, row.leaseToken);
       logger.info("forms: submission delivered", { ...facts, status: outcome.status });
       return;
     }

@@ -11,9 +11,11 @@ import { MIGRATIONS, SCHEMA_VERSION, SchemaTooNewError } from "./migrations";
 import {
   ALL_PREVIEW_LINKS,
   type ClaimedSubmission,
+  EXTEND_LEASE_SQL,
   INSERT_COLUMNS,
   insertValues,
   type ListFilter,
+  MARK_DELIVERED_SQL,
   newLeaseToken,
   newSubmissionId,
   type PreviewRevocationStore,
@@ -24,6 +26,7 @@ import {
   type PublishedVersionStore,
   type RateLimitRule,
   type RateLimitStore,
+  RETRY_SQL,
   REVOKE_SQL,
   REVOKED_AT_SQL,
   type RetryResult,
@@ -117,7 +120,12 @@ class PostgresSubmissions implements SubmissionStore {
     return rows.map(toSubmissionRow);
   }
 
-  async claimDue(now: number, limit: number, leaseUntil: number): Promise<ClaimedSubmission[]> {
+  async claimDue(
+    now: number,
+    limit: number,
+    leaseUntil: number,
+    inFlight: readonly string[] = [],
+  ): Promise<ClaimedSubmission[]> {
     // One statement: the rows another instance is claiming right now are skipped, not
     // waited for, and each claimed row gets its own lease token.
     const rows = await this.rows(
@@ -125,13 +133,13 @@ class PostgresSubmissions implements SubmissionStore {
          lease_token = $4 || '.' || id
        WHERE id IN (
          SELECT id FROM submissions
-         WHERE status = 'pending' AND next_attempt_at <= $1
+         WHERE status = 'pending' AND next_attempt_at <= $1 AND NOT (id = ANY($5::text[]))
          ORDER BY next_attempt_at, received_at
          LIMIT $2
          FOR UPDATE SKIP LOCKED
        )
        RETURNING *`,
-      [now, limit, leaseUntil, newLeaseToken()],
+      [now, limit, leaseUntil, newLeaseToken(), inFlight],
     );
     return rows
       .map((row) => ({ ...toSubmissionRow(row), leaseToken: row.lease_token as string }))
@@ -145,14 +153,17 @@ class PostgresSubmissions implements SubmissionStore {
     return rows[0]?.due ?? undefined;
   }
 
-  async markDelivered(id: string, status: number, now = Date.now()): Promise<void> {
-    await this.db.query(
-      `UPDATE submissions SET status = 'delivered', attempts = attempts + 1,
-         next_attempt_at = NULL, last_error = NULL, last_status = $1, delivered_at = $2,
-         lease_token = NULL
-       WHERE id = $3`,
-      [status, now, id],
-    );
+  async extendLease(id: string, leaseToken: string, leaseUntil: number): Promise<boolean> {
+    return (await this.count(EXTEND_LEASE_SQL, [leaseUntil, id, leaseToken])) > 0;
+  }
+
+  async markDelivered(
+    id: string,
+    status: number,
+    now = Date.now(),
+    leaseToken?: string,
+  ): Promise<void> {
+    await this.db.query(MARK_DELIVERED_SQL, [status, now, id, leaseToken ?? null]);
   }
 
   async markRetry(
@@ -216,12 +227,7 @@ class PostgresSubmissions implements SubmissionStore {
     const row = await this.get(id);
     if (!row) return { ok: false, reason: "not-found" };
     if (row.purgedAt !== null || row.fields === null) return { ok: false, reason: "purged" };
-    await this.db.query(
-      `UPDATE submissions SET status = 'pending', spam = NULL, queued_at = $1,
-         next_attempt_at = $1, dead_at = NULL, delivered_at = NULL, lease_token = NULL
-       WHERE id = $2`,
-      [now, id],
-    );
+    await this.db.query(RETRY_SQL, [now, id]);
     return { ok: true, previousStatus: row.status };
   }
 

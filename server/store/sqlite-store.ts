@@ -12,10 +12,12 @@ import { loadSigningKey } from "./signing-key-file";
 import {
   ALL_PREVIEW_LINKS,
   type ClaimedSubmission,
+  EXTEND_LEASE_SQL,
   forSqlite,
   INSERT_COLUMNS,
   insertValues,
   type ListFilter,
+  MARK_DELIVERED_SQL,
   newLeaseToken,
   newSubmissionId,
   type PreviewRevocationStore,
@@ -26,6 +28,7 @@ import {
   type PublishedVersionStore,
   type RateLimitRule,
   type RateLimitStore,
+  RETRY_SQL,
   REVOKE_SQL,
   REVOKED_AT_SQL,
   type RetryResult,
@@ -77,26 +80,36 @@ class SqliteSubmissions implements SubmissionStore {
     return id;
   }
 
-  private dueRows(now: number, limit: number): SubmissionColumns[] {
+  private dueRows(
+    now: number,
+    limit: number,
+    inFlight: readonly string[] = [],
+  ): SubmissionColumns[] {
     return this.db
       .prepare(
         `SELECT * FROM submissions WHERE status = 'pending' AND next_attempt_at <= ?
+           AND id NOT IN (SELECT value FROM json_each(?))
          ORDER BY next_attempt_at, received_at LIMIT ?`,
       )
-      .all(now, limit) as SubmissionColumns[];
+      .all(now, JSON.stringify(inFlight), limit) as SubmissionColumns[];
   }
 
   async due(now: number, limit: number): Promise<SubmissionRow[]> {
     return this.dueRows(now, limit).map(toSubmissionRow);
   }
 
-  async claimDue(now: number, limit: number, leaseUntil: number): Promise<ClaimedSubmission[]> {
+  async claimDue(
+    now: number,
+    limit: number,
+    leaseUntil: number,
+    inFlight: readonly string[] = [],
+  ): Promise<ClaimedSubmission[]> {
     return this.db
       .transaction(() => {
         const lease = this.db.prepare(
           "UPDATE submissions SET next_attempt_at = ?, lease_token = ? WHERE id = ? AND status = 'pending'",
         );
-        return this.dueRows(now, limit).map((row) => {
+        return this.dueRows(now, limit, inFlight).map((row) => {
           const leaseToken = newLeaseToken();
           lease.run(leaseUntil, leaseToken, row.id);
           return { ...toSubmissionRow(row), nextAttemptAt: leaseUntil, leaseToken };
@@ -112,15 +125,17 @@ class SqliteSubmissions implements SubmissionStore {
     return row?.due ?? undefined;
   }
 
-  async markDelivered(id: string, status: number, now = Date.now()): Promise<void> {
-    this.db
-      .prepare(
-        `UPDATE submissions SET status = 'delivered', attempts = attempts + 1,
-           next_attempt_at = NULL, last_error = NULL, last_status = ?, delivered_at = ?,
-           lease_token = NULL
-         WHERE id = ?`,
-      )
-      .run(status, now, id);
+  async extendLease(id: string, leaseToken: string, leaseUntil: number): Promise<boolean> {
+    return this.db.prepare(forSqlite(EXTEND_LEASE_SQL)).run(leaseUntil, id, leaseToken).changes > 0;
+  }
+
+  async markDelivered(
+    id: string,
+    status: number,
+    now = Date.now(),
+    leaseToken?: string,
+  ): Promise<void> {
+    this.db.prepare(forSqlite(MARK_DELIVERED_SQL)).run(status, now, id, leaseToken ?? null);
   }
 
   async markRetry(
@@ -188,13 +203,7 @@ class SqliteSubmissions implements SubmissionStore {
     const row = await this.get(id);
     if (!row) return { ok: false, reason: "not-found" };
     if (row.purgedAt !== null || row.fields === null) return { ok: false, reason: "purged" };
-    this.db
-      .prepare(
-        `UPDATE submissions SET status = 'pending', spam = NULL, queued_at = ?,
-           next_attempt_at = ?, dead_at = NULL, delivered_at = NULL, lease_token = NULL
-         WHERE id = ?`,
-      )
-      .run(now, now, id);
+    this.db.prepare(forSqlite(RETRY_SQL)).run(now, id);
     return { ok: true, previousStatus: row.status };
   }
 

@@ -6,13 +6,20 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "libsql";
 import pg from "pg";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { sampleSubmission } from "../../tests/support/form-submission";
 import { type PostgresServer, startPostgres } from "../../tests/support/postgres";
+import { slowStore } from "../../tests/support/slow-store";
+import {
+  recordingLogger,
+  startWebhookReceiver,
+  type WebhookReceiver,
+} from "../../tests/support/webhook-receiver";
+import { LEASE_ATTEMPTS, Outbox } from "../forms/outbox";
 import { SCHEMA_VERSION } from "./migrations";
 import { openStore } from "./open-store";
 import { SQLITE_FILE } from "./sqlite-store";
-import { payloadOf, type SiteStore, type SubmissionRow } from "./store";
+import { payloadOf, type SiteStore, type SubmissionRow, type SubmissionStore } from "./store";
 
 const T0 = Date.parse("2026-02-01T12:00:00.000Z");
 const HOUR = 60 * 60 * 1000;
@@ -358,11 +365,155 @@ describe.each([sqlite, postgres])("store on $name", (engine) => {
         attempts: 0,
         nextAttemptAt: T0 + 9000,
       });
+      // A delivery reported under the stale lease is not recorded either: the current
+      // claimant sends it again (same key) and records its own outcome.
+      await submissions.markDelivered(id, 200, T0 + 1500, stale?.leaseToken);
+      expect(await submissions.get(id)).toMatchObject({ status: "pending", attempts: 0 });
       await submissions.markRetry(id, T0 + 20_000, "HTTP 503", 503, current?.leaseToken);
       expect(await submissions.get(id)).toMatchObject({ attempts: 1, nextAttemptAt: T0 + 20_000 });
-      // Delivered is recorded whoever reports it.
-      await submissions.markDelivered(id, 200, T0 + 21_000);
-      expect((await submissions.get(id))?.status).toBe("delivered");
+      const [next] = await submissions.claimDue(T0 + 20_000, 1, T0 + 30_000);
+      await submissions.markDelivered(id, 200, T0 + 21_000, next?.leaseToken);
+      expect(await submissions.get(id)).toMatchObject({ status: "delivered", attempts: 2 });
+    });
+
+    it("extends a lease only for the claim that holds it", async () => {
+      await fresh();
+      const { submissions } = store;
+      const id = await submissions.insert(sampleSubmission(), T0);
+      const [claim] = await submissions.claimDue(T0, 1, T0 + 1000);
+      const token = claim?.leaseToken as string;
+      expect(await submissions.extendLease(id, token, T0 + 5000)).toBe(true);
+      expect(await submissions.claimDue(T0 + 1000, 1, T0 + 9000)).toEqual([]);
+      expect(await submissions.nextDueAt()).toBe(T0 + 5000);
+      // Run out and taken over by another instance: the first claim cannot win it back.
+      const [takeover] = await (await another()).submissions.claimDue(T0 + 5000, 1, T0 + 9000);
+      expect(await submissions.extendLease(id, token, T0 + 20_000)).toBe(false);
+      expect(await submissions.nextDueAt()).toBe(T0 + 9000);
+      // Recorded: nothing left to extend.
+      await submissions.markRetry(id, T0 + 9500, "HTTP 503", 503, takeover?.leaseToken);
+      expect(await submissions.extendLease(id, takeover?.leaseToken as string, T0 + 20_000)).toBe(
+        false,
+      );
+      expect(await submissions.nextDueAt()).toBe(T0 + 9500);
+    });
+
+    it("never claims what the claimant has in flight, even once its lease has run out", async () => {
+      await fresh();
+      const { submissions } = store;
+      const inFlight = await submissions.insert(sampleSubmission(), T0);
+      const other = await submissions.insert(sampleSubmission(), T0 + 1);
+      await submissions.claimDue(T0, 1, T0 + 1000);
+      const later = await submissions.claimDue(T0 + 2000, 5, T0 + 3000, [inFlight]);
+      expect(later.map((row) => row.id)).toEqual([other]);
+      // Another instance, with nothing in flight, may take the lapsed lease over.
+      const takeover = await (await another()).submissions.claimDue(T0 + 2000, 5, T0 + 3000);
+      expect(takeover.map((row) => row.id)).toEqual([inFlight]);
+    });
+
+    it("keeps the live lease of a submission an operator retries while it is delivered", async () => {
+      await fresh();
+      const { submissions } = store;
+      const id = await submissions.insert(sampleSubmission(), T0);
+      const [claim] = await submissions.claimDue(T0, 1, T0 + 1000);
+      expect(await submissions.retry(id, T0 + 100)).toEqual({
+        ok: true,
+        previousStatus: "pending",
+      });
+      expect(await submissions.get(id)).toMatchObject({
+        queuedAt: T0 + 100,
+        nextAttemptAt: T0 + 1000,
+      });
+      expect(await (await another()).submissions.claimDue(T0 + 100, 5, T0 + 9000)).toEqual([]);
+      expect(await submissions.extendLease(id, claim?.leaseToken as string, T0 + 2000)).toBe(true);
+      // A lease that ran out (its claimant died) is not worth keeping: due at once.
+      expect(await submissions.retry(id, T0 + 2000)).toMatchObject({ ok: true });
+      expect(await submissions.get(id)).toMatchObject({ nextAttemptAt: T0 + 2000 });
+      expect(await submissions.extendLease(id, claim?.leaseToken as string, T0 + 5000)).toBe(false);
+    });
+  });
+
+  describe("an outbox on a slow store", () => {
+    const started: Outbox[] = [];
+    let receiver: WebhookReceiver | undefined;
+    afterEach(async () => {
+      for (const outbox of started.splice(0)) await outbox.stop();
+      await receiver?.close();
+      receiver = undefined;
+    });
+    const startOutbox = (submissions: SubmissionStore, timeoutMs: number) => {
+      const outbox = new Outbox({
+        store: submissions,
+        webhookUrl: (receiver as WebhookReceiver).url,
+        webhookSecret: "webhook-secret-for-the-tests",
+        logger: recordingLogger(),
+        timeoutMs,
+        pollMs: 10,
+        stopTimeoutMs: 20_000,
+      });
+      started.push(outbox);
+      outbox.start();
+      return outbox;
+    };
+    /** The one request the CRM got, and the row delivered once with attempt 1. */
+    const deliveredOnce = async (id: string) => {
+      await vi.waitFor(
+        async () => expect((await store.submissions.get(id))?.status).toBe("delivered"),
+        { timeout: 20_000, interval: 20 },
+      );
+      const requests = (receiver as WebhookReceiver).received;
+      expect(requests.map((request) => request.headers["x-id5-delivery-attempt"])).toEqual(["1"]);
+      expect(await store.submissions.get(id)).toMatchObject({ attempts: 1, lastStatus: 200 });
+    };
+
+    it("does not send again what it has in flight when the store stalls past the lease", async () => {
+      await fresh();
+      receiver = await startWebhookReceiver();
+      const slow = slowStore(store.submissions, { holdExtensions: true });
+      const id = await store.submissions.insert(sampleSubmission());
+      const timeoutMs = 100;
+      startOutbox(slow.submissions, timeoutMs);
+      await receiver.waitFor((received) => received.length === 1, 20_000);
+      const leaseEnd = slow.claims.find((call) => call.claimed.length > 0)?.claimed[0]
+        ?.nextAttemptAt as number;
+      // The recording and every extension hang: the lease runs out, and the outbox keeps
+      // claiming (the row is due in the store) while the delivery is still in flight.
+      await slow.waitForClaims(
+        (claims) =>
+          claims.filter((call) => call.now > leaseEnd + timeoutMs * LEASE_ATTEMPTS).length >= 3,
+      );
+      expect((await store.submissions.due(Date.now(), 10)).map((row) => row.id)).toEqual([id]);
+      expect(slow.claims.flatMap((call) => call.claimed)).toHaveLength(1);
+      expect(slow.claims.at(-1)?.inFlight).toEqual([id]);
+      slow.release();
+      await deliveredOnce(id);
+    });
+
+    it("keeps its lease while recording stalls, so a second instance never sends it too", async () => {
+      await fresh();
+      receiver = await startWebhookReceiver();
+      const stores = [slowStore(store.submissions, { holdExtensions: false })];
+      stores.push(slowStore((await another()).submissions, { holdExtensions: false }));
+      const id = await store.submissions.insert(sampleSubmission());
+      // Long enough that the extensions (every quarter of the lease) come in time on a busy
+      // machine; the test waits for several leases' worth of claims all the same.
+      const timeoutMs = 1_000;
+      for (const each of stores) startOutbox(each.submissions, timeoutMs);
+      await receiver.waitFor((received) => received.length === 1, 20_000);
+      const firstLeaseEnd = stores
+        .flatMap((each) => each.claims)
+        .find((call) => call.claimed.length > 0)?.claimed[0]?.nextAttemptAt as number;
+      // An operator retries it meanwhile: the live lease stays, nobody else takes it.
+      expect(await (await another()).submissions.retry(id)).toMatchObject({ ok: true });
+      const pastLeases = firstLeaseEnd + timeoutMs * LEASE_ATTEMPTS;
+      for (const each of stores) {
+        await each.waitForClaims(
+          (claims) => claims.filter((call) => call.now > pastLeases).length >= 3,
+        );
+      }
+      expect((await store.submissions.get(id))?.nextAttemptAt).toBeGreaterThan(pastLeases);
+      expect(stores.flatMap((each) => each.claims).flatMap((call) => call.claimed)).toHaveLength(1);
+      for (const each of stores) each.release();
+      await deliveredOnce(id);
     });
   });
 

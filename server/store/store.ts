@@ -101,13 +101,25 @@ export interface SubmissionStore {
   /**
    * Takes up to `limit` due submissions for delivery: their next attempt moves to
    * `leaseUntil`, so no other instance (nor this one) takes them meanwhile. Should the
-   * claimant die mid-delivery, they are due again when the lease runs out.
+   * claimant die mid-delivery, they are due again when the lease runs out. The ids in
+   * `inFlight` (the claimant's own deliveries still running) are never taken, even when
+   * their lease has run out.
    */
-  claimDue(now: number, limit: number, leaseUntil: number): Promise<ClaimedSubmission[]>;
+  claimDue(
+    now: number,
+    limit: number,
+    leaseUntil: number,
+    inFlight?: readonly string[],
+  ): Promise<ClaimedSubmission[]>;
+  /**
+   * Moves the end of a claim's lease to `leaseUntil` while its attempt runs; false when the
+   * lease is no longer this claim's (recorded, or taken over after it ran out).
+   */
+  extendLease(id: string, leaseToken: string, leaseUntil: number): Promise<boolean>;
   /** When the next pending submission is due (ms), or undefined when none is pending. */
   nextDueAt(): Promise<number | undefined>;
-  /** Delivered is delivered: recorded whoever holds the lease now. */
-  markDelivered(id: string, status: number, now?: number): Promise<void>;
+  /** Records a delivery (ignored once the lease is another's, as for a failed attempt). */
+  markDelivered(id: string, status: number, now?: number, leaseToken?: string): Promise<void>;
   /** Records a failed attempt and when to try again (ignored once the lease is another's). */
   markRetry(
     id: string,
@@ -129,7 +141,9 @@ export interface SubmissionStore {
   /**
    * Queues a submission for delivery now, whatever its status: how an operator resends a
    * dead one or rescues a false positive of the spam checks (which then stops counting as
-   * spam). The delivery age limit counts again from now.
+   * spam). The delivery age limit counts again from now. A submission being delivered at
+   * this moment (its lease still running) keeps its lease: its attempt's outcome decides
+   * what comes next, and no other instance sends it meanwhile.
    */
   retry(id: string, now?: number): Promise<RetryResult>;
   /** Queues every dead submission for delivery now; returns how many. */
@@ -284,9 +298,35 @@ export function insertValues(id: string, record: SubmissionRecord, now: number):
   ];
 }
 
+/** A row being delivered right now: its claim's lease has not run out ($1: now). */
+const LIVE_LEASE = "status = 'pending' AND lease_token IS NOT NULL AND next_attempt_at > $1";
+
+/** Extends a claim's lease ($1 the new end, $2 the id, $3 the lease token). */
+export const EXTEND_LEASE_SQL = `UPDATE submissions SET next_attempt_at = $1
+  WHERE id = $2 AND status = 'pending' AND lease_token = $3`;
+
+/**
+ * Records a delivery ($1 status, $2 now, $3 id, $4 lease token or null): ignored once the
+ * lease is another's.
+ */
+export const MARK_DELIVERED_SQL = `UPDATE submissions SET status = 'delivered',
+    attempts = attempts + 1, next_attempt_at = NULL, last_error = NULL, last_status = $1,
+    delivered_at = $2, lease_token = NULL
+  WHERE id = $3 AND (CAST($4 AS TEXT) IS NULL OR (status = 'pending' AND lease_token = $4))`;
+
 export const INSERT_COLUMNS = `id, received_at, form_id, form_entry_id, form_version,
   destination, page_path, fields_json, consent_json, attribution_json, spam, status,
   queued_at, next_attempt_at`;
+
+/**
+ * The columns `retry` sets (PostgreSQL placeholders: $1 now, $2 the id; forSqlite for
+ * SQLite). A live lease (pending, claimed, not run out) stays where it is.
+ */
+export const RETRY_SQL = `UPDATE submissions SET status = 'pending', spam = NULL, queued_at = $1,
+    next_attempt_at = CASE WHEN ${LIVE_LEASE} THEN next_attempt_at ELSE $1 END,
+    lease_token = CASE WHEN ${LIVE_LEASE} THEN lease_token ELSE NULL END,
+    dead_at = NULL, delivered_at = NULL
+  WHERE id = $2`;
 
 /** The JSON object the CRM receives for a stored submission. */
 export function payloadOf(row: SubmissionRow): SubmissionPayload {
