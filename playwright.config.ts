@@ -4,6 +4,7 @@ import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, SYSTEM_CHROMIUM } from "./scripts/chromium";
 import { REJECTED_STATE } from "./tests/e2e/support/consent";
+import { TEST_BUILD_SETTINGS } from "./tests/support/build-settings";
 
 // Debian's Chromium where it is installed (CI, this machine); Playwright's own browser elsewhere.
 const useSystemChromium = existsSync(SYSTEM_CHROMIUM);
@@ -48,9 +49,11 @@ export default defineConfig({
     timeout: 240_000,
     reuseExistingServer: false,
     env: {
+      // The shared build's settings (Vitest builds with them too): one build per run. Its
+      // tag manager is configured; tests answer its script with a stand-in.
+      ...TEST_BUILD_SETTINGS,
       PORT: String(port),
       CONTENT_PORT: String(contentPort),
-      SITE_ORIGIN: "https://id5.io",
       LOG_LEVEL: "warn",
       CONTENT_DIR: E2E_CONTENT_DIR,
       DATA_DIR: E2E_DATA_DIR,
@@ -58,8 +61,6 @@ export default defineConfig({
       TRUST_PROXY: "1",
       FORMS_RATE_LIMIT: "5",
       FORMS_MIN_SUBMIT_SECONDS: "1",
-      // The tag manager is configured; tests answer its script with a stand-in.
-      GTM_ID: "GTM-E2ETEST",
     },
   },
 });

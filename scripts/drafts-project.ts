@@ -1,7 +1,9 @@
 // The site for the drafts and preview tests and benchmark: a copy of the project (node_modules linked) that
 // builds and serves by itself, over its own copy of the snapshot and its own data folder, so
 // its content edits, page rewrites and store never touch the repository or the build other
-// tests share. The site runs as `npm start`'s process, so a restart is a real one.
+// tests share. Tests start it from a copy of that shared build (made with the settings they
+// start it with, so it is fresh) rather than building again. The site runs as `npm start`'s
+// process, so a restart is a real one.
 import { spawn } from "node:child_process";
 import {
   cp,
@@ -42,7 +44,13 @@ export interface DraftsProject {
   remove(): Promise<void>;
 }
 
-export async function makeDraftsProject(): Promise<DraftsProject> {
+/**
+ * `fromBuild`: a build folder to start from (its stamp must hold for the settings the site
+ * starts with); without it, the first start builds.
+ */
+export async function makeDraftsProject(
+  options: { fromBuild?: string } = {},
+): Promise<DraftsProject> {
   const root = await mkdtemp(path.join(tmpdir(), "id5-drafts-e2e-"));
   const projectDir = path.join(root, "project");
   await cp(PROJECT_DIR, projectDir, {
@@ -54,6 +62,13 @@ export async function makeDraftsProject(): Promise<DraftsProject> {
     await realpath(path.join(PROJECT_DIR, "node_modules")),
     path.join(projectDir, "node_modules"),
   );
+  if (options.fromBuild) {
+    await cp(options.fromBuild, path.join(projectDir, "build"), {
+      recursive: true,
+      // The bundle of `npm start` is made again by each start.
+      filter: (source) => !path.basename(source).startsWith("server.mjs"),
+    });
+  }
   const contentDir = path.join(root, "content");
   await cp(path.join(PROJECT_DIR, "content"), contentDir, {
     recursive: true,

@@ -5,6 +5,8 @@
 //   - opens the preview in Chromium and edits the article's title in the snapshot copy,
 //     timing each edit until the page has swapped in the new text (file written → content
 //     service → CMS socket → site → Server-Sent Event → page fetched and swapped).
+// Budget (issue 19): every edit shows in the open preview within 1 s. A latency budget
+// lives here, not in the browser tests: on a loaded machine it says nothing of behaviour.
 import { chromium } from "playwright-core";
 import { SYSTEM_CHROMIUM as CHROMIUM, CHROMIUM_ARGS } from "../chromium";
 import {
@@ -19,6 +21,7 @@ const DRAFT_ID = "9ceec891984386911abbeba8";
 const DRAFT_TITLE = "Partner roundup: Q4 2026";
 const RENDERS = Number(process.env.PREVIEW_BENCH_RENDERS ?? 40);
 const EDITS = Number(process.env.PREVIEW_BENCH_EDITS ?? 10);
+const EDIT_TO_REFRESH_BUDGET_MS = 1000;
 
 function summary(values: number[]): { median: number; p90: number; max: number; runs: number } {
   const sorted = [...values].sort((a, b) => a - b);
@@ -74,6 +77,10 @@ export async function runPreviewBench(): Promise<Record<string, unknown>> {
     } finally {
       await browser.close();
     }
+    const slowest = Math.max(...latencies);
+    console.error(
+      `${slowest < EDIT_TO_REFRESH_BUDGET_MS ? "PASS" : "FAIL"} slowest edit-to-refresh ${slowest} ms (budget < ${EDIT_TO_REFRESH_BUDGET_MS})`,
+    );
     return {
       previewRenderMs: summary(renders),
       editToRefreshMs: summary(latencies),

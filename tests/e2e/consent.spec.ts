@@ -7,6 +7,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { CONSENT_COOKIE, decodeConsentChoice } from "../../app/consent/choice";
 import { ATTRIBUTION_COOKIE, decodeAttribution } from "../../app/forms/attribution";
+import { TEST_BUILD_SETTINGS } from "../support/build-settings";
 import { axeViolations, expectNoBlockingViolations } from "./support/axe";
 import {
   CONSENT_VERSION,
@@ -216,7 +217,9 @@ test("accept all: the update is granted at once and the tag manager loads, once,
   await acceptAll(page).click();
   await expect(banner(page)).toBeHidden();
   await expect.poll(() => requested.length).toBe(1);
-  expect(requested[0]).toBe("https://www.googletagmanager.com/gtm.js?id=GTM-E2ETEST");
+  expect(requested[0]).toBe(
+    `https://www.googletagmanager.com/gtm.js?id=${TEST_BUILD_SETTINGS.GTM_ID}`,
+  );
   // The stand-in found the denied default first, then the granted update.
   await expect.poll(() => standInSaw(page)).not.toBeNull();
   expect(await standInSaw(page)).toEqual({

@@ -19,7 +19,9 @@ import {
 } from "../../scripts/drafts-project";
 import type { SiteProcess } from "../../scripts/site-process";
 import { previewLinkKey, signPreviewToken } from "../../server/preview/preview-links";
+import { PROJECT_DIR } from "../../server/running/build-stamp";
 import { loadSigningKey } from "../../server/store/signing-key-file";
+import { TEST_BUILD_SETTINGS } from "../support/build-settings";
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
@@ -94,8 +96,13 @@ test.beforeAll(async () => {
   stranger = await framer();
   cmsOrigin = originOf(cms);
   strangerOrigin = originOf(stranger);
-  project = await makeDraftsProject();
-  env = draftsEnv(project, { PREVIEW_FRAME_ANCESTORS: cmsOrigin, PREVIEW_API_TOKEN: API_TOKEN });
+  // The shared build is fresh: Playwright's web server runs it with these settings.
+  project = await makeDraftsProject({ fromBuild: path.join(PROJECT_DIR, "build") });
+  env = draftsEnv(project, {
+    ...TEST_BUILD_SETTINGS,
+    PREVIEW_FRAME_ANCESTORS: cmsOrigin,
+    PREVIEW_API_TOKEN: API_TOKEN,
+  });
   site = await startDraftsSite(project, env);
 });
 
@@ -154,9 +161,10 @@ test("its link shows it with an always-visible preview bar, private and noindex"
   await expect(bar.locator('[data-preview="public-link"]')).toHaveText("No public page yet");
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await expect(bar).toBeInViewport();
-  // Scripts by hash only: the app's own scripts are not in the preview, the refresh script is hashed.
+  // Inline scripts by hash only (the refresh script is hashed); the hosts named are the
+  // configured tag manager's.
   expect(headers["content-security-policy"]).toMatch(
-    /script-src 'self' 'report-sample'( 'sha256-[^']+')+;/,
+    /script-src 'self' 'report-sample'( https:\/\/[^\s;']+)*( 'sha256-[^']+')+;/,
   );
   expect(headers["content-security-policy"]).not.toContain("unsafe-inline");
   await expect(page.locator("html")).toHaveAttribute("data-preview-live", "");
@@ -329,7 +337,8 @@ test("the preview is framed by the CMS origin and by no one else; other pages re
   ).toMatch(/^chrome-error:/);
 });
 
-test("an edit while the preview is open refreshes it in place within 1 s, keeping the scroll position", async ({
+// How soon it refreshes is measured by `npm run bench -- preview` (budget: 1 s); here, that it does.
+test("an edit while the preview is open refreshes it in place, keeping the scroll position", async ({
   page,
 }) => {
   const link = await linkFor("news-article", DRAFT.slug);
@@ -339,22 +348,25 @@ test("an edit while the preview is open refreshes it in place within 1 s, keepin
   await page.evaluate(() => window.scrollTo(0, 300));
   const scrolled = await page.evaluate(() => window.scrollY);
   expect(scrolled).toBe(300);
-  const latencies: number[] = [];
+  // A page loaded again would carry no marker: the swap happens in this very page.
+  await page.evaluate(() => {
+    (window as unknown as { stayedLoaded: boolean }).stayedLoaded = true;
+  });
   let title = DRAFT.title;
   for (const round of [1, 2, 3]) {
     const next = `${DRAFT.title} (edit ${round})`;
-    const editedAt = Date.now();
     await editEntry(project, DRAFT.id, { title: { from: title, to: next } });
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(next);
-    const refreshedAt = Number(await page.locator("html").getAttribute("data-preview-refreshed"));
-    latencies.push(refreshedAt - editedAt);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(next, { timeout: 15_000 });
     expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
     title = next;
   }
-  console.log(`edit-to-refresh latency (ms): ${latencies.join(", ")}`);
-  for (const latency of latencies) expect(latency).toBeLessThan(1000);
+  expect(
+    await page.evaluate(() => (window as unknown as { stayedLoaded?: boolean }).stayedLoaded),
+  ).toBe(true);
   await editEntry(project, DRAFT.id, { title: { from: title, to: DRAFT.title } });
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(DRAFT.title);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(DRAFT.title, {
+    timeout: 15_000,
+  });
 });
 
 test("publishing the draft makes the article public", async ({ page }) => {

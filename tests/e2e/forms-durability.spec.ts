@@ -8,6 +8,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { E2E_CONTENT_DIR } from "../../playwright.config";
 import { type SiteProcess, startSiteProcess } from "../../scripts/site-process";
+import { TEST_BUILD_SETTINGS } from "../support/build-settings";
 import {
   deliveredPayload,
   formBody,
@@ -40,6 +41,8 @@ test.afterEach(async () => {
 
 function siteEnv(): Record<string, string> {
   return {
+    // The settings the shared build was made with: this start must not build again.
+    ...TEST_BUILD_SETTINGS,
     CONTENT_DIR: E2E_CONTENT_DIR,
     DATA_DIR: dataDir,
     FORMS_WEBHOOK_URL: webhook.url,

@@ -8,6 +8,7 @@ import { expect, type Locator, type Page, test } from "@playwright/test";
 import { FORM_ERRORS } from "../../app/forms/action.server";
 import { E2E_CONTENT_DIR } from "../../playwright.config";
 import { type SiteProcess, startSiteProcess } from "../../scripts/site-process";
+import { TEST_BUILD_SETTINGS } from "../support/build-settings";
 import { type PostgresServer, startPostgres } from "../support/postgres";
 import { fillVisibleFields } from "./support/forms";
 import { waitForHydration } from "./support/site";
@@ -27,6 +28,8 @@ test.beforeAll(async () => {
   site = await startSiteProcess({
     logFile: path.join(work, "site.log"),
     env: {
+      // The settings the shared build was made with: this start must not build again.
+      ...TEST_BUILD_SETTINGS,
       CONTENT_DIR: E2E_CONTENT_DIR,
       DATA_DIR: path.join(work, "data"),
       DATABASE_URL: databaseUrl,

@@ -1,7 +1,8 @@
 // The Content-Security-Policy on the real build (docs/decisions/0007): the site as
-// `npm start` runs it (a child process on loopback; it builds first when the build is
-// missing or stale), plus servers in this process over the same build files for what a
-// setting changes (GTM_ID is a build setting: a child with it would rebuild).
+// `npm start` runs it (a child process on loopback, with the settings the shared build was
+// made with, so it finds the build fresh), plus servers in this process over the same build
+// files for what a setting changes (GTM_ID is a build setting: a child without it would
+// rebuild).
 // Every inline script of a page, found here with htmlparser2 (not with the server's own
 // reader), must be named by its hash in that page's header, and the header must name no
 // other hash; two requests and a 304 carry the same header. The report endpoint answers
@@ -21,6 +22,7 @@ import {
   MAX_CSP_REPORT_BYTES,
 } from "../../server/security/csp-report";
 import { createSiteServer, type SiteServer } from "../../server/site-server";
+import { TEST_BUILD_SETTINGS } from "../support/build-settings";
 import { captureLogger, type RawResponse, rawRequest, testEnv } from "../support/fake-site-build";
 import { ensureSiteBuild } from "../support/site-build";
 
@@ -49,6 +51,7 @@ beforeAll(async () => {
   site = await startSiteProcess({
     logFile,
     env: {
+      ...TEST_BUILD_SETTINGS,
       NODE_ENV: "production",
       LOG_LEVEL: "info",
       CONTENT_DIR: path.join(work, "content"),
@@ -155,7 +158,8 @@ describe("pages of the real site (npm start)", () => {
     const csp = first.headers.get("content-security-policy");
     expectHashesOfBody(csp, await first.text(), p);
     expect(csp).not.toContain("unsafe-inline");
-    expect(csp).not.toContain("googletagmanager");
+    // The shared build's tag manager is configured: its hosts are named, no more.
+    expect(scriptSources(csp)).toContain("https://www.googletagmanager.com");
     expect(first.headers.get("x-frame-options")).toBe("DENY");
     expect(first.headers.get("reporting-endpoints")).toBe('csp="/csp-report"');
 

@@ -12,7 +12,9 @@ import {
   startDraftsSite,
 } from "../../scripts/drafts-project";
 import type { SiteProcess } from "../../scripts/site-process";
+import { TEST_BUILD_SETTINGS } from "../support/build-settings";
 import { type PostgresServer, startPostgres } from "../support/postgres";
+import { ensureSiteBuild, SITE_BUILD_DIR } from "../support/site-build";
 
 const LIVE = {
   id: "7ab1365e2b344851679282cb",
@@ -42,8 +44,13 @@ async function until(check: () => Promise<boolean>, timeoutMs = 20_000): Promise
 
 beforeAll(async () => {
   postgres = await startPostgres({ durable: false });
-  project = await makeDraftsProject();
-  env = draftsEnv(project, { DATABASE_URL: await postgres.createDatabase(), LOG_LEVEL: "warn" });
+  await ensureSiteBuild();
+  project = await makeDraftsProject({ fromBuild: SITE_BUILD_DIR });
+  env = draftsEnv(project, {
+    ...TEST_BUILD_SETTINGS,
+    DATABASE_URL: await postgres.createDatabase(),
+    LOG_LEVEL: "warn",
+  });
   first = await startDraftsSite(project, env);
 }, 600_000);
 

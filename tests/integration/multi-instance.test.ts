@@ -166,7 +166,7 @@ async function startInstance(name: string): Promise<SiteProcess> {
   const instance = await startSiteProcess({
     projectDir: project.dir,
     logFile: path.join(work, `${name}.log`),
-    env: { ...siteEnv, DATA_DIR: path.join(work, `${name}-data`) },
+    env: { ...project.env, DATA_DIR: path.join(work, `${name}-data`) },
   });
   instances.push(instance);
   return instance;
@@ -314,7 +314,7 @@ describe("two instances on one PostgreSQL", { timeout: 120_000 }, () => {
     const third = await startSiteProcess({
       projectDir: project.dir,
       logFile: path.join(work, "c.log"),
-      env: { ...siteEnv, DATA_DIR: path.join(work, "c-data") },
+      env: { ...project.env, DATA_DIR: path.join(work, "c-data") },
     });
     try {
       await untilReady(third);

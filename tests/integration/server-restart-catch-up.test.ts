@@ -1,6 +1,6 @@
 // The restart case, on one instance with the default store (SQLite), as measured from
-// outside: the real site (`npm start`'s command, in a copy of the project, built at its first
-// start) on a content service that runs as its own process over a copy of the seed snapshot.
+// outside: the real site (`npm start`'s command, in an instance project holding a copy of
+// the shared build, stamped for the CMS address it reads) on a content service that runs as its own process over a copy of the seed snapshot.
 // The site is stopped, an article is edited through the content service's API while it is
 // down, and the site is started again: /readyz is 503 while the site catches up, and the
 // first answer after it says ready shows the edit. A start with nothing changed re-renders
@@ -18,7 +18,8 @@ import {
 } from "../support/content-server-process";
 import { freePort } from "../support/free-port";
 import { type GatedProxy, startGatedProxy } from "../support/gated-proxy";
-import { type ProjectCopy, temporaryProject } from "../support/project-copy";
+import { ensureSiteBuild } from "../support/site-build";
+import { type InstanceProject, makeInstanceProject } from "../support/site-instance";
 import { copySnapshot, removeSnapshot } from "../support/snapshot-copy";
 
 const ARTICLE = {
@@ -28,13 +29,13 @@ const ARTICLE = {
 };
 /** The catch-up's first read of the CMS (a lite list of entries). */
 const CATCH_UP_READ = /\/entry\/all\/lite$/;
-/** A build at the first start on a busy 2-core machine included. */
+/** The shared build, should this file be the one to make it, on a busy 2-core machine. */
 const START_TIMEOUT_MS = 10 * 60_000;
 const READY_TIMEOUT_MS = 120_000;
 /** A stop, a start and a catch-up on a busy machine. */
 const RESTART_TIMEOUT_MS = 3 * 60_000;
 
-let project: ProjectCopy;
+let project: InstanceProject;
 let snapshot: string;
 let content: ContentServerProcess | undefined;
 let proxy: GatedProxy;
@@ -61,7 +62,7 @@ async function startSite(): Promise<SiteProcess> {
     logFile,
     port: sitePort,
     projectDir: project.dir,
-    env: { ...LOCAL_CMS_VARIABLES, BCMS_ORIGIN: proxy.url, LOG_LEVEL: "info" },
+    env: { ...project.env, LOG_LEVEL: "info" },
   });
   return site;
 }
@@ -99,8 +100,7 @@ async function logLine(msg: string, since: number): Promise<LogLine | undefined>
 const caughtUpLine = (since: number) => logLine("content caught up", since);
 
 beforeAll(async () => {
-  project = await temporaryProject("site-restart");
-  logFile = path.join(project.dir, "site.log");
+  await ensureSiteBuild();
   snapshot = await copySnapshot("site-restart-content");
   content = await spawnContentServer(
     snapshot,
@@ -110,6 +110,8 @@ beforeAll(async () => {
   );
   // The site's build and its runs name one CMS origin: the proxy's, for the test's life.
   proxy = await startGatedProxy(content.url);
+  project = await makeInstanceProject({ ...LOCAL_CMS_VARIABLES, BCMS_ORIGIN: proxy.url });
+  logFile = path.join(project.dir, "site.log");
   api = contentApi(content.url);
   sitePort = await freePort();
   const first = await startSite();

@@ -15,6 +15,7 @@ import {
   PROJECT_DIR,
   STAMP_FILE,
 } from "../../server/running/build-stamp";
+import { TEST_BUILD_SETTINGS } from "./build-settings";
 import { SITE_BUILD_DIR } from "./site-build";
 
 /** Copied, not linked: each instance writes here or starts from here. */
@@ -22,15 +23,18 @@ const OWN = new Set(["build", "scripts", ".data", ".cache", ".git"]);
 
 export interface InstanceProject {
   dir: string;
+  /** What the instance starts with: the given variables over the shared build's settings. */
+  env: Record<string, string>;
   remove(): Promise<void>;
 }
 
 /**
- * A project folder whose build counts as made for `env` (the variables the instance starts
- * with: the content service's address and identity, the site origin). Call ensureSiteBuild
- * first.
+ * A project folder whose build counts as made for `given` (the variables the instance starts
+ * with: the content service's address and identity) over the settings the shared build was
+ * made with, which the build really holds. Call ensureSiteBuild first.
  */
-export async function makeInstanceProject(env: Record<string, string>): Promise<InstanceProject> {
+export async function makeInstanceProject(given: Record<string, string>): Promise<InstanceProject> {
+  const env: Record<string, string> = { ...TEST_BUILD_SETTINGS, ...given };
   const dir = await mkdtemp(path.join(tmpdir(), "site-instance-"));
   for (const name of await readdir(PROJECT_DIR)) {
     if (OWN.has(name)) continue;
@@ -52,5 +56,5 @@ export async function makeInstanceProject(env: Record<string, string>): Promise<
       inputsHash: await hashBuildInputs(dir, settings, settings.buildId),
     } satisfies BuildStamp),
   );
-  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+  return { dir, env, remove: () => rm(dir, { recursive: true, force: true }) };
 }

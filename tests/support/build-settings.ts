@@ -1,0 +1,9 @@
+// The settings baked into the one build every test shares (server/running/build-stamp.ts's
+// buildSettings): Vitest's ensureSiteBuild builds with them, and every site a test starts on
+// that build (Playwright's web server, `npm start` children, instance projects) starts with
+// them, so no start finds the build stale and builds again. The tag manager id is in them
+// because the consent tests need a configured tag manager in the pages.
+export const TEST_BUILD_SETTINGS = {
+  SITE_ORIGIN: "https://id5.io",
+  GTM_ID: "GTM-E2ETEST",
+} as const;
