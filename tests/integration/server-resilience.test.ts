@@ -16,6 +16,8 @@ import {
 const CHANGE_DEADLINE_MS = 30_000;
 /** Preparing the 404 answers: a few renders on a busy 2-core machine. */
 const PREPARE_DEADLINE_MS = 60_000;
+/** What a test does besides its waits: its own timeout covers both, so a wait fails with its message. */
+const TEST_MARGIN_MS = 30_000;
 
 let real: RealSiteOnContent | undefined;
 let handler: SiteRequestHandler | undefined;
@@ -95,8 +97,13 @@ function preparedSince(since: number, routes: number): Promise<void> {
 }
 
 /** Resolves once `condition` holds, checked after each turn of the event loop. */
-async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setImmediate(resolve));
+/** Resolves once `condition` holds, looked at on every turn of the event loop; fails with `what` after the deadline. */
+async function until(condition: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + CHANGE_DEADLINE_MS;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`not reached in ${CHANGE_DEADLINE_MS} ms: ${what}`);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
 }
 
 afterAll(async () => {
@@ -229,7 +236,7 @@ describe("renders past the bound", () => {
     await until(() => {
       const load = (real as RealSiteOnContent).site.renderLoad();
       return load.running >= 1 && load.waiting === DEFAULT_ADMISSION.perClient;
-    });
+    }, "a render running and the client's renders waiting");
 
     // A page with an older version: its prerendered file, marked stale.
     const stale = await get("/contact?sent=over-the-bound");
@@ -254,15 +261,19 @@ describe("renders past the bound", () => {
 
 // Last: the edit has every page rendered again in the background.
 describe("the 404 page", () => {
-  it("is prepared again when content it shows changes (the consent banner)", async () => {
-    const { heading: edited, since } = await retitleConsentBanner(
-      real as RealSiteOnContent,
-      CHANGE_DEADLINE_MS,
-    );
-    await preparedSince(since, 1);
-    const response = await get("/after-the-edit");
-    expect(response.status).toBe(404);
-    expect(response.text).toContain(edited);
-    expect(sourceOf("/after-the-edit")).toBe("not-found");
-  });
+  it(
+    "is prepared again when content it shows changes (the consent banner)",
+    async () => {
+      const { heading: edited, since } = await retitleConsentBanner(
+        real as RealSiteOnContent,
+        CHANGE_DEADLINE_MS,
+      );
+      await preparedSince(since, 1);
+      const response = await get("/after-the-edit");
+      expect(response.status).toBe(404);
+      expect(response.text).toContain(edited);
+      expect(sourceOf("/after-the-edit")).toBe("not-found");
+    },
+    CHANGE_DEADLINE_MS + PREPARE_DEADLINE_MS + TEST_MARGIN_MS,
+  );
 });
