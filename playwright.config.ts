@@ -4,7 +4,7 @@ import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, SYSTEM_CHROMIUM } from "./scripts/chromium";
 import { REJECTED_STATE } from "./tests/e2e/support/consent";
-import { TEST_BUILD_SETTINGS } from "./tests/support/build-settings";
+import { SITE_BUILD_TIMEOUT_MS, TEST_BUILD_SETTINGS } from "./tests/support/build-settings";
 
 // Debian's Chromium where it is installed (CI, this machine); Playwright's own browser elsewhere.
 const useSystemChromium = existsSync(SYSTEM_CHROMIUM);
@@ -46,7 +46,8 @@ export default defineConfig({
   webServer: {
     command: "npm start",
     url: `http://127.0.0.1:${port}/healthz`,
-    timeout: 240_000,
+    // Run alone (npm run test:e2e), its start makes the build when it is stale.
+    timeout: SITE_BUILD_TIMEOUT_MS,
     reuseExistingServer: false,
     env: {
       // The shared build's settings (Vitest builds with them too): one build per run. Its

@@ -7,3 +7,6 @@ export const TEST_BUILD_SETTINGS = {
   SITE_ORIGIN: "https://id5.io",
   GTM_ID: "GTM-E2ETEST",
 } as const;
+
+/** How long making that build may take: on a busy 2-core machine included. */
+export const SITE_BUILD_TIMEOUT_MS = 10 * 60_000;
