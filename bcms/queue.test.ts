@@ -43,11 +43,13 @@ describe("request queue", () => {
     const handle = queue.enqueue(async () => {
       ran = true;
     });
+    // Queued behind the canceled item: once it has run, the canceled one had its turn.
+    const behind = queue.enqueue(async () => {});
     handle.cancel();
     await expect(handle.promise).rejects.toThrow(QUEUE_ITEM_CANCELED_MESSAGE);
     await expect(handle.promise).rejects.toBeInstanceOf(QueueCanceledError);
     gate.resolve();
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await behind.promise;
     expect(ran).toBe(false);
     expect(queue.waiting).toBe(0);
   });

@@ -118,7 +118,14 @@ describe("socket connection", () => {
       resolved = true;
     });
     await waitFor(() => ws.clients().length === 1, 2000, "client");
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // A ping answered: the client has taken the open connection and what came before the
+    // pong, so a connect() that resolved on open alone would have resolved by now.
+    const client = ws.clients()[0] as NonNullable<ReturnType<typeof ws.clients>[number]>;
+    await new Promise<void>((resolve) => {
+      client.once("pong", () => resolve());
+      client.ping();
+    });
+    await new Promise((resolve) => setImmediate(resolve));
     expect(resolved).toBe(false);
     expect(socket.state).toBe("connecting");
     ws.broadcast("socket_connection", { id: "late" });

@@ -1,7 +1,16 @@
 // Graceful shutdown: stop accepting, let in-flight requests finish (up to the timeout),
 // stop watching content.
+import { rm } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
-import { rawRequest, startTestSite } from "../support/fake-site-build";
+import { createSiteServer } from "../../server/site-server";
+import {
+  captureLogger,
+  fakeBuild,
+  rawRequest,
+  startTestSite,
+  testEnv,
+  writeFakeBuildDir,
+} from "../support/fake-site-build";
 
 describe("graceful close", () => {
   it("finishes in-flight requests, refuses new ones, stops watching content", async () => {
@@ -40,8 +49,26 @@ describe("graceful close", () => {
 
   it("close() is idempotent and works before listen", async () => {
     const t = await startTestSite();
-    await Promise.all([t.site.close(), t.site.close()]);
+    expect((await rawRequest(t.port, "/about")).status).toBe(200);
+    // Two at once, then one more: each resolves, and the port is closed after.
+    await expect(Promise.all([t.site.close(), t.site.close()])).resolves.toEqual([
+      undefined,
+      undefined,
+    ]);
+    await expect(t.site.close()).resolves.toBeUndefined();
+    await expect(rawRequest(t.port, "/about")).rejects.toThrow();
+    expect(t.fake.stopped).toBe(true);
     await t.close();
+
+    const buildDir = await writeFakeBuildDir();
+    const neverListened = await createSiteServer({
+      buildDir,
+      env: testEnv(),
+      logger: captureLogger(),
+      build: fakeBuild().build,
+    });
+    await expect(neverListened.close()).resolves.toBeUndefined();
+    await rm(buildDir, { recursive: true, force: true });
   });
 });
 
