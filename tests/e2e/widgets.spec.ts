@@ -97,6 +97,25 @@ test("stats cards each show a title, a value and a ring matching their progress"
     // The drawn arc is `progress` percent of the circle.
     expect(ring.dashoffset).toBeCloseTo((ring.dasharray * (100 - ring.progress)) / 100, 1);
   }
+  // The fill animation starts from an empty ring: at its first frame the whole circumference
+  // is undrawn, whatever the card's progress.
+  const startOffsets = await page
+    .locator('[data-widget="stats"] circle.w-stats__bar')
+    .evaluateAll((bars) =>
+      bars.map((bar) => {
+        const [fill] = bar.getAnimations();
+        if (!fill) return { circumference: 0, offset: Number.NaN };
+        fill.pause();
+        fill.currentTime = 0;
+        return {
+          circumference: Number(bar.getAttribute("stroke-dasharray")),
+          offset: Number.parseFloat(getComputedStyle(bar).strokeDashoffset),
+        };
+      }),
+    );
+  expect(startOffsets.length).toBeGreaterThan(0);
+  for (const { circumference, offset } of startOffsets)
+    expect(offset).toBeCloseTo(circumference, 2);
 });
 
 test("graph grids have 3 columns with 3+ items and 2 with fewer", async ({ page }) => {
@@ -124,7 +143,7 @@ test("graph grids have 3 columns with 3+ items and 2 with fewer", async ({ page 
   expect([...seen].sort()).toEqual(["2", "3"]);
 });
 
-test("content columns: 1 column on small screens, 2 on large", async ({ page }) => {
+test("content columns: 1 column on small screens, 2 from 768 px", async ({ page }) => {
   const columnCount = () =>
     page
       .locator('[data-widget="content-cols"]')
@@ -133,6 +152,10 @@ test("content columns: 1 column on small screens, 2 on large", async ({ page }) 
   await page.setViewportSize({ width: 1280, height: 800 });
   await gotoHydrated(page, "/about");
   expect(await columnCount()).toBe(2);
+  await page.setViewportSize({ width: 768, height: 800 });
+  await expect.poll(columnCount).toBe(2);
+  await page.setViewportSize({ width: 767, height: 800 });
+  await expect.poll(columnCount).toBe(1);
   await page.setViewportSize({ width: 375, height: 740 });
   await expect.poll(columnCount).toBe(1);
 });

@@ -1,9 +1,8 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { RichContent } from "~/components/rich-text/rich-content";
 import { renderMarkup } from "../../../tests/support/markup";
 import { paragraph } from "../../../tests/support/widgets";
-import { CONTENT_COLS_LARGE, CONTENT_COLS_SMALL, ContentColsWidget } from "./content-cols-widget";
+import { ContentColsWidget } from "./content-cols-widget";
 
 describe("ContentColsWidget", () => {
   it("renders each column as rich content, links included", () => {
@@ -40,15 +39,5 @@ describe("ContentColsWidget", () => {
     expect(html.match(/class="rich-content w-content-cols__col"/g)).toHaveLength(2);
     expect(html).toContain("<h3>For media owners</h3>");
     expect(html).toMatch(/<a href="\/publisher-onboarding-guide"[^>]*>guide<\/a>/);
-  });
-
-  it("declares 1 column on small screens and 2 from 768 px in its CSS", () => {
-    expect(CONTENT_COLS_SMALL).toBe(1);
-    expect(CONTENT_COLS_LARGE).toBe(2);
-    const css = readFileSync(new URL("./content-cols.css", import.meta.url), "utf8");
-    expect(css).toMatch(/\.w-content-cols \{[^}]*grid-template-columns: 1fr;/);
-    expect(css).toMatch(
-      /@media \(min-width: 48rem\) \{\s*\.w-content-cols \{\s*grid-template-columns: repeat\(2, /,
-    );
   });
 });
