@@ -3,7 +3,7 @@
 // kill it outright, or start it again on the same data.
 import { type ChildProcess, spawn } from "node:child_process";
 import { closeSync, openSync } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { freePort } from "../tests/support/free-port";
@@ -44,8 +44,29 @@ export interface SiteProcessOptions {
   projectDir?: string;
 }
 
+/** Starts with ports chosen as the child starts. */
+const PORT_ATTEMPTS = 3;
+
 export async function startSiteProcess(options: SiteProcessOptions): Promise<SiteProcess> {
+  // A port free a moment ago can be taken before the child binds it: the child then stops
+  // with EADDRINUSE, and starts again on ports chosen anew (a port the caller named stays).
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(options);
+    } catch (error) {
+      if (!(error instanceof PortTakenError) || attempt >= PORT_ATTEMPTS) throw error;
+    }
+  }
+}
+
+class PortTakenError extends Error {}
+
+async function startOnce(options: SiteProcessOptions): Promise<SiteProcess> {
   const port = options.port ?? (await freePort());
+  const logStart = await stat(options.logFile).then(
+    (info) => info.size,
+    () => 0,
+  );
   const contentPort = await freePort();
   // The child writes its log file itself, as under a service manager: relaying a pipe
   // would cost this process CPU beside the server it measures.
@@ -98,7 +119,11 @@ export async function startSiteProcess(options: SiteProcessOptions): Promise<Sit
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   await stop();
-  const tail = (await readFile(options.logFile, "utf8").catch(() => "")).trim().split("\n");
+  const log = (await readFile(options.logFile).catch(() => Buffer.alloc(0))).subarray(logStart);
+  const tail = log.toString("utf8").trim().split("\n");
   const how = exitedWith ? `it ended with ${exitedWith}` : "it did not answer in time";
-  throw new Error(`the site did not start (${how}; log tail):\n${tail.slice(-20).join("\n")}`);
+  const message = `the site did not start (${how}; log tail):\n${tail.slice(-20).join("\n")}`;
+  // The site says so in its own words ("PORT=… is already in use"), or with the code.
+  const portTaken = /is already in use|EADDRINUSE/.test(log.toString("utf8"));
+  throw exitedWith && portTaken ? new PortTakenError(message) : new Error(message);
 }

@@ -102,12 +102,7 @@ const caughtUpLine = (since: number) => logLine("content caught up", since);
 beforeAll(async () => {
   await ensureSiteBuild();
   snapshot = await copySnapshot("site-restart-content");
-  content = await spawnContentServer(
-    snapshot,
-    `${snapshot}-cache`,
-    await freePort(),
-    LOCAL_CMS_VARIABLES,
-  );
+  content = await spawnContentServer(snapshot, `${snapshot}-cache`, 0, LOCAL_CMS_VARIABLES);
   // The site's build and its runs name one CMS origin: the proxy's, for the test's life.
   proxy = await startGatedProxy(content.url);
   project = await makeInstanceProject({ ...LOCAL_CMS_VARIABLES, BCMS_ORIGIN: proxy.url });
