@@ -29,7 +29,9 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   reporter: [["list"]],
-  timeout: 30_000,
+  // Generous: a test of several page loads on a busy 2-core machine fails with its own
+  // expectation's message rather than a bare timeout.
+  timeout: 60_000,
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     // A returning visitor who rejected everything; tests/e2e/consent.spec.ts starts fresh.

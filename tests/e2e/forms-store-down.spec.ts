@@ -9,7 +9,7 @@ import { FORM_ERRORS } from "../../app/forms/action.server";
 import { E2E_CONTENT_DIR } from "../../playwright.config";
 import { type SiteProcess, startSiteProcess } from "../../scripts/site-process";
 import { TEST_BUILD_SETTINGS } from "../support/build-settings";
-import { type PostgresServer, startPostgres } from "../support/postgres";
+import { POSTGRES_START_TIMEOUT_MS, type PostgresServer, startPostgres } from "../support/postgres";
 import { fillVisibleFields } from "./support/forms";
 import { waitForHydration } from "./support/site";
 
@@ -19,6 +19,11 @@ let site: SiteProcess | undefined;
 let databaseUrl: string;
 
 test.describe.configure({ mode: "serial" });
+// Each test halts the database and starts it again (each bounded by pg_ctl's wait) around a
+// few page loads: its timeout covers both waits.
+test.beforeEach(() => {
+  test.setTimeout(2 * POSTGRES_START_TIMEOUT_MS + 60_000);
+});
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);

@@ -30,6 +30,9 @@ export interface PostgresServer {
   stop(): Promise<void>;
 }
 
+/** How long pg_ctl waits for the server to accept connections (a test's timeout covers it). */
+export const POSTGRES_START_TIMEOUT_MS = 60_000;
+
 export interface PostgresOptions {
   /**
    * fsync and synchronous commit as in production (default). Off makes a test cluster
@@ -83,7 +86,7 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Post
     "start",
     "-w",
     "-t",
-    "60",
+    String(POSTGRES_START_TIMEOUT_MS / 1000),
     "-D",
     dataDir,
     "-l",
