@@ -1,5 +1,11 @@
+import type { EntryParsed } from "@thebcms/types";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { TEST_LANGUAGE, TEST_UPDATED_AT } from "../../tests/support/content";
+import {
+  type ContentReads,
+  parsedTestEntry,
+  TEST_LANGUAGES,
+  type TestEntry,
+} from "../../tests/support/content";
 import { contentTag, recordRead, withReadRecord } from "./content-tags.server";
 import {
   findPublishedEntryById,
@@ -15,7 +21,7 @@ import {
 
 // A client that, like the content client's cache, hands out the same entry objects on every
 // read until the list is replaced (`replace`), so reads of one list can be told apart.
-let lists: Record<string, object[]> = {};
+let lists: Record<string, EntryParsed[]> = {};
 let reads = 0;
 const client = {
   entry: {
@@ -24,27 +30,26 @@ const client = {
       return [...(lists[template] ?? [])];
     },
   },
-  language: { getAll: async () => [{ code: TEST_LANGUAGE, default: true }] },
-};
+  language: { getAll: async () => TEST_LANGUAGES },
+  media: { getAll: async () => [] },
+} satisfies ContentReads;
 vi.mock("./content-client.server", () => ({ getContentClient: () => client }));
 
 const id = (n: number) => n.toString(16).padStart(24, "0");
 
-function parsed(template: string, n: number, meta: Record<string, unknown>, status = "Published") {
-  return {
-    _id: id(n),
-    templateName: template,
-    updatedAt: TEST_UPDATED_AT,
-    statuses: [{ lng: TEST_LANGUAGE, label: status }],
-    meta: { [TEST_LANGUAGE]: meta },
-    content: { [TEST_LANGUAGE]: [] },
-  };
+function parsed(
+  template: string,
+  n: number,
+  meta: Record<string, unknown>,
+  status: TestEntry["status"] = "Published",
+): EntryParsed {
+  return parsedTestEntry(template, { id: id(n), meta, status });
 }
 
-const article = (n: number, slug = `story-${n}`, status = "Published") =>
+const article = (n: number, slug = `story-${n}`, status: TestEntry["status"] = "Published") =>
   parsed("news-article", n, { title: `Story ${n}`, slug }, status);
 
-function replace(template: string, entries: object[]) {
+function replace(template: string, entries: EntryParsed[]) {
   lists = { ...lists, [template]: entries };
 }
 

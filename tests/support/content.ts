@@ -5,8 +5,16 @@
  * as the layer sees them, and BCMS values.
  */
 
+import type {
+  EntryContentParsedItem,
+  EntryParsed,
+  Language,
+  MediaTypeName,
+  PropParsed,
+} from "@thebcms/types";
 import type { LocalEntry } from "../../app/content/entries.server";
 import type { BcmsClient } from "../../bcms";
+import type { BcmsMedia } from "../../bcms/media-api";
 
 export const TEST_LANGUAGE = "en";
 /** When every test entry last changed (its `updatedAt`), and as the content layer writes it. */
@@ -25,7 +33,17 @@ export interface TestEntry {
 export interface TestMedia {
   _id: string;
   name: string;
-  type: string;
+  type: MediaTypeName;
+}
+
+/**
+ * The reads the content layer makes (app/content/entries.server.ts, media.server.ts), typed
+ * by the real client: a change to one of them breaks the stand-in's compile, not a test.
+ */
+export interface ContentReads {
+  entry: Pick<BcmsClient["entry"], "getAllParsed">;
+  language: Pick<BcmsClient["language"], "getAll">;
+  media: Pick<BcmsClient["media"], "getAll">;
 }
 
 export interface InMemoryContent {
@@ -36,15 +54,57 @@ export interface InMemoryContent {
   failWith(error: Error): void;
 }
 
+/** Who and where, for the fields the content layer never reads. */
+const OWNER = { instanceId: "64f0c0de0000000000000002", userId: "64f0c0de00000000000000aa" };
+
 /** An entry as the client parses it: meta and content keyed by language, a status each. */
-function toParsedEntry(templateName: string, entry: TestEntry) {
+export function parsedTestEntry(templateName: string, entry: TestEntry): EntryParsed {
   return {
+    ...OWNER,
     _id: entry.id,
+    templateId: `template-${templateName}`,
     templateName,
+    createdAt: TEST_UPDATED_AT,
     updatedAt: TEST_UPDATED_AT,
-    statuses: [{ lng: TEST_LANGUAGE, label: entry.status ?? "Published" }],
-    meta: { [TEST_LANGUAGE]: entry.meta },
-    content: { [TEST_LANGUAGE]: entry.content ?? [] },
+    statuses: [
+      { lng: TEST_LANGUAGE, id: entry.status ?? "Published", label: entry.status ?? "Published" },
+    ],
+    // Test data is written loosely; the layer under test is what must make sense of it.
+    meta: { [TEST_LANGUAGE]: entry.meta as PropParsed },
+    content: { [TEST_LANGUAGE]: (entry.content ?? []) as EntryContentParsedItem[] },
+  };
+}
+
+/** The languages the client lists: one, the default. */
+export const TEST_LANGUAGES: Language[] = [
+  {
+    ...OWNER,
+    _id: "language-en",
+    createdAt: TEST_UPDATED_AT,
+    updatedAt: TEST_UPDATED_AT,
+    code: TEST_LANGUAGE,
+    name: "English",
+    nativeName: "English",
+    default: true,
+  },
+];
+
+/** A media item as the client lists it, with what a test gave. */
+function toMedia(item: TestMedia): BcmsMedia {
+  return {
+    ...OWNER,
+    ...item,
+    createdAt: TEST_UPDATED_AT,
+    updatedAt: TEST_UPDATED_AT,
+    mimetype: "application/octet-stream",
+    size: 0,
+    isInRoot: true,
+    hasChildren: false,
+    parentId: "",
+    altText: "",
+    caption: "",
+    width: 0,
+    height: 0,
   };
 }
 
@@ -59,14 +119,15 @@ export function createInMemoryContent(): InMemoryContent {
   const client = {
     entry: {
       getAllParsed: (template: string) =>
-        read(() => (entries[template] ?? []).map((e) => toParsedEntry(template, e))),
+        read(() => (entries[template] ?? []).map((e) => parsedTestEntry(template, e))),
     },
-    language: { getAll: () => read(() => [{ code: TEST_LANGUAGE, default: true }]) },
-    media: { getAll: () => read(() => media) },
-  };
+    language: { getAll: () => read(() => TEST_LANGUAGES) },
+    media: { getAll: () => read(() => media.map(toMedia)) },
+  } satisfies ContentReads;
   return {
-    // Only the reads the content layer makes are here; anything else fails loudly.
-    client: client as unknown as BcmsClient,
+    // Only the reads the content layer makes are here (typed as the client types them);
+    // anything else fails loudly.
+    client: client as ContentReads as BcmsClient,
     reset(content = {}) {
       entries = content.entries ?? {};
       media = content.media ?? [];
