@@ -390,7 +390,14 @@ describe("live edits of the snapshot folder", () => {
         headers: { Authorization: t.authorization, "Content-Type": "application/json" },
       });
       await socket.waitFor((e) => e.en === "entry");
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // A change made on disk after it, and announced: the watcher has looked at the folder
+      // since our write, so a second announcement of it would have come by now.
+      const later = { ...language, _id: "65aa0000000000000000000b", code: "de", name: "German" };
+      await writeFile(
+        join(t.fixture.dir, "languages", `${later._id}.json`),
+        JSON.stringify({ ...later, nativeName: "Deutsch" }),
+      );
+      await socket.waitFor((e) => e.en === "language" && e.ed.languageId === later._id);
       expect(socket.events.filter((e) => e.en === "entry")).toHaveLength(1);
     } finally {
       socket.close();
