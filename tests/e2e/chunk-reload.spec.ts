@@ -3,6 +3,7 @@
 // Router reloads the page, and the guard lets that happen once per path within 10 s; the
 // next time it sends the visitor to the server-rendered page they asked for instead.
 import { expect, type Page, test } from "@playwright/test";
+import { RELOAD_GUARD_MS, RELOAD_STORAGE_PREFIX } from "../../app/navigation/chunk-reload-guard";
 import { gotoHydrated, hasDocumentMarker, markDocument, waitForHydration } from "./support/site";
 
 const NEWS_ROUTE_MODULE = /\/assets\/news-index-[^/]+\.js(\?.*)?$/;
@@ -28,6 +29,10 @@ test("a route module that fails to load reloads the page once per 10 s", async (
   // machine, where the context's teardown (pages mid-navigation) ran out of time.
   test.setTimeout(60_000);
   await page.route(NEWS_ROUTE_MODULE, (route) => route.fulfill({ status: 404, body: "gone" }));
+  // The page's clock stands still (its timers still run): "within 10 s" does not depend on
+  // how long page loads take on a busy machine, and "10 s later" is a step of that clock.
+  const start = Date.now();
+  await page.clock.setFixedTime(start);
   await gotoHydrated(page, "/");
   const documents = documentRequests(page);
 
@@ -48,9 +53,11 @@ test("a route module that fails to load reloads the page once per 10 s", async (
 
   // Once 10 s have passed for /, a failure may reload it again.
   await gotoHydrated(page, "/");
-  await page.evaluate(() => {
-    sessionStorage.setItem("id5:chunk-reload:/", String(Date.now() - 10_001));
-  });
+  expect(
+    await page.evaluate((key) => sessionStorage.getItem(key), `${RELOAD_STORAGE_PREFIX}/`),
+    "the guard's record of the first reload",
+  ).toBe(String(start));
+  await page.clock.setFixedTime(start + RELOAD_GUARD_MS + 1);
   documents.length = 0;
   await newsLink(page).click();
   await expect.poll(() => documents).toEqual(["/"]);

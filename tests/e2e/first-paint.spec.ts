@@ -114,6 +114,10 @@ test("a first visit stays on the local faces; the next page uses the fetched fon
   });
   const bodyFont = () => page.evaluate(() => getComputedStyle(document.body).fontFamily);
   const shift = () => page.evaluate(() => (window as unknown as { __shift: number }).__shift);
+  const fontsFetched: string[] = [];
+  page.on("requestfinished", (request) => {
+    if (new URL(request.url()).pathname.endsWith(".woff2")) fontsFetched.push(request.url());
+  });
 
   await gotoHydrated(page, "/");
   await expect(page.locator("html")).toHaveAttribute("data-fonts", "later");
@@ -122,7 +126,19 @@ test("a first visit stays on the local faces; the next page uses the fetched fon
   await expect
     .poll(() => page.evaluate(() => localStorage.getItem("id5:fonts")))
     .toMatch(/inter.*\.woff2 manrope.*\.woff2/);
-  await page.waitForTimeout(300);
+  // Both files are in, the page's fonts have settled and two frames have been drawn since:
+  // a swap to the fetched faces would show by now.
+  await expect
+    .poll(() => fontsFetched.join(" "))
+    .toMatch(/inter.*\.woff2.*manrope|manrope.*\.woff2.*inter/);
+  await page.evaluate(() =>
+    document.fonts.ready.then(
+      () =>
+        new Promise<void>((resolve) =>
+          requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+        ),
+    ),
+  );
   expect(await bodyFont()).toMatch(/^"Inter Fallback"/);
   expect(await shift()).toBe(0);
 

@@ -62,8 +62,10 @@ interface Delivery {
 
 /**
  * The CRM: fails the first FAILED_ATTEMPTS attempts of each key with 503 + Retry-After: 1,
- * then accepts, taking ACCEPT_DELAY_MS to answer (so deliveries are in flight when an
- * instance is killed). Two requests of one key open at once are recorded as overlaps.
+ * then accepts, taking ACCEPT_DELAY_MS to answer; while it holds (hold() until release()),
+ * it answers no accepted attempt at all, so deliveries are surely in flight when an
+ * instance is killed, however slow the machine. Two requests of one key open at once are
+ * recorded as overlaps.
  */
 async function startCrmStandIn() {
   const deliveries: Delivery[] = [];
@@ -71,6 +73,8 @@ async function startCrmStandIn() {
   const overlaps: string[] = [];
   let open = 0;
   let changed = () => {};
+  let holding = false;
+  const held: (() => void)[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -100,10 +104,15 @@ async function startCrmStandIn() {
         delivery.outcome = { answered: 503 };
         res.writeHead(503, { "retry-after": "1" }).end("busy");
       } else {
-        timer = setTimeout(() => {
-          delivery.outcome = { answered: 200 };
-          res.writeHead(200).end("ok");
-        }, ACCEPT_DELAY_MS);
+        const accept = () => {
+          timer = setTimeout(() => {
+            if (res.writableEnded || res.destroyed) return;
+            delivery.outcome = { answered: 200 };
+            res.writeHead(200).end("ok");
+          }, ACCEPT_DELAY_MS);
+        };
+        if (holding) held.push(accept);
+        else accept();
       }
       changed();
     });
@@ -114,6 +123,15 @@ async function startCrmStandIn() {
     url: `http://127.0.0.1:${port}/hook`,
     deliveries,
     overlaps,
+    /** Accepted attempts get no answer until release(). */
+    hold() {
+      holding = true;
+    },
+    /** Answers the held attempts (as accepted) and every later one. */
+    release() {
+      holding = false;
+      for (const accept of held.splice(0)) accept();
+    },
     /** Requests waiting for their answer right now. */
     get open() {
       return open;
@@ -337,6 +355,7 @@ describe("two instances on one PostgreSQL", { timeout: 120_000 }, () => {
   it("deliver every acknowledged submission once at a time, through a SIGKILL mid-delivery", async () => {
     const [a, b] = instances as [SiteProcess, SiteProcess];
     const stamp = await stampFrom(b);
+    crm.hold();
     const acknowledged = await Promise.all(
       Array.from({ length: SUBMISSIONS }, async (_, index) => {
         const email = `spread-${index}@example.com`;
@@ -354,6 +373,7 @@ describe("two instances on one PostgreSQL", { timeout: 120_000 }, () => {
       "the killed instance's deliveries to be cut off",
     );
     const cutOff = new Set(crm.deliveries.filter((d) => d.outcome === "cut-off").map((d) => d.key));
+    crm.release();
 
     const stored = await withStore((store) => store.submissions.list({ limit: 1000 }));
     const ids = stored.map((row) => row.id);

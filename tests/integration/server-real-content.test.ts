@@ -13,6 +13,7 @@ import { SOCKET_RECONNECT_MAX_DELAY_MS } from "../../bcms/socket";
 import { STALE_CACHE_CONTROL, STALE_HEADER } from "../../server/rendering/render";
 import { PRECOMPRESSED_EXTENSIONS } from "../../server/serving/compression";
 import type { SiteServer } from "../../server/site-server";
+import { TEST_BUILD_SETTINGS } from "../support/build-settings";
 import {
   type ContentServerProcess,
   LOCAL_CMS_VARIABLES,
@@ -126,8 +127,9 @@ beforeAll(async () => {
   // The settings the server hands to the build it loads (configureSite): the build reads
   // its CMS from them, not from the environment.
   const env = parseEnv({
+    // The settings the build was made with: what the server renders matches its files.
+    ...TEST_BUILD_SETTINGS,
     LOG_LEVEL: "error",
-    SITE_ORIGIN: BUILD_SITE_ORIGIN,
     BCMS_ORIGIN: `http://127.0.0.1:${contentPort}`,
     ...CMS_IDENTITY,
   });
