@@ -7,6 +7,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 import { PREVIEW_PATH_PREFIX } from "../security/content-security-policy";
+import { decodeRequestPath } from "../serving/request-path";
 
 export { PREVIEW_PATH_PREFIX };
 export const DEFAULT_PREVIEW_HOURS = 72;
@@ -116,6 +117,17 @@ export function verifyPreviewToken(token: string, key: Buffer, now = Date.now())
 /** True when a revocation at `revokedAt` (ms; 0: none) voids a link with these claims. */
 export function isRevoked(claims: PreviewClaims, revokedAt: number): boolean {
   return revokedAt > 0 && claims.issuedAt <= revokedAt;
+}
+
+/**
+ * True when a raw (percent-encoded) request path names a preview in another spelling than
+ * the literal one, e.g. `/%5Fpreview/<token>`. A token never needs encoding, so the literal
+ * path is the one form: such a path is refused (404), and the server's routing, the log's
+ * redaction and a proxy's rules on `/_preview/` all see every preview request.
+ */
+export function isPreviewPathSpelledOtherwise(rawPathname: string): boolean {
+  if (!rawPathname.includes("%")) return false;
+  return decodeRequestPath(rawPathname)?.startsWith(PREVIEW_PATH_PREFIX) ?? false;
 }
 
 /** The absolute link of a token on the site. */
