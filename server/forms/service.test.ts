@@ -74,21 +74,28 @@ describe("createFormsService", () => {
     expect(JSON.stringify(logger.lines)).not.toContain("ada@example.com");
   });
 
-  it("signs with the generated key, base64url", async () => {
+  it("signs with keys derived from the generated key, base64url", async () => {
     service = await serviceIn(dir, { settings: SETTINGS, logger });
     const key = Buffer.from((await readFile(path.join(dir, "signing-key"), "utf8")).trim(), "hex");
-    const expected = createHmac("sha256", key).update("stamp:contact:abc").digest("base64url");
-    expect(service.sign("stamp:contact:abc")).toBe(expected);
+    const stampKey = createHmac("sha256", key).update("id5 form stamp v1").digest();
+    const expected = createHmac("sha256", stampKey).update("stamp:contact:abc").digest("base64url");
+    expect(service.signer("form-stamp").sign("stamp:contact:abc")).toBe(expected);
     expect(service.minSubmitSeconds).toBe(3);
   });
 
-  it("signs with FORMS_SIGNING_SECRET when set", async () => {
+  it("signs with keys derived from FORMS_SIGNING_SECRET when set", async () => {
     const secret = "a-configured-signing-secret";
     service = await serviceIn(dir, {
       settings: { ...SETTINGS, signingSecret: secret },
       logger,
     });
-    expect(service.sign("x")).toBe(createHmac("sha256", secret).update("x").digest("base64url"));
+    const linkKey = createHmac("sha256", secret).update("id5 download link v1").digest();
+    expect(service.signer("download-link").sign("x")).toBe(
+      createHmac("sha256", linkKey).update("x").digest("base64url"),
+    );
+    expect(service.signer("download-link").formerSign?.("x")).toBe(
+      createHmac("sha256", secret).update("x").digest("base64url"),
+    );
   });
 
   it("counts attempts per key against the hourly limit", async () => {

@@ -2,9 +2,9 @@
 // PostgreSQL), the outbox (started only when a webhook is configured), the shared rate
 // limit, the signing key and the retention job, behind the FormsService contract the app's
 // form action uses (app/forms/service.ts).
-import { createHmac } from "node:crypto";
 import type { FormsSettings } from "../../app/config/env.server";
 import type { FormsService, RateDecision, SubmissionRecord } from "../../app/forms/service";
+import { purposeSigners } from "../../app/forms/tokens.server";
 import type { SiteLogger } from "../../app/logging/logger.server";
 import { type SiteStore, SUBMISSION_STATUSES, type SubmissionStatus } from "../store/store";
 import { describeWebhook } from "./delivery";
@@ -118,9 +118,7 @@ export async function createFormsService(
       });
     },
 
-    sign(data: string): string {
-      return createHmac("sha256", signingKey).update(data).digest("base64url");
-    },
+    signer: purposeSigners(signingKey),
 
     start() {
       if (started || closed) return;

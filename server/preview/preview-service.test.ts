@@ -182,6 +182,7 @@ describe("PreviewService", () => {
     expect(revoked.status).toBe(200);
     now += 1;
     expect((await preview.page(new Request("http://localhost/"), first, facts)).status).toBe(403);
+    // Made within the clock skew after the revocation, a link is issued just past it.
     const second = await link();
     expect((await preview.page(new Request("http://localhost/"), second, facts)).status).toBe(200);
     now += 1;

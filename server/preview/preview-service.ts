@@ -20,6 +20,7 @@ import {
   checkPreviewHours,
   DEFAULT_PREVIEW_HOURS,
   isRevoked,
+  issueTimeAfter,
   type PreviewClaims,
   previewLinkKey,
   previewUrl,
@@ -223,9 +224,10 @@ export class PreviewService {
   > {
     const found = await this.options.content.findPreviewEntry(templateName, slugOrId);
     if (!found.ok) return found;
+    const revokedAt = await this.options.revocations.previewLinksRevokedAt(found.target.entryId);
     const { token, claims } = signPreviewToken(found.target, this.key, {
       hours,
-      now: this.now(),
+      now: issueTimeAfter(revokedAt, this.now()),
     });
     return {
       ok: true,
