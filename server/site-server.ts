@@ -468,7 +468,10 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
   });
   if (preview) {
     app.use(async (c, next) => {
-      if (!isPreviewPathSpelledOtherwise(new URL(c.req.url).pathname)) return next();
+      const url = c.req.url;
+      if (!url.includes("%") || !isPreviewPathSpelledOtherwise(new URL(url).pathname)) {
+        return next();
+      }
       c.set("source", "not-found");
       return plainNotFound();
     });
