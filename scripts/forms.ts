@@ -31,8 +31,15 @@ commands:
                       submissions to stdout, oldest first
   retry ID            queue one submission (dead, spam or delivered) for delivery now
   retry-dead          queue every dead submission for delivery now
+  purge (--before DATE | --older-than-days N) [--status pending|delivered|dead|spam]
+                      delete the personal data of the submissions (of one status, or all)
+                      whose age began before DATE, or N days ago: delivered ones from
+                      their delivery, dead ones from their death, spam from its receipt,
+                      pending ones from their queueing (they become dead: nothing is left
+                      to send). The running site does this by itself after
+                      FORMS_RETENTION_DAYS.
   purge --delivered-before DATE
-                      delete the personal data of submissions delivered before DATE
+                      the same as purge --status delivered --before DATE
 
 --spam selects the submissions caught as spam (left out otherwise).
 DATE is a day (2026-01-31, UTC) or an ISO time (2026-01-31T12:00:00Z).`;
@@ -91,6 +98,42 @@ function readArgs(
     );
   }
   return parsed;
+}
+
+/** How `purge` says where each status's age begins (store.ts PURGE_AGE_FROM). */
+const PURGE_AGE_WORDS: Readonly<Record<SubmissionStatus, string>> = {
+  pending: "queued",
+  delivered: "delivered",
+  dead: "dead",
+  spam: "received",
+};
+
+/** Which statuses `purge` purges, and the time their age must have begun before. */
+function purgeScope(values: Record<string, string | boolean | undefined>): {
+  statuses: readonly SubmissionStatus[];
+  before: Date;
+} {
+  const delivered = values["delivered-before"] as string | undefined;
+  const given = [values.before, values["older-than-days"], delivered].filter(
+    (value) => value !== undefined,
+  );
+  if (given.length !== 1) {
+    throw new UsageError("purge needs one of --before DATE, --older-than-days N");
+  }
+  if (delivered !== undefined) {
+    if (values.status !== undefined) throw new UsageError("--delivered-before takes no --status");
+    return { statuses: ["delivered"], before: parseDate(delivered, "--delivered-before") };
+  }
+  const status = parseStatus(values.status as string | undefined);
+  const statuses = status ? [status] : SUBMISSION_STATUSES;
+  if (values.before !== undefined) {
+    return { statuses, before: parseDate(values.before as string, "--before") };
+  }
+  const days = Number(values["older-than-days"]);
+  if (!Number.isFinite(days) || days < 0 || String(values["older-than-days"]).trim() === "") {
+    throw new UsageError("--older-than-days needs a number of days (0 or more)");
+  }
+  return { statuses, before: new Date(Date.now() - days * 24 * 3600_000) };
 }
 
 const shortTime = (ms: number) => `${new Date(ms).toISOString().slice(0, 19).replace("T", " ")}Z`;
@@ -250,15 +293,26 @@ async function run(
       return;
     }
     case "purge": {
-      const { values } = readArgs(args, { "delivered-before": { type: "string" } }, 0);
-      if (values["delivered-before"] === undefined) {
-        throw new UsageError("purge needs --delivered-before DATE");
-      }
-      const before = parseDate(values["delivered-before"] as string, "--delivered-before");
-      const count = await (await store()).purgeDelivered(before);
-      io.stdout(
-        `${count} delivered submission${count === 1 ? "" : "s"} purged of personal data (delivered before ${before.toISOString()}).\n`,
+      const { values } = readArgs(
+        args,
+        {
+          before: { type: "string" },
+          "older-than-days": { type: "string" },
+          status: { type: "string" },
+          "delivered-before": { type: "string" },
+        },
+        0,
       );
+      const { statuses, before } = purgeScope(values);
+      const submissions = await store();
+      const lines: string[] = [];
+      for (const status of statuses) {
+        const count = await submissions.purge(status, before);
+        lines.push(
+          `${count} ${status} submission${count === 1 ? "" : "s"} purged of personal data (${PURGE_AGE_WORDS[status]} before ${before.toISOString()}).\n`,
+        );
+      }
+      io.stdout(lines.join(""));
       return;
     }
     default:

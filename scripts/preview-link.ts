@@ -15,6 +15,7 @@ import type { RunningContentServer } from "../content-server/server";
 import {
   checkPreviewHours,
   DEFAULT_PREVIEW_HOURS,
+  issueTimeAfter,
   previewLinkKey,
   previewUrl,
   signPreviewToken,
@@ -117,7 +118,11 @@ async function runWithStore(
       return { code: 0, out, err };
     }
     const key = previewLinkKey(await store.signingKey(env.forms.signingSecret));
-    const { token, claims } = signPreviewToken(found.target, key, { hours: command.hours, now });
+    const revokedAt = await store.previewRevocations.previewLinksRevokedAt(found.target.entryId);
+    const { token, claims } = signPreviewToken(found.target, key, {
+      hours: command.hours,
+      now: issueTimeAfter(revokedAt, now),
+    });
     out.push(previewUrl(env.siteOrigin, token));
     err.push(
       `preview of ${found.path} (${command.template} ${found.target.entryId}), valid until ${new Date(claims.expiresAt).toISOString()}`,

@@ -12,7 +12,7 @@ import { createFormsService, type RunningFormsService } from "./forms/service";
 import { checkBuild, PROJECT_DIR } from "./running/build-stamp";
 import { isAddressInUse, PortInUseError, startEmbeddedContent } from "./running/embedded-content";
 import { createSiteServer, type SiteServer } from "./site-server";
-import { openStore } from "./store/open-store";
+import { openStore, unsharedStoreWarning } from "./store/open-store";
 
 export interface StartSiteOptions {
   /** The environment a build started from here runs with (default process.env). */
@@ -100,6 +100,11 @@ export async function startSite(
           }),
       },
     });
+    const unshared = unsharedStoreWarning({
+      databaseUrl: env.databaseUrl,
+      signingSecret: env.forms.signingSecret,
+    });
+    if (unshared) logger.warn(unshared);
     try {
       forms = await createFormsService({ store, settings: env.forms, logger });
     } catch (error) {

@@ -22,6 +22,7 @@ import {
 import type { ContentDifference, ContentVersions } from "../app/content/content-versions";
 import type { FormsService, RequestFacts } from "../app/forms/service";
 import { createJsonLogger, describeError, type SiteLogger } from "../app/logging/logger.server";
+import { isPreviewPathSpelledOtherwise } from "./preview/preview-links";
 import { PreviewService } from "./preview/preview-service";
 import { ContentCatchUp } from "./refresh/content-catch-up";
 import {
@@ -68,6 +69,7 @@ import {
   rawHeadersOf,
   type Visitor,
 } from "./serving/fast-path";
+import { isServedMethod, methodNotAllowed } from "./serving/method-guard";
 import { isPageType } from "./serving/mime";
 import { NotFoundAnswers, type NotFoundKind, type NotFoundRoute } from "./serving/not-found";
 import { PrerenderedPages } from "./serving/prerendered";
@@ -372,7 +374,8 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
           "request",
           `"id":"${nextRequestId()}","method":"${record.method}","path":${JSON.stringify(redactPath(record.path))},"status":${record.status},"durationMs":${Math.round(record.durationMs * 10) / 10},"stale":false,"source":"${record.source}","fast":true${record.sample ? `,"sample":${record.sample}` : ""}`,
         )
-    : (record: AccessRecord) => logRequest({ ...record, id: nextRequestId(), fast: true });
+    : (record: AccessRecord) =>
+        logRequest({ ...record, path: redactPath(record.path), id: nextRequestId(), fast: true });
 
   app.use(async (c, next) => {
     const lesson = c.env?.lesson;
@@ -428,6 +431,12 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     return errorPage(500);
   });
 
+  app.use(async (c, next) => {
+    if (isServedMethod(c.req.method)) return next();
+    c.set("source", "refused");
+    return methodNotAllowed();
+  });
+
   app.get(HEALTH_PATH, (c) => {
     c.set("source", "health");
     return healthResponse();
@@ -458,11 +467,17 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     clientAddress: clientAddressOf(incoming, trustProxy),
   });
   if (preview) {
-    app.all(`${PREVIEW_PATH_PREFIX}api/:action`, async (c) => {
+    app.use(async (c, next) => {
+      const url = c.req.url;
+      if (!url.includes("%") || !isPreviewPathSpelledOtherwise(new URL(url).pathname)) {
+        return next();
+      }
+      c.set("source", "not-found");
+      return plainNotFound();
+    });
+    app.all(`${PREVIEW_PATH_PREFIX}api/:action`, (c) => {
       c.set("source", "preview");
-      const limited = await readLimitedBody(c.req.raw, MAX_REQUEST_BODY_BYTES, c.req.url);
-      if (limited === "too-large") return errorPage(413);
-      return preview.api(limited, c.req.param("action"), factsOf(c.env?.incoming));
+      return preview.api(c.req.raw, c.req.param("action"), factsOf(c.env?.incoming));
     });
     app.get(`${PREVIEW_PATH_PREFIX}:token/events`, (c) => {
       c.set("source", "preview");

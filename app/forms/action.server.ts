@@ -132,7 +132,7 @@ export async function handleFormAction(
 
   const now = Date.now();
   const sentStamp = sent.get(SYSTEM_FIELDS.stamp)?.[0] ?? "";
-  const age = stampAgeSeconds(sentStamp, form.id, now, forms.sign);
+  const age = stampAgeSeconds(sentStamp, form.id, now, forms.signer("form-stamp"));
   // A form shown again keeps its first stamp, so fixing a field is not "too fast".
   const kept = {
     values: keptValues(sent, form),

@@ -24,7 +24,7 @@ export async function downloadRedirect(
   if (!forms || !gated) return thankYouPath;
   const token = issueDownloadToken(
     { ...gated, resource: slug, expiresAt: now + DOWNLOAD_LINK_TTL_MS },
-    forms.sign,
+    forms.signer("download-link").sign,
   );
   return `${thankYouPath}?${DOWNLOAD_TOKEN_PARAM}=${token}`;
 }
@@ -38,7 +38,7 @@ export function readDownloadOffer(
   const token = url.searchParams.get(DOWNLOAD_TOKEN_PARAM);
   if (token === null) return undefined;
   const forms = context.get(formsContext);
-  const grant = forms ? readDownloadToken(token, now, forms.sign) : undefined;
+  const grant = forms ? readDownloadToken(token, now, forms.signer("download-link")) : undefined;
   if (!grant) return { status: "expired" };
   return {
     status: "ready",

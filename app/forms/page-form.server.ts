@@ -21,7 +21,7 @@ export function pageFormData(
   url: URL,
 ): PageFormData {
   const forms = context.get(formsContext);
-  const stamp = forms ? issueStamp(form.id, Date.now(), forms.sign) : "";
+  const stamp = forms ? issueStamp(form.id, Date.now(), forms.signer("form-stamp").sign) : "";
   const sent =
     form.outcome.kind === "message" && url.searchParams.get(SENT_PARAM) === form.id
       ? form.outcome.message

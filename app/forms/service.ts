@@ -1,6 +1,7 @@
 // What the app needs of the server's forms service (server/forms/): the action hands it a
 // checked submission and shows the visitor the outcome only once it is stored. The server
 // passes it, with the client's address, through React Router's load context.
+import type { PurposeSigner, SigningPurpose } from "./tokens.server";
 
 /** UTM parameters kept for attribution (SPEC: marketing attribution, issue "forms"). */
 export const UTM_KEYS = [
@@ -64,8 +65,8 @@ export interface FormsService {
    * every instance of the site shares.
    */
   checkRate(key: string): Promise<RateDecision>;
-  /** HMAC-SHA256 of `data` with the forms signing key, base64url. */
-  sign(data: string): string;
+  /** What signs (and checks) one purpose's values, each with its own key (tokens.server.ts). */
+  signer(purpose: SigningPurpose): PurposeSigner;
   /** Seconds a person needs at least between receiving and sending a form. */
   minSubmitSeconds: number;
 }

@@ -1,12 +1,53 @@
 // Signed values the site hands out and takes back: the stamp in every form (when it was
 // issued, for the minimum time-to-submit) and the expiring link to a gated download.
-// Both are HMAC-signed with the forms signing key (server/forms/signing-key.ts).
-import { timingSafeEqual } from "node:crypto";
+// Each purpose signs with a key of its own, derived from the site's signing key
+// (FORMS_SIGNING_SECRET or the generated one), as preview links do: no signature made for
+// one purpose can pass for another's. Stamps and links signed with the site key itself,
+// as they were before, are still taken for a while (FORMER_KEY_STAMP_MS, a link's own
+// expiry), so a form shown before a deploy and sent after it is not taken for spam.
+import { createHmac, timingSafeEqual } from "node:crypto";
 
 export type Sign = (data: string) => string;
 
 /** A gated download link stays valid this long after the form was sent. */
 export const DOWNLOAD_LINK_TTL_MS = 24 * 60 * 60 * 1000;
+/** A stamp signed with the site key itself is taken this long after it was issued. */
+export const FORMER_KEY_STAMP_MS = 7 * 24 * 60 * 60 * 1000;
+
+export type SigningPurpose = "form-stamp" | "download-link";
+
+/** What signs one purpose's values. */
+export interface PurposeSigner {
+  /** HMAC-SHA256 with the purpose's own key, base64url. */
+  sign: Sign;
+  /** The same with the site key itself: only to take values signed before keys per purpose. */
+  formerSign?: Sign;
+}
+
+/** A key for one purpose, derived from the site's signing key under its label. */
+export function purposeKey(siteKey: Buffer, label: string): Buffer {
+  return createHmac("sha256", siteKey).update(label).digest();
+}
+
+const PURPOSE_LABELS: Readonly<Record<SigningPurpose, string>> = {
+  "form-stamp": "id5 form stamp v1",
+  "download-link": "id5 download link v1",
+};
+
+const hmacSigner =
+  (key: Buffer): Sign =>
+  (data) =>
+    createHmac("sha256", key).update(data).digest("base64url");
+
+/** The signer of each purpose for a site key (the forms service's `signer`). */
+export function purposeSigners(siteKey: Buffer): (purpose: SigningPurpose) => PurposeSigner {
+  const former = hmacSigner(siteKey);
+  const signers = new Map<SigningPurpose, PurposeSigner>();
+  for (const [purpose, label] of Object.entries(PURPOSE_LABELS) as [SigningPurpose, string][]) {
+    signers.set(purpose, { sign: hmacSigner(purposeKey(siteKey, label)), formerSign: former });
+  }
+  return (purpose) => signers.get(purpose) as PurposeSigner;
+}
 
 function sameSignature(a: string, b: string): boolean {
   const left = Buffer.from(a);
@@ -25,13 +66,20 @@ export function stampAgeSeconds(
   stamp: string,
   formId: string,
   now: number,
-  sign: Sign,
+  signer: PurposeSigner,
 ): number | undefined {
   const match = /^([0-9a-z]{1,12})\.([A-Za-z0-9_-]{16,128})$/.exec(stamp);
   if (!match?.[1] || !match[2]) return undefined;
-  if (!sameSignature(match[2], sign(`stamp:${formId}:${match[1]}`))) return undefined;
+  const data = `stamp:${formId}:${match[1]}`;
   const issuedAt = Number.parseInt(match[1], 36);
   if (!Number.isSafeInteger(issuedAt) || issuedAt > now + 60_000) return undefined;
+  const current = sameSignature(match[2], signer.sign(data));
+  const former =
+    !current &&
+    signer.formerSign !== undefined &&
+    now - issuedAt <= FORMER_KEY_STAMP_MS &&
+    sameSignature(match[2], signer.formerSign(data));
+  if (!current && !former) return undefined;
   return (now - issuedAt) / 1000;
 }
 
@@ -54,11 +102,18 @@ export function issueDownloadToken(grant: DownloadGrant, sign: Sign): string {
 export function readDownloadToken(
   token: string,
   now: number,
-  sign: Sign,
+  signer: PurposeSigner,
 ): DownloadGrant | undefined {
   const match = /^([A-Za-z0-9_-]{8,1024})\.([A-Za-z0-9_-]{16,128})$/.exec(token);
   if (!match?.[1] || !match[2]) return undefined;
-  if (!sameSignature(match[2], sign(`download:${match[1]}`))) return undefined;
+  const data = `download:${match[1]}`;
+  // A link signed with the site key itself is taken until its own expiry, no later.
+  const signedBy = sameSignature(match[2], signer.sign(data))
+    ? "own"
+    : signer.formerSign && sameSignature(match[2], signer.formerSign(data))
+      ? "former"
+      : undefined;
+  if (!signedBy) return undefined;
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(match[1], "base64url").toString("utf8"));
@@ -72,7 +127,8 @@ export function readDownloadToken(
     typeof name !== "string" ||
     typeof resource !== "string" ||
     typeof expiresAt !== "number" ||
-    expiresAt < now
+    expiresAt < now ||
+    (signedBy === "former" && expiresAt > now + DOWNLOAD_LINK_TTL_MS)
   ) {
     return undefined;
   }

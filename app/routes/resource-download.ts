@@ -11,7 +11,7 @@ const GONE_MESSAGE =
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const forms = context.get(formsContext);
-  const grant = forms && readDownloadToken(params.token, Date.now(), forms.sign);
+  const grant = forms && readDownloadToken(params.token, Date.now(), forms.signer("download-link"));
   if (!grant) {
     return new Response(GONE_MESSAGE, {
       status: 410,

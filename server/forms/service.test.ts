@@ -74,21 +74,28 @@ describe("createFormsService", () => {
     expect(JSON.stringify(logger.lines)).not.toContain("ada@example.com");
   });
 
-  it("signs with the generated key, base64url", async () => {
+  it("signs with keys derived from the generated key, base64url", async () => {
     service = await serviceIn(dir, { settings: SETTINGS, logger });
     const key = Buffer.from((await readFile(path.join(dir, "signing-key"), "utf8")).trim(), "hex");
-    const expected = createHmac("sha256", key).update("stamp:contact:abc").digest("base64url");
-    expect(service.sign("stamp:contact:abc")).toBe(expected);
+    const stampKey = createHmac("sha256", key).update("id5 form stamp v1").digest();
+    const expected = createHmac("sha256", stampKey).update("stamp:contact:abc").digest("base64url");
+    expect(service.signer("form-stamp").sign("stamp:contact:abc")).toBe(expected);
     expect(service.minSubmitSeconds).toBe(3);
   });
 
-  it("signs with FORMS_SIGNING_SECRET when set", async () => {
+  it("signs with keys derived from FORMS_SIGNING_SECRET when set", async () => {
     const secret = "a-configured-signing-secret";
     service = await serviceIn(dir, {
       settings: { ...SETTINGS, signingSecret: secret },
       logger,
     });
-    expect(service.sign("x")).toBe(createHmac("sha256", secret).update("x").digest("base64url"));
+    const linkKey = createHmac("sha256", secret).update("id5 download link v1").digest();
+    expect(service.signer("download-link").sign("x")).toBe(
+      createHmac("sha256", linkKey).update("x").digest("base64url"),
+    );
+    expect(service.signer("download-link").formerSign?.("x")).toBe(
+      createHmac("sha256", secret).update("x").digest("base64url"),
+    );
   });
 
   it("counts attempts per key against the hourly limit", async () => {
@@ -139,7 +146,7 @@ describe("createFormsService", () => {
     ).rejects.toThrow(/FORMS_WEBHOOK_SECRET/);
   });
 
-  it("purges personal data past the retention at start and then on its schedule", async () => {
+  it("purges personal data of every status past the retention at start and then on its schedule", async () => {
     const now = Date.now();
     service = await serviceIn(dir, {
       settings: SETTINGS,
@@ -152,8 +159,14 @@ describe("createFormsService", () => {
     const recentDelivered = await store.insert(sampleSubmission(), now - 100 * DAY);
     await store.markDelivered(recentDelivered, 200, now - 10 * DAY);
     const oldSpam = await store.insert(sampleSubmission({ spam: "honeypot" }), now - 91 * DAY);
+    // A dead letter is kept the whole period from its death, so an operator can act on it.
     const oldDead = await store.insert(sampleSubmission(), now - 100 * DAY);
-    await store.markDead(oldDead, "HTTP 400", 400, now - 100 * DAY);
+    await store.markDead(oldDead, "HTTP 400: email a@example.com refused", 400, now - 95 * DAY);
+    const recentDead = await store.insert(sampleSubmission(), now - 100 * DAY);
+    await store.markDead(recentDead, "HTTP 400", 400, now - 10 * DAY);
+    // Stored only (no webhook): pending for ever, until the retention ends it.
+    const oldPending = await store.insert(sampleSubmission(), now - 91 * DAY);
+    const recentPending = await store.insert(sampleSubmission(), now - 89 * DAY);
 
     service.start();
     const purges = (count: number) => (lines: RecordingLogger["lines"]) =>
@@ -161,16 +174,34 @@ describe("createFormsService", () => {
     await logger.waitFor(purges(1));
     expect(logger.lines.find((line) => line.message.startsWith("forms: personal"))?.fields).toEqual(
       {
+        pending: 1,
         delivered: 1,
+        dead: 1,
         spam: 1,
         retentionDays: 90,
       },
     );
     expect(await store.get(oldDelivered)).toMatchObject({ fields: null, status: "delivered" });
     expect(await store.get(oldSpam)).toMatchObject({ fields: null, status: "spam" });
-    // Not yet past the retention, or never delivered: kept whole.
-    expect((await store.get(recentDelivered))?.fields).not.toBeNull();
-    expect((await store.get(oldDead))?.fields).not.toBeNull();
+    expect(await store.get(oldDead)).toMatchObject({
+      fields: null,
+      attribution: null,
+      consent: null,
+      lastError: null,
+      status: "dead",
+    });
+    // A pending submission purged has nothing left to deliver: it is dead, never due again.
+    expect(await store.get(oldPending)).toMatchObject({
+      fields: null,
+      status: "dead",
+      nextAttemptAt: null,
+    });
+    expect(await store.nextDueAt()).toBe((await store.get(recentPending))?.nextAttemptAt);
+    // Not yet past the retention: kept whole.
+    for (const id of [recentDelivered, recentDead, recentPending]) {
+      expect((await store.get(id))?.fields, id).not.toBeNull();
+    }
+    expect((await store.get(recentDead))?.lastError).toBe("HTTP 400");
 
     const later = await store.insert(sampleSubmission(), now - 100 * DAY);
     await store.markDelivered(later, 200, now - 95 * DAY);

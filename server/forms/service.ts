@@ -2,11 +2,11 @@
 // PostgreSQL), the outbox (started only when a webhook is configured), the shared rate
 // limit, the signing key and the retention job, behind the FormsService contract the app's
 // form action uses (app/forms/service.ts).
-import { createHmac } from "node:crypto";
 import type { FormsSettings } from "../../app/config/env.server";
 import type { FormsService, RateDecision, SubmissionRecord } from "../../app/forms/service";
+import { purposeSigners } from "../../app/forms/tokens.server";
 import type { SiteLogger } from "../../app/logging/logger.server";
-import type { SiteStore } from "../store/store";
+import { type SiteStore, SUBMISSION_STATUSES, type SubmissionStatus } from "../store/store";
 import { describeWebhook } from "./delivery";
 import { Outbox, type OutboxTimings } from "./outbox";
 import { RATE_WINDOW_MS } from "./rate-limit";
@@ -32,8 +32,11 @@ export interface RunningFormsService extends FormsService {
   readonly databasePath: string;
   /** Starts the outbox (when a webhook is set) and the retention job; logs where data goes. */
   start(): void;
-  /** Deletes the personal data of delivered submissions and spam past the retention. */
-  purgeExpired(): Promise<{ delivered: number; spam: number }>;
+  /**
+   * Deletes the personal data of submissions of every status past the retention
+   * (FORMS_RETENTION_DAYS, counted as PURGE_AGE_FROM says); returns how many, by status.
+   */
+  purgeExpired(): Promise<Record<SubmissionStatus, number>>;
   /** Stops the outbox (waiting for deliveries in flight, bounded) and closes the store. */
   close(): Promise<void>;
 }
@@ -66,18 +69,20 @@ export async function createFormsService(
   let closed = false;
 
   const purgeExpired = async () => {
-    const before = new Date(now() - settings.retentionDays * DAY_MS);
-    const delivered = await store.submissions.purgeDelivered(before, now());
-    const spam = await store.submissions.purgeSpam(before, now());
-    await store.rateLimits.purgeExpired(now() - RATE_WINDOW_MS);
-    if (delivered + spam > 0) {
+    const at = now();
+    const before = new Date(at - settings.retentionDays * DAY_MS);
+    const purged = { pending: 0, delivered: 0, dead: 0, spam: 0 };
+    for (const status of SUBMISSION_STATUSES) {
+      purged[status] = await store.submissions.purge(status, before, at);
+    }
+    await store.rateLimits.purgeExpired(at - RATE_WINDOW_MS);
+    if (Object.values(purged).some((count) => count > 0)) {
       logger.info("forms: personal data past the retention period deleted", {
-        delivered,
-        spam,
+        ...purged,
         retentionDays: settings.retentionDays,
       });
     }
-    return { delivered, spam };
+    return purged;
   };
 
   const runRetention = () => {
@@ -113,9 +118,7 @@ export async function createFormsService(
       });
     },
 
-    sign(data: string): string {
-      return createHmac("sha256", signingKey).update(data).digest("base64url");
-    },
+    signer: purposeSigners(signingKey),
 
     start() {
       if (started || closed) return;

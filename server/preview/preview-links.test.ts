@@ -4,6 +4,7 @@ import {
   checkPreviewHours,
   DEFAULT_PREVIEW_HOURS,
   isRevoked,
+  issueTimeAfter,
   MAX_PREVIEW_HOURS,
   previewLinkKey,
   previewUrl,
@@ -119,12 +120,40 @@ describe("preview links", () => {
     expect(verifyPreviewToken(future.token, KEY, NOW)).toEqual({ ok: false, reason: "expired" });
   });
 
-  it("revocation voids links issued at or before it, not those made after", () => {
+  it("revocation voids links issued at or before it and up to the clock skew after it, not those made later", () => {
     const { claims } = signPreviewToken(ARTICLE, KEY, { now: NOW });
     expect(isRevoked(claims, 0)).toBe(false);
-    expect(isRevoked(claims, NOW - 1)).toBe(false);
+    expect(isRevoked(claims, NOW - 60_001)).toBe(false);
+    // An issuer whose clock ran a minute ahead of the revoker's: the link is void all the same.
+    expect(isRevoked(claims, NOW - 60_000)).toBe(true);
     expect(isRevoked(claims, NOW)).toBe(true);
     expect(isRevoked(claims, NOW + HOUR)).toBe(true);
+    // A link made in that minute is issued just past it, so it outlives the revocation,
+    // and it verifies at once though it says it was issued up to a minute ahead.
+    expect(issueTimeAfter(0, NOW)).toBe(NOW);
+    expect(issueTimeAfter(NOW - 1000, NOW)).toBe(NOW + 59_001);
+    expect(issueTimeAfter(NOW - 60_001, NOW)).toBe(NOW);
+    const after = signPreviewToken(ARTICLE, KEY, { now: issueTimeAfter(NOW, NOW) });
+    expect(isRevoked(after.claims, NOW)).toBe(false);
+    expect(verifyPreviewToken(after.token, KEY, NOW).ok).toBe(true);
+    // Issued further ahead than that is refused.
+    const ahead = signPreviewToken(ARTICLE, KEY, { now: NOW + 120_002 });
+    expect(verifyPreviewToken(ahead.token, KEY, NOW)).toEqual({ ok: false, reason: "expired" });
+  });
+
+  it("refuses a time field spelled with leading zeros: one spelling per link", () => {
+    const { token } = signPreviewToken(ARTICLE, KEY, { now: NOW });
+    const [template, entry, issued, expires, signature] = parts(token);
+    for (const respelled of [
+      [template, entry, `0${issued}`, expires, signature],
+      [template, entry, issued, `00${expires}`, signature],
+    ]) {
+      expect(verifyPreviewToken(respelled.join("."), KEY, NOW)).toEqual({
+        ok: false,
+        reason: "malformed",
+      });
+    }
+    expect(verifyPreviewToken(token, KEY, NOW).ok).toBe(true);
   });
 
   it("checks the hours a link lasts", () => {

@@ -5,14 +5,21 @@
 //   /_preview/<template>.<entry id>.<issued>.<expires>.<signature>
 // Times are milliseconds since the epoch in base 36; the signature is HMAC-SHA256, base64url.
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { purposeKey } from "../../app/forms/tokens.server";
 
 import { PREVIEW_PATH_PREFIX } from "../security/content-security-policy";
+import { decodeRequestPath } from "../serving/request-path";
 
 export { PREVIEW_PATH_PREFIX };
 export const DEFAULT_PREVIEW_HOURS = 72;
 export const MAX_PREVIEW_HOURS = 30 * 24;
 /** Clock difference between instances tolerated on a link's issue time (ms). */
 const CLOCK_SKEW_MS = 60_000;
+/**
+ * How far ahead of a verifier's clock a link's issue time may be: the skew, twice (a link
+ * made just after a revocation is issued past the skew after it: issueTimeAfter).
+ */
+const MAX_ISSUED_AHEAD_MS = 2 * CLOCK_SKEW_MS + 1;
 const KEY_LABEL = "id5 preview link v1";
 const TOKEN_PATTERN =
   /^([a-z0-9][a-z0-9-]{0,63})\.([0-9a-f]{24})\.([0-9a-z]{1,10})\.([0-9a-z]{1,10})\.([A-Za-z0-9_-]{43})$/;
@@ -20,7 +27,7 @@ const TOKEN_PATTERN =
 export interface PreviewClaims {
   templateName: string;
   entryId: string;
-  /** Milliseconds since the epoch (a revocation voids links issued at or before it). */
+  /** Milliseconds since the epoch (a revocation voids links issued before it: isRevoked). */
   issuedAt: number;
   expiresAt: number;
 }
@@ -31,7 +38,7 @@ export type PreviewLinkCheck =
 
 /** The key preview links are signed with, derived from the site's signing key. */
 export function previewLinkKey(siteKey: Buffer): Buffer {
-  return createHmac("sha256", siteKey).update(KEY_LABEL).digest();
+  return purposeKey(siteKey, KEY_LABEL);
 }
 
 function signed(claims: PreviewClaims): string {
@@ -93,6 +100,10 @@ export function verifyPreviewToken(token: string, key: Buffer, now = Date.now())
     issuedAt: Number.parseInt(issued as string, 36),
     expiresAt: Number.parseInt(expires as string, 36),
   };
+  // One spelling per link: a time with leading zeros names the same time, and is refused.
+  if (claims.issuedAt.toString(36) !== issued || claims.expiresAt.toString(36) !== expires) {
+    return { ok: false, reason: "malformed" };
+  }
   const given = Buffer.from(signature as string, "base64url");
   const expected = signatureOf(signed(claims), key);
   // Re-encoding must give the same text: base64url has several spellings of the last byte.
@@ -105,7 +116,7 @@ export function verifyPreviewToken(token: string, key: Buffer, now = Date.now())
   }
   if (
     claims.expiresAt <= now ||
-    claims.issuedAt > now + CLOCK_SKEW_MS ||
+    claims.issuedAt > now + MAX_ISSUED_AHEAD_MS ||
     claims.expiresAt - claims.issuedAt > MAX_PREVIEW_HOURS * 3600_000
   ) {
     return { ok: false, reason: "expired" };
@@ -113,9 +124,34 @@ export function verifyPreviewToken(token: string, key: Buffer, now = Date.now())
   return { ok: true, claims };
 }
 
-/** True when a revocation at `revokedAt` (ms; 0: none) voids a link with these claims. */
+/**
+ * True when a revocation at `revokedAt` (ms; 0: none) voids a link with these claims: one
+ * issued at or before it, or up to the clock skew after it, as the issuer's clock may run
+ * that far ahead of the revoker's (a link made just before the revocation may say so).
+ */
 export function isRevoked(claims: PreviewClaims, revokedAt: number): boolean {
-  return revokedAt > 0 && claims.issuedAt <= revokedAt;
+  return revokedAt > 0 && claims.issuedAt <= revokedAt + CLOCK_SKEW_MS;
+}
+
+/**
+ * The issue time of a link made at `now` of an entry whose links were revoked at
+ * `revokedAt` (0: never): now, or, within the clock skew after the revocation, just past
+ * it, so the revocation does not void the new link with the old ones. Such a link says it
+ * was issued up to a minute ahead, which verifyPreviewToken allows for (MAX_ISSUED_AHEAD_MS).
+ */
+export function issueTimeAfter(revokedAt: number, now: number): number {
+  return revokedAt > 0 ? Math.max(now, revokedAt + CLOCK_SKEW_MS + 1) : now;
+}
+
+/**
+ * True when a raw (percent-encoded) request path names a preview in another spelling than
+ * the literal one, e.g. `/%5Fpreview/<token>`. A token never needs encoding, so the literal
+ * path is the one form: such a path is refused (404), and the server's routing, the log's
+ * redaction and a proxy's rules on `/_preview/` all see every preview request.
+ */
+export function isPreviewPathSpelledOtherwise(rawPathname: string): boolean {
+  if (!rawPathname.includes("%")) return false;
+  return decodeRequestPath(rawPathname)?.startsWith(PREVIEW_PATH_PREFIX) ?? false;
 }
 
 /** The absolute link of a token on the site. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { inlineScriptHashes } from "../security/script-hashes";
 import { INVALID_LINK_PAGE, previewBar, previewDocument } from "./preview-page";
 
-const PAGE = `<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/><title>An article - ID5</title><link rel="modulepreload" href="/assets/entry.js"/></head><body><main><h1>An article</h1></main><script>window.dataLayer=[];</script><template id="app-entry"><script type="module" async="">import "/assets/entry.js";</script></template><script>window.__reactRouterContext = {"x":1};</script><script>window.__reactRouterContext.streamController.close();</script></body></html>`;
+const PAGE = `<!DOCTYPE html><html lang="en" data-consent-version="3" data-gtm-id="GTM-ABC123"><head><meta charSet="utf-8"/><script>(function consentRuntime(){var s=document.createElement("script");s.src="https://www.googletagmanager.com/gtm.js?id="+document.documentElement.getAttribute("data-gtm-id");})()</script><script>(function recordAttribution(){document.cookie="id5_attribution="+location.pathname})()</script><title>An article - ID5</title><link rel="modulepreload" href="/assets/entry.js"/><script type="application/ld+json">{"@type":"NewsArticle"}</script></head><body><main><h1>An article</h1></main><script>window.dataLayer=[];</script><template id="app-entry"><script type="module" async="">import "/assets/entry.js";</script></template><script>window.__reactRouterContext = {"x":1};</script><SCRIPT>window.__reactRouterContext.streamController.close();</SCRIPT ></body></html>`;
 
 const DESCRIPTION = {
   path: "/news/an-article",
@@ -13,18 +13,33 @@ const DESCRIPTION = {
 };
 
 describe("previewDocument", () => {
-  it("leaves the app's scripts out, keeps the page's own inline scripts, adds the bar and the refresh script", () => {
+  it("leaves every script of the page out (the app's, the consent runtime, the tag manager's id, attribution), adds the bar and the refresh script", () => {
     const html = previewDocument(PAGE, DESCRIPTION);
     expect(html).not.toContain("modulepreload");
     expect(html).not.toContain('id="app-entry"');
     expect(html).not.toContain("__reactRouterContext");
-    expect(html).toContain("<script>window.dataLayer=[];</script>");
+    expect(html).not.toContain("dataLayer");
+    expect(html).not.toContain("googletagmanager");
+    expect(html).not.toContain("GTM-ABC123");
+    expect(html).not.toContain("data-gtm-id");
+    expect(html).not.toContain("id5_attribution");
+    expect(html).toContain('<html lang="en" data-consent-version="3">');
     expect(html).toContain('<head><meta name="robots" content="noindex, nofollow">');
     expect(html).toContain("<title>Preview: An &lt;article&gt;</title>");
     expect(html.indexOf('<aside id="preview-bar"')).toBeGreaterThan(html.indexOf("</main>"));
     expect(html).toContain("new EventSource(");
-    // Two inline scripts: the page's own and the refresh script, each allowed by its hash.
-    expect(inlineScriptHashes(html)).toHaveLength(2);
+    // One inline script: the refresh script, allowed by its hash.
+    expect(inlineScriptHashes(html)).toHaveLength(1);
+    expect(html.match(/<script/gi)).toHaveLength(1);
+  });
+
+  it("puts an editor's text in as written: `$'`, `` $` `` and `$$` are not replacement patterns", () => {
+    const odd = "Prices in $' and $` and $$ and $1";
+    const html = previewDocument(PAGE, { ...DESCRIPTION, title: odd, changedFields: [odd] });
+    expect(html).toContain(`<title>Preview: ${odd}</title>`);
+    expect(html).toContain(`<span data-preview="changed">${odd}</span>`);
+    expect(html.match(/<\/html>/g)).toHaveLength(1);
+    expect(html.match(/<aside id="preview-bar"/g)).toHaveLength(1);
   });
 });
 

@@ -1,7 +1,9 @@
-// The document of a preview: the entry's page as the site renders it, without the app's
+// The document of a preview: the entry's page as the site renders it, without any of its
 // scripts (it is not hydrated: the browser's address is the link, not the page's path, and
-// the page works without JavaScript), with the preview bar and the small inline script that
-// refreshes it in place when the entry is edited (events from /_preview/<token>/events).
+// the page works without JavaScript; nor may anything that reports the address run, as the
+// address is the link), with the preview bar and the small inline script that refreshes it
+// in place when the entry is edited (events from /_preview/<token>/events).
+import { GTM_ID_ATTRIBUTE } from "../../app/consent/attributes";
 import type { PreviewDescription } from "../../app/content/preview.server";
 
 /** `data-` attribute the refresh script sets on <html> after each refresh (tests wait on it). */
@@ -106,22 +108,34 @@ export function previewBar(description: PreviewDescription): string {
 }
 
 const APP_ENTRY_TEMPLATE = /<template id="app-entry">[\s\S]*?<\/template>/g;
-const MODULE_SCRIPT = /<script type="module"[^>]*>[\s\S]*?<\/script>/g;
-const ROUTER_CONTEXT_SCRIPT = /<script>window\.__reactRouter[\s\S]*?<\/script>/g;
+/**
+ * Every script of the rendered page: the app's, the consent runtime (which loads the tag
+ * manager, whose page view would send the link, a credential, to every tag), the attribution
+ * recorder (which would keep the link in a cookie the CRM later receives), the first-paint
+ * script. A preview runs its own script alone.
+ */
+const ANY_SCRIPT = /<script\b[^>]*>[\s\S]*?<\/script\s*>/gi;
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g;
+const TAG_MANAGER_ID = new RegExp(` ${GTM_ID_ATTRIBUTE}="[^"]*"`, "g");
 
-/** The preview document made from the page's rendered HTML. */
+/**
+ * The preview document made from the page's rendered HTML. Every insertion goes through a
+ * replacer function: a replacement string would expand `$'` or `$&` in an editor's text.
+ */
 export function previewDocument(html: string, description: PreviewDescription): string {
   const page = html
     .replace(APP_ENTRY_TEMPLATE, "")
-    .replace(MODULE_SCRIPT, "")
-    .replace(ROUTER_CONTEXT_SCRIPT, "")
-    .replace(MODULE_PRELOAD, "");
-  const withHead = page.replace(/<head>/, `<head><meta name="robots" content="noindex, nofollow">`);
+    .replace(ANY_SCRIPT, "")
+    .replace(MODULE_PRELOAD, "")
+    .replace(TAG_MANAGER_ID, "");
+  const withHead = page.replace(
+    /<head>/,
+    () => `<head><meta name="robots" content="noindex, nofollow">`,
+  );
   const title = escapeHtml(`Preview: ${description.title}`);
-  const withTitle = withHead.replace(/<title>[\s\S]*?<\/title>/, `<title>${title}</title>`);
+  const withTitle = withHead.replace(/<title>[\s\S]*?<\/title>/, () => `<title>${title}</title>`);
   const additions = `${previewBar(description)}<script>${REFRESH_SCRIPT}</script>`;
-  return withTitle.replace(/<\/body>/, `${additions}</body>`);
+  return withTitle.replace(/<\/body>/, () => `${additions}</body>`);
 }
 
 /** The refusal: the same plain page for every invalid link, whatever made it invalid. */

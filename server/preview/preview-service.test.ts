@@ -6,6 +6,7 @@ import type { PreviewTarget } from "../../app/content/preview-context.server";
 import type { SiteLogger } from "../../app/logging/logger.server";
 import { representationOf } from "../serving/representation";
 import type { PreviewRevocationStore, RevocationScope } from "../store/store";
+import { MAX_STREAMS_PER_CLIENT, MAX_STREAMS_PER_LINK } from "./preview-events";
 import { PreviewService } from "./preview-service";
 
 const ENTRY = { templateName: "news-article", entryId: "9ceec891984386911abbeba8" };
@@ -23,7 +24,14 @@ class Revocations implements PreviewRevocationStore {
 }
 
 function service(
-  options: { apiToken?: string; exists?: boolean; now?: () => number; contentDown?: boolean } = {},
+  options: {
+    apiToken?: string;
+    exists?: boolean;
+    now?: () => number;
+    contentDown?: boolean;
+    checksPerMinute?: number;
+    recheckMs?: number;
+  } = {},
 ) {
   const rendered: string[] = [];
   const revocations = new Revocations();
@@ -41,7 +49,8 @@ function service(
     logger: quiet,
     apiToken: options.apiToken,
     now: () => clock(),
-    checksPerMinute: 5,
+    checksPerMinute: options.checksPerMinute ?? 5,
+    events: { recheckMs: options.recheckMs },
     handler: async (request) => {
       rendered.push(new URL(request.url).pathname);
       return new Response(
@@ -173,6 +182,7 @@ describe("PreviewService", () => {
     expect(revoked.status).toBe(200);
     now += 1;
     expect((await preview.page(new Request("http://localhost/"), first, facts)).status).toBe(403);
+    // Made within the clock skew after the revocation, a link is issued just past it.
     const second = await link();
     expect((await preview.page(new Request("http://localhost/"), second, facts)).status).toBe(200);
     now += 1;
@@ -239,5 +249,108 @@ describe("PreviewService", () => {
         })
       ).status,
     ).toBe(403);
+  });
+});
+
+/** Reads a preview's event stream as it arrives. */
+function eventReader(response: Response) {
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  return {
+    /** Reads until the text so far holds `wanted`. */
+    async until(wanted: string): Promise<string> {
+      while (!text.includes(wanted)) {
+        const next = await reader.read();
+        if (next.done) throw new Error(`the stream ended before "${wanted}": ${text}`);
+        text += decoder.decode(next.value);
+      }
+      return text;
+    },
+    /** Reads until the server closes the stream; resolves with everything it sent. */
+    async closed(): Promise<string> {
+      for (;;) {
+        const next = await reader.read();
+        if (next.done) return text;
+        text += decoder.decode(next.value);
+      }
+    },
+  };
+}
+
+describe("preview event streams", () => {
+  let now = 1_800_000_000_000;
+  const make = (preview: PreviewService, client = facts) =>
+    preview
+      .api(
+        post("links", { template: "news-article", entry: "partner-roundup-q4-2026" }),
+        "links",
+        client,
+      )
+      .then(async (made) => tokenOf(((await made.json()) as { url: string }).url));
+  const open = (preview: PreviewService, token: string, client = facts) =>
+    preview.eventStream(new Request("http://localhost/"), token, client);
+
+  it("lets one link hold a few streams and one client a few more, then answers 429", async () => {
+    const { preview, setClock } = service({ apiToken: TOKEN, checksPerMinute: 1000 });
+    setClock(() => now);
+    const first = await make(preview);
+    const ofFirst = [];
+    for (let i = 0; i < MAX_STREAMS_PER_LINK; i++)
+      ofFirst.push((await open(preview, first)).status);
+    expect(ofFirst).toEqual(Array(MAX_STREAMS_PER_LINK).fill(200));
+    const refused = await open(preview, first);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toBe("30");
+    // Another link of the same client, up to the client's own limit.
+    const statuses: number[] = [];
+    for (let i = MAX_STREAMS_PER_LINK; i < MAX_STREAMS_PER_CLIENT + 1; i++) {
+      now += 1;
+      statuses.push((await open(preview, await make(preview))).status);
+    }
+    expect(statuses.slice(0, -1).every((status) => status === 200)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    expect(preview.events.size).toBe(MAX_STREAMS_PER_CLIENT);
+    // Another client is not held back by this one.
+    now += 1;
+    const other = { clientAddress: "192.0.2.77" };
+    expect((await open(preview, await make(preview, other), other)).status).toBe(200);
+    preview.close();
+  });
+
+  it("ends a stream at its next event once its link is revoked", async () => {
+    const { preview, setClock } = service({ apiToken: TOKEN, recheckMs: 3_600_000 });
+    setClock(() => now);
+    const token = await make(preview);
+    const events = eventReader(await open(preview, token));
+    await events.until("event: ready");
+    expect(preview.events.notify(ENTRY.entryId)).toBe(1);
+    await events.until("event: change");
+    now += 1;
+    await preview.api(post("revoke", { all: true }), "revoke", facts);
+    preview.events.notify(ENTRY.entryId);
+    const sent = await events.closed();
+    // One last change (the page fetches itself and shows the refusal), then the end.
+    expect(sent.match(/event: change/g)).toHaveLength(2);
+    expect(preview.events.size).toBe(0);
+    preview.close();
+  });
+
+  it("ends streams whose link was revoked or expired on its timer, with no event to send", async () => {
+    const { preview, setClock, revocations } = service({ apiToken: TOKEN, recheckMs: 20 });
+    setClock(() => now);
+    const revoked = eventReader(await open(preview, await make(preview)));
+    await revoked.until("event: ready");
+    now += 1;
+    await revocations.revokePreviewLinks({ entryId: ENTRY.entryId }, now);
+    await revoked.closed();
+    now += 1;
+    const expiring = eventReader(await open(preview, await make(preview)));
+    await expiring.until("event: ready");
+    expect(preview.events.size).toBe(1);
+    now += 73 * 3600_000;
+    await expiring.closed();
+    expect(preview.events.size).toBe(0);
+    preview.close();
   });
 });

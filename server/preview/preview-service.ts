@@ -13,12 +13,14 @@ import { RateLimiter } from "../forms/rate-limit";
 import type { PreviewContent, SiteRequestHandler } from "../rendering/server-build";
 import { inlineScriptHashes } from "../security/script-hashes";
 import { HashedPolicy, markAnsweredBy } from "../serving/representation";
+import { readLimitedBody } from "../serving/request-intake";
 import type { PreviewRevocationStore } from "../store/store";
 import { PreviewEvents } from "./preview-events";
 import {
   checkPreviewHours,
   DEFAULT_PREVIEW_HOURS,
   isRevoked,
+  issueTimeAfter,
   type PreviewClaims,
   previewLinkKey,
   previewUrl,
@@ -44,6 +46,8 @@ export interface PreviewServiceOptions {
   apiToken?: string;
   checksPerMinute?: number;
   now?: () => number;
+  /** The event streams' limits (server/preview/preview-events.ts). */
+  events?: { maxStreams?: number; recheckMs?: number };
 }
 
 function previewHeaders(contentType: string): Record<string, string> {
@@ -69,11 +73,12 @@ export class PreviewService {
   private readonly key: Buffer;
   private readonly limiter: RateLimiter;
   private readonly now: () => number;
-  readonly events = new PreviewEvents();
+  readonly events: PreviewEvents;
 
   constructor(private readonly options: PreviewServiceOptions) {
     this.key = previewLinkKey(options.siteKey);
     this.now = options.now ?? Date.now;
+    this.events = new PreviewEvents(options.events);
     this.limiter = new RateLimiter({
       limit: options.checksPerMinute ?? PREVIEW_CHECKS_PER_MINUTE,
       windowMs: 60_000,
@@ -178,18 +183,34 @@ export class PreviewService {
       return this.unavailable(error);
     }
     if (checked instanceof Response) return checked;
+    const { claims } = checked;
     const stream = this.events.open(
-      checked.claims.entryId,
-      checked.claims.expiresAt,
+      {
+        entryId: claims.entryId,
+        link: token.slice(token.lastIndexOf(".") + 1),
+        client: facts.clientAddress,
+        until: claims.expiresAt,
+        stillValid: () => this.stillValid(claims),
+      },
       request.signal,
     );
-    return (
-      stream ??
-      new Response("Too many previews are open: try again shortly.\n", {
-        status: 503,
-        headers: { ...previewHeaders("text/plain; charset=utf-8"), "Retry-After": "30" },
-      })
-    );
+    if (stream instanceof Response) return stream;
+    if (stream !== "instance") {
+      this.options.logger.info("preview stream refused", { reason: `too many of one ${stream}` });
+    }
+    // The instance's places are shared by every editor (503: try again); one client's or
+    // one link's are its own (429).
+    return new Response("Too many previews are open: try again shortly.\n", {
+      status: stream === "instance" ? 503 : 429,
+      headers: { ...previewHeaders("text/plain; charset=utf-8"), "Retry-After": "30" },
+    });
+  }
+
+  /** Whether a link that was valid is still: not expired, not revoked since. */
+  private async stillValid(claims: PreviewClaims): Promise<boolean> {
+    if (claims.expiresAt <= this.now()) return false;
+    const revokedAt = await this.options.revocations.previewLinksRevokedAt(claims.entryId);
+    return !isRevoked(claims, revokedAt);
   }
 
   /** Makes a link (the command and the endpoint share this). */
@@ -203,9 +224,10 @@ export class PreviewService {
   > {
     const found = await this.options.content.findPreviewEntry(templateName, slugOrId);
     if (!found.ok) return found;
+    const revokedAt = await this.options.revocations.previewLinksRevokedAt(found.target.entryId);
     const { token, claims } = signPreviewToken(found.target, this.key, {
       hours,
-      now: this.now(),
+      now: issueTimeAfter(revokedAt, this.now()),
     });
     return {
       ok: true,
@@ -238,8 +260,9 @@ export class PreviewService {
       );
     }
     if (request.method !== "POST") return json(405, { error: "Use POST" }, { Allow: "POST" });
+    // The body is read only now, once the token is known to be right, and only so far.
     const body = await readJsonBody(request);
-    if (!body.ok) return json(400, { error: body.problem });
+    if (!body.ok) return json(body.status, { error: body.problem });
     const input = body.value;
     try {
       if (action === "links") return await this.apiCreate(input);
@@ -311,21 +334,22 @@ function targetOf(claims: PreviewClaims): PreviewTarget {
 
 async function readJsonBody(
   request: Request,
-): Promise<{ ok: true; value: Record<string, unknown> } | { ok: false; problem: string }> {
+): Promise<
+  { ok: true; value: Record<string, unknown> } | { ok: false; status: 400 | 413; problem: string }
+> {
   const type = request.headers.get("content-type") ?? "";
   if (!type.toLowerCase().startsWith("application/json")) {
-    return { ok: false, problem: "Send a JSON body (Content-Type: application/json)" };
+    return { ok: false, status: 400, problem: "Send a JSON body (Content-Type: application/json)" };
   }
-  const text = await request.text();
-  if (Buffer.byteLength(text) > API_BODY_LIMIT)
-    return { ok: false, problem: "The body is too large" };
+  const limited = await readLimitedBody(request, API_BODY_LIMIT);
+  if (limited === "too-large") return { ok: false, status: 413, problem: "The body is too large" };
   try {
-    const value: unknown = JSON.parse(text);
+    const value: unknown = JSON.parse(await limited.text());
     if (value && typeof value === "object" && !Array.isArray(value)) {
       return { ok: true, value: value as Record<string, unknown> };
     }
   } catch {
     // Reported below.
   }
-  return { ok: false, problem: "The body is not a JSON object" };
+  return { ok: false, status: 400, problem: "The body is not a JSON object" };
 }

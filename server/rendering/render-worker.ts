@@ -4,12 +4,12 @@
 // published versions, and the forms service's calls (an action stores its submission
 // there). Signing is local (the key is given at start): every form page's loader signs a
 // stamp.
-import { createHmac } from "node:crypto";
 import { setPriority } from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
 import type { LogLevel } from "../../app/config/env.server";
 import type { PublishedVersionStore } from "../../app/content/published-versions";
 import type { FormsService } from "../../app/forms/service";
+import { purposeSigners } from "../../app/forms/tokens.server";
 import type { LogFields, SiteLogger } from "../../app/logging/logger.server";
 import {
   compressSync,
@@ -87,7 +87,7 @@ const forms: FormsService | undefined =
     ? {
         record: (...args) => call("forms", "record", args),
         checkRate: (...args) => call("forms", "checkRate", args),
-        sign: (text) => createHmac("sha256", signingKey).update(text).digest("base64url"),
+        signer: purposeSigners(signingKey),
         minSubmitSeconds: data.forms.minSubmitSeconds,
       }
     : undefined;

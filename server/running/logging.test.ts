@@ -23,4 +23,21 @@ describe("redactPath", () => {
     expect(redactPath("/_preview/api/links")).toBe("/_preview/api/links");
     expect(redactPath("/news/an-article")).toBe("/news/an-article");
   });
+
+  it("hides the token however the path spells the prefix", () => {
+    const token = "news-article.9ceec891984386911abbeba8.a.b.sig";
+    for (const [raw, logged] of [
+      [`/%5Fpreview/${token}`, "/_preview/[redacted]"],
+      [`/%5fpreview/${token}/events`, "/_preview/[redacted]/events"],
+      [`/_preview%2F${token}`, "/_preview/[redacted]"],
+      [`/%5F%70review/${token.replace("news", "%6Eews")}`, "/_preview/[redacted]"],
+      [`//_preview/${token}`, "//_preview/[redacted]"],
+      [`/_PREVIEW/${token}`, "/_preview/[redacted]"],
+      [`/news/_preview/${token}`, "/news/_preview/[redacted]"],
+      [`/resources%2Fdownload/${token}`, "/resources/download/[redacted]"],
+    ]) {
+      expect(redactPath(raw as string), raw).toBe(logged);
+      expect(redactPath(raw as string)).not.toContain("9ceec891984386911abbeba8");
+    }
+  });
 });

@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import { DOWNLOAD_ROUTE_PREFIX } from "../../app/forms/model";
 import { REDACTED } from "../../bcms/redact";
 import { PREVIEW_PATH_PREFIX } from "../preview/preview-links";
+import { decodeRequestPath } from "../serving/request-path";
 
 export { REDACTED };
 
@@ -22,16 +23,24 @@ export function redactSearch(search: string): string {
   return `?${out.join("&")}`;
 }
 
-/** The path as logged: the token of a signed download or preview link is a secret. */
-export function redactPath(pathname: string): string {
-  if (pathname.startsWith(DOWNLOAD_ROUTE_PREFIX)) return `${DOWNLOAD_ROUTE_PREFIX}${REDACTED}`;
-  if (
-    pathname.startsWith(PREVIEW_PATH_PREFIX) &&
-    !pathname.startsWith(`${PREVIEW_PATH_PREFIX}api/`)
-  ) {
-    return `${PREVIEW_PATH_PREFIX}${REDACTED}${pathname.endsWith("/events") ? "/events" : ""}`;
-  }
-  return pathname;
+/**
+ * The path as logged: the token of a signed download or preview link is a secret. The
+ * prefixes are looked for in the decoded path, anywhere in it and in any case, so no other
+ * spelling of a link (`/%5Fpreview/…`, `//_preview/…`) writes its token to the log.
+ */
+export function redactPath(rawPathname: string): string {
+  const pathname = rawPathname.includes("%")
+    ? (decodeRequestPath(rawPathname) ?? rawPathname)
+    : rawPathname;
+  // Case too: `/_PREVIEW/<token>` is no preview, but its token is still one.
+  const lowered = pathname.toLowerCase();
+  const download = lowered.indexOf(DOWNLOAD_ROUTE_PREFIX);
+  if (download !== -1) return `${pathname.slice(0, download)}${DOWNLOAD_ROUTE_PREFIX}${REDACTED}`;
+  const preview = lowered.indexOf(PREVIEW_PATH_PREFIX);
+  if (preview === -1) return rawPathname;
+  const rest = pathname.slice(preview + PREVIEW_PATH_PREFIX.length);
+  if (preview === 0 && rest.startsWith("api/")) return pathname;
+  return `${pathname.slice(0, preview)}${PREVIEW_PATH_PREFIX}${REDACTED}${rest.endsWith("/events") ? "/events" : ""}`;
 }
 
 /**

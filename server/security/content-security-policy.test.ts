@@ -123,6 +123,22 @@ describe("ContentSecurityPolicies", () => {
     }
   });
 
+  it("sends no Referer from a preview and lets no tag manager run there, even with GTM_ID set", () => {
+    const withTagManager = new ContentSecurityPolicies({
+      tagManager: true,
+      embedFrameAncestors: [],
+      previewFrameAncestors: ["https://app.thebcms.com"],
+    });
+    for (const secure of [true, false]) {
+      const preview = withTagManager.select("/_preview/news-article.x.y.z.s", secure);
+      expect(preview.companionHeaders).toContainEqual(["Referrer-Policy", "no-referrer"]);
+      expect(preview.withoutHashes).not.toContain("googletagmanager");
+      const page = withTagManager.select("/about", secure);
+      expect(page.withoutHashes).toContain("googletagmanager");
+      expect(page.companionHeaders.map(([name]) => name)).not.toContain("Referrer-Policy");
+    }
+  });
+
   it("returns the same variant objects every time (the per-body header cache keys on them)", () => {
     expect(policies.select("/about", true)).toBe(policies.select("/news", true));
     expect(policies.select("/about", false)).not.toBe(policies.select("/about", true));

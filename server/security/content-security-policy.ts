@@ -54,7 +54,7 @@ export interface PolicyOptions {
 export class DocumentPolicy {
   /** The header of a response without inline scripts (or whose body is not scanned). */
   readonly withoutHashes: string;
-  /** Headers that go with this variant: X-Frame-Options, Reporting-Endpoints. */
+  /** Headers that go with this variant: X-Frame-Options, Reporting-Endpoints, Referrer-Policy. */
   readonly companionHeaders: readonly [string, string][];
   private readonly scriptSources: string;
   private readonly otherDirectives: string;
@@ -64,6 +64,8 @@ export class DocumentPolicy {
     frameAncestors: readonly string[];
     /** report-to (Reporting API) besides report-uri: only where the browser will deliver it. */
     reportTo: boolean;
+    /** Sent instead of the site's Referrer-Policy (a preview's address is a credential). */
+    referrerPolicy?: string;
   }) {
     this.scriptSources = [
       "'self'",
@@ -83,6 +85,7 @@ export class DocumentPolicy {
     const companions: [string, string][] = [];
     if (!options.frameAncestors.length) companions.push(["X-Frame-Options", "DENY"]);
     if (options.reportTo) companions.push(["Reporting-Endpoints", REPORTING_ENDPOINTS]);
+    if (options.referrerPolicy) companions.push(["Referrer-Policy", options.referrerPolicy]);
     this.companionHeaders = companions;
   }
 
@@ -103,12 +106,21 @@ export class ContentSecurityPolicies {
   constructor(options: PolicyOptions) {
     const make = (frameAncestors: readonly string[], reportTo: boolean) =>
       new DocumentPolicy({ tagManager: options.tagManager, frameAncestors, reportTo });
+    // A preview's address is its link, a bearer credential: no tag manager may run there
+    // (server/preview/preview-page.ts leaves it out; the policy refuses it too), and no
+    // request from it names the address in a Referer.
+    const makePreview = (reportTo: boolean) =>
+      new DocumentPolicy({
+        tagManager: false,
+        frameAncestors: options.previewFrameAncestors ?? [],
+        reportTo,
+        referrerPolicy: "no-referrer",
+      });
     const embedders = ["'self'", ...options.embedFrameAncestors];
-    const cms = options.previewFrameAncestors ?? [];
     this.variants = {
       page: { api: make([], true), uri: make([], false) },
       embeddable: { api: make(embedders, true), uri: make(embedders, false) },
-      preview: { api: make(cms, true), uri: make(cms, false) },
+      preview: { api: makePreview(true), uri: makePreview(false) },
     };
   }
 

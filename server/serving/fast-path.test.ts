@@ -82,6 +82,24 @@ describe("FastPath", () => {
     }
   });
 
+  it("answers a method the site does not serve with 405 and Allow, logged, before any lesson", async () => {
+    const teach = vi.fn(async () => answers("file"));
+    const { fast, log } = fastPathWith(teach);
+    for (const method of ["TRACE", "OPTIONS", "DELETE", "PROPFIND"]) {
+      const refused = exchange("/a.js?x=1", {}, method);
+      expect(fast.serve(refused.request, refused.response)).toBe(true);
+      expect(refused.written.status).toBe(405);
+      expect(refused.written.headers).toMatchObject({
+        Allow: "GET, HEAD, POST",
+        "Cache-Control": "no-store",
+      });
+      expect(log).toHaveBeenLastCalledWith(
+        expect.objectContaining({ method, path: "/a.js", status: 405, source: "refused" }),
+      );
+    }
+    expect(teach).not.toHaveBeenCalled();
+  });
+
   it("asks once about a path it cannot replay, again after forgetting", async () => {
     const teach = vi.fn(async () => null);
     const { fast } = fastPathWith(teach);

@@ -6,11 +6,13 @@
 // visitor). So headers (security, CSP with the page's script hashes, cache policy, ETag,
 // Vary) have one home, and the fast path replays them byte for byte.
 //
-// Per request this costs a map lookup, two header reads and one write. Anything it is not
-// sure about (another method, an encoded or unknown path, a query it cannot vouch for, a
-// host with its own redirect, a variant not learned yet) falls through to the full server.
+// Per request this costs a map lookup, two header reads and one write. A method the site
+// does not serve is refused here (serving/method-guard.ts). Anything it is not sure about
+// (a POST, an encoded or unknown path, a query it cannot vouch for, a host with its own
+// redirect, a variant not learned yet) falls through to the full server.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { type Encoding, negotiateEncoding } from "./compression";
+import { refuseUnservedMethod } from "./method-guard";
 import { etagMatches } from "./representation";
 
 /** One response, ready to write: status, flat raw headers, body (shared, never copied). */
@@ -110,7 +112,9 @@ export class FastPath {
   /** Answers `request` if it can; false means the full server must. */
   serve(request: IncomingMessage, response: ServerResponse): boolean {
     const method = request.method;
-    if (method !== "GET" && method !== "HEAD") return false;
+    if (method !== "GET" && method !== "HEAD") {
+      return refuseUnservedMethod(request, response, this.options.log);
+    }
     // The clock is read only for a request whose line will be written.
     const logged = this.unlogged + 1 >= this.logEvery;
     const started = logged ? performance.now() : 0;

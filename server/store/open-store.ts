@@ -17,3 +17,19 @@ export async function openStore(options: OpenStoreOptions): Promise<SiteStore> {
   if (options.databaseUrl) return PostgresStore.open(options.databaseUrl, options.postgres);
   return SqliteStore.open(options.dataDir);
 }
+
+/**
+ * The start's warning when the settings say several instances serve the site but do not
+ * share a store: FORMS_SIGNING_SECRET set by hand (a single instance needs none, its key is
+ * generated; the secret is set so that every instance signs alike) with SQLite, the
+ * instance's own file. Then a preview link, valid on every instance, is revoked only on the
+ * instance that took the revocation, and each keeps its own rate limits and published
+ * versions. Undefined when nothing says so.
+ */
+export function unsharedStoreWarning(settings: {
+  databaseUrl?: string;
+  signingSecret?: string;
+}): string | undefined {
+  if (settings.databaseUrl || !settings.signingSecret) return undefined;
+  return "FORMS_SIGNING_SECRET is set without DATABASE_URL: if several instances serve the site, each keeps its own store, so a preview link revoked on one stays valid on the others (and rate limits and published versions are not shared). Give every instance the same DATABASE_URL (docs/deploy.md).";
+}

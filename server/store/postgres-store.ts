@@ -24,6 +24,7 @@ import {
   type PublishedVersionColumns,
   type PublishedVersionKey,
   type PublishedVersionStore,
+  purgeSql,
   type RateLimitRule,
   type RateLimitStore,
   RETRY_SQL,
@@ -37,6 +38,7 @@ import {
   StoreUnavailableError,
   type SubmissionColumns,
   type SubmissionRow,
+  type SubmissionStatus,
   type SubmissionStore,
   toPublishedVersion,
   toSubmissionRow,
@@ -235,26 +237,13 @@ class PostgresSubmissions implements SubmissionStore {
     return this.count(
       `UPDATE submissions SET status = 'pending', queued_at = $1, next_attempt_at = $1,
          dead_at = NULL, lease_token = NULL
-       WHERE status = 'dead'`,
+       WHERE status = 'dead' AND purged_at IS NULL`,
       [now],
     );
   }
 
-  async purgeDelivered(before: Date, now = Date.now()): Promise<number> {
-    return this.purgeWhere("status = 'delivered' AND delivered_at < $2", before, now);
-  }
-
-  async purgeSpam(before: Date, now = Date.now()): Promise<number> {
-    return this.purgeWhere("status = 'spam' AND received_at < $2", before, now);
-  }
-
-  private purgeWhere(condition: string, before: Date, now: number): Promise<number> {
-    return this.count(
-      `UPDATE submissions SET fields_json = NULL, consent_json = NULL, attribution_json = NULL,
-         purged_at = $1
-       WHERE purged_at IS NULL AND ${condition}`,
-      [now, before.getTime()],
-    );
+  async purge(status: SubmissionStatus, before: Date, now = Date.now()): Promise<number> {
+    return this.count(purgeSql(status), [now, before.getTime(), status]);
   }
 }
 

@@ -26,6 +26,7 @@ import {
   type PublishedVersionColumns,
   type PublishedVersionKey,
   type PublishedVersionStore,
+  purgeSql,
   type RateLimitRule,
   type RateLimitStore,
   RETRY_SQL,
@@ -38,6 +39,7 @@ import {
   type SiteStore,
   type SubmissionColumns,
   type SubmissionRow,
+  type SubmissionStatus,
   type SubmissionStore,
   toPublishedVersion,
   toSubmissionRow,
@@ -212,27 +214,13 @@ class SqliteSubmissions implements SubmissionStore {
       .prepare(
         `UPDATE submissions SET status = 'pending', queued_at = ?, next_attempt_at = ?,
            dead_at = NULL, lease_token = NULL
-         WHERE status = 'dead'`,
+         WHERE status = 'dead' AND purged_at IS NULL`,
       )
       .run(now, now).changes;
   }
 
-  async purgeDelivered(before: Date, now = Date.now()): Promise<number> {
-    return this.purgeWhere("status = 'delivered' AND delivered_at < ?", before, now);
-  }
-
-  async purgeSpam(before: Date, now = Date.now()): Promise<number> {
-    return this.purgeWhere("status = 'spam' AND received_at < ?", before, now);
-  }
-
-  private purgeWhere(condition: string, before: Date, now: number): number {
-    return this.db
-      .prepare(
-        `UPDATE submissions SET fields_json = NULL, consent_json = NULL, attribution_json = NULL,
-           purged_at = ?
-         WHERE purged_at IS NULL AND ${condition}`,
-      )
-      .run(now, before.getTime()).changes;
+  async purge(status: SubmissionStatus, before: Date, now = Date.now()): Promise<number> {
+    return this.db.prepare(forSqlite(purgeSql(status))).run(now, before.getTime(), status).changes;
   }
 }
 

@@ -262,7 +262,7 @@ describe.each([sqlite, postgres])("store on $name", (engine) => {
       const pending = await submissions.insert(sampleSubmission(), T0);
       const spam = await submissions.insert(sampleSubmission({ spam: "honeypot" }), T0);
 
-      expect(await submissions.purgeDelivered(new Date(T0 + 2000), T0 + 9000)).toBe(1);
+      expect(await submissions.purge("delivered", new Date(T0 + 2000), T0 + 9000)).toBe(1);
       expect(await submissions.get(old)).toMatchObject({
         status: "delivered",
         fields: null,
@@ -273,13 +273,56 @@ describe.each([sqlite, postgres])("store on $name", (engine) => {
       });
       expect((await submissions.get(recent))?.fields).not.toBeNull();
       expect((await submissions.get(pending))?.fields).not.toBeNull();
-      expect(await submissions.purgeDelivered(new Date(T0 + 2000))).toBe(0);
+      expect(await submissions.purge("delivered", new Date(T0 + 2000))).toBe(0);
       expect(await submissions.list()).toHaveLength(4);
       // Nothing left to deliver in a purged one.
       expect(await submissions.retry(old)).toEqual({ ok: false, reason: "purged" });
 
-      expect(await submissions.purgeSpam(new Date(T0 + 1))).toBe(1);
+      expect(await submissions.purge("spam", new Date(T0 + 1))).toBe(1);
       expect(await submissions.get(spam)).toMatchObject({ status: "spam", fields: null });
+    });
+
+    it("purges dead letters by the age of their death and pending ones by their queueing, clearing the CRM's last error", async () => {
+      await fresh();
+      const { submissions } = store;
+      const deadEarly = await submissions.insert(sampleSubmission(), T0);
+      await submissions.markDead(deadEarly, "HTTP 422: field email=a@example.com", 422, T0 + 1000);
+      const deadLate = await submissions.insert(sampleSubmission(), T0);
+      await submissions.markDead(deadLate, "HTTP 422", 422, T0 + 5000);
+      const waiting = await submissions.insert(sampleSubmission(), T0);
+      const requeued = await submissions.insert(sampleSubmission(), T0);
+      await submissions.markDead(requeued, "HTTP 500", 500, T0 + 100);
+      await submissions.retry(requeued, T0 + 5000);
+
+      // Received long ago, but dead only since T0 + 5000: kept.
+      expect(await submissions.purge("dead", new Date(T0 + 2000), T0 + 9000)).toBe(1);
+      expect(await submissions.get(deadEarly)).toMatchObject({
+        status: "dead",
+        fields: null,
+        consent: null,
+        attribution: null,
+        lastError: null,
+        lastStatus: 422,
+        purgedAt: T0 + 9000,
+      });
+      expect(await submissions.get(deadLate)).toMatchObject({ lastError: "HTTP 422" });
+      expect((await submissions.get(deadLate))?.fields).not.toBeNull();
+      // A purged dead letter is not queued again with the others: nothing is left to send.
+      expect(await submissions.retryDead(T0 + 9500)).toBe(1);
+      expect((await submissions.get(deadEarly))?.status).toBe("dead");
+
+      // Pending: counted from its queueing (an operator's retry starts it again).
+      expect(await submissions.purge("pending", new Date(T0 + 2000), T0 + 10_000)).toBe(1);
+      expect(await submissions.get(waiting)).toMatchObject({
+        status: "dead",
+        fields: null,
+        nextAttemptAt: null,
+        deadAt: T0 + 10_000,
+        purgedAt: T0 + 10_000,
+      });
+      expect((await submissions.get(requeued))?.fields).not.toBeNull();
+      expect(await submissions.claimDue(T0 + 20_000, 10, T0 + 30_000)).toHaveLength(2);
+      expect(await submissions.purge("dead", new Date(T0 + 20_000), T0 + 20_000)).toBe(0);
     });
 
     it("builds the CRM payload with its keys in a fixed order", async () => {

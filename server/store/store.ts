@@ -148,10 +148,35 @@ export interface SubmissionStore {
   retry(id: string, now?: number): Promise<RetryResult>;
   /** Queues every dead submission for delivery now; returns how many. */
   retryDead(now?: number): Promise<number>;
-  /** Deletes the personal data of submissions delivered before `before`; returns how many. */
-  purgeDelivered(before: Date, now?: number): Promise<number>;
-  /** The same for spam received before `before`. */
-  purgeSpam(before: Date, now?: number): Promise<number>;
+  /**
+   * Deletes the personal data (fields, consent, attribution and the CRM's last error, which
+   * may quote them) of the submissions of one status whose age, counted as PURGE_AGE_FROM
+   * says, began before `before`; returns how many. A pending one purged is dead: nothing is
+   * left to deliver.
+   */
+  purge(status: SubmissionStatus, before: Date, now?: number): Promise<number>;
+}
+
+/**
+ * Where a submission's retention is counted from, by status: delivery, receipt (spam),
+ * death (so an operator can act on a dead letter for the whole period), the start of its
+ * current delivery run (pending: receipt, or an operator's retry).
+ */
+export const PURGE_AGE_FROM: Readonly<Record<SubmissionStatus, string>> = {
+  delivered: "delivered_at",
+  spam: "received_at",
+  dead: "dead_at",
+  pending: "queued_at",
+};
+
+/** The purge of one status ($1 now, $2 the age limit, $3 the status; forSqlite for SQLite). */
+export function purgeSql(status: SubmissionStatus): string {
+  return `UPDATE submissions SET fields_json = NULL, consent_json = NULL, attribution_json = NULL,
+      last_error = NULL, purged_at = $1,
+      status = CASE WHEN status = 'pending' THEN 'dead' ELSE status END,
+      dead_at = CASE WHEN status = 'pending' THEN $1 ELSE dead_at END,
+      next_attempt_at = NULL, lease_token = NULL
+    WHERE purged_at IS NULL AND status = $3 AND ${PURGE_AGE_FROM[status]} < $2`;
 }
 
 export interface RateLimitRule {

@@ -307,6 +307,40 @@ describe.each(["sqlite", "postgres"] as const)("npm run forms on %s", (engine) =
       });
     });
 
+    it("purges by status and age: dead letters from their death, pending ones from their queueing", async () => {
+      const seeded = await withStore(async (store) => {
+        const longDead = await store.insert(sampleSubmission(), Date.now() - 40 * DAY);
+        await store.markDead(longDead, "HTTP 422: email a@example.com", 422, Date.now() - 35 * DAY);
+        const newlyDead = await store.insert(sampleSubmission(), Date.now() - 40 * DAY);
+        await store.markDead(newlyDead, "HTTP 422", 422, Date.now() - 5 * DAY);
+        const stale = await store.insert(sampleSubmission(), Date.now() - 40 * DAY);
+        return { longDead, newlyDead, stale };
+      });
+      const dead = await forms(["purge", "--status", "dead", "--older-than-days", "30"]);
+      expect(dead.code, dead.stderr).toBe(0);
+      expect(dead.stdout).toMatch(/^1 dead submission purged of personal data \(dead before /);
+      const all = await forms(["purge", "--before", new Date(Date.now() - 30 * DAY).toISOString()]);
+      expect(all.code, all.stderr).toBe(0);
+      expect(
+        all.stdout
+          .trim()
+          .split("\n")
+          .map((line) => line.split(" (")[0]),
+      ).toEqual([
+        "1 pending submission purged of personal data",
+        "1 delivered submission purged of personal data",
+        "0 dead submissions purged of personal data",
+        "0 spam submissions purged of personal data",
+      ]);
+      await withStore(async (store) => {
+        expect(await store.get(seeded.longDead)).toMatchObject({ fields: null, lastError: null });
+        expect(await store.get(seeded.newlyDead)).toMatchObject({ lastError: "HTTP 422" });
+        expect(await store.get(seeded.stale)).toMatchObject({ status: "dead", fields: null });
+        expect(await store.get(ids.old)).toMatchObject({ status: "delivered", fields: null });
+        expect((await store.get(ids.dead))?.fields).not.toBeNull();
+      });
+    });
+
     // Usage is checked before any store is opened: once is enough.
     if (engine === "sqlite") {
       it("answers a usage mistake with the usage and exit code 2", async () => {
@@ -321,6 +355,10 @@ describe.each(["sqlite", "postgres"] as const)("npm run forms on %s", (engine) =
           ["export", "--format", "xml"],
           ["purge"],
           ["purge", "--delivered-before", "yesterday"],
+          ["purge", "--status", "dead"],
+          ["purge", "--status", "lost", "--before", "2026-01-01"],
+          ["purge", "--before", "2026-01-01", "--older-than-days", "3"],
+          ["purge", "--older-than-days", "soon"],
           ["retry-dead", "extra"],
         ];
         const results = await Promise.all(mistakes.map((args) => forms(args)));

@@ -62,8 +62,7 @@ export function slowStore(
     list: (...args) => store.list(...args),
     retry: (...args) => store.retry(...args),
     retryDead: (...args) => store.retryDead(...args),
-    purgeDelivered: (...args) => store.purgeDelivered(...args),
-    purgeSpam: (...args) => store.purgeSpam(...args),
+    purge: (...args) => store.purge(...args),
   };
   return {
     submissions,
