@@ -7,9 +7,9 @@
 // The fast path answers learned files and pages, and unknown addresses, before all this.
 // At start the pages catch up with what changed in the CMS while the instance was down
 // (server/refresh/content-catch-up.ts); /readyz says not ready until they have.
-// Hono was kept after measuring: bare node:http served a prerendered page no faster
-// (~16k req/s both on loopback), and Hono's adapter is the Request/Response bridge React
-// Router needs anyway. Figures: docs/decisions/0001-production-server.md.
+// Two layers: node:http answers files and prepared 404s itself (serving/fast-path.ts), and
+// Hono, the Request/Response bridge React Router needs, answers everything else; the fast
+// path replays what the Hono pipeline answered (docs/decisions/0011-serving-at-scale.md).
 import type { IncomingMessage } from "node:http";
 import { Hono } from "hono";
 import { DEFAULT_EMBED_FRAME_ANCESTORS, type SiteEnv } from "../app/config/env.server";
@@ -17,22 +17,32 @@ import type { ContentChange } from "../app/content/content-changes.server";
 import {
   CACHE_TAG_HEADER,
   EVERYTHING,
+  parseCacheTag,
   SURROGATE_KEY_HEADER,
 } from "../app/content/content-tags.server";
 import type { ContentDifference, ContentVersions } from "../app/content/content-versions";
-import type { FormsService, RequestFacts } from "../app/forms/service";
+import type { FormsService, RequestFacts } from "../app/forms/contract";
 import { createJsonLogger, describeError, type SiteLogger } from "../app/logging/logger.server";
+import {
+  DATA_ROUTES_PARAM,
+  type DeclaredQuery,
+  decodeRequestPath,
+  pagePathOfDataRequest,
+  significantSearch,
+} from "./addresses/request-path";
+import {
+  CSP_REPORT_PATH,
+  HEALTH_PATH,
+  PREVIEW_PATH_PREFIX,
+  READINESS_PATH,
+  SERVER_OWN_PATHS,
+} from "./addresses/server-paths";
 import { PreviewService } from "./preview/preview-service";
 import { ContentCatchUp } from "./refresh/content-catch-up";
-import {
-  ContentDependencies,
-  pageOfRequestPath,
-  parseCacheTag,
-} from "./refresh/content-dependencies";
+import { ContentDependencies, pageOfRequestPath } from "./refresh/content-dependencies";
 import { ContentLedger } from "./refresh/content-ledger";
 import { BUSY_REFRESH_SHARE, PageRefresher } from "./refresh/page-refresh";
 import { CoalescedPurge } from "./refresh/purge";
-import { RecentTraffic } from "./refresh/recent-traffic";
 import {
   PAGE_CACHE_CONTROL,
   PageRenderer,
@@ -48,15 +58,21 @@ import {
   loadServerBuild,
   type SiteRequestHandler,
 } from "./rendering/server-build";
+import { VisitorTraffic } from "./rendering/visitor-traffic";
 import { createReadinessProbe, healthResponse, readinessResponse } from "./running/health";
 import { createHttpLifecycle, SHUTDOWN_TIMEOUT_MS } from "./running/lifecycle";
 import { redactPath, redactSearch, requestIdSource } from "./running/logging";
-import {
-  ContentSecurityPolicies,
-  CSP_REPORT_PATH,
-  PREVIEW_PATH_PREFIX,
-} from "./security/content-security-policy";
+import { ContentSecurityPolicies } from "./security/content-security-policy";
 import { CspReportEndpoint } from "./security/csp-report";
+import {
+  clientAddressOf,
+  effectiveUrl,
+  forwardedProto,
+  isCrossSite,
+  MAX_REQUEST_BODY_BYTES,
+  readLimitedBody,
+  visitorUsesHttps,
+} from "./security/request-intake";
 import { securityHeaders, siteHeadersOf, withHeaders } from "./security/security-headers";
 import type { Encoding } from "./serving/compression";
 import { errorPage, plainNotFound } from "./serving/error-pages";
@@ -73,35 +89,10 @@ import { NotFoundAnswers, type NotFoundKind, type NotFoundRoute } from "./servin
 import { PrerenderedPages } from "./serving/prerendered";
 import { hostHasOwnRedirects, redirectFor } from "./serving/redirects";
 import { Representation, representationOf } from "./serving/representation";
-import {
-  clientAddressOf,
-  effectiveUrl,
-  forwardedProto,
-  isCrossSite,
-  MAX_REQUEST_BODY_BYTES,
-  readLimitedBody,
-  visitorUsesHttps,
-} from "./serving/request-intake";
-import {
-  DATA_ROUTES_PARAM,
-  type DeclaredQuery,
-  decodeRequestPath,
-  pagePathOfDataRequest,
-  significantSearch,
-} from "./serving/request-path";
 import { ClientFiles, cacheControlOfStatic, SHORT_CACHE_CONTROL } from "./serving/static-files";
 import type { PreviewRevocationStore, PublishedVersionStore } from "./store/store";
 
 export { SHUTDOWN_TIMEOUT_MS } from "./running/lifecycle";
-
-/** What the server answers itself, before the app (never an address it does not have). */
-const HEALTH_PATH = "/healthz";
-const READINESS_PATH = "/readyz";
-const SERVER_OWN_PATHS: ReadonlySet<string> = new Set([
-  HEALTH_PATH,
-  READINESS_PATH,
-  CSP_REPORT_PATH,
-]);
 
 export interface SiteServerOptions {
   /** The build folder: client/ (static + prerendered), server/index.js, prerendered.json. */
@@ -232,7 +223,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     : build.handler;
   const declaredQuery = declaredQueryOf(build.describeRoute);
   // Visitors come first: while they keep the server busy, renders and refreshes give way.
-  const traffic = new RecentTraffic();
+  const traffic = new VisitorTraffic();
   const renderer = new PageRenderer({
     handler: renderPage,
     cache,

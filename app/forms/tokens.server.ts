@@ -1,6 +1,7 @@
 // Signed values the site hands out and takes back: the stamp in every form (when it was
 // issued, for the minimum time-to-submit) and the expiring link to a gated download.
-// Both are HMAC-signed with the forms signing key (server/forms/signing-key.ts).
+// Both are HMAC-signed with the site's signing key (the store's `signingKey`,
+// server/store/store.ts).
 import { timingSafeEqual } from "node:crypto";
 
 export type Sign = (data: string) => string;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ContentDependencies, pageOfRequestPath, parseCacheTag } from "./content-dependencies";
+import { parseCacheTag } from "../../app/content/content-tags.server";
+import { ContentDependencies, pageOfRequestPath } from "./content-dependencies";
 
 describe("ContentDependencies", () => {
   it("picks the pages that read a changed tag, every page for *, and pages it knows nothing of", () => {

@@ -7,19 +7,21 @@
 // Rendering shares the one thread with visitors: while they keep the server busy, pages are
 // rendered one at a time, each followed by a pause, so refreshing takes at most a fixed
 // share of the time and the fast path keeps most of its throughput.
+
+import { parseCacheTag } from "../../app/content/content-tags.server";
 import type { SiteLogger } from "../../app/logging/logger.server";
 import { describeError } from "../../app/logging/logger.server";
 import type { SiteRequestHandler } from "../rendering/server-build";
 import { filesOfPage, type PrerenderedPages } from "../serving/prerendered";
 import type { ClientFiles } from "../serving/static-files";
-import { type ContentDependencies, parseCacheTag } from "./content-dependencies";
+import type { ContentDependencies } from "./content-dependencies";
 
 export const DEFAULT_REFRESH_CONCURRENCY = 2;
 /** While visitors keep the server busy, refreshing takes at most this share of the time. */
 export const BUSY_REFRESH_SHARE = 0.2;
 
 export interface RefreshPacing {
-  /** True while visitors keep the server busy (server/refresh/recent-traffic.ts). */
+  /** True while visitors keep the server busy (server/rendering/visitor-traffic.ts). */
   busy(): boolean;
   /** The share of the time refreshing may take then (0-1). */
   share: number;

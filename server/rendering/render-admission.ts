@@ -16,7 +16,7 @@ export interface RenderAdmissionOptions {
   maxWaiting: number;
   perClient: number;
   maxWaitMs: number;
-  /** True while visitors are being served (server/refresh/recent-traffic.ts). */
+  /** True while visitors are being served (server/rendering/visitor-traffic.ts). */
   busy?: () => boolean;
   /** The share of the time renders may take while busy (0-1). */
   busyShare: number;

@@ -4,7 +4,7 @@
 // (tests/integration/render-thread.test.ts renders the real build on the real worker.)
 import { afterEach, describe, expect, it } from "vitest";
 import type { PublishedVersionStore } from "../../app/content/published-versions";
-import type { FormsService } from "../../app/forms/service";
+import type { FormsService } from "../../app/forms/contract";
 import { testEnv } from "../../tests/support/fake-site-build";
 import { type RecordingLogger, recordingLogger } from "../../tests/support/webhook-receiver";
 import { RenderThread } from "./render-thread";

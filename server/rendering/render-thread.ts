@@ -22,7 +22,7 @@ import type { SiteEnv } from "../../app/config/env.server";
 import type { ContentChange } from "../../app/content/content-changes.server";
 import type { ContentVersions } from "../../app/content/content-versions";
 import type { PublishedVersionStore } from "../../app/content/published-versions";
-import type { FormsService, RequestFacts } from "../../app/forms/service";
+import type { FormsService, RequestFacts } from "../../app/forms/contract";
 import { describeError, type SiteLogger } from "../../app/logging/logger.server";
 import { PROJECT_DIR } from "../running/build-stamp";
 import type { PrecompressedBodies } from "../serving/representation";

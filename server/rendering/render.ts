@@ -8,21 +8,21 @@
 // Renders are admitted under a bound, fairly between clients (render-admission.ts); one
 // that is refused gets the same older version, or a quick 503 with Retry-After.
 // Concurrent GETs of one URL share a single rendering (no stampede after a content event).
-import type { RequestFacts } from "../../app/forms/service";
+import type { RequestFacts } from "../../app/forms/contract";
 import type { SiteLogger } from "../../app/logging/logger.server";
 import { describeError } from "../../app/logging/logger.server";
+import {
+  DATA_ROUTES_PARAM,
+  type DeclaredQuery,
+  pagePathOfDataRequest,
+  significantSearch,
+} from "../addresses/request-path";
 import { redactPath } from "../running/logging";
 import { withHeaders } from "../security/security-headers";
 import { errorPage } from "../serving/error-pages";
 import { isCompressibleType, isPageType } from "../serving/mime";
 import type { PrerenderedPages } from "../serving/prerendered";
 import { Representation } from "../serving/representation";
-import {
-  DATA_ROUTES_PARAM,
-  type DeclaredQuery,
-  pagePathOfDataRequest,
-  significantSearch,
-} from "../serving/request-path";
 import type { ClientFiles } from "../serving/static-files";
 import { DEFAULT_ADMISSION, type Refusal, RenderAdmission } from "./render-admission";
 import type { CachedRendering, RenderCache } from "./render-cache";

@@ -9,9 +9,9 @@ import type { PreviewDescription, PreviewEntryLookup } from "../../app/content/p
 import type { PreviewTarget } from "../../app/content/preview-context.server";
 import type { PublishedVersionStore } from "../../app/content/published-versions";
 import type { SiteServices } from "../../app/forms/context";
-import type { RequestFacts } from "../../app/forms/service";
+import type { RequestFacts } from "../../app/forms/contract";
 import type { SiteLogger } from "../../app/logging/logger.server";
-import type { DeclaredQuery } from "../serving/request-path";
+import type { DeclaredQuery } from "../addresses/request-path";
 import type { SplicedRoute } from "../serving/spliced-page";
 
 export type WatchContentChanges = (

@@ -4,7 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { DOWNLOAD_ROUTE_PREFIX } from "../../app/forms/model";
 import { REDACTED } from "../../bcms/redact";
-import { PREVIEW_PATH_PREFIX } from "../preview/preview-links";
+import { PREVIEW_PATH_PREFIX } from "../addresses/server-paths";
 
 export { REDACTED };
 

@@ -5,9 +5,8 @@
 // address and again when content its page shows changes; until a preparation succeeds, or
 // for a path it cannot splice, the server renders the 404 as before.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { CACHE_TAG_HEADER } from "../../app/content/content-tags.server";
+import { CACHE_TAG_HEADER, parseCacheTag } from "../../app/content/content-tags.server";
 import type { SiteLogger } from "../../app/logging/logger.server";
-import { parseCacheTag } from "../refresh/content-dependencies";
 import type { DocumentPolicy } from "../security/content-security-policy";
 import { MIN_COMPRESS_BYTES, negotiateEncoding } from "./compression";
 import { markAnsweredBy } from "./representation";

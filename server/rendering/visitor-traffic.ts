@@ -6,7 +6,7 @@ export const TRAFFIC_WINDOW_MS = 250;
 /** At least this many requests lately (about 200 a second) and the server counts as busy. */
 export const BUSY_REQUESTS = 50;
 
-export class RecentTraffic {
+export class VisitorTraffic {
   private current = 0;
   private previous = 0;
   private windowStart: number;

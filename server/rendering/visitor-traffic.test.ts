@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { RecentTraffic, TRAFFIC_WINDOW_MS } from "./recent-traffic";
+import { TRAFFIC_WINDOW_MS, VisitorTraffic } from "./visitor-traffic";
 
-describe("RecentTraffic", () => {
+describe("VisitorTraffic", () => {
   it("counts the requests of the current and the previous window", () => {
     let now = 0;
-    const traffic = new RecentTraffic(() => now, 3);
+    const traffic = new VisitorTraffic(() => now, 3);
     traffic.note();
     traffic.note();
     expect(traffic.lately()).toBe(2);
