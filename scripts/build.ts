@@ -26,10 +26,10 @@ import { readEnvOrReport } from "../app/config/read-env";
 import { FORM_MARKER_ATTRIBUTE } from "../app/forms/model";
 import { createJsonLogger, type SiteLogger } from "../app/logging/logger.server";
 import type { RunningContentServer } from "../content-server/server";
+import { pageOfRequestPath } from "../server/addresses/page-addresses";
 import {
   CONTENT_TAGS_MANIFEST_FILE,
   type ContentTagsManifest,
-  pageOfRequestPath,
 } from "../server/refresh/content-dependencies";
 import { CONTENT_VERSIONS_FILE } from "../server/refresh/content-ledger";
 import {

@@ -14,32 +14,35 @@ import type { IncomingMessage } from "node:http";
 import { Hono } from "hono";
 import { DEFAULT_EMBED_FRAME_ANCESTORS, type SiteEnv } from "../app/config/env.server";
 import type { ContentChange } from "../app/content/content-changes.server";
-import {
-  CACHE_TAG_HEADER,
-  EVERYTHING,
-  parseCacheTag,
-  SURROGATE_KEY_HEADER,
-} from "../app/content/content-tags.server";
-import type { ContentDifference, ContentVersions } from "../app/content/content-versions";
+import { CACHE_TAG_HEADER, SURROGATE_KEY_HEADER } from "../app/content/content-tags.server";
+import type { ContentDifference } from "../app/content/content-versions";
 import type { FormsService, RequestFacts } from "../app/forms/contract";
 import { createJsonLogger, describeError, type SiteLogger } from "../app/logging/logger.server";
+import {
+  dataRequestOfPage,
+  pageOfRequestPath,
+  pagePathOfDataRequest,
+  withoutTrailingSlash,
+} from "./addresses/page-addresses";
 import {
   DATA_ROUTES_PARAM,
   type DeclaredQuery,
   decodeRequestPath,
-  pagePathOfDataRequest,
   significantSearch,
 } from "./addresses/request-path";
 import {
+  ASSETS_PATH_PREFIX,
   CSP_REPORT_PATH,
   HEALTH_PATH,
+  MEDIA_PATH_PREFIX,
   PREVIEW_PATH_PREFIX,
   READINESS_PATH,
   SERVER_OWN_PATHS,
 } from "./addresses/server-paths";
 import { PreviewService } from "./preview/preview-service";
-import { ContentCatchUp } from "./refresh/content-catch-up";
-import { ContentDependencies, pageOfRequestPath } from "./refresh/content-dependencies";
+import type { ContentCatchUp } from "./refresh/content-catch-up";
+import { ContentChanges } from "./refresh/content-change";
+import { ContentDependencies } from "./refresh/content-dependencies";
 import { ContentLedger } from "./refresh/content-ledger";
 import { BUSY_REFRESH_SHARE, PageRefresher } from "./refresh/page-refresh";
 import { CoalescedPurge } from "./refresh/purge";
@@ -50,7 +53,7 @@ import {
   STALE_HEADER,
 } from "./rendering/render";
 import { DEFAULT_ADMISSION, RenderAdmission } from "./rendering/render-admission";
-import { type CachedRendering, RenderCache } from "./rendering/render-cache";
+import { RenderCache } from "./rendering/render-cache";
 import { RenderThread } from "./rendering/render-thread";
 import {
   declaredQueryOf,
@@ -275,9 +278,9 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     const facts = describeRoute(page);
     if (facts.addresses === "any") return null;
     if (facts.addresses === "listed") {
-      const bare = page.length > 1 ? page.replace(/\/$/, "") : page;
+      const bare = withoutTrailingSlash(page);
       if (addedAddresses.has(bare)) return null;
-      if (prerendered.find(dataPage === null ? bare : `${bare}.data`)) return null;
+      if (prerendered.find(dataPage === null ? bare : dataRequestOfPage(bare))) return null;
     }
     return {
       route: facts.routeId && facts.tail ? { id: facts.routeId, tail: facts.tail } : undefined,
@@ -501,7 +504,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
       }
       // A missing hashed asset is a plain 404, never a rendered page (the client's
       // chunk-failure guard reloads on it).
-      if (pathname.startsWith("/assets/")) {
+      if (pathname.startsWith(ASSETS_PATH_PREFIX)) {
         c.set("source", "static");
         return plainNotFound();
       }
@@ -642,7 +645,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
       // The redirect table first, then files: only what would end as a 404 is answered here.
       if (redirectFor(url, request.method ?? "GET", env.siteOrigin)) return undefined;
       const pathname = decodeRequestPath(url.pathname);
-      if (pathname === null || pathname.startsWith("/assets/") || files.lookup(pathname)) {
+      if (pathname === null || pathname.startsWith(ASSETS_PATH_PREFIX) || files.lookup(pathname)) {
         return undefined;
       }
       const route = unknownAddress(pathname)?.route;
@@ -664,88 +667,44 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     // Once every page a change touched is written again, the change is recorded on disk.
     onIdle: (clean) => void ledger.settle(clean),
   });
-  const everyPrerendered = () => [...prerendered.pagePaths(), ...prerendered.resourcePaths()];
   if (options.prerenderedFresh === false) {
     // The build predates the content: bring every file up to date, pages render meanwhile.
-    refresher.enqueue(everyPrerendered());
+    refresher.enqueue([...prerendered.pagePaths(), ...prerendered.resourcePaths()]);
   }
   const purge = env.purgeUrl
     ? new CoalescedPurge({ url: env.purgeUrl, logger, settled: () => refresher.settled() })
     : undefined;
 
-  /** The prerendered pages a change touches: those that read it, then the addresses it moved. */
-  const pagesOfChange = (change: Pick<ContentChange, "tags" | "addedPaths" | "removedPaths">) => {
-    const moved = new Set([...change.addedPaths, ...change.removedPaths]);
-    return { read: dependencies.affected(everyPrerendered(), change.tags), moved };
-  };
-
-  const applyContentChange = (change: ContentChange, reason = "event") => {
-    // With a render thread, this thread's client watches nothing: what previews and media
-    // read here is dropped at each change (the thread's client dropped what the change
-    // touched before it reported it).
-    if (thread) build.forgetContent?.();
-    // Open previews first: an editor waits on this one.
-    preview?.events.notify(
-      change.event.name === "entry" && change.event.id && !change.tags.includes(EVERYTHING)
-        ? change.event.id
-        : null,
-    );
-    for (const path of change.addedPaths) addedAddresses.add(path);
-    for (const path of change.removedPaths) addedAddresses.delete(path);
-    notFound.refresh((read) => ContentDependencies.touches(read, change.tags));
-    const { read: pages, moved } = pagesOfChange(change);
-    ledger.note(change.tags, change.versions);
-    const queued = new Set([...pages, ...moved]);
-    refresher.enqueue(queued, { first: !change.tags.includes(EVERYTHING) });
-    const staleRenderings = cache.markStale(
-      (rendering, key) =>
-        ContentDependencies.touches(tagsOfRendering(rendering), change.tags) ||
-        moved.has(pageOfRequestPath(pathOfCacheKey(key))),
-    );
-    purge?.add(change.tags);
-    logger.info("content changed", {
-      event: reason === "event" ? change.event.name : reason,
-      type: change.event.type,
-      id: change.event.id ?? null,
-      tags: change.tags.length,
-      refreshing: queued.size,
-      ...(change.addedPaths.length ? { added: change.addedPaths } : {}),
-      ...(change.removedPaths.length ? { removed: change.removedPaths } : {}),
-      staleRenderings,
-    });
-    return queued.size;
-  };
-
-  // The content pages are made of is read in one place per process: on the render thread
-  // when there is one (it watches the CMS and reads its versions; this thread's client then
-  // holds only what previews and media read, dropped at each change), else here.
-  const readContentVersions = thread
-    ? () => thread.readContentVersions()
-    : build.readContentVersions;
   if (!build.readContentVersions) {
     logger.warn(
       "the server build exports no readContentVersions: edits made while the site was down are not looked for",
     );
   }
-
-  // What the instance serves while it catches up: every page not touched by what changed
-  // from its file; the pages known to be older than the CMS are rendered per request (fresh)
-  // until their new files land, so whoever reaches an instance that is not ready yet still
-  // gets the content as it is now.
-  const catchUpWith = () =>
-    new ContentCatchUp({
-      readVersions: build.readContentVersions ? readContentVersions : undefined,
-      recorded: () => ledger.recorded,
-      refresh: (difference: ContentDifference, versions: ContentVersions) => {
-        const { read, moved } = pagesOfChange(difference);
-        refresher.retire([...read, ...moved].filter((page) => prerendered.find(page)));
-        return applyContentChange({ event: CATCH_UP_EVENT, ...difference, versions }, "catch-up");
-      },
-      settled: () => refresher.settled(),
-      logger,
-    });
-  const catchUp = catchUpWith();
-  catchUp.start();
+  const changes = new ContentChanges({
+    prerendered,
+    dependencies,
+    refresher,
+    ledger,
+    cache,
+    notFound,
+    addedAddresses,
+    notifyPreviews: preview && ((entryId) => preview.events.notify(entryId)),
+    // With a render thread, this thread's client watches nothing: what previews and media
+    // read here is dropped at each change (the thread's client dropped what the change
+    // touched before it reported it).
+    forgetContent: thread ? build.forgetContent : undefined,
+    purge,
+    // The content pages are made of is read in one place per process: on the render thread
+    // when there is one (it watches the CMS and reads its versions), else here.
+    readVersions: build.readContentVersions
+      ? thread
+        ? () => thread.readContentVersions()
+        : build.readContentVersions
+      : undefined,
+    logger,
+  });
+  const applyContentChange = (change: ContentChange) => void changes.apply(change);
+  const catchUp = changes.catchUp();
   void catchUp
     .whenDone()
     .catch(() => {})
@@ -760,9 +719,8 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
         ? thread.watchContentChanges(applyContentChange, () => {
             // Events sent while no thread watched are lost: what they said is looked for
             // as at a start (the instance stays ready meanwhile).
-            const again = catchUpWith();
+            const again = changes.catchUp();
             laterCatchUps.add(again);
-            again.start();
             void again.whenDone().finally(() => laterCatchUps.delete(again));
           })
         : build.watchContentChanges(applyContentChange);
@@ -823,28 +781,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
  * content its form's action reads); media, which wait on the CMS, do not.
  */
 function rendersOnThread(request: Request): boolean {
-  return !new URL(request.url).pathname.startsWith("/media/");
-}
-
-/** How the start's catch-up is told to the refresher: a change the CMS did not announce. */
-const CATCH_UP_EVENT: ContentChange["event"] = {
-  name: "template",
-  type: "update",
-  id: null,
-  templateId: null,
-};
-
-/** The tags a cached rendering was labelled with (none: it depends on everything). */
-function tagsOfRendering(rendering: CachedRendering): string[] | undefined {
-  const header = rendering.headers.find(([name]) => name.toLowerCase() === "cache-tag");
-  return header ? parseCacheTag(header[1]) : undefined;
-}
-
-/** `page:/news/a?x=1` -> `/news/a` (render cache keys, render.ts). */
-function pathOfCacheKey(key: string): string {
-  const path = key.slice(key.indexOf(":") + 1);
-  const query = path.indexOf("?");
-  return query === -1 ? path : path.slice(0, query);
+  return !new URL(request.url).pathname.startsWith(MEDIA_PATH_PREFIX);
 }
 
 /**

@@ -12,6 +12,8 @@
 //   a template, group, widget, language  *  (its reach is unknown)
 //   or status changed, added or gone
 
+import { EVERYTHING } from "./content-tags.server";
+
 export const CONTENT_VERSIONS_FORMAT = 1;
 
 export interface EntryVersion {
@@ -43,8 +45,6 @@ export interface ContentDifference {
   /** How many entries were updated, added and deleted, and media and schema items changed. */
   counts: { updated: number; added: number; deleted: number; media: number; schema: number };
 }
-
-const EVERYTHING = "*";
 
 export function emptyContentVersions(): ContentVersions {
   return { format: CONTENT_VERSIONS_FORMAT, entries: {}, media: {}, schema: {}, orders: {} };

@@ -11,8 +11,9 @@
 import { parseCacheTag } from "../../app/content/content-tags.server";
 import type { SiteLogger } from "../../app/logging/logger.server";
 import { describeError } from "../../app/logging/logger.server";
+import { dataRequestOfPage, filesOfPage, requestPathOfFile } from "../addresses/page-addresses";
 import type { SiteRequestHandler } from "../rendering/server-build";
-import { filesOfPage, type PrerenderedPages } from "../serving/prerendered";
+import type { PrerenderedPages } from "../serving/prerendered";
 import type { ClientFiles } from "../serving/static-files";
 import type { ContentDependencies } from "./content-dependencies";
 
@@ -112,7 +113,7 @@ export class PageRefresher {
       } else {
         const { html, data } = filesOfPage(page);
         relPaths.push(html, data);
-        requestPaths.push(page, page === "/" ? "/_.data" : `${page}.data`);
+        requestPaths.push(page, dataRequestOfPage(page));
       }
     }
     prerendered.retire(relPaths);
@@ -199,7 +200,7 @@ export class PageRefresher {
     const { prerendered } = this.options;
     if (prerendered.isResource(page)) return this.refreshFile(page, page.slice(1));
     const { html, data } = filesOfPage(page);
-    const dataPath = page === "/" ? "/_.data" : `${page}.data`;
+    const dataPath = dataRequestOfPage(page);
     // The HTML first: it decides whether the page still exists. Rendered at the address
     // visitors use (no trailing slash), as the render path would.
     const outcome = await this.refreshFile(page, html);
@@ -247,9 +248,6 @@ export class PageRefresher {
     } else {
       prerendered.retire([relPath]);
     }
-    const requestPath = relPath.endsWith("index.html")
-      ? `/${relPath.slice(0, -"index.html".length)}`.replace(/(.)\/$/, "$1")
-      : `/${relPath}`;
-    this.options.onChanged([requestPath]);
+    this.options.onChanged([requestPathOfFile(relPath)]);
   }
 }

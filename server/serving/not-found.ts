@@ -7,6 +7,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { CACHE_TAG_HEADER, parseCacheTag } from "../../app/content/content-tags.server";
 import type { SiteLogger } from "../../app/logging/logger.server";
+import { dataRequestOfPage } from "../addresses/page-addresses";
 import type { DocumentPolicy } from "../security/content-security-policy";
 import { MIN_COMPRESS_BYTES, negotiateEncoding } from "./compression";
 import { markAnsweredBy } from "./representation";
@@ -47,9 +48,6 @@ export interface NotFoundRoute {
   id: string;
   tail: SplicedRoute;
 }
-
-/** The path of a `.data` request's page, as the 404 data names it (`/x.data` -> `/x`). */
-const dataRequestOf = (page: string) => `${page}.data`;
 
 /** What is prepared for one route: both kinds, and the content tags its page read. */
 interface RouteAnswers {
@@ -115,7 +113,9 @@ export class NotFoundAnswers {
     for (const kind of ["page", "data"] as const) {
       let last: Response | undefined;
       const render = async (path: string): Promise<RenderedPage> => {
-        const response = await this.options.render(kind === "data" ? dataRequestOf(path) : path);
+        const response = await this.options.render(
+          kind === "data" ? dataRequestOfPage(path) : path,
+        );
         last = response;
         return { status: response.status, body: await response.text() };
       };
