@@ -61,7 +61,7 @@ import {
   loadServerBuild,
   type SiteRequestHandler,
 } from "./rendering/server-build";
-import { VisitorTraffic } from "./rendering/visitor-traffic";
+import { GiveWayToVisitors, VisitorTraffic } from "./rendering/visitor-traffic";
 import { createReadinessProbe, healthResponse, readinessResponse } from "./running/health";
 import { createHttpLifecycle, SHUTDOWN_TIMEOUT_MS } from "./running/lifecycle";
 import { redactPath, redactSearch, requestIdSource } from "./running/logging";
@@ -97,6 +97,14 @@ import type { PreviewRevocationStore, PublishedVersionStore } from "./store/stor
 
 export { SHUTDOWN_TIMEOUT_MS } from "./running/lifecycle";
 
+/**
+ * The share of the time renders take while visitors are served, when they run on the
+ * serving thread (an in-memory build): of the turn's wall time, as a render also costs the
+ * thread after its turn (writing the answer, garbage collection) about as much again,
+ * measured on /contact. On the render thread the scheduler shares the core by priority.
+ */
+const RENDER_BUSY_SHARE = 0.2;
+
 export interface SiteServerOptions {
   /** The build folder: client/ (static + prerendered), server/index.js, prerendered.json. */
   buildDir: string;
@@ -110,7 +118,6 @@ export interface SiteServerOptions {
    * compares snapshots): prerendered files then only serve as the outage fallback.
    */
   prerenderedFresh?: boolean;
-  renderCache?: { maxEntries?: number; maxBytes?: number };
   shutdownTimeoutMs?: number;
   /** The forms service actions store submissions with (server/forms/). */
   forms?: FormsService;
@@ -119,8 +126,9 @@ export interface SiteServerOptions {
   /** The last public versions of reworked entries (the site's store). */
   publishedVersions?: PublishedVersionStore;
   /**
-   * Page renders run on a worker thread (rendering/render-thread.ts) rather than on the
-   * thread that serves files. With `forms`, it needs `siteKey` (the key forms sign with).
+   * Pages render on the render thread (rendering/render-thread.ts, decision 0015), loaded
+   * from `serverBuildDir`; with `forms`, it needs `siteKey` (the key forms sign with). False
+   * only with a `build` held in memory (the test kits' stand-ins), which no worker can load.
    */
   renderThread?: boolean;
   /** Tests: another worker speaking render-thread-protocol.ts (RenderThreadOptions.workerFile). */
@@ -207,18 +215,19 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     { prerendered: () => prerendered.toManifest(), dependencies: () => dependencies.toManifest() },
     logger,
   );
-  const cache = new RenderCache(options.renderCache);
-  const thread = options.renderThread
-    ? await RenderThread.start({
-        buildDir: options.serverBuildDir ?? options.buildDir,
-        env,
-        logger,
-        publishedVersions: options.publishedVersions,
-        forms: options.forms,
-        signingKey: options.siteKey,
-        workerFile: options.renderThreadWorker,
-      })
-    : undefined;
+  const cache = new RenderCache();
+  const thread =
+    (options.renderThread ?? true)
+      ? await RenderThread.start({
+          buildDir: options.serverBuildDir ?? options.buildDir,
+          env,
+          logger,
+          publishedVersions: options.publishedVersions,
+          forms: options.forms,
+          signingKey: options.siteKey,
+          workerFile: options.renderThreadWorker,
+        })
+      : undefined;
   // What renders a visitor's page: the render thread when there is one, for what it takes.
   const renderPage: SiteRequestHandler = thread
     ? (request, facts) =>
@@ -242,8 +251,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     // time there (long, as it gets what visitors leave) would only starve renders.
     admission: new RenderAdmission({
       ...DEFAULT_ADMISSION,
-      busy: () => traffic.lately() > 0,
-      ...(thread ? { busyShare: 1 } : {}),
+      pacing: new GiveWayToVisitors(() => traffic.lately() > 0, thread ? 1 : RENDER_BUSY_SHARE),
     }),
   });
   const readiness = createReadinessProbe(env.bcms);
@@ -663,7 +671,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     dependencies,
     logger,
     onChanged: (paths) => fastPath.forget(paths),
-    pacing: { busy: () => traffic.busy(), share: BUSY_REFRESH_SHARE },
+    pacing: new GiveWayToVisitors(() => traffic.busy(), BUSY_REFRESH_SHARE),
     // Once every page a change touched is written again, the change is recorded on disk.
     onIdle: (clean) => void ledger.settle(clean),
   });

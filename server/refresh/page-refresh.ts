@@ -4,15 +4,16 @@
 // never wait for a render after a publish. Until a page's new files land, its old ones
 // answer; a page whose entry is gone (404) loses its files; a page that cannot be rendered
 // now (CMS down) is retired, so requests render it (or fall back to the old file, stale).
-// Rendering shares the one thread with visitors: while they keep the server busy, pages are
-// rendered one at a time, each followed by a pause, so refreshing takes at most a fixed
-// share of the time and the fast path keeps most of its throughput.
+// While visitors keep the server busy, pages are rendered one at a time, each followed by a
+// pause (`pacing`, the rule renders follow too: rendering/visitor-traffic.ts), so refreshing
+// takes at most a fixed share of the time and the fast path keeps most of its throughput.
 
 import { parseCacheTag } from "../../app/content/content-tags.server";
 import type { SiteLogger } from "../../app/logging/logger.server";
 import { describeError } from "../../app/logging/logger.server";
 import { dataRequestOfPage, filesOfPage, requestPathOfFile } from "../addresses/page-addresses";
 import type { SiteRequestHandler } from "../rendering/server-build";
+import type { Pacing } from "../rendering/visitor-traffic";
 import type { PrerenderedPages } from "../serving/prerendered";
 import type { ClientFiles } from "../serving/static-files";
 import type { ContentDependencies } from "./content-dependencies";
@@ -20,13 +21,6 @@ import type { ContentDependencies } from "./content-dependencies";
 export const DEFAULT_REFRESH_CONCURRENCY = 2;
 /** While visitors keep the server busy, refreshing takes at most this share of the time. */
 export const BUSY_REFRESH_SHARE = 0.2;
-
-export interface RefreshPacing {
-  /** True while visitors keep the server busy (server/rendering/visitor-traffic.ts). */
-  busy(): boolean;
-  /** The share of the time refreshing may take then (0-1). */
-  share: number;
-}
 
 export interface PageRefresherOptions {
   handler: SiteRequestHandler;
@@ -38,7 +32,7 @@ export interface PageRefresherOptions {
   onChanged: (paths: string[]) => void;
   concurrency?: number;
   /** Without it, pages are rendered as fast as the concurrency allows. */
-  pacing?: RefreshPacing;
+  pacing?: Pacing;
   /**
    * Called each time nothing is left to render. `clean`: every page given since the last
    * call was written or removed (none retired, none dropped by stop()).
@@ -141,7 +135,7 @@ export class PageRefresher {
 
   private pump(): void {
     if (this.resume) return;
-    const limit = this.options.pacing?.busy() ? 1 : this.concurrency;
+    const limit = this.options.pacing?.limit(this.concurrency) ?? this.concurrency;
     while (this.running.size < limit && this.queued.size > 0) {
       const page = this.queued.values().next().value as string;
       this.queued.delete(page);
@@ -167,19 +161,16 @@ export class PageRefresher {
 
   /** Starts the next pages now, or after a pause in proportion to `took` while busy. */
   private pauseOrPump(took: number): void {
-    const { pacing } = this.options;
-    if (!pacing || this.queued.size === 0 || this.resume || !pacing.busy()) {
+    const pause =
+      this.queued.size === 0 || this.resume ? 0 : (this.options.pacing?.pauseAfter(took) ?? 0);
+    if (pause === 0) {
       this.pump();
       return;
     }
-    const share = Math.min(1, Math.max(0.01, pacing.share));
-    this.resume = setTimeout(
-      () => {
-        this.resume = undefined;
-        this.pump();
-      },
-      (took * (1 - share)) / share,
-    );
+    this.resume = setTimeout(() => {
+      this.resume = undefined;
+      this.pump();
+    }, pause);
   }
 
   private finishBatch(): void {
