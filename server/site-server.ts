@@ -436,7 +436,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
   });
   app.get(READINESS_PATH, async (c) => {
     c.set("source", "health");
-    return readinessResponse(await readiness(), catchUp.state);
+    return readinessResponse(await readiness(), startCatchUp?.state ?? "reading");
   });
 
   app.post(CSP_REPORT_PATH, (c) => {
@@ -712,31 +712,46 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     logger,
   });
   const applyContentChange = (change: ContentChange) => void changes.apply(change);
-  const catchUp = changes.catchUp();
-  void catchUp
-    .whenDone()
-    .catch(() => {})
-    .finally(() => caughtUpAtStart());
+  // Watch first, then read the versions: each catch-up starts once the CMS's socket is open
+  // (the start's; and after the render thread was started again, what no thread heard), so
+  // an edit made at any moment of a start is in what it reads or in an event the socket brings.
+  let startCatchUp: ContentCatchUp | undefined;
   /** Catch-ups after the start (a render thread started again), stopped on close. */
   const laterCatchUps = new Set<ContentCatchUp>();
+  const catchUpNow = () => {
+    if (lifetime.closing) return;
+    if (!startCatchUp) {
+      startCatchUp = changes.catchUp();
+      void startCatchUp
+        .whenDone()
+        .catch(() => {})
+        .finally(() => caughtUpAtStart());
+      return;
+    }
+    // The instance stays ready meanwhile.
+    const again = changes.catchUp();
+    laterCatchUps.add(again);
+    void again.whenDone().finally(() => laterCatchUps.delete(again));
+  };
 
   let stopWatching: (() => void) | undefined;
   if (build.watchContentChanges) {
     try {
       stopWatching = thread
-        ? thread.watchContentChanges(applyContentChange, () => {
-            // Events sent while no thread watched are lost: what they said is looked for
-            // as at a start (the instance stays ready meanwhile).
-            const again = changes.catchUp();
-            laterCatchUps.add(again);
-            void again.whenDone().finally(() => laterCatchUps.delete(again));
-          })
-        : build.watchContentChanges(applyContentChange);
+        ? thread.watchContentChanges(applyContentChange, catchUpNow)
+        : build.watchContentChanges(applyContentChange, {
+            // Later opens of this socket count as a change of everything already.
+            onOpen: () => {
+              if (!startCatchUp) catchUpNow();
+            },
+          });
     } catch (error) {
       logger.error("could not watch content changes", { error: describeError(error) });
+      catchUpNow();
     }
   } else {
     logger.warn("the server build exports no watchContentChanges: content edits need a restart");
+    catchUpNow();
   }
 
   const fetch = async (request: Request): Promise<Response> => app.fetch(request);
@@ -761,7 +776,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
       .close()
       .finally(() => stopWatching?.())
       .finally(() => {
-        catchUp.stop();
+        startCatchUp?.stop();
         for (const again of laterCatchUps) again.stop();
       })
       .finally(() => renderer.close())
@@ -779,8 +794,8 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     applyContentChange,
     settled: () => refresher.settled(),
     renderLoad: () => renderer.load,
-    caughtUp: () => catchUp.whenDone(),
-    catchUpDifference: () => catchUp.difference,
+    caughtUp: () => startedUp,
+    catchUpDifference: () => startCatchUp?.difference,
   };
 }
 

@@ -28,6 +28,8 @@ const ARTICLE = {
 };
 /** The catch-up's first read of the CMS (a lite list of entries). */
 const CATCH_UP_READ = /\/entry\/all\/lite$/;
+/** The CMS's socket being opened (the upgrade request). */
+const SOCKET_OPEN = /\/api\/v3\/socket/;
 /** A build at the first start on a busy 2-core machine included. */
 const START_TIMEOUT_MS = 10 * 60_000;
 const READY_TIMEOUT_MS = 120_000;
@@ -168,6 +170,31 @@ describe("a restart after content changed while the site was down", () => {
       // that show it; not the site.
       expect(Number(line?.refreshed)).toBeGreaterThan(0);
       expect(Number(line?.refreshed)).toBeLessThan(10);
+    },
+    RESTART_TIMEOUT_MS,
+  );
+
+  it(
+    "shows an edit made while it starts, before its socket to the CMS is open",
+    async () => {
+      await site?.stop();
+      const since = (await logLines()).length;
+      const edited = `${ARTICLE.title} (edited while the site started ${Date.now()})`;
+      // The site's socket is held at its opening; the edit is made then, so the CMS tells
+      // no one of it. A site that read the CMS's versions before opening its socket would
+      // have read them without this edit and never hear of it.
+      const socket = proxy.hold(SOCKET_OPEN);
+      try {
+        await startSite();
+        await socket.arrived;
+        await api.retitle("news-article", ARTICLE.id, edited);
+      } finally {
+        socket.release();
+      }
+      const url = site?.url ?? "";
+      await untilReady(url);
+      expect(await (await fetch(`${url}${ARTICLE.page}`)).text()).toContain(edited);
+      expect(await caughtUpLine(since)).toMatchObject({ updated: 1 });
     },
     RESTART_TIMEOUT_MS,
   );
