@@ -1,6 +1,6 @@
 // The open previews, by entry: each is a Server-Sent Events stream that gets a `change`
 // event when its entry (or something every page may show) changes in the CMS. The server's
-// CMS socket already hears every edit (server/site-server.ts applyContentChange).
+// CMS socket already hears every edit (server/refresh/content-change.ts).
 const encoder = new TextEncoder();
 /** Comment lines keep proxies from closing an idle stream. */
 const KEEPALIVE_MS = 25_000;

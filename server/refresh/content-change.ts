@@ -12,13 +12,15 @@
 import type { ContentChange } from "../../app/content/content-changes.server";
 import { EVERYTHING } from "../../app/content/content-tags.server";
 import type { ContentDifference, ContentVersions } from "../../app/content/content-versions";
-import type { SiteLogger } from "../../app/logging/logger.server";
+import { describeError, type SiteLogger } from "../../app/logging/logger.server";
 import { pageOfRequestPath } from "../addresses/page-addresses";
 import { requestPathOfCacheKey } from "../rendering/render";
 import { type RenderCache, tagsOfRendering } from "../rendering/render-cache";
+import type { RenderThread } from "../rendering/render-thread";
+import type { LoadedBuild } from "../rendering/server-build";
 import type { NotFoundAnswers } from "../serving/not-found";
 import type { PrerenderedPages } from "../serving/prerendered";
-import { ContentCatchUp } from "./content-catch-up";
+import { type CatchUpState, ContentCatchUp } from "./content-catch-up";
 import { ContentDependencies } from "./content-dependencies";
 import type { ContentLedger } from "./content-ledger";
 import type { PageRefresher } from "./page-refresh";
@@ -48,6 +50,16 @@ export interface ContentChangeParts {
   logger: SiteLogger;
 }
 
+/**
+ * Watches the CMS: `onChange` for each change, `onOpen` each time the socket is open from
+ * where no event was heard (the first open, a render thread started again). Returns a
+ * function that stops watching.
+ */
+export type WatchCms = (
+  onChange: (change: ContentChange) => void,
+  onOpen: () => void,
+) => () => void;
+
 /** How a catch-up is told to the refresher: a change the CMS did not announce. */
 const CATCH_UP_EVENT: ContentChange["event"] = {
   name: "template",
@@ -57,7 +69,79 @@ const CATCH_UP_EVENT: ContentChange["event"] = {
 };
 
 export class ContentChanges {
+  private startCatchUp: ContentCatchUp | undefined;
+  /** Catch-ups after the start (a render thread started again). */
+  private readonly laterCatchUps = new Set<ContentCatchUp>();
+  private stopWatching: (() => void) | undefined;
+  private stopped = false;
+  private caughtUpAtStart: () => void = () => {};
+  private readonly startedUp = new Promise<void>((resolve) => {
+    this.caughtUpAtStart = resolve;
+  });
+
   constructor(private readonly parts: ContentChangeParts) {}
+
+  /**
+   * Watch first, then read the versions: each catch-up starts once the CMS's socket is open,
+   * so an edit made at any moment of a start is in what it reads or in an event the socket
+   * brings. Without a way to watch, the start's catch-up begins at once.
+   */
+  watch(watchCms: WatchCms | undefined): void {
+    const { logger } = this.parts;
+    if (!watchCms) {
+      logger.warn("the server build exports no watchContentChanges: content edits need a restart");
+      this.catchUpNow();
+      return;
+    }
+    try {
+      this.stopWatching = watchCms(
+        (change) => void this.apply(change),
+        () => this.catchUpNow(),
+      );
+    } catch (error) {
+      logger.error("could not watch content changes", { error: describeError(error) });
+      this.catchUpNow();
+    }
+  }
+
+  /** How far the start's catch-up is (/readyz): "connecting" until the socket is open. */
+  get startState(): CatchUpState | "connecting" {
+    return this.startCatchUp?.state ?? "connecting";
+  }
+
+  /** Settles once the start's catch-up is done (or could not be). */
+  caughtUp(): Promise<void> {
+    return this.startedUp;
+  }
+
+  /** What the start's catch-up found changed since the pages were rendered. */
+  get startDifference(): ContentDifference | undefined {
+    return this.startCatchUp?.difference;
+  }
+
+  /** Stops watching and every catch-up. */
+  stop(): void {
+    this.stopped = true;
+    this.stopWatching?.();
+    this.startCatchUp?.stop();
+    for (const again of this.laterCatchUps) again.stop();
+  }
+
+  private catchUpNow(): void {
+    if (this.stopped) return;
+    if (!this.startCatchUp) {
+      this.startCatchUp = this.catchUp();
+      void this.startCatchUp
+        .whenDone()
+        .catch(() => {})
+        .finally(() => this.caughtUpAtStart());
+      return;
+    }
+    // The instance stays ready meanwhile.
+    const again = this.catchUp();
+    this.laterCatchUps.add(again);
+    void again.whenDone().finally(() => this.laterCatchUps.delete(again));
+  }
 
   /** Applies one change (see the top of this file); returns how many pages it queued. */
   apply(change: ContentChange, reason: "event" | "catch-up" = "event"): number {
@@ -100,7 +184,7 @@ export class ContentChanges {
    * land, so whoever reaches an instance that is not ready yet still gets the content as it
    * is now; every other page answers from its file.
    */
-  catchUp(): ContentCatchUp {
+  private catchUp(): ContentCatchUp {
     const { parts } = this;
     const catchUp = new ContentCatchUp({
       readVersions: parts.readVersions,
@@ -124,4 +208,27 @@ export class ContentChanges {
     const moved = new Set([...change.addedPaths, ...change.removedPaths]);
     return { read: dependencies.affected(every, change.tags), moved };
   }
+}
+
+/**
+ * How the CMS is watched: by the render thread (its first open and each thread started
+ * again say so), or by an in-memory build's own socket, whose later opens already count as
+ * a change of everything.
+ */
+export function cmsWatcherOf(
+  build: Pick<LoadedBuild, "watchContentChanges">,
+  thread: Pick<RenderThread, "watchContentChanges"> | undefined,
+): WatchCms | undefined {
+  const watch = build.watchContentChanges;
+  if (!watch) return undefined;
+  if (thread) return (onChange, onOpen) => thread.watchContentChanges(onChange, onOpen);
+  return (onChange, onOpen) => {
+    let opened = false;
+    return watch(onChange, {
+      onOpen: () => {
+        if (!opened) onOpen();
+        opened = true;
+      },
+    });
+  };
 }

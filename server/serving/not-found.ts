@@ -11,6 +11,7 @@ import { dataRequestOfPage } from "../addresses/page-addresses";
 import type { DocumentPolicy } from "../security/content-security-policy";
 import { MIN_COMPRESS_BYTES, negotiateEncoding } from "./compression";
 import { markAnsweredBy } from "./representation";
+import type { DescribeRoute } from "./route-facts";
 import {
   joined,
   type RenderedPage,
@@ -94,6 +95,35 @@ export class NotFoundAnswers {
       entry.preparing = undefined;
     });
     return entry.preparing;
+  }
+
+  /**
+   * Prepares each route's 404 page, one route after another (the routes of the build's
+   * samples of unknown addresses), so the first unknown address a scanner asks for costs
+   * what the others do; stops when `wanted` turns false.
+   */
+  async prepareRoutesOf(
+    build: { unknownAddressSamples?: readonly string[]; describeRoute?: DescribeRoute },
+    wanted: () => boolean,
+  ): Promise<void> {
+    const routes = (build.unknownAddressSamples ?? [])
+      .map((sample) => build.describeRoute?.(sample))
+      .flatMap((facts): NotFoundRoute[] =>
+        facts?.routeId && facts.tail ? [{ id: facts.routeId, tail: facts.tail }] : [],
+      );
+    const started = performance.now();
+    let prepared = 0;
+    for (const route of routes) {
+      if (!wanted()) return;
+      await this.prepare(route);
+      prepared++;
+    }
+    if (prepared > 0) {
+      this.options.logger.info("404 answers prepared at start", {
+        routes: prepared,
+        ms: Math.round(performance.now() - started),
+      });
+    }
   }
 
   /** Prepares again the routes whose 404 page read one of `changed` (content tags). */

@@ -86,6 +86,18 @@ async function untilReady(url: string): Promise<number[]> {
   throw new Error(`not ready after ${READY_TIMEOUT_MS} ms: ${statuses.slice(-5).join(",")}`);
 }
 
+/** Asks /readyz until it says ready, or that the site waits for its socket to the CMS. */
+async function untilReadyOrConnecting(url: string): Promise<"ready" | "connecting"> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    const { status, body } = await readyz(url);
+    if (status === 200) return "ready";
+    if (body.catchUp === "connecting") return "connecting";
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`neither ready nor connecting after ${READY_TIMEOUT_MS} ms`);
+}
+
 /** The first line named `msg` after `since` lines, once written (lines are written in batches). */
 async function logLine(msg: string, since: number): Promise<LogLine | undefined> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
@@ -182,11 +194,14 @@ describe("a restart after content changed while the site was down", () => {
       const edited = `${ARTICLE.title} (edited while the site started ${Date.now()})`;
       // The site's socket is held at its opening; the edit is made then, so the CMS tells
       // no one of it. A site that read the CMS's versions before opening its socket would
-      // have read them without this edit and never hear of it.
+      // have read them without this edit, said it is ready, and never hear of it; this one
+      // says it is connecting, and reads them once the socket is open.
       const socket = proxy.hold(SOCKET_OPEN);
       try {
-        await startSite();
+        const starting = await startSite();
         await socket.arrived;
+        // Either way the site has had its chance to read the versions before the edit.
+        await untilReadyOrConnecting(starting.url);
         await api.retitle("news-article", ARTICLE.id, edited);
       } finally {
         socket.release();
