@@ -2,6 +2,7 @@
 // (see react-router.config.ts); anything else falls through to the catch-all, which
 // consults the redirect table before answering 404.
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { MEDIA_ROUTE_BASE } from "./config/site";
 import { routePattern, CONTENT_URL_PATTERNS as URLS } from "./content/urls";
 
 /** Fixed pages whose content is a `page` entry with the same path. */
@@ -73,7 +74,7 @@ export default [
   ...LEGAL_PAGE_PATHS.map((path) =>
     route(path.slice(1), "routes/legal-page.tsx", { id: routeId(path) }),
   ),
-  route("media/:id/:name", "routes/media.ts"),
+  route(`${MEDIA_ROUTE_BASE.slice(1)}/:id/:name`, "routes/media.ts"),
   route("consent", "routes/consent.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

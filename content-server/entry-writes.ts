@@ -15,7 +15,7 @@ import {
 import { badRequest } from "./http";
 import { newObjectId } from "./ids";
 import { nodesToPlainText } from "./rich-text-html";
-import type { ContentStore } from "./store";
+import type { ContentStore } from "./snapshot-store";
 
 export const WRITE_MESSAGES = {
   languageNotAvailable: "Provided language is not available",

@@ -19,7 +19,7 @@ import type { SiteLogger } from "../app/logging/logger.server";
 import { isErrno } from "./fs-durable";
 import { badRequest, HttpError, notFound } from "./http";
 import { parseSizeTransform } from "./size-transforms";
-import type { ContentStore } from "./store";
+import type { ContentStore } from "./snapshot-store";
 
 /** Media URLs carry no version, so clients revalidate hourly (cheap: ETag → 304). */
 export const MEDIA_CACHE_CONTROL = "public, max-age=3600";

@@ -23,7 +23,7 @@ import type {
 } from "@thebcms/types";
 import { isRecord } from "../bcms/is-record";
 import { escapeHtml, nodeToHtml } from "./rich-text-html";
-import type { ContentStore } from "./store";
+import type { ContentStore } from "./snapshot-store";
 
 export const MAX_ENTRY_DEPTH = 5;
 /** Groups, widgets and rich text nested in each other; bounds self-referencing schemas. */

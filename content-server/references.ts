@@ -8,7 +8,7 @@
 import type { Entry, Group, Prop, Template, Widget } from "@thebcms/types";
 import { isEntryPointerValue } from "../bcms/guards";
 import { isRecord } from "../bcms/is-record";
-import type { ContentStore } from "./store";
+import type { ContentStore } from "./snapshot-store";
 
 /** A copy of `value` without entry pointers to `removed` entries; `changed` tells whether any was found. */
 export function stripEntryPointers<T>(

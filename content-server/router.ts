@@ -10,8 +10,8 @@ import type { SiteLogger } from "../app/logging/logger.server";
 import { sendJson } from "./http";
 import type { MediaBinService } from "./media-bin";
 import type { EntryParser } from "./parser";
+import type { ContentStore } from "./snapshot-store";
 import type { SocketHub } from "./socket";
-import type { ContentStore } from "./store";
 
 export const API_PREFIX = ["api", "v3", "org"] as const;
 

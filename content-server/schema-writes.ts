@@ -12,8 +12,8 @@ import { badRequest } from "./http";
 import { dropTemplateFromProps, stripEntryPointers } from "./references";
 import type { EntityChange } from "./snapshot-files";
 import { PROP_TYPES } from "./snapshot-files";
+import type { ContentStore } from "./snapshot-store";
 import type { SocketEventMessage } from "./socket";
-import type { ContentStore } from "./store";
 
 export interface WritePlan {
   changes: EntityChange[];

@@ -22,8 +22,8 @@ import { EntryParser } from "./parser";
 import { type AppContext, matchRoute, parseApiPath, type Route } from "./router";
 import { catalogRoutes } from "./routes/catalog";
 import { entryRoutes } from "./routes/entries";
+import { ContentStore, StoreUnavailableError } from "./snapshot-store";
 import { SocketHub } from "./socket";
-import { ContentStore, StoreUnavailableError } from "./store";
 import { SnapshotWatcher } from "./watcher";
 
 export interface StartContentServerOptions {

@@ -6,7 +6,7 @@
  */
 import type { Group, Prop, Template, Widget } from "@thebcms/types";
 import { badRequest } from "./http";
-import type { ContentStore } from "./store";
+import type { ContentStore } from "./snapshot-store";
 
 export const TYPE_GENERATOR_LANGUAGES = ["ts", "rust", "golang", "gql"] as const;
 

@@ -9,8 +9,8 @@ import { type FSWatcher, watch } from "node:fs";
 import { join } from "node:path";
 import type { SiteLogger } from "../app/logging/logger.server";
 import { ENTITY_KINDS, type EntityKind, MEDIA_FILES_DIR } from "./snapshot-files";
+import type { ContentStore } from "./snapshot-store";
 import { eventFor, type SocketEventMessage } from "./socket";
-import type { ContentStore } from "./store";
 
 const DEBOUNCE_MS = 50;
 const ENTITY_FILE = /^([0-9a-f]{24})\.json$/;

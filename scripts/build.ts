@@ -26,11 +26,10 @@ import { readEnvOrReport } from "../app/config/read-env";
 import { FORM_MARKER_ATTRIBUTE } from "../app/forms/model";
 import { createJsonLogger, type SiteLogger } from "../app/logging/logger.server";
 import type { RunningContentServer } from "../content-server/server";
-import { exportPublishedVersions, importPublishedVersions } from "../server/drafts/build-handover";
+import { pageOfRequestPath } from "../server/addresses/page-addresses";
 import {
   CONTENT_TAGS_MANIFEST_FILE,
   type ContentTagsManifest,
-  pageOfRequestPath,
 } from "../server/refresh/content-dependencies";
 import { CONTENT_VERSIONS_FILE } from "../server/refresh/content-ledger";
 import {
@@ -50,6 +49,10 @@ import {
 import { contentTypeOf, isCompressibleType } from "../server/serving/mime";
 import { PRERENDER_MANIFEST_FILE, type PrerenderManifest } from "../server/serving/prerendered";
 import { openStore } from "../server/store/open-store";
+import {
+  exportPublishedVersions,
+  importPublishedVersions,
+} from "../server/store/published-versions-handover";
 import { writeBuildMeta, writeCrawlerFiles } from "./build-records";
 
 /** Where prerendering appends each answer's content tags (app/content/content-tags.server.ts). */
@@ -82,7 +85,7 @@ export async function writeContentTagsManifest(
   return pages.size;
 }
 
-/** The published versions the build's processes read and record (server/drafts/build-handover.ts). */
+/** The published versions the build's processes read and record (server/store/published-versions-handover.ts). */
 const PUBLISHED_VERSIONS_HANDOVER_FILE = ".cache/published-versions.json";
 
 /** Writes the CMS part of the prerender list that react-router.config.ts reads. */

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { PROJECT_DIR } from "../server/running/build-stamp";
-import { checkImports, findCycles, isAllowed, readsEnvironment } from "./check-imports";
+import {
+  checkImports,
+  findCycles,
+  isAllowed,
+  readsEnvironment,
+  subfolderCycles,
+} from "./check-imports";
 
 describe("import rules", () => {
   it("lets each folder import only in its direction", () => {
@@ -40,6 +46,30 @@ describe("import rules", () => {
         ]),
       ),
     ).toEqual([]);
+  });
+
+  it("finds server/ subfolders that import each other, through any number of steps", () => {
+    const oneWay = new Map([
+      ["server/site-server.ts", ["server/serving/a.ts", "server/security/b.ts"]],
+      ["server/serving/a.ts", ["server/security/b.ts", "server/serving/c.ts"]],
+      ["server/serving/c.ts", []],
+      ["server/security/b.ts", ["app/x.ts"]],
+    ]);
+    expect(subfolderCycles(oneWay, "server")).toEqual([]);
+    const circle = new Map([
+      ...oneWay,
+      ["server/security/b.ts", ["server/running/d.ts"]],
+      ["server/running/d.ts", ["server/serving/c.ts"]],
+    ]);
+    expect(subfolderCycles(circle, "server")).toEqual([
+      "server/running/ and server/security/ and server/serving/ import each other: " +
+        "server/serving/a.ts imports server/security/b.ts; " +
+        "server/security/b.ts imports server/running/d.ts; " +
+        "server/running/d.ts imports server/serving/c.ts",
+    ]);
+    // A subfolder importing the folder's own files (the composition) is a cycle too.
+    const upward = new Map([...oneWay, ["server/serving/c.ts", ["server/site-server.ts"]]]);
+    expect(subfolderCycles(upward, "server")[0]).toMatch(/^server\/ and server\/serving\/ /);
   });
 
   it("finds process.env outside app/config in app/, NODE_ENV aside", () => {

@@ -1,6 +1,7 @@
 // The import rules of docs/decisions/0009-layout.md, checked on the source: which folder may
 // import which, no import cycle (type-only imports count: they tie modules as much as values
-// do), and only app/config/ reads the process environment in app/.
+// do), the subfolders of server/ in one direction (no two of them import each other, through
+// any number of steps), and only app/config/ reads the process environment in app/.
 // `npm run lint` runs it; it prints one line per problem and exits non-zero on any.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -20,6 +21,12 @@ export const IMPORT_RULES: Record<string, readonly string[]> = {
   vite: [],
   tests: ["app", "bcms", "content-server", "server", "scripts", "vite"],
 };
+
+/**
+ * Folders whose subfolders import in one direction: the folder's own files and each direct
+ * subfolder form a graph that must have no cycle.
+ */
+export const ONE_WAY_SUBFOLDERS: readonly string[] = ["server"];
 
 /** Test files of a folder may also use the shared test kits. */
 const TEST_FILE = /\.test\.tsx?$/;
@@ -145,6 +152,46 @@ export function readsEnvironment(file: string, source: string): boolean {
   return /process\.env(?!\.NODE_ENV\b)/.test(source);
 }
 
+/** `server/serving/x.ts` -> `server/serving`; `server/main.ts` -> `server` (for `server`). */
+export function subfolderOf(parent: string, file: string): string | undefined {
+  if (!file.startsWith(`${parent}/`)) return undefined;
+  const rest = file.slice(parent.length + 1).split("/");
+  return rest.length > 1 ? `${parent}/${rest[0]}` : parent;
+}
+
+/**
+ * The subfolders of `parent` that import each other (directly or through others), each
+ * cycle with one import for each of its steps, so the line says what to move.
+ */
+export function subfolderCycles(graph: ImportGraph, parent: string): string[] {
+  const folders: ImportGraph = new Map();
+  /** `from-folder -> to-folder` -> one import that makes the step. */
+  const example = new Map<string, string>();
+  for (const [from, targets] of graph) {
+    const source = subfolderOf(parent, from);
+    if (!source) continue;
+    const edges = folders.get(source) ?? [];
+    folders.set(source, edges);
+    for (const to of targets) {
+      const target = subfolderOf(parent, to);
+      if (!target || target === source) continue;
+      if (!edges.includes(target)) edges.push(target);
+      if (!example.has(`${source} -> ${target}`))
+        example.set(`${source} -> ${target}`, `${from} imports ${to}`);
+    }
+  }
+  return findCycles(folders).map((cycle) => {
+    const members = new Set(cycle);
+    const steps = [...example]
+      .filter(([step]) => {
+        const [source, target] = step.split(" -> ");
+        return members.has(source as string) && members.has(target as string);
+      })
+      .map(([, imported]) => imported);
+    return `${cycle.map((folder) => `${folder}/`).join(" and ")} import each other: ${steps.join("; ")}`;
+  });
+}
+
 export function checkImports(projectDir: string): string[] {
   const graph = readImportGraph(
     projectDir,
@@ -162,6 +209,7 @@ export function checkImports(projectDir: string): string[] {
     }
   }
   for (const cycle of findCycles(graph)) problems.push(`import cycle: ${cycle.join(" -> ")}`);
+  for (const parent of ONE_WAY_SUBFOLDERS) problems.push(...subfolderCycles(graph, parent));
   return problems;
 }
 
@@ -169,5 +217,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
   const problems = checkImports(PROJECT_DIR);
   for (const problem of problems) console.error(problem);
   if (problems.length > 0) process.exit(1);
-  console.log("imports: every folder imports in its direction, no cycle");
+  console.log(
+    "imports: every folder imports in its direction, no cycle, server/'s subfolders one way",
+  );
 }

@@ -4,7 +4,7 @@
 import { isPublished, type LocalEntry, localise } from "../app/content/entries.server";
 import { silentLogger } from "../app/logging/logger.server";
 import { EntryParser } from "../content-server/parser";
-import { ContentStore } from "../content-server/store";
+import { ContentStore } from "../content-server/snapshot-store";
 
 export interface SnapshotEntry {
   id: string;

@@ -132,7 +132,6 @@ export async function startSite(
       publishedVersions: store.publishedVersions,
       previewRevocations: store.previewRevocations,
       siteKey,
-      renderThread: env.renderThread,
     });
     let listening: { url: string };
     try {

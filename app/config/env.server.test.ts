@@ -101,11 +101,7 @@ describe("parseEnv", () => {
     expect((error as Error).message).not.toContain("very-secret-value");
   });
 
-  it("renders on the render thread unless RENDER_THREAD=0, its heap as set", () => {
-    expect(parseEnv({}).renderThread).toBe(true);
-    expect(parseEnv({ RENDER_THREAD: "1" }).renderThread).toBe(true);
-    expect(parseEnv({ RENDER_THREAD: "0" }).renderThread).toBe(false);
-    expect(() => parseEnv({ RENDER_THREAD: "yes" })).toThrow(/RENDER_THREAD must be 0 or 1/);
+  it("sizes the render thread's heap as set", () => {
     expect(parseEnv({}).renderThreadHeapMb).toBe(128);
     expect(parseEnv({ RENDER_THREAD_HEAP_MB: "256" }).renderThreadHeapMb).toBe(256);
     expect(() => parseEnv({ RENDER_THREAD_HEAP_MB: "32" })).toThrow(

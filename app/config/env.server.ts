@@ -226,9 +226,6 @@ const envSchema = z.object({
   TRUST_PROXY: optionalString.refine((v) => v === undefined || v === "0" || v === "1", {
     message: "TRUST_PROXY must be 0 or 1",
   }),
-  RENDER_THREAD: optionalString.refine((v) => v === undefined || v === "0" || v === "1", {
-    message: "RENDER_THREAD must be 0 or 1",
-  }),
   RENDER_THREAD_HEAP_MB: positiveInteger(
     "RENDER_THREAD_HEAP_MB",
     DEFAULT_RENDER_THREAD_HEAP_MB,
@@ -287,11 +284,6 @@ export interface SiteEnv {
   forms: FormsSettings;
   /** True behind a proxy that sets X-Forwarded-For: the client address is its last hop. */
   trustProxy: boolean;
-  /**
-   * Pages are rendered on a worker thread beside the one that serves files (decision 0015);
-   * true by default; false (`RENDER_THREAD=0`): on the serving thread.
-   */
-  renderThread: boolean;
   /** The render thread's old generation at most, in MB (past it the thread is started again). */
   renderThreadHeapMb: number;
   /** Origins that may frame the embedded agreement page (its CSP frame-ancestors, with 'self'). */
@@ -409,7 +401,6 @@ export function parseEnv(source: Record<string, string | undefined>): SiteEnv {
       deliveryTimeoutSeconds: env.FORMS_DELIVERY_TIMEOUT_SECONDS,
     },
     trustProxy: env.TRUST_PROXY === "1",
-    renderThread: env.RENDER_THREAD !== "0",
     renderThreadHeapMb: env.RENDER_THREAD_HEAP_MB,
     embedFrameAncestors: env.EMBED_FRAME_ANCESTORS,
     purgeUrl: env.PURGE_URL,

@@ -13,6 +13,9 @@ export const LOGIN_URL = "https://console.id5.io/login";
 /** The site's icon (public/; root.tsx links it): the logo that structured data names. */
 export const SITE_ICON_PATH = "/favicon.svg";
 
+/** The media route (app/routes.ts): our proxy of the CMS's files, `/media/{id}/{name}`. */
+export const MEDIA_ROUTE_BASE = "/media";
+
 export interface NavLink {
   label: string;
   href: string;

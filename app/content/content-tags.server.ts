@@ -34,6 +34,15 @@ export const EVERYTHING = "*";
 export const CACHE_TAG_HEADER = "Cache-Tag";
 export const SURROGATE_KEY_HEADER = "Surrogate-Key";
 
+/** Tags as the Cache-Tag header lists them. */
+export function parseCacheTag(header: string | null): string[] | undefined {
+  if (header === null) return undefined;
+  return header
+    .split(",")
+    .map((tag) => tag.trim())
+    .filter(Boolean);
+}
+
 const reads = new AsyncLocalStorage<Set<string>>();
 
 /** Notes that the current rendering used `tag` (outside a rendering: nothing happens). */

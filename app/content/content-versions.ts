@@ -3,13 +3,16 @@
 // its pages (server/refresh/content-ledger.ts): at start it compares the record with what the
 // CMS holds now and re-renders exactly the dependent pages, so an instance that was stopped,
 // or new, is never older than the CMS. Versions are the CMS's own update times (every BCMS
-// entity carries `updatedAt`), never the site's clock.
+// entity carries `updatedAt`), never the site's clock. (Not the published versions of
+// published-versions.ts: those are whole entries kept for visitors while an entry is a draft.)
 //   an entry updated, added or deleted   entry:<id>, template:<name>; path:<id> and the
 //                                        added or removed address when its address changed
 //   an ordered list's order changed      order:<name>
 //   a media item updated, added, gone    media:<id>, media
 //   a template, group, widget, language  *  (its reach is unknown)
 //   or status changed, added or gone
+
+import { EVERYTHING } from "./content-tags.server";
 
 export const CONTENT_VERSIONS_FORMAT = 1;
 
@@ -42,8 +45,6 @@ export interface ContentDifference {
   /** How many entries were updated, added and deleted, and media and schema items changed. */
   counts: { updated: number; added: number; deleted: number; media: number; schema: number };
 }
-
-const EVERYTHING = "*";
 
 export function emptyContentVersions(): ContentVersions {
   return { format: CONTENT_VERSIONS_FORMAT, entries: {}, media: {}, schema: {}, orders: {} };

@@ -1,6 +1,7 @@
 // BCMS parsed media → ImageModel / VideoFileModel with URLs on our own media route
 // (/media/{id}/{name}), so no CMS URL or key reaches the browser.
 
+import { MEDIA_ROUTE_BASE } from "~/config/site";
 import { buildMediaProxyUrl, buildSrcSet, formatSrcSet, pickSizeTransform } from "../../bcms";
 import { getContentClient } from "./content-client.server";
 import { notFound, withContent } from "./content-errors.server";
@@ -8,8 +9,6 @@ import { contentTag, recordRead } from "./content-tags.server";
 import type { ImageModel, ImageSource, VideoFileModel } from "./models";
 import { isRec, readNumber, readString } from "./read.server";
 import { sanitizeSvg } from "./sanitize-svg.server";
-
-export const MEDIA_ROUTE_BASE = "/media";
 
 interface ParsedMedia {
   id: string;

@@ -8,9 +8,9 @@ import { data, type RouterContextProvider, redirect } from "react-router";
 import { logger } from "~/content/log.server";
 import { ATTRIBUTION_COOKIE, decodeAttribution, readCookie } from "./attribution";
 import { formsContext, requestFactsContext } from "./context";
+import type { FieldValue, RateDecision } from "./contract";
 import { CHECKED_VALUE, type FormActionData, type FormDefinition, SYSTEM_FIELDS } from "./model";
 import { SENT_PARAM } from "./query-params";
-import type { FieldValue, RateDecision } from "./service";
 import { stampAgeSeconds } from "./tokens.server";
 import { checkSubmission, type SentValues, shapeProblem } from "./validate";
 

@@ -1,7 +1,7 @@
 // Marketing attribution, the server's half: the cookie that attribution-recorder.ts writes
 // on every document load is read, checked and clipped when a form is sent (never trusted
 // as is). Reading at submit time means in-app navigation never loses it.
-import { type Attribution, type Touch, UTM_KEYS, type UtmKey } from "./service";
+import { type Attribution, type Touch, UTM_KEYS, type UtmKey } from "./contract";
 
 export const ATTRIBUTION_COOKIE = "id5_attribution";
 /** How long the first touch is remembered (days). */

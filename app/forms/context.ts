@@ -3,7 +3,7 @@
 // `createLoadContext`); prerendering and the dev server leave it empty, and then pages
 // render their forms without a stamp and the action answers 503.
 import { createContext, RouterContextProvider } from "react-router";
-import type { FormsService, RequestFacts } from "./service";
+import type { FormsService, RequestFacts } from "./contract";
 
 export const formsContext = createContext<FormsService | null>(null);
 export const requestFactsContext = createContext<RequestFacts | null>(null);

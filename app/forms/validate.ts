@@ -1,8 +1,8 @@
 // One definition drives both sides: the server checks every submission with these rules,
 // and the browser runs the same function before sending (then the server checks again).
 
+import type { FieldValue } from "./contract";
 import { CHECKED_VALUE, type FormDefinition, type FormField, SYSTEM_FIELDS } from "./model";
-import type { FieldValue } from "./service";
 
 export const MESSAGES = {
   required: (field: FormField) =>

@@ -25,6 +25,7 @@ const server = await createSiteServer({
   env: parseEnv({ SITE_ORIGIN: "https://id5.io" }),
   logger: createJsonLogger({ level: "info" }),
   build: { handler: async () => new Response("not rendered in this benchmark", { status: 404 }) },
+  renderThread: false,
   prerenderedFresh: true,
 });
 await server.listen(Number(port), "127.0.0.1");

@@ -9,9 +9,7 @@
 //       requests that need a render (`/contact?sent=<n>`: a form page, rendered per request),
 //     with the flood's own rate and answers by status class;
 //   - nginx's 404 rate on the same unknown paths, and the site's rate alone on them;
-//   - RSS of the site after each flood;
-//   - the render flood again on a site that renders on the serving thread (RENDER_THREAD=0),
-//     the other design of goal 3, for comparison (no budget).
+//   - RSS of the site after each flood.
 // Budgets (issue 17): unknown paths >= 0.3x nginx's 404 rate with p99 < 5 ms; during the
 // render flood, visitors keep >= 0.7x their idle rate with p99 < 10 ms and no request waits
 // 2 s or more; RSS < 300 MB. PASS/FAIL lines on stderr, figures as JSON on stdout.
@@ -197,23 +195,6 @@ export async function runFloodBench(): Promise<Record<string, unknown>> {
       rss[`after ${name}`] = rssMb();
     }
 
-    // The other design of goal 3, measured in the same run: renders on the serving thread.
-    await site.stop();
-    progress("the render flood again, renders on the serving thread (RENDER_THREAD=0)");
-    site = await startSiteProcess({
-      logFile: path.join(dir, "site-serving-thread.log"),
-      env: { LOG_LEVEL: "info", RENDER_THREAD: "0" },
-    });
-    await pin(site.child.pid as number, SERVER_CPU);
-    await visitorRun(2);
-    await runFlood(site.url, scripts.renders);
-    const otherAlone = await visitorRun();
-    const [otherVisitors, otherFlood] = await Promise.all([
-      visitorRun(),
-      runFlood(site.url, scripts.renders),
-    ]);
-    const otherRssMb = round(rssBytes(site.child.pid as number) / 1024 / 1024, 0);
-
     const figures = {
       pinned: hasTaskset ? { server: SERVER_CPU, wrk: WRK_CPU } : "no taskset",
       seconds: SECONDS,
@@ -224,13 +205,6 @@ export async function runFloodBench(): Promise<Record<string, unknown>> {
         ratio: round(unknownAlone.rps / nginx404.rps, 2),
       },
       during,
-      rendersOnServingThread: {
-        visitorsAlone: visitors(otherAlone),
-        visitors: visitors(otherVisitors),
-        visitorsOverAlone: round(otherVisitors.rps / otherAlone.rps, 2),
-        flood: flood(otherFlood),
-        rssMbAfter: otherRssMb,
-      },
       rssMb: rss,
     };
     report(figures);
@@ -245,12 +219,6 @@ export async function runFloodBench(): Promise<Record<string, unknown>> {
 function report(figures: {
   unknownPathsAlone: { site: { p99Ms: number }; ratio: number };
   during: Record<string, unknown>;
-  rendersOnServingThread: {
-    rssMbAfter: number;
-    visitors: { p99Ms: number };
-    visitorsOverAlone: number;
-    flood: { maxLatencyMs: number };
-  };
   rssMb: Record<string, number>;
 }): void {
   const lines: [boolean, string][] = [];
@@ -280,10 +248,6 @@ function report(figures: {
     renders.flood.maxLatencyMs < BUDGET.maxWaitMs,
     `longest wait in the render flood ${renders.flood.maxLatencyMs} ms (budget < ${BUDGET.maxWaitMs})`,
   ]);
-  const other = figures.rendersOnServingThread;
-  console.error(
-    `(renders on the serving thread instead: visitors ${other.visitorsOverAlone}x alone, p99 ${other.visitors.p99Ms} ms, longest wait ${other.flood.maxLatencyMs} ms, RSS ${other.rssMbAfter} MB)`,
-  );
   const maxRss = Math.max(...Object.values(figures.rssMb));
   lines.push([maxRss < BUDGET.rssMb, `RSS at most ${maxRss} MB (budget < ${BUDGET.rssMb})`]);
   for (const [ok, line] of lines) console.error(`${ok ? "PASS" : "FAIL"} ${line}`);

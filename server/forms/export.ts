@@ -1,6 +1,6 @@
 // Stored submissions as the operator exports them: JSON, or CSV for a spreadsheet (RFC 4180,
 // one column per form field, and cells that a spreadsheet would run as a formula defused).
-import type { Touch } from "../../app/forms/service";
+import type { Touch } from "../../app/forms/contract";
 import type { SubmissionRow } from "../store/store";
 
 /** What one exported submission looks like in JSON. */

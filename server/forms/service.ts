@@ -1,15 +1,15 @@
 // The forms service the site runs with: the site's store (server/store/: SQLite or
 // PostgreSQL), the outbox (started only when a webhook is configured), the shared rate
 // limit, the signing key and the retention job, behind the FormsService contract the app's
-// form action uses (app/forms/service.ts).
+// form action uses (app/forms/contract.ts).
 import type { FormsSettings } from "../../app/config/env.server";
-import type { FormsService, RateDecision, SubmissionRecord } from "../../app/forms/service";
+import type { FormsService, RateDecision, SubmissionRecord } from "../../app/forms/contract";
 import { purposeSigners } from "../../app/forms/tokens.server";
 import type { SiteLogger } from "../../app/logging/logger.server";
+import { RATE_WINDOW_MS } from "../security/rate-limit";
 import { type SiteStore, SUBMISSION_STATUSES, type SubmissionStatus } from "../store/store";
 import { describeWebhook } from "./delivery";
 import { Outbox, type OutboxTimings } from "./outbox";
-import { RATE_WINDOW_MS } from "./rate-limit";
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;

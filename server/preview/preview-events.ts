@@ -1,6 +1,6 @@
 // The open previews, by entry: each is a Server-Sent Events stream that gets a `change`
 // event when its entry (or something every page may show) changes in the CMS. The server's
-// CMS socket already hears every edit (server/site-server.ts applyContentChange).
+// CMS socket already hears every edit (server/refresh/content-change.ts).
 // A stream lasts only while its link is valid: the link is checked again (expiry and
 // revocation) before every event and on a timer, and a stream whose link is no longer valid
 // gets a last `change` (the page fetches itself and shows the refusal) and is closed. One

@@ -1,16 +1,15 @@
 // Signed preview links: one entry, an issue time and an expiry, signed with the site's key
-// (server/forms/signing-key.ts) under a key of their own, derived from it, so no other
-// signature of the site (form stamps, download links) can pass for a preview link. The link
-// carries no secret: what it grants is one entry's preview until it expires or is revoked.
+// (the store's `signingKey`, server/store/store.ts) under a key of their own, derived from
+// it, so no other signature of the site (form stamps, download links) can pass for a
+// preview link. The link carries no secret: what it grants is one entry's preview until it
+// expires or is revoked.
 //   /_preview/<template>.<entry id>.<issued>.<expires>.<signature>
 // Times are milliseconds since the epoch in base 36; the signature is HMAC-SHA256, base64url.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { purposeKey } from "../../app/forms/tokens.server";
+import { decodeRequestPath } from "../addresses/request-path";
+import { PREVIEW_PATH_PREFIX } from "../addresses/server-paths";
 
-import { PREVIEW_PATH_PREFIX } from "../security/content-security-policy";
-import { decodeRequestPath } from "../serving/request-path";
-
-export { PREVIEW_PATH_PREFIX };
 export const DEFAULT_PREVIEW_HOURS = 72;
 export const MAX_PREVIEW_HOURS = 30 * 24;
 /** Clock difference between instances tolerated on a link's issue time (ms). */

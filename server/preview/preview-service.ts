@@ -7,13 +7,13 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { PreviewDescription } from "../../app/content/preview.server";
 import type { PreviewTarget } from "../../app/content/preview-context.server";
-import type { RequestFacts } from "../../app/forms/service";
+import type { RequestFacts } from "../../app/forms/contract";
 import { describeError, type SiteLogger } from "../../app/logging/logger.server";
-import { RateLimiter } from "../forms/rate-limit";
 import type { PreviewContent, SiteRequestHandler } from "../rendering/server-build";
+import { RateLimiter } from "../security/rate-limit";
+import { readLimitedBody } from "../security/request-intake";
 import { inlineScriptHashes } from "../security/script-hashes";
 import { HashedPolicy, markAnsweredBy } from "../serving/representation";
-import { readLimitedBody } from "../serving/request-intake";
 import type { PreviewRevocationStore } from "../store/store";
 import { PreviewEvents } from "./preview-events";
 import {
@@ -35,7 +35,7 @@ export const PREVIEW_CACHE_CONTROL = "private, no-store";
 const API_BODY_LIMIT = 4096;
 
 export interface PreviewServiceOptions {
-  /** The site's signing key (server/forms/signing-key.ts). */
+  /** The site's signing key (the store's `signingKey`, server/store/store.ts). */
   siteKey: Buffer;
   siteOrigin: string;
   revocations: PreviewRevocationStore;

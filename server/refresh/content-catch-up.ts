@@ -3,6 +3,8 @@
 // have exactly the pages that read what changed rendered again, through the same refresher
 // as a live change. Events sent while the instance was down are lost; this finds what they
 // said. Until it is done, /readyz answers 503 (server/running/health.ts).
+
+import { EVERYTHING } from "../../app/content/content-tags.server";
 import {
   type ContentDifference,
   type ContentVersions,
@@ -111,7 +113,7 @@ export class ContentCatchUp {
     const difference: ContentDifference = recorded
       ? compareContentVersions(recorded, versions)
       : {
-          tags: ["*"],
+          tags: [EVERYTHING],
           addedPaths: [],
           removedPaths: [],
           counts: { updated: 0, added: 0, deleted: 0, media: 0, schema: 0 },

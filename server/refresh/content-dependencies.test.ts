@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ContentDependencies, pageOfRequestPath, parseCacheTag } from "./content-dependencies";
+import { parseCacheTag } from "../../app/content/content-tags.server";
+import { ContentDependencies } from "./content-dependencies";
 
 describe("ContentDependencies", () => {
   it("picks the pages that read a changed tag, every page for *, and pages it knows nothing of", () => {
@@ -48,11 +49,7 @@ describe("ContentDependencies", () => {
     ]);
   });
 
-  it("maps request paths to their page and reads Cache-Tag headers", () => {
-    expect(pageOfRequestPath("/about.data")).toBe("/about");
-    expect(pageOfRequestPath("/_.data")).toBe("/");
-    expect(pageOfRequestPath("/about/")).toBe("/about");
-    expect(pageOfRequestPath("/news/feed.atom")).toBe("/news/feed.atom");
+  it("reads Cache-Tag headers", () => {
     expect(parseCacheTag("entry:a, template:b,")).toEqual(["entry:a", "template:b"]);
     expect(parseCacheTag(null)).toBeUndefined();
   });

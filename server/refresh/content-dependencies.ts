@@ -6,7 +6,6 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { EVERYTHING } from "../../app/content/content-tags.server";
-import { pagePathOfDataRequest } from "../serving/request-path";
 
 /** Written by scripts/build.ts next to client/ and server/ (not served). */
 export const CONTENT_TAGS_MANIFEST_FILE = "content-tags.json";
@@ -14,22 +13,6 @@ export const CONTENT_TAGS_MANIFEST_FILE = "content-tags.json";
 export interface ContentTagsManifest {
   /** Page path ("/", "/about", "/news/feed.xml") → the tags its rendering read. */
   pages: Record<string, string[]>;
-}
-
-/** The page a request path belongs to: `/about.data` and `/about` are one page. */
-export function pageOfRequestPath(pathname: string): string {
-  const data = pagePathOfDataRequest(pathname);
-  const page = data ?? pathname;
-  return page.length > 1 && page.endsWith("/") ? page.slice(0, -1) : page;
-}
-
-/** Tags as the Cache-Tag header lists them. */
-export function parseCacheTag(header: string | null): string[] | undefined {
-  if (header === null) return undefined;
-  return header
-    .split(",")
-    .map((tag) => tag.trim())
-    .filter(Boolean);
 }
 
 /** Tags naming one thing (content-tags.server.ts), as opposed to a list or everything. */

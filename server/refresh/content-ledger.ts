@@ -6,6 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { EVERYTHING } from "../../app/content/content-tags.server";
 import {
   advanceContentVersions,
   type ContentVersions,
@@ -89,7 +90,7 @@ export class ContentLedger {
       // No record to move forward from: only a change of everything makes one.
       next = next
         ? advanceContentVersions(next, change.versions, change.tags)
-        : change.tags.includes("*")
+        : change.tags.includes(EVERYTHING)
           ? change.versions
           : undefined;
     }

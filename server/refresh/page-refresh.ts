@@ -4,26 +4,23 @@
 // never wait for a render after a publish. Until a page's new files land, its old ones
 // answer; a page whose entry is gone (404) loses its files; a page that cannot be rendered
 // now (CMS down) is retired, so requests render it (or fall back to the old file, stale).
-// Rendering shares the one thread with visitors: while they keep the server busy, pages are
-// rendered one at a time, each followed by a pause, so refreshing takes at most a fixed
-// share of the time and the fast path keeps most of its throughput.
+// While visitors keep the server busy, pages are rendered one at a time, each followed by a
+// pause (`pacing`, the rule renders follow too: rendering/visitor-traffic.ts), so refreshing
+// takes at most a fixed share of the time and the fast path keeps most of its throughput.
+
+import { parseCacheTag } from "../../app/content/content-tags.server";
 import type { SiteLogger } from "../../app/logging/logger.server";
 import { describeError } from "../../app/logging/logger.server";
+import { dataRequestOfPage, filesOfPage, requestPathOfFile } from "../addresses/page-addresses";
 import type { SiteRequestHandler } from "../rendering/server-build";
-import { filesOfPage, type PrerenderedPages } from "../serving/prerendered";
+import type { Pacing } from "../rendering/visitor-traffic";
+import type { PrerenderedPages } from "../serving/prerendered";
 import type { ClientFiles } from "../serving/static-files";
-import { type ContentDependencies, parseCacheTag } from "./content-dependencies";
+import type { ContentDependencies } from "./content-dependencies";
 
 export const DEFAULT_REFRESH_CONCURRENCY = 2;
 /** While visitors keep the server busy, refreshing takes at most this share of the time. */
 export const BUSY_REFRESH_SHARE = 0.2;
-
-export interface RefreshPacing {
-  /** True while visitors keep the server busy (server/refresh/recent-traffic.ts). */
-  busy(): boolean;
-  /** The share of the time refreshing may take then (0-1). */
-  share: number;
-}
 
 export interface PageRefresherOptions {
   handler: SiteRequestHandler;
@@ -35,7 +32,7 @@ export interface PageRefresherOptions {
   onChanged: (paths: string[]) => void;
   concurrency?: number;
   /** Without it, pages are rendered as fast as the concurrency allows. */
-  pacing?: RefreshPacing;
+  pacing?: Pacing;
   /**
    * Called each time nothing is left to render. `clean`: every page given since the last
    * call was written or removed (none retired, none dropped by stop()).
@@ -110,7 +107,7 @@ export class PageRefresher {
       } else {
         const { html, data } = filesOfPage(page);
         relPaths.push(html, data);
-        requestPaths.push(page, page === "/" ? "/_.data" : `${page}.data`);
+        requestPaths.push(page, dataRequestOfPage(page));
       }
     }
     prerendered.retire(relPaths);
@@ -138,7 +135,7 @@ export class PageRefresher {
 
   private pump(): void {
     if (this.resume) return;
-    const limit = this.options.pacing?.busy() ? 1 : this.concurrency;
+    const limit = this.options.pacing?.limit(this.concurrency) ?? this.concurrency;
     while (this.running.size < limit && this.queued.size > 0) {
       const page = this.queued.values().next().value as string;
       this.queued.delete(page);
@@ -164,19 +161,16 @@ export class PageRefresher {
 
   /** Starts the next pages now, or after a pause in proportion to `took` while busy. */
   private pauseOrPump(took: number): void {
-    const { pacing } = this.options;
-    if (!pacing || this.queued.size === 0 || this.resume || !pacing.busy()) {
+    const pause =
+      this.queued.size === 0 || this.resume ? 0 : (this.options.pacing?.pauseAfter(took) ?? 0);
+    if (pause === 0) {
       this.pump();
       return;
     }
-    const share = Math.min(1, Math.max(0.01, pacing.share));
-    this.resume = setTimeout(
-      () => {
-        this.resume = undefined;
-        this.pump();
-      },
-      (took * (1 - share)) / share,
-    );
+    this.resume = setTimeout(() => {
+      this.resume = undefined;
+      this.pump();
+    }, pause);
   }
 
   private finishBatch(): void {
@@ -197,7 +191,7 @@ export class PageRefresher {
     const { prerendered } = this.options;
     if (prerendered.isResource(page)) return this.refreshFile(page, page.slice(1));
     const { html, data } = filesOfPage(page);
-    const dataPath = page === "/" ? "/_.data" : `${page}.data`;
+    const dataPath = dataRequestOfPage(page);
     // The HTML first: it decides whether the page still exists. Rendered at the address
     // visitors use (no trailing slash), as the render path would.
     const outcome = await this.refreshFile(page, html);
@@ -245,9 +239,6 @@ export class PageRefresher {
     } else {
       prerendered.retire([relPath]);
     }
-    const requestPath = relPath.endsWith("index.html")
-      ? `/${relPath.slice(0, -"index.html".length)}`.replace(/(.)\/$/, "$1")
-      : `/${relPath}`;
-    this.options.onChanged([requestPath]);
+    this.options.onChanged([requestPathOfFile(relPath)]);
   }
 }

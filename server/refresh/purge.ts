@@ -3,6 +3,7 @@
 // pages they touched are written again (or after a bound): a purge sent before the rewrite
 // would have the CDN fetch and keep the old file. One publish that moves a list (several
 // events a few milliseconds apart) is one purge, and a burst of edits is a few, not one each.
+import { EVERYTHING } from "../../app/content/content-tags.server";
 import type { SiteLogger } from "../../app/logging/logger.server";
 import { describeError } from "../../app/logging/logger.server";
 
@@ -11,7 +12,6 @@ export const PURGE_WINDOW_MS = 500;
 /** A purge waits for the refresh at most this long after its first change. */
 export const PURGE_MAX_DELAY_MS = 10_000;
 const PURGE_TIMEOUT_MS = 5_000;
-const EVERYTHING = "*";
 
 export interface PurgeOptions {
   url: string;

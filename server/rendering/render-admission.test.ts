@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { type Admission, RenderAdmission, type RenderAdmissionOptions } from "./render-admission";
+import { GiveWayToVisitors } from "./visitor-traffic";
 
 const options = (overrides: Partial<RenderAdmissionOptions> = {}): RenderAdmissionOptions => ({
   concurrency: 1,
   maxWaiting: 8,
   perClient: 3,
   maxWaitMs: 1000,
-  busyShare: 0.25,
   overShareDelayMs: 100,
   ...overrides,
 });
@@ -70,7 +70,11 @@ describe("RenderAdmission", () => {
     vi.useFakeTimers();
     let clock = 0;
     const gate = new RenderAdmission(
-      options({ concurrency: 4, busy: () => true, busyShare: 0.25, now: () => clock }),
+      options({
+        concurrency: 4,
+        pacing: new GiveWayToVisitors(() => true, 0.25),
+        now: () => clock,
+      }),
     );
     const first = await gate.enter("a");
     let admitted = false;

@@ -1,5 +1,5 @@
-// Which renders may run, and when. A render is React on the one thread that also answers
-// every file, so renders are admitted under a bound:
+// Which renders may run, and when. Renders run on the render thread, beside the thread that
+// answers files, and are admitted under a bound:
 //   - at most `concurrency` run at once (more adds memory, not throughput);
 //   - the others wait in one queue per client, served in turn (round robin), so one
 //     client's flood waits behind itself, not in front of everyone else;
@@ -8,22 +8,30 @@
 //     or 503 with Retry-After) at once; but a client past its own share has the answer held
 //     `overShareDelayMs` first, so its flood of connections costs its own time, not the
 //     thread's (each answer it gets at once, it asks again at once);
-//   - while visitors are being served, renders run one at a time and take at most
-//     `busyShare` of the time: after a render of t ms the next waits t·(1-share)/share.
+//   - while visitors are being served, renders run one at a time (`pacing`, the rule
+//     page refreshes follow too: visitor-traffic.ts).
+
+import type { Pacing } from "./visitor-traffic";
 
 export interface RenderAdmissionOptions {
   concurrency: number;
   maxWaiting: number;
   perClient: number;
   maxWaitMs: number;
-  /** True while visitors are being served (server/refresh/recent-traffic.ts). */
-  busy?: () => boolean;
-  /** The share of the time renders may take while busy (0-1). */
-  busyShare: number;
+  /** How renders give way to visitors (server/rendering/visitor-traffic.ts). */
+  pacing?: Pacing;
   /** How long a refusal is held for a client past its own share. */
   overShareDelayMs: number;
   now?: () => number;
 }
+
+/**
+ * The share of the time renders take while visitors are served, when they run on the
+ * serving thread (an in-memory build): of the turn's wall time, as a render also costs the
+ * thread after its turn (writing the answer, garbage collection) about as much again,
+ * measured on /contact. On the render thread the scheduler shares the core by priority.
+ */
+export const SERVING_THREAD_RENDER_SHARE = 0.2;
 
 /** Renders at once: one thread gains nothing from more, and each holds its page in memory. */
 export const RENDER_CONCURRENCY = 4;
@@ -35,9 +43,6 @@ export const DEFAULT_ADMISSION: RenderAdmissionOptions = {
   perClient: 4,
   // Well under the 2 s a visitor should ever wait for an answer.
   maxWaitMs: 1000,
-  // Of the turn's wall time: a render also costs the thread after its turn (writing the
-  // answer, garbage collection), about as much again as measured on /contact.
-  busyShare: 0.2,
   // Four answers a second per connection at most: a browser never has that many renders of
   // one site waiting; a flood's fifty connections then ask 200 times a second, not 50,000.
   // (Measured in paired runs of the render flood: 250 ms kept visitors at 0.77-0.82x of
@@ -124,7 +129,7 @@ export class RenderAdmission {
   }
 
   private limit(): number {
-    return this.options.busy?.() ? 1 : this.options.concurrency;
+    return this.options.pacing?.limit(this.options.concurrency) ?? this.options.concurrency;
   }
 
   private releaser(): () => void {
@@ -142,17 +147,14 @@ export class RenderAdmission {
   /** Starts the next waiter now, or after a pause in proportion to `took` while busy. */
   private next(took: number): void {
     if (this.paused || this.waitingCount === 0) return;
-    if (this.options.busy?.()) {
-      const share = Math.min(1, Math.max(0.01, this.options.busyShare));
-      const pause = (took * (1 - share)) / share;
-      if (pause >= 1) {
-        this.paused = setTimeout(() => {
-          this.paused = undefined;
-          this.pump();
-        }, pause);
-        this.paused.unref?.();
-        return;
-      }
+    const pause = this.options.pacing?.pauseAfter(took) ?? 0;
+    if (pause > 0) {
+      this.paused = setTimeout(() => {
+        this.paused = undefined;
+        this.pump();
+      }, pause);
+      this.paused.unref?.();
+      return;
     }
     this.pump();
   }

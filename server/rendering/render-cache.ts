@@ -2,6 +2,7 @@
 // (entries and bytes). A content event marks every entry stale at once by bumping the
 // generation; stale entries are no longer served as fresh, only as the fallback when
 // a new rendering fails (CMS outage), until they are replaced or evicted.
+import { CACHE_TAG_HEADER, parseCacheTag } from "../../app/content/content-tags.server";
 import type { Representation } from "../serving/representation";
 
 export const DEFAULT_RENDER_CACHE_ENTRIES = 500;
@@ -104,4 +105,12 @@ export class RenderCache {
     }
     return count;
   }
+}
+
+/** The tags a cached rendering was labelled with (none: it depends on everything). */
+export function tagsOfRendering(rendering: CachedRendering): string[] | undefined {
+  const header = rendering.headers.find(
+    ([name]) => name.toLowerCase() === CACHE_TAG_HEADER.toLowerCase(),
+  );
+  return header ? parseCacheTag(header[1]) : undefined;
 }

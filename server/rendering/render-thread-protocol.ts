@@ -2,7 +2,7 @@
 // (render-worker.ts). Everything in them is structured-cloneable.
 import type { LogLevel, SiteEnv } from "../../app/config/env.server";
 import type { ContentChange } from "../../app/content/content-changes.server";
-import type { RequestFacts } from "../../app/forms/service";
+import type { RequestFacts } from "../../app/forms/contract";
 import type { LogFields } from "../../app/logging/logger.server";
 import type { Encoding } from "../serving/compression";
 

@@ -4,7 +4,7 @@
 // (tests/integration/render-thread.test.ts renders the real build on the real worker.)
 import { afterEach, describe, expect, it } from "vitest";
 import type { PublishedVersionStore } from "../../app/content/published-versions";
-import type { FormsService } from "../../app/forms/service";
+import type { FormsService } from "../../app/forms/contract";
 import { testEnv } from "../../tests/support/fake-site-build";
 import { type RecordingLogger, recordingLogger } from "../../tests/support/webhook-receiver";
 import { RenderThread } from "./render-thread";
@@ -44,25 +44,26 @@ describe("the render thread", () => {
     ).toEqual([{ path: "/a" }, { path: "/b" }]);
   });
 
-  it("watches content in the thread, and a thread started again says when it watches", async () => {
+  it("watches content in the thread, and each thread says when it watches", async () => {
     const logger = recordingLogger();
     thread = await start(logger);
     const changes: string[] = [];
-    let resumed = 0;
+    let watching = 0;
     const stop = thread.watchContentChanges(
       (change) => changes.push(change.event.id ?? ""),
-      () => resumed++,
+      () => watching++,
     );
     const versions = (await thread.readContentVersions()) as unknown as { startedAt: number };
     await thread.render(request("/change?id=e1"));
     expect(changes).toEqual(["e1"]);
-    // The first thread's watch is the start's: only one started again has missed events.
-    expect(resumed).toBe(0);
+    // The first thread says so once it watches: the start's catch-up begins then.
+    expect(watching).toBe(1);
 
     await expect(thread.render(request("/exit"))).rejects.toThrow(/exited/);
     await thread.render(request("/change?id=e2"));
     expect(changes).toEqual(["e1", "e2"]);
-    expect(resumed).toBe(1);
+    // One started again says so too: what changed while none watched is looked for.
+    expect(watching).toBe(2);
     // The versions are the new thread's to read.
     const again = (await thread.readContentVersions()) as unknown as { startedAt: number };
     expect(again.startedAt).toBeGreaterThanOrEqual(versions.startedAt);

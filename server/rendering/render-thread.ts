@@ -22,7 +22,7 @@ import type { SiteEnv } from "../../app/config/env.server";
 import type { ContentChange } from "../../app/content/content-changes.server";
 import type { ContentVersions } from "../../app/content/content-versions";
 import type { PublishedVersionStore } from "../../app/content/published-versions";
-import type { FormsService, RequestFacts } from "../../app/forms/service";
+import type { FormsService, RequestFacts } from "../../app/forms/contract";
 import { describeError, type SiteLogger } from "../../app/logging/logger.server";
 import { PROJECT_DIR } from "../running/build-stamp";
 import type { PrecompressedBodies } from "../serving/representation";
@@ -103,10 +103,10 @@ interface Waiting<T> {
 interface ContentWatch {
   onChange: (change: ContentChange) => void;
   /**
-   * A thread started again is watching: events sent while none was are lost, so the
-   * caller looks for what changed (server/refresh/content-catch-up.ts).
+   * A thread's socket is open, the first thread's or one started again: from now on no
+   * event is missed, and what changed before is looked for (refresh/content-catch-up.ts).
    */
-  onResumed: () => void;
+  onWatching: () => void;
 }
 
 export class RenderThread {
@@ -117,7 +117,7 @@ export class RenderThread {
   private readonly renders = new Map<number, Waiting<Response>>();
   private readonly questions = new Map<number, Waiting<unknown>>();
   private watch: ContentWatch | undefined;
-  /** The thread now running was started again while content was watched. */
+  /** The thread now running began watching and has not said its socket is open yet. */
   private resuming = false;
   private closed = false;
   private restartTimer: NodeJS.Timeout | undefined;
@@ -181,13 +181,14 @@ export class RenderThread {
    * Has the thread watch the CMS for content changes and report them, classified, to
    * `onChange`: its own client then drops exactly what each change touched, and the
    * process reads each list once. A thread started again watches again, and says when
-   * it does (`onResumed`). Returns a function that stops watching.
+   * it does (`onWatching`, as the first does once its socket is open). Returns a function that stops watching.
    */
   watchContentChanges(
     onChange: ContentWatch["onChange"],
-    onResumed: ContentWatch["onResumed"],
+    onWatching: ContentWatch["onWatching"],
   ): () => void {
-    this.watch = { onChange, onResumed };
+    this.watch = { onChange, onWatching };
+    this.resuming = true;
     this.worker?.postMessage({ type: "watch" } satisfies ToRenderThread);
     return () => {
       this.watch = undefined;
@@ -355,7 +356,7 @@ export class RenderThread {
       case "watching":
         if (this.resuming) {
           this.resuming = false;
-          this.watch?.onResumed();
+          this.watch?.onWatching();
         }
         return;
       case "log":

@@ -8,21 +8,22 @@
 // Renders are admitted under a bound, fairly between clients (render-admission.ts); one
 // that is refused gets the same older version, or a quick 503 with Retry-After.
 // Concurrent GETs of one URL share a single rendering (no stampede after a content event).
-import type { RequestFacts } from "../../app/forms/service";
+import type { RequestFacts } from "../../app/forms/contract";
 import type { SiteLogger } from "../../app/logging/logger.server";
 import { describeError } from "../../app/logging/logger.server";
+import { pagePathOfDataRequest } from "../addresses/page-addresses";
+import {
+  DATA_ROUTES_PARAM,
+  type DeclaredQuery,
+  significantSearch,
+} from "../addresses/request-path";
+import { MEDIA_PATH_PREFIX } from "../addresses/server-paths";
 import { redactPath } from "../running/logging";
 import { withHeaders } from "../security/security-headers";
 import { errorPage } from "../serving/error-pages";
 import { isCompressibleType, isPageType } from "../serving/mime";
 import type { PrerenderedPages } from "../serving/prerendered";
 import { Representation } from "../serving/representation";
-import {
-  DATA_ROUTES_PARAM,
-  type DeclaredQuery,
-  pagePathOfDataRequest,
-  significantSearch,
-} from "../serving/request-path";
 import type { ClientFiles } from "../serving/static-files";
 import { DEFAULT_ADMISSION, type Refusal, RenderAdmission } from "./render-admission";
 import type { CachedRendering, RenderCache } from "./render-cache";
@@ -40,8 +41,6 @@ const turns = new WeakMap<Rendered, () => void>();
 
 /** What a visitor refused a render is told to wait before asking again, in seconds. */
 export const RENDER_RETRY_AFTER_SECONDS = 2;
-/** Media answers wait on the content service, not on this thread: they take no turn. */
-const PROXIED_PATH_PREFIX = "/media/";
 
 /** Renderings above this size are served but not cached. */
 const MAX_CACHED_BODY_BYTES = 5 * 1024 * 1024;
@@ -181,7 +180,8 @@ export class PageRenderer {
     key: string | undefined,
     facts: RequestFacts | undefined,
   ): Promise<Rendered> {
-    if (pathname.startsWith(PROXIED_PATH_PREFIX)) return this.renderNow(request, key, facts);
+    // Media answers wait on the content service, not on a thread: they take no turn.
+    if (pathname.startsWith(MEDIA_PATH_PREFIX)) return this.renderNow(request, key, facts);
     const turn = await this.admission.enter(facts?.clientAddress ?? "unknown");
     if (!turn.admitted) return { kind: "refused", reason: turn.reason };
     let rendered: Rendered;
@@ -350,4 +350,11 @@ async function finish(request: Request, response: Response): Promise<Response> {
     precompressed: precompressedOf(response),
   });
   return representation.respond(request, { status: response.status, headers: kept });
+}
+
+/** The request path a cache key (PageRenderer.cacheKey) is for: `page:/news/a?x=1` -> `/news/a`. */
+export function requestPathOfCacheKey(key: string): string {
+  const path = key.slice(key.indexOf(":") + 1);
+  const query = path.indexOf("?");
+  return query === -1 ? path : path.slice(0, query);
 }

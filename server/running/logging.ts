@@ -4,8 +4,8 @@
 import { randomBytes } from "node:crypto";
 import { DOWNLOAD_ROUTE_PREFIX } from "../../app/forms/model";
 import { REDACTED } from "../../bcms/redact";
-import { PREVIEW_PATH_PREFIX } from "../preview/preview-links";
-import { decodeRequestPath } from "../serving/request-path";
+import { decodeRequestPath } from "../addresses/request-path";
+import { PREVIEW_PATH_PREFIX } from "../addresses/server-paths";
 
 export { REDACTED };
 

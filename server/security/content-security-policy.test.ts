@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { CSP_REPORT_PATH } from "../addresses/server-paths";
 import {
   ContentSecurityPolicies,
-  CSP_REPORT_PATH,
   DEFAULT_CONTENT_SECURITY_POLICY,
   DocumentPolicy,
   isEmbeddablePath,

@@ -6,9 +6,8 @@
 // byte-identical. No 'unsafe-inline', no 'unsafe-eval', no 'strict-dynamic'.
 // No default-src or style-src: the pages use inline style attributes and the tag manager
 // loads pixels and beacons from hosts its container decides.
+import { CSP_REPORT_PATH, PREVIEW_PATH_PREFIX } from "../addresses/server-paths";
 
-/** Where browsers send violation reports (server/security/csp-report.ts). */
-export const CSP_REPORT_PATH = "/csp-report";
 /** The Reporting API endpoint group of `report-to`, defined by the Reporting-Endpoints header. */
 export const CSP_REPORT_GROUP = "csp";
 export const REPORTING_ENDPOINTS = `${CSP_REPORT_GROUP}="${CSP_REPORT_PATH}"`;
@@ -34,9 +33,6 @@ export function isEmbeddablePath(pathname: string): boolean {
   const page = pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
   return EMBEDDABLE_PAGE_PATHS.has(page);
 }
-
-/** Preview answers (server/preview/): framed by the CMS only, and nothing else is. */
-export const PREVIEW_PATH_PREFIX = "/_preview/";
 
 export interface PolicyOptions {
   /** GTM_ID is set: the tag manager's hosts may serve scripts. */

@@ -14,9 +14,9 @@
 // Anything unreadable is a 400, never a 5xx.
 
 import type { SiteLogger } from "../../app/logging/logger.server";
-import { RateLimiter } from "../forms/rate-limit";
 import { redactPath } from "../running/logging";
-import { isCrossSite, readLimitedBody } from "../serving/request-intake";
+import { RateLimiter } from "./rate-limit";
+import { isCrossSite, readLimitedBody } from "./request-intake";
 
 export const MAX_CSP_REPORT_BYTES = 16 * 1024;
 export const CSP_REPORT_WINDOW_MS = 60_000;

@@ -1,6 +1,6 @@
 // Headers every response carries. The Content-Security-Policy (and X-Frame-Options and
 // Reporting-Endpoints, which go with it) depends on the page and its inline scripts:
-// server/security/content-security-policy.ts builds it, server/site-server.ts sets it.
+// server/security/content-security-policy.ts builds it, server/request-pipeline.ts sets it.
 import { DEFAULT_CONTENT_SECURITY_POLICY } from "./content-security-policy";
 
 /** The policy of an answer without inline scripts, tag manager or framing (served over https). */

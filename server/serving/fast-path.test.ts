@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { describe, expect, it, vi } from "vitest";
-import { FastPath, type LearnedVariants, type Teacher } from "./fast-path";
+import { type AnswerCapture, type CapturedAnswers, FastPath } from "./fast-path";
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
-function answers(body: string): LearnedVariants {
+function answers(body: string): CapturedAnswers {
   const ready = (encoding: string) => ({
     status: 200,
     headers: ["content-type", "text/plain", "x-encoding", encoding],
@@ -22,10 +22,10 @@ function answers(body: string): LearnedVariants {
   };
 }
 
-function fastPathWith(teach: Teacher, logEvery?: number) {
+function fastPathWith(capture: AnswerCapture, logEvery?: number) {
   const log = vi.fn();
   const fast = new FastPath({
-    teach,
+    capture,
     visitorOf: () => "plain",
     hostTakesFullPath: (host) => host.startsWith("news."),
     pageAnswersQuery: () => false,
@@ -101,17 +101,17 @@ describe("FastPath", () => {
   });
 
   it("asks once about a path it cannot replay, again after forgetting", async () => {
-    const teach = vi.fn(async () => null);
-    const { fast } = fastPathWith(teach);
+    const capture = vi.fn(async () => null);
+    const { fast } = fastPathWith(capture);
     fast.learn("/big.mp4", "plain", "static");
     await settle();
     fast.learn("/big.mp4", "plain", "static");
     await settle();
-    expect(teach).toHaveBeenCalledTimes(1);
+    expect(capture).toHaveBeenCalledTimes(1);
     fast.forget(["/other"]);
     fast.learn("/big.mp4", "plain", "static");
     await settle();
-    expect(teach).toHaveBeenCalledTimes(2);
+    expect(capture).toHaveBeenCalledTimes(2);
   });
 
   it("forgets prerendered pages on a change of everything, keeps static files", async () => {
@@ -128,7 +128,7 @@ describe("FastPath", () => {
   });
 
   it("drops a lesson that finishes after the path was forgotten", async () => {
-    let finish: (value: LearnedVariants) => void = () => {};
+    let finish: (value: CapturedAnswers) => void = () => {};
     const { fast } = fastPathWith(() => new Promise((resolve) => (finish = resolve)));
     fast.learn("/about", "plain", "prerendered");
     fast.forget(["/about"]);

@@ -1,10 +1,10 @@
 // The fast path: static files and fresh prerendered pages answered straight from node:http,
 // before any Request/Response object, URL parse or middleware exists. What it sends is not
-// decided here: the first time the site server serves a file through its ordinary path
-// (site-server.ts), it asks this module to learn that path, and the lesson is the ordinary
-// path's own answer, captured once per variant (each encoding, 304, plain or https
-// visitor). So headers (security, CSP with the page's script hashes, cache policy, ETag,
-// Vary) have one home, and the fast path replays them byte for byte.
+// decided here: the first time the request pipeline (request-pipeline.ts) serves a file, it
+// asks this module to learn that path, which captures the pipeline's own answer once per
+// variant (each encoding, 304, plain or https visitor) and replays it. So headers
+// (security, CSP with the page's script hashes, cache policy, ETag, Vary) have one home,
+// and the fast path replays them byte for byte (docs/decisions/0019-one-pipeline.md).
 //
 // Per request this costs a map lookup, two header reads and one write. A method the site
 // does not serve is refused here (serving/method-guard.ts). Anything it is not sure about
@@ -23,7 +23,7 @@ export interface ReadyAnswer {
 }
 
 /** What a learned path answers, for one kind of visitor (plain or https). */
-export interface LearnedVariants {
+export interface CapturedAnswers {
   etag: string;
   /** By negotiated encoding; "identity" when none. */
   byEncoding: Map<Encoding | "identity", ReadyAnswer>;
@@ -37,15 +37,15 @@ export interface LearnedPath {
   /** A query cannot change what a static file answers; a page only when it is significant. */
   answersQuery: (rawUrl: string) => boolean;
   /** "plain" and, behind a proxy that reports https, "https". */
-  variants: Map<Visitor, LearnedVariants>;
+  variants: Map<Visitor, CapturedAnswers>;
 }
 
 export type Visitor = "plain" | "https";
 /** A file of the client build, or a prerendered page (or its data), which content changes retire. */
 export type PathKind = "static" | "prerendered";
 
-/** Captures the ordinary answer for one path and visitor (site-server.ts implements it). */
-export type Teacher = (path: string, visitor: Visitor) => Promise<LearnedVariants | null>;
+/** Captures the pipeline's answers for one path and visitor (request-pipeline.ts). */
+export type AnswerCapture = (path: string, visitor: Visitor) => Promise<CapturedAnswers | null>;
 
 export interface AccessRecord {
   method: string;
@@ -58,7 +58,7 @@ export interface AccessRecord {
 }
 
 export interface FastPathOptions {
-  teach: Teacher;
+  capture: AnswerCapture;
   /** Which visitor a request is (only differs behind a proxy that says https). */
   visitorOf: (request: IncomingMessage) => Visitor;
   /** Hosts whose requests always take the full path (a host-wide redirect such as news.). */
@@ -72,10 +72,10 @@ export interface FastPathOptions {
   maxPaths?: number;
   /**
    * Tried for a path not learned: answers in full and returns the access-log source, or
-   * returns undefined to leave the request to the full server (site-server.ts answers
+   * returns undefined to leave the request to the full server (request-pipeline.ts answers
    * addresses the site does not have here).
    */
-  unlearned?: (
+  uncaptured?: (
     request: IncomingMessage,
     response: ServerResponse,
     rawUrl: string,
@@ -125,7 +125,7 @@ export class FastPath {
     const host = request.headers.host;
     if (host !== undefined && this.options.hostTakesFullPath(host)) return false;
     if (known === undefined) {
-      const source = this.options.unlearned?.(request, response, raw);
+      const source = this.options.uncaptured?.(request, response, raw);
       if (source === undefined) return false;
       this.logAnswer(logged, method, path, response.statusCode, started, source);
       return true;
@@ -181,7 +181,7 @@ export class FastPath {
     this.learning.add(key);
     const generation = this.generation;
     void this.options
-      .teach(path, visitor)
+      .capture(path, visitor)
       .then((variants) => {
         if (generation !== this.generation) return;
         if (!variants) {

@@ -5,12 +5,13 @@
 // address and again when content its page shows changes; until a preparation succeeds, or
 // for a path it cannot splice, the server renders the 404 as before.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { CACHE_TAG_HEADER } from "../../app/content/content-tags.server";
+import { CACHE_TAG_HEADER, parseCacheTag } from "../../app/content/content-tags.server";
 import type { SiteLogger } from "../../app/logging/logger.server";
-import { parseCacheTag } from "../refresh/content-dependencies";
+import { dataRequestOfPage } from "../addresses/page-addresses";
 import type { DocumentPolicy } from "../security/content-security-policy";
 import { MIN_COMPRESS_BYTES, negotiateEncoding } from "./compression";
 import { markAnsweredBy } from "./representation";
+import type { DescribeRoute } from "./route-facts";
 import {
   joined,
   type RenderedPage,
@@ -48,9 +49,6 @@ export interface NotFoundRoute {
   id: string;
   tail: SplicedRoute;
 }
-
-/** The path of a `.data` request's page, as the 404 data names it (`/x.data` -> `/x`). */
-const dataRequestOf = (page: string) => `${page}.data`;
 
 /** What is prepared for one route: both kinds, and the content tags its page read. */
 interface RouteAnswers {
@@ -99,6 +97,35 @@ export class NotFoundAnswers {
     return entry.preparing;
   }
 
+  /**
+   * Prepares each route's 404 page, one route after another (the routes of the build's
+   * samples of unknown addresses), so the first unknown address a scanner asks for costs
+   * what the others do; stops when `wanted` turns false.
+   */
+  async prepareRoutesOf(
+    build: { unknownAddressSamples?: readonly string[]; describeRoute?: DescribeRoute },
+    wanted: () => boolean,
+  ): Promise<void> {
+    const routes = (build.unknownAddressSamples ?? [])
+      .map((sample) => build.describeRoute?.(sample))
+      .flatMap((facts): NotFoundRoute[] =>
+        facts?.routeId && facts.tail ? [{ id: facts.routeId, tail: facts.tail }] : [],
+      );
+    const started = performance.now();
+    let prepared = 0;
+    for (const route of routes) {
+      if (!wanted()) return;
+      await this.prepare(route);
+      prepared++;
+    }
+    if (prepared > 0) {
+      this.options.logger.info("404 answers prepared at start", {
+        routes: prepared,
+        ms: Math.round(performance.now() - started),
+      });
+    }
+  }
+
   /** Prepares again the routes whose 404 page read one of `changed` (content tags). */
   refresh(touches: (read: readonly string[]) => boolean): void {
     for (const answers of this.routes.values()) {
@@ -116,7 +143,9 @@ export class NotFoundAnswers {
     for (const kind of ["page", "data"] as const) {
       let last: Response | undefined;
       const render = async (path: string): Promise<RenderedPage> => {
-        const response = await this.options.render(kind === "data" ? dataRequestOf(path) : path);
+        const response = await this.options.render(
+          kind === "data" ? dataRequestOfPage(path) : path,
+        );
         last = response;
         return { status: response.status, body: await response.text() };
       };

@@ -1,9 +1,6 @@
-// The pages React Router prerendered at build time. Layout in build/client (checked on
-// a real build, React Router 7.18 with v8_trailingSlashAwareDataRequests):
-//   /            -> index.html          and its client-navigation data  /_.data
-//   /about       -> about/index.html    and                             /about.data
-//   /news/x      -> news/x/index.html   and                             /news/x.data
-//   resource route /a/b.pdf -> a/b.pdf (data routes write their body as is)
+// The pages React Router prerendered at build time: a page's HTML and its client-navigation
+// data, and resource routes' bodies as they are (/a/b.pdf -> a/b.pdf); where each is written
+// is server/addresses/page-addresses.ts.
 // The build lists these files in build/prerendered.json (scripts/build.ts); without it
 // they are discovered (every index.html and .data file outside assets/ and builds/).
 //
@@ -14,6 +11,12 @@
 // render.ts). When the build predates the content, every page starts retired.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import {
+  filesAnsweringRequest,
+  isPageDataFile,
+  isPageHtmlFile,
+  requestPathOfFile,
+} from "../addresses/page-addresses";
 import type { BuildFile, ClientFiles } from "./static-files";
 
 /** Written by scripts/build.ts next to client/ and server/ (not served). */
@@ -30,7 +33,6 @@ export interface PrerenderManifest {
 }
 
 const NON_PAGE_DIRS = new Set(["assets", "builds"]);
-const INDEX_HTML = "index.html";
 
 export class PrerenderedPages {
   /** Files not served as fresh pages (their content changed and no refresh landed yet). */
@@ -106,24 +108,20 @@ export class PrerenderedPages {
 
   /** Site paths of the prerendered HTML pages ("/", "/about", ...). */
   pagePaths(): string[] {
-    return [...this.prerendered]
-      .filter((rel) => rel === INDEX_HTML || rel.endsWith(`/${INDEX_HTML}`))
-      .map((rel) => `/${rel.slice(0, -INDEX_HTML.length)}`.replace(/(.)\/$/, "$1"))
-      .sort();
+    return [...this.prerendered].filter(isPageHtmlFile).map(requestPathOfFile).sort();
   }
 
   /** Whether `path` is a prerendered resource (a feed, an image), not a page. */
   isResource(path: string): boolean {
-    return this.prerendered.has(path.slice(1)) && !path.endsWith(".data") && path !== "/";
+    const rel = path.slice(1);
+    return this.prerendered.has(rel) && !isPageDataFile(rel) && !isPageHtmlFile(rel);
   }
 
   /** Site paths of prerendered answers that are neither pages nor their data (a feed...). */
   resourcePaths(): string[] {
     return [...this.prerendered]
-      .filter(
-        (rel) => rel !== INDEX_HTML && !rel.endsWith(`/${INDEX_HTML}`) && !rel.endsWith(".data"),
-      )
-      .map((rel) => `/${rel}`)
+      .filter((rel) => !isPageHtmlFile(rel) && !isPageDataFile(rel))
+      .map(requestPathOfFile)
       .sort();
   }
 
@@ -132,19 +130,10 @@ export class PrerenderedPages {
    * fresh: `/about` -> about/index.html, `/about.data` -> about.data.
    */
   find(pathname: string): BuildFile | undefined {
-    if (pathname !== "/" && pathname.endsWith("/")) return undefined;
-    const html = pathname === "/" ? INDEX_HTML : `${pathname.slice(1)}/${INDEX_HTML}`;
-    if (this.prerendered.has(html)) return this.files.get(html);
-    const rel = pathname.slice(1);
-    if (rel === INDEX_HTML || rel.endsWith(`/${INDEX_HTML}`)) return undefined;
-    return this.prerendered.has(rel) ? this.files.get(rel) : undefined;
+    const { html, other } = filesAnsweringRequest(pathname);
+    if (html && this.prerendered.has(html)) return this.files.get(html);
+    return other && this.prerendered.has(other) ? this.files.get(other) : undefined;
   }
-}
-
-/** Where a page's HTML and its client-navigation data are written. */
-export function filesOfPage(page: string): { html: string; data: string } {
-  if (page === "/") return { html: INDEX_HTML, data: "_.data" };
-  return { html: `${page.slice(1)}/${INDEX_HTML}`, data: `${page.slice(1)}.data` };
 }
 
 async function readManifest(file: string): Promise<PrerenderManifest | undefined> {
@@ -168,6 +157,6 @@ async function readManifest(file: string): Promise<PrerenderManifest | undefined
 export function discover(relPaths: readonly string[]): string[] {
   return relPaths.filter((rel) => {
     if (NON_PAGE_DIRS.has(rel.split("/")[0] ?? "")) return false;
-    return rel === INDEX_HTML || rel.endsWith(`/${INDEX_HTML}`) || rel.endsWith(".data");
+    return isPageHtmlFile(rel) || isPageDataFile(rel);
   });
 }

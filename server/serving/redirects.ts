@@ -8,7 +8,7 @@ import {
   type RedirectMatch,
   type RedirectRule,
 } from "../../app/redirects/redirect-table";
-import { pagePathOfDataRequest } from "./request-path";
+import { pagePathOfDataRequest } from "../addresses/page-addresses";
 
 export const TRAILING_SLASH_STATUS = 301;
 

@@ -6,7 +6,7 @@
 // outbox waits for its next poll); the pool reconnects when it is back.
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import type { SubmissionRecord } from "../../app/forms/service";
+import type { SubmissionRecord } from "../../app/forms/contract";
 import { MIGRATIONS, SCHEMA_VERSION, SchemaTooNewError } from "./migrations";
 import {
   ALL_PREVIEW_LINKS,

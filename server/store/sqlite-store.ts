@@ -6,7 +6,7 @@
 import { closeSync, mkdirSync, openSync } from "node:fs";
 import path from "node:path";
 import Database from "libsql";
-import type { SubmissionRecord } from "../../app/forms/service";
+import type { SubmissionRecord } from "../../app/forms/contract";
 import { MIGRATIONS, SCHEMA_VERSION, SchemaTooNewError } from "./migrations";
 import { loadSigningKey } from "./signing-key-file";
 import {

@@ -1,86 +1,19 @@
-// The store's one test suite, run against both engines: SQLite in a temporary folder and a
-// private PostgreSQL server (tests/support/postgres.ts) started for this file. Every case
-// gets a fresh place (a folder, a database); "two instances" are two stores opened on it.
-import { mkdtemp, rm, stat } from "node:fs/promises";
-import { tmpdir } from "node:os";
+// The store's one test suite, run against both engines (tests/support/store-engines.ts):
+// SQLite in a temporary folder and a private PostgreSQL server started for this file. Every
+// case gets a fresh place (a folder, a database); "two instances" are two stores opened on it.
+import { stat } from "node:fs/promises";
 import path from "node:path";
 import Database from "libsql";
-import pg from "pg";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { sampleSubmission } from "../../tests/support/form-submission";
-import { type PostgresServer, startPostgres } from "../../tests/support/postgres";
-import { slowStore } from "../../tests/support/slow-store";
-import {
-  recordingLogger,
-  startWebhookReceiver,
-  type WebhookReceiver,
-} from "../../tests/support/webhook-receiver";
-import { LEASE_ATTEMPTS, Outbox } from "../forms/outbox";
+import { type Place, postgres, sqlite } from "../../tests/support/store-engines";
 import { SCHEMA_VERSION } from "./migrations";
 import { openStore } from "./open-store";
 import { SQLITE_FILE } from "./sqlite-store";
-import { payloadOf, type SiteStore, type SubmissionRow, type SubmissionStore } from "./store";
+import { payloadOf, type SiteStore, type SubmissionRow } from "./store";
 
 const T0 = Date.parse("2026-02-01T12:00:00.000Z");
 const HOUR = 60 * 60 * 1000;
-
-/** A fresh place to open stores on, as an engine provides it. */
-interface Place {
-  open(): Promise<SiteStore>;
-  /** Writes a schema version the way the engine records it (as newer code would). */
-  setSchemaVersion(version: number): Promise<void>;
-  remove(): Promise<void>;
-}
-
-interface Engine {
-  name: "sqlite" | "postgres";
-  start(): Promise<void>;
-  stop(): Promise<void>;
-  place(): Promise<Place>;
-}
-
-const sqlite: Engine = {
-  name: "sqlite",
-  async start() {},
-  async stop() {},
-  async place() {
-    const dir = await mkdtemp(path.join(tmpdir(), "site-store-"));
-    const dataDir = path.join(dir, "data");
-    return {
-      open: () => openStore({ dataDir }),
-      async setSchemaVersion(version) {
-        const raw = new Database(path.join(dataDir, SQLITE_FILE));
-        raw.exec(`PRAGMA user_version = ${version}`);
-        raw.close();
-      },
-      remove: () => rm(dir, { recursive: true, force: true }),
-    };
-  },
-};
-
-let server: PostgresServer | undefined;
-const postgres: Engine = {
-  name: "postgres",
-  async start() {
-    server = await startPostgres({ durable: false });
-  },
-  async stop() {
-    await server?.stop();
-  },
-  async place() {
-    const url = await (server as PostgresServer).createDatabase();
-    return {
-      open: () => openStore({ databaseUrl: url, dataDir: "/nonexistent-unused" }),
-      async setSchemaVersion(version) {
-        const client = new pg.Client({ connectionString: url });
-        await client.connect();
-        await client.query("UPDATE store_schema SET version = $1", [version]);
-        await client.end();
-      },
-      remove: async () => {},
-    };
-  },
-};
 
 describe.each([sqlite, postgres])("store on $name", (engine) => {
   let place: Place;
@@ -472,91 +405,6 @@ describe.each([sqlite, postgres])("store on $name", (engine) => {
       expect(await submissions.retry(id, T0 + 2000)).toMatchObject({ ok: true });
       expect(await submissions.get(id)).toMatchObject({ nextAttemptAt: T0 + 2000 });
       expect(await submissions.extendLease(id, claim?.leaseToken as string, T0 + 5000)).toBe(false);
-    });
-  });
-
-  describe("an outbox on a slow store", () => {
-    const started: Outbox[] = [];
-    let receiver: WebhookReceiver | undefined;
-    afterEach(async () => {
-      for (const outbox of started.splice(0)) await outbox.stop();
-      await receiver?.close();
-      receiver = undefined;
-    });
-    const startOutbox = (submissions: SubmissionStore, timeoutMs: number) => {
-      const outbox = new Outbox({
-        store: submissions,
-        webhookUrl: (receiver as WebhookReceiver).url,
-        webhookSecret: "webhook-secret-for-the-tests",
-        logger: recordingLogger(),
-        timeoutMs,
-        pollMs: 10,
-        stopTimeoutMs: 20_000,
-      });
-      started.push(outbox);
-      outbox.start();
-      return outbox;
-    };
-    /** The one request the CRM got, and the row delivered once with attempt 1. */
-    const deliveredOnce = async (id: string) => {
-      await vi.waitFor(
-        async () => expect((await store.submissions.get(id))?.status).toBe("delivered"),
-        { timeout: 20_000, interval: 20 },
-      );
-      const requests = (receiver as WebhookReceiver).received;
-      expect(requests.map((request) => request.headers["x-id5-delivery-attempt"])).toEqual(["1"]);
-      expect(await store.submissions.get(id)).toMatchObject({ attempts: 1, lastStatus: 200 });
-    };
-
-    it("does not send again what it has in flight when the store stalls past the lease", async () => {
-      await fresh();
-      receiver = await startWebhookReceiver();
-      const slow = slowStore(store.submissions, { holdExtensions: true });
-      const id = await store.submissions.insert(sampleSubmission());
-      const timeoutMs = 100;
-      startOutbox(slow.submissions, timeoutMs);
-      await receiver.waitFor((received) => received.length === 1, 20_000);
-      const leaseEnd = slow.claims.find((call) => call.claimed.length > 0)?.claimed[0]
-        ?.nextAttemptAt as number;
-      // The recording and every extension hang: the lease runs out, and the outbox keeps
-      // claiming (the row is due in the store) while the delivery is still in flight.
-      await slow.waitForClaims(
-        (claims) =>
-          claims.filter((call) => call.now > leaseEnd + timeoutMs * LEASE_ATTEMPTS).length >= 3,
-      );
-      expect((await store.submissions.due(Date.now(), 10)).map((row) => row.id)).toEqual([id]);
-      expect(slow.claims.flatMap((call) => call.claimed)).toHaveLength(1);
-      expect(slow.claims.at(-1)?.inFlight).toEqual([id]);
-      slow.release();
-      await deliveredOnce(id);
-    });
-
-    it("keeps its lease while recording stalls, so a second instance never sends it too", async () => {
-      await fresh();
-      receiver = await startWebhookReceiver();
-      const stores = [slowStore(store.submissions, { holdExtensions: false })];
-      stores.push(slowStore((await another()).submissions, { holdExtensions: false }));
-      const id = await store.submissions.insert(sampleSubmission());
-      // Long enough that the extensions (every quarter of the lease) come in time on a busy
-      // machine; the test waits for several leases' worth of claims all the same.
-      const timeoutMs = 1_000;
-      for (const each of stores) startOutbox(each.submissions, timeoutMs);
-      await receiver.waitFor((received) => received.length === 1, 20_000);
-      const firstLeaseEnd = stores
-        .flatMap((each) => each.claims)
-        .find((call) => call.claimed.length > 0)?.claimed[0]?.nextAttemptAt as number;
-      // An operator retries it meanwhile: the live lease stays, nobody else takes it.
-      expect(await (await another()).submissions.retry(id)).toMatchObject({ ok: true });
-      const pastLeases = firstLeaseEnd + timeoutMs * LEASE_ATTEMPTS;
-      for (const each of stores) {
-        await each.waitForClaims(
-          (claims) => claims.filter((call) => call.now > pastLeases).length >= 3,
-        );
-      }
-      expect((await store.submissions.get(id))?.nextAttemptAt).toBeGreaterThan(pastLeases);
-      expect(stores.flatMap((each) => each.claims).flatMap((call) => call.claimed)).toHaveLength(1);
-      for (const each of stores) each.release();
-      await deliveredOnce(id);
     });
   });
 

@@ -15,7 +15,7 @@ import type {
   FieldValue,
   RateDecision,
   SubmissionRecord,
-} from "../../app/forms/service";
+} from "../../app/forms/contract";
 
 export type { PublishedVersion, PublishedVersionKey, PublishedVersionStore };
 

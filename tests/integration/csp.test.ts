@@ -308,6 +308,7 @@ describe("settings, on the same build files", () => {
       env: testEnv(env),
       logger: captureLogger(),
       build: stub,
+      renderThread: false,
       prerenderedFresh: true,
     });
     const { port } = await server.listen(0, "127.0.0.1");

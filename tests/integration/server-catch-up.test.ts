@@ -78,6 +78,7 @@ async function start(
     env: testEnv({ BCMS_ORIGIN: cmsOrigin, BCMS_API_KEY_SECRET: TEST_SECRET }),
     logger: captureLogger(),
     build: fake.build,
+    renderThread: false,
   });
   const { port } = await site.listen(0, "127.0.0.1");
   const get = (p: string) => rawRequest(port, p);

@@ -66,6 +66,7 @@ describe("graceful close", () => {
       env: testEnv(),
       logger: captureLogger(),
       build: fakeBuild().build,
+      renderThread: false,
     });
     await expect(neverListened.close()).resolves.toBeUndefined();
     await rm(buildDir, { recursive: true, force: true });

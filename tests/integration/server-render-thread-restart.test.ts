@@ -1,5 +1,5 @@
 // A render thread that dies is started again, and the server then looks for what changed
-// while no thread watched the CMS, as at a start (server/site-server.ts): the real server
+// while no thread watched the CMS, as at a start (server/refresh/content-change.ts): the real server
 // on a fake build, with a stand-in render thread (tests/support/stand-in-render-worker.mjs)
 // whose CMS says entry e1 was last updated when that thread started.
 import { rm } from "node:fs/promises";

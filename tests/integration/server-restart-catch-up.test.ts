@@ -29,6 +29,8 @@ const ARTICLE = {
 };
 /** The catch-up's first read of the CMS (a lite list of entries). */
 const CATCH_UP_READ = /\/entry\/all\/lite$/;
+/** The CMS's socket being opened (the upgrade request). */
+const SOCKET_OPEN = /\/api\/v3\/socket/;
 /** The shared build, should this file be the one to make it, on a busy 2-core machine. */
 const START_TIMEOUT_MS = 10 * 60_000;
 const READY_TIMEOUT_MS = 120_000;
@@ -83,6 +85,18 @@ async function untilReady(url: string): Promise<number[]> {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`not ready after ${READY_TIMEOUT_MS} ms: ${statuses.slice(-5).join(",")}`);
+}
+
+/** Asks /readyz until it says ready, or that the site waits for its socket to the CMS. */
+async function untilReadyOrConnecting(url: string): Promise<"ready" | "connecting"> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    const { status, body } = await readyz(url);
+    if (status === 200) return "ready";
+    if (body.catchUp === "connecting") return "connecting";
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`neither ready nor connecting after ${READY_TIMEOUT_MS} ms`);
 }
 
 /** The first line named `msg` after `since` lines, once written (lines are written in batches). */
@@ -165,6 +179,34 @@ describe("a restart after content changed while the site was down", () => {
       // that show it; not the site.
       expect(Number(line?.refreshed)).toBeGreaterThan(0);
       expect(Number(line?.refreshed)).toBeLessThan(10);
+    },
+    RESTART_TIMEOUT_MS,
+  );
+
+  it(
+    "shows an edit made while it starts, before its socket to the CMS is open",
+    async () => {
+      await site?.stop();
+      const since = (await logLines()).length;
+      const edited = `${ARTICLE.title} (edited while the site started ${Date.now()})`;
+      // The site's socket is held at its opening; the edit is made then, so the CMS tells
+      // no one of it. A site that read the CMS's versions before opening its socket would
+      // have read them without this edit, said it is ready, and never hear of it; this one
+      // says it is connecting, and reads them once the socket is open.
+      const socket = proxy.hold(SOCKET_OPEN);
+      try {
+        const starting = await startSite();
+        await socket.arrived;
+        // Either way the site has had its chance to read the versions before the edit.
+        await untilReadyOrConnecting(starting.url);
+        await api.retitle("news-article", ARTICLE.id, edited);
+      } finally {
+        socket.release();
+      }
+      const url = site?.url ?? "";
+      await untilReady(url);
+      expect(await (await fetch(`${url}${ARTICLE.page}`)).text()).toContain(edited);
+      expect(await caughtUpLine(since)).toMatchObject({ updated: 1 });
     },
     RESTART_TIMEOUT_MS,
   );

@@ -8,7 +8,10 @@ import { connect, type Socket } from "node:net";
 export interface GatedProxy {
   url: string;
   port: number;
-  /** Holds requests whose path matches until `release`; `arrived` resolves on the first. */
+  /**
+   * Holds requests (WebSocket upgrades too) whose path matches until `release`; `arrived`
+   * resolves on the first.
+   */
   hold(pattern: RegExp): { arrived: Promise<void>; release(): void };
   close(): Promise<void>;
 }
@@ -50,7 +53,8 @@ export async function startGatedProxy(target: string, port = 0): Promise<GatedPr
     sockets.add(socket);
     socket.once("close", () => sockets.delete(socket));
   });
-  server.on("upgrade", (request, client, head) => {
+  server.on("upgrade", async (request, client, head) => {
+    await passed(request.url ?? "/");
     const upstream = connect(Number(to.port), to.hostname, () => {
       const lines = [`${request.method} ${request.url} HTTP/1.1`];
       for (let i = 0; i < request.rawHeaders.length; i += 2) {

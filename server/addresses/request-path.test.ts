@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeRequestPath, pagePathOfDataRequest, significantSearch } from "./request-path";
+import { decodeRequestPath, significantSearch } from "./request-path";
 
 describe("decodeRequestPath", () => {
   it("decodes ordinary paths", () => {
@@ -21,15 +21,6 @@ describe("decodeRequestPath", () => {
 
   it("decodes once only: double-encoded dots stay literal text", () => {
     expect(decodeRequestPath("/%252e%252e%252fsecret")).toBe("/%2e%2e%2fsecret");
-  });
-});
-
-describe("pagePathOfDataRequest", () => {
-  it("maps React Router's data URLs to their pages", () => {
-    expect(pagePathOfDataRequest("/_.data")).toBe("/");
-    expect(pagePathOfDataRequest("/about.data")).toBe("/about");
-    expect(pagePathOfDataRequest("/about/_.data")).toBe("/about/");
-    expect(pagePathOfDataRequest("/about")).toBeNull();
   });
 });
 

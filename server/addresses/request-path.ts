@@ -18,14 +18,6 @@ export function decodeRequestPath(rawPathname: string): string | null {
   return decoded;
 }
 
-/** `/about.data` -> `/about`, `/_.data` -> `/`, `/about/_.data` -> `/about/`; else null. */
-export function pagePathOfDataRequest(pathname: string): string | null {
-  if (!pathname.endsWith(".data")) return null;
-  if (pathname === "/_.data") return "/";
-  if (pathname.endsWith("/_.data")) return pathname.slice(0, -"_.data".length);
-  return pathname.slice(0, -".data".length) || "/";
-}
-
 /**
  * The query parameters the routes of a page read (each route declares them in its
  * `handle.query`), or null when the page's routes are not known: then every one counts.

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { FilePublishedVersionStore, publicView } from "../../app/content/published-versions.server";
 import { openStore } from "../store/open-store";
 import type { PublishedVersionStore, SiteStore } from "../store/store";
-import { exportPublishedVersions, importPublishedVersions } from "./build-handover";
+import { exportPublishedVersions, importPublishedVersions } from "./published-versions-handover";
 
 const PUBLISHED = { lng: "en", id: "p", label: "Published" };
 const DRAFT = { lng: "en", id: "d", label: "Draft" };

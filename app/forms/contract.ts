@@ -1,6 +1,7 @@
-// What the app needs of the server's forms service (server/forms/): the action hands it a
-// checked submission and shows the visitor the outcome only once it is stored. The server
-// passes it, with the client's address, through React Router's load context.
+// The contract between the app and the server's forms service (server/forms/service.ts): the
+// action hands it a checked submission and shows the visitor the outcome only once it is
+// stored. The server passes it, with the client's address, through React Router's load
+// context.
 import type { PurposeSigner, SigningPurpose } from "./tokens.server";
 
 /** UTM parameters kept for attribution (SPEC: marketing attribution, issue "forms"). */

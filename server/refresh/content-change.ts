@@ -1,0 +1,234 @@
+// What a content change does, in one place and in order. A change comes from the CMS's socket
+// (through the render thread, which watches it) or from a catch-up, which finds what changed
+// while no one listened (at start, or after the render thread was started again):
+//   1. the serving thread's own content client drops what it read (previews and media);
+//   2. open previews of the entry are told (an editor waits on them);
+//   3. addresses added or removed are known as such (an unknown address is decided by them);
+//   4. 404 pages that read what changed are prepared again;
+//   5. the ledger notes the change, recorded on disk once its pages are written;
+//   6. the prerendered pages that read it, and those whose address moved, are rendered again;
+//   7. cached renderings that read it, or whose address moved, go stale;
+//   8. the CDN is told which tags to purge (once their pages are written).
+import type { ContentChange } from "../../app/content/content-changes.server";
+import { EVERYTHING } from "../../app/content/content-tags.server";
+import type { ContentDifference, ContentVersions } from "../../app/content/content-versions";
+import { describeError, type SiteLogger } from "../../app/logging/logger.server";
+import { pageOfRequestPath } from "../addresses/page-addresses";
+import { requestPathOfCacheKey } from "../rendering/render";
+import { type RenderCache, tagsOfRendering } from "../rendering/render-cache";
+import type { RenderThread } from "../rendering/render-thread";
+import type { LoadedBuild } from "../rendering/server-build";
+import type { NotFoundAnswers } from "../serving/not-found";
+import type { PrerenderedPages } from "../serving/prerendered";
+import { type CatchUpState, ContentCatchUp } from "./content-catch-up";
+import { ContentDependencies } from "./content-dependencies";
+import type { ContentLedger } from "./content-ledger";
+import type { PageRefresher } from "./page-refresh";
+import type { CoalescedPurge } from "./purge";
+
+/** Addresses of listed pages added since the build (the prerendered files name the others). */
+export interface AddedAddresses {
+  add(path: string): void;
+  delete(path: string): void;
+}
+
+export interface ContentChangeParts {
+  prerendered: PrerenderedPages;
+  dependencies: ContentDependencies;
+  refresher: PageRefresher;
+  ledger: ContentLedger;
+  cache: RenderCache;
+  notFound: NotFoundAnswers;
+  addedAddresses: AddedAddresses;
+  /** Open previews of an entry (null: of every entry) are told to reload. */
+  notifyPreviews?: (entryId: string | null) => void;
+  /** Drops what the serving thread's content client read (the server build's forgetContent). */
+  forgetContent?: () => void;
+  purge?: CoalescedPurge;
+  /** What the CMS holds now; without it, catch-ups look for nothing. */
+  readVersions?: () => Promise<ContentVersions>;
+  logger: SiteLogger;
+}
+
+/**
+ * Watches the CMS: `onChange` for each change, `onOpen` each time the socket is open from
+ * where no event was heard (the first open, a render thread started again). Returns a
+ * function that stops watching.
+ */
+export type WatchCms = (
+  onChange: (change: ContentChange) => void,
+  onOpen: () => void,
+) => () => void;
+
+/** How a catch-up is told to the refresher: a change the CMS did not announce. */
+const CATCH_UP_EVENT: ContentChange["event"] = {
+  name: "template",
+  type: "update",
+  id: null,
+  templateId: null,
+};
+
+export class ContentChanges {
+  private startCatchUp: ContentCatchUp | undefined;
+  /** Catch-ups after the start (a render thread started again). */
+  private readonly laterCatchUps = new Set<ContentCatchUp>();
+  private stopWatching: (() => void) | undefined;
+  private stopped = false;
+  private caughtUpAtStart: () => void = () => {};
+  private readonly startedUp = new Promise<void>((resolve) => {
+    this.caughtUpAtStart = resolve;
+  });
+
+  constructor(private readonly parts: ContentChangeParts) {}
+
+  /**
+   * Watch first, then read the versions: each catch-up starts once the CMS's socket is open,
+   * so an edit made at any moment of a start is in what it reads or in an event the socket
+   * brings. Without a way to watch, the start's catch-up begins at once.
+   */
+  watch(watchCms: WatchCms | undefined): void {
+    const { logger } = this.parts;
+    if (!watchCms) {
+      logger.warn("the server build exports no watchContentChanges: content edits need a restart");
+      this.catchUpNow();
+      return;
+    }
+    try {
+      this.stopWatching = watchCms(
+        (change) => void this.apply(change),
+        () => this.catchUpNow(),
+      );
+    } catch (error) {
+      logger.error("could not watch content changes", { error: describeError(error) });
+      this.catchUpNow();
+    }
+  }
+
+  /** How far the start's catch-up is (/readyz): "connecting" until the socket is open. */
+  get startState(): CatchUpState | "connecting" {
+    return this.startCatchUp?.state ?? "connecting";
+  }
+
+  /** Settles once the start's catch-up is done (or could not be). */
+  caughtUp(): Promise<void> {
+    return this.startedUp;
+  }
+
+  /** What the start's catch-up found changed since the pages were rendered. */
+  get startDifference(): ContentDifference | undefined {
+    return this.startCatchUp?.difference;
+  }
+
+  /** Stops watching and every catch-up. */
+  stop(): void {
+    this.stopped = true;
+    this.stopWatching?.();
+    this.startCatchUp?.stop();
+    for (const again of this.laterCatchUps) again.stop();
+  }
+
+  private catchUpNow(): void {
+    if (this.stopped) return;
+    if (!this.startCatchUp) {
+      this.startCatchUp = this.catchUp();
+      void this.startCatchUp
+        .whenDone()
+        .catch(() => {})
+        .finally(() => this.caughtUpAtStart());
+      return;
+    }
+    // The instance stays ready meanwhile.
+    const again = this.catchUp();
+    this.laterCatchUps.add(again);
+    void again.whenDone().finally(() => this.laterCatchUps.delete(again));
+  }
+
+  /** Applies one change (see the top of this file); returns how many pages it queued. */
+  apply(change: ContentChange, reason: "event" | "catch-up" = "event"): number {
+    const { parts } = this;
+    parts.forgetContent?.();
+    parts.notifyPreviews?.(
+      change.event.name === "entry" && change.event.id && !change.tags.includes(EVERYTHING)
+        ? change.event.id
+        : null,
+    );
+    for (const path of change.addedPaths) parts.addedAddresses.add(path);
+    for (const path of change.removedPaths) parts.addedAddresses.delete(path);
+    parts.notFound.refresh((read) => ContentDependencies.touches(read, change.tags));
+    parts.ledger.note(change.tags, change.versions);
+    const { read, moved } = this.pagesOf(change);
+    const queued = new Set([...read, ...moved]);
+    parts.refresher.enqueue(queued, { first: !change.tags.includes(EVERYTHING) });
+    const staleRenderings = parts.cache.markStale(
+      (rendering, key) =>
+        ContentDependencies.touches(tagsOfRendering(rendering), change.tags) ||
+        moved.has(pageOfRequestPath(requestPathOfCacheKey(key))),
+    );
+    parts.purge?.add(change.tags);
+    parts.logger.info("content changed", {
+      event: reason === "event" ? change.event.name : reason,
+      type: change.event.type,
+      id: change.event.id ?? null,
+      tags: change.tags.length,
+      refreshing: queued.size,
+      ...(change.addedPaths.length ? { added: change.addedPaths } : {}),
+      ...(change.removedPaths.length ? { removed: change.removedPaths } : {}),
+      staleRenderings,
+    });
+    return queued.size;
+  }
+
+  /**
+   * A catch-up: what changed while no one listened is looked for and applied. Meanwhile the
+   * pages known to be older than the CMS render per request (fresh) until their new files
+   * land, so whoever reaches an instance that is not ready yet still gets the content as it
+   * is now; every other page answers from its file.
+   */
+  private catchUp(): ContentCatchUp {
+    const { parts } = this;
+    const catchUp = new ContentCatchUp({
+      readVersions: parts.readVersions,
+      recorded: () => parts.ledger.recorded,
+      refresh: (difference: ContentDifference, versions: ContentVersions) => {
+        const { read, moved } = this.pagesOf(difference);
+        parts.refresher.retire([...read, ...moved].filter((page) => parts.prerendered.find(page)));
+        return this.apply({ event: CATCH_UP_EVENT, ...difference, versions }, "catch-up");
+      },
+      settled: () => parts.refresher.settled(),
+      logger: parts.logger,
+    });
+    catchUp.start();
+    return catchUp;
+  }
+
+  /** The prerendered pages a change touches: those that read it, then the addresses it moved. */
+  private pagesOf(change: Pick<ContentChange, "tags" | "addedPaths" | "removedPaths">) {
+    const { prerendered, dependencies } = this.parts;
+    const every = [...prerendered.pagePaths(), ...prerendered.resourcePaths()];
+    const moved = new Set([...change.addedPaths, ...change.removedPaths]);
+    return { read: dependencies.affected(every, change.tags), moved };
+  }
+}
+
+/**
+ * How the CMS is watched: by the render thread (its first open and each thread started
+ * again say so), or by an in-memory build's own socket, whose later opens already count as
+ * a change of everything.
+ */
+export function cmsWatcherOf(
+  build: Pick<LoadedBuild, "watchContentChanges">,
+  thread: Pick<RenderThread, "watchContentChanges"> | undefined,
+): WatchCms | undefined {
+  const watch = build.watchContentChanges;
+  if (!watch) return undefined;
+  if (thread) return (onChange, onOpen) => thread.watchContentChanges(onChange, onOpen);
+  return (onChange, onOpen) => {
+    let opened = false;
+    return watch(onChange, {
+      onOpen: () => {
+        if (!opened) onOpen();
+        opened = true;
+      },
+    });
+  };
+}

@@ -1,0 +1,182 @@
+// What the server is made of, before it is wired (site-server.ts): the build, its files and
+// records and the render thread; then what answers requests: what an address is, the
+// renderer and its cache, the headers and policies, the prepared 404 pages, previews.
+import { DEFAULT_EMBED_FRAME_ANCESTORS, type SiteEnv } from "../app/config/env.server";
+import type { FormsService } from "../app/forms/contract";
+import type { SiteLogger } from "../app/logging/logger.server";
+import { MEDIA_PATH_PREFIX } from "./addresses/server-paths";
+import { PreviewService } from "./preview/preview-service";
+import { ContentDependencies } from "./refresh/content-dependencies";
+import { ContentLedger } from "./refresh/content-ledger";
+import { PageRenderer, replayableHeaders } from "./rendering/render";
+import {
+  DEFAULT_ADMISSION,
+  RenderAdmission,
+  SERVING_THREAD_RENDER_SHARE,
+} from "./rendering/render-admission";
+import { RenderCache } from "./rendering/render-cache";
+import { RenderThread } from "./rendering/render-thread";
+import {
+  type LoadedBuild,
+  loadServerBuild,
+  type SiteRequestHandler,
+} from "./rendering/server-build";
+import { GiveWayToVisitors, type VisitorTraffic } from "./rendering/visitor-traffic";
+import { ContentSecurityPolicies } from "./security/content-security-policy";
+import { securityHeaders, siteHeadersOf } from "./security/security-headers";
+import { NotFoundAnswers } from "./serving/not-found";
+import { PrerenderedPages } from "./serving/prerendered";
+import { SiteAddresses } from "./serving/site-addresses";
+import { ClientFiles } from "./serving/static-files";
+import type { PreviewRevocationStore, PublishedVersionStore } from "./store/store";
+
+export interface SiteServerOptions {
+  /** The build folder: client/ (static + prerendered), server/index.js, prerendered.json. */
+  buildDir: string;
+  /** The validated settings; the server build reads them too (loadServerBuild). */
+  env: SiteEnv;
+  logger?: SiteLogger;
+  /** The build to serve; default {buildDir}/server/index.js through React Router. Tests pass a fake. */
+  build?: LoadedBuild | (() => Promise<LoadedBuild>);
+  /**
+   * False: the content is known to have changed since the build, so prerendered files only
+   * serve as the outage fallback until they are rendered again (tests start so).
+   */
+  prerenderedFresh?: boolean;
+  shutdownTimeoutMs?: number;
+  /** The forms service actions store submissions with (server/forms/). */
+  forms?: FormsService;
+  /** Behind a proxy that sets X-Forwarded-For: the client address is its last hop. */
+  trustProxy?: boolean;
+  /** The last public versions of reworked entries (the site's store). */
+  publishedVersions?: PublishedVersionStore;
+  /**
+   * Pages render on the render thread (rendering/render-thread.ts, decision 0015), loaded
+   * from `serverBuildDir`; with `forms`, it needs `siteKey` (the key forms sign with). False
+   * only with a `build` held in memory (the test kits' stand-ins), which no worker can load.
+   */
+  renderThread?: boolean;
+  /** Tests: another worker speaking render-thread-protocol.ts (RenderThreadOptions.workerFile). */
+  renderThreadWorker?: URL;
+  /** Where the server build (server/index.js) is loaded from; default `buildDir`. */
+  serverBuildDir?: string;
+  /**
+   * With `siteKey` (the forms signing key, which signs preview links too, under a key
+   * derived for them), previews are served; their revocations are kept here.
+   */
+  previewRevocations?: PreviewRevocationStore;
+  siteKey?: Buffer;
+}
+
+export type LoadedSite = Awaited<ReturnType<typeof loadSite>>;
+
+/** What the server is made from: the build, its files and records, the render thread. */
+export async function loadSite(options: SiteServerOptions, logger: SiteLogger) {
+  const { env } = options;
+  const build =
+    typeof options.build === "function"
+      ? await options.build()
+      : (options.build ??
+        (await loadServerBuild(
+          options.serverBuildDir ?? options.buildDir,
+          { forms: options.forms },
+          { env, logger, publishedVersions: options.publishedVersions },
+        )));
+  const files = await ClientFiles.scan(`${options.buildDir}/client`);
+  const prerendered = await PrerenderedPages.load(options.buildDir, files, {
+    fresh: options.prerenderedFresh ?? true,
+  });
+  const dependencies = await ContentDependencies.load(options.buildDir);
+  // What the pages on disk were rendered from, moved forward as they are rewritten.
+  // Read before the render thread starts: nothing after it awaits, so a start that fails
+  // leaves no thread behind.
+  const ledger = await ContentLedger.load(
+    options.buildDir,
+    { prerendered: () => prerendered.toManifest(), dependencies: () => dependencies.toManifest() },
+    logger,
+  );
+  const thread =
+    (options.renderThread ?? true)
+      ? await RenderThread.start({
+          buildDir: options.serverBuildDir ?? options.buildDir,
+          env,
+          logger,
+          publishedVersions: options.publishedVersions,
+          forms: options.forms,
+          signingKey: options.siteKey,
+          workerFile: options.renderThreadWorker,
+        })
+      : undefined;
+  // Pages and their actions render on the render thread (the content it read for a page is
+  // the content its form's action reads); media, which wait on the CMS, stay here.
+  const renderPage: SiteRequestHandler = thread
+    ? (request, facts) =>
+        new URL(request.url).pathname.startsWith(MEDIA_PATH_PREFIX)
+          ? build.handler(request, facts)
+          : thread.render(request, facts)
+    : build.handler;
+  return { build, files, prerendered, dependencies, ledger, thread, renderPage };
+}
+
+/** What answers requests, besides files: addresses, renders, headers, 404 pages, previews. */
+export function answeringParts(
+  options: SiteServerOptions,
+  site: LoadedSite,
+  logger: SiteLogger,
+  traffic: VisitorTraffic,
+) {
+  const { env } = options;
+  const { build, files, prerendered, thread, renderPage } = site;
+  const addresses = new SiteAddresses(files, prerendered, build.describeRoute);
+  const cache = new RenderCache();
+  const renderer = new PageRenderer({
+    handler: renderPage,
+    cache,
+    prerendered,
+    files,
+    logger,
+    declaredQuery: (page) => addresses.queryOf(page),
+    // Renders give way whenever visitors are being answered from files (any in the last
+    // quarter second): under a render flood the loop answers few of them, so a threshold
+    // of many would never be met. Then one renders at a time; the render thread's lower
+    // priority shares the core, so it takes no pause (one in proportion to a render's time
+    // there, long as it gets what visitors leave, would only starve renders).
+    admission: new RenderAdmission({
+      ...DEFAULT_ADMISSION,
+      pacing: new GiveWayToVisitors(
+        () => traffic.lately() > 0,
+        thread ? 1 : SERVING_THREAD_RENDER_SHARE,
+      ),
+    }),
+  });
+  const security = securityHeaders(env.siteOrigin);
+  const policies = new ContentSecurityPolicies({
+    tagManager: Boolean(env.gtmId),
+    embedFrameAncestors: env.embedFrameAncestors ?? DEFAULT_EMBED_FRAME_ANCESTORS,
+    previewFrameAncestors: env.preview?.frameAncestors ?? [],
+  });
+  const notFound = new NotFoundAnswers({
+    // On the render thread: the serving thread holds no copy of the content for pages.
+    render: (path) => renderPage(new Request(`http://localhost${path}`)),
+    logger,
+    siteHeaders: (secure) => {
+      // An address the site does not have is never the one page that may be framed.
+      const policy = policies.select("/", secure);
+      return { headers: siteHeadersOf(security, policy), policy };
+    },
+    keptHeaders: replayableHeaders,
+  });
+  const preview =
+    options.previewRevocations && options.siteKey && build.preview
+      ? new PreviewService({
+          siteKey: options.siteKey,
+          siteOrigin: env.siteOrigin,
+          revocations: options.previewRevocations,
+          content: build.preview,
+          handler: build.handler,
+          logger,
+          apiToken: env.preview?.apiToken,
+        })
+      : undefined;
+  return { addresses, cache, renderer, security, policies, notFound, preview };
+}
