@@ -1,10 +1,10 @@
 // An outbox on a store that stalls, on both engines: it never claims again what it has in
 // flight, and it keeps its lease while an attempt runs, so no submission is sent twice at
 // once by one instance or by two (tests/support/slow-store.ts holds the store's answers).
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { sampleSubmission } from "../../tests/support/form-submission";
 import { slowStore } from "../../tests/support/slow-store";
-import { type Place, postgres, sqlite } from "../../tests/support/store-engines";
+import { postgres, sqlite, usePlaces } from "../../tests/support/store-engines";
 import {
   recordingLogger,
   startWebhookReceiver,
@@ -14,28 +14,13 @@ import type { SiteStore, SubmissionStore } from "../store/store";
 import { LEASE_ATTEMPTS, Outbox } from "./outbox";
 
 describe.each([sqlite, postgres])("outbox claims on $name", (engine) => {
-  let place: Place;
+  const places = usePlaces(engine);
   let store: SiteStore;
-  const opened: SiteStore[] = [];
   /** Another instance's connection to the same data. */
-  const another = async () => {
-    const other = await place.open();
-    opened.push(other);
-    return other;
-  };
-
-  beforeAll(() => engine.start(), 120_000);
-  afterAll(() => engine.stop());
-
+  const another = places.another;
   const fresh = async () => {
-    place = await engine.place();
-    store = await place.open();
-    opened.push(store);
+    store = await places.fresh();
   };
-  afterEach(async () => {
-    for (const each of opened.splice(0)) await each.close();
-    await place?.remove();
-  });
 
   describe("an outbox on a slow store", () => {
     const started: Outbox[] = [];

@@ -4,9 +4,9 @@
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import Database from "libsql";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sampleSubmission } from "../../tests/support/form-submission";
-import { type Place, postgres, sqlite } from "../../tests/support/store-engines";
+import { postgres, sqlite, usePlaces } from "../../tests/support/store-engines";
 import { SCHEMA_VERSION } from "./migrations";
 import { openStore } from "./open-store";
 import { SQLITE_FILE } from "./sqlite-store";
@@ -16,28 +16,13 @@ const T0 = Date.parse("2026-02-01T12:00:00.000Z");
 const HOUR = 60 * 60 * 1000;
 
 describe.each([sqlite, postgres])("store on $name", (engine) => {
-  let place: Place;
+  const places = usePlaces(engine);
   let store: SiteStore;
-  const opened: SiteStore[] = [];
   /** Another instance's connection to the same data. */
-  const another = async () => {
-    const other = await place.open();
-    opened.push(other);
-    return other;
-  };
-
-  beforeAll(() => engine.start(), 120_000);
-  afterAll(() => engine.stop());
-
+  const another = places.another;
   const fresh = async () => {
-    place = await engine.place();
-    store = await place.open();
-    opened.push(store);
+    store = await places.fresh();
   };
-  afterEach(async () => {
-    for (const each of opened.splice(0)) await each.close();
-    await place?.remove();
-  });
 
   describe("submissions", () => {
     it("stores a submission and reads it back whole", async () => {
@@ -561,9 +546,8 @@ describe.each([sqlite, postgres])("store on $name", (engine) => {
 
   describe("schema", () => {
     it("migrates once, with instances opening a fresh place together", async () => {
-      place = await engine.place();
-      const stores = await Promise.all(Array.from({ length: 4 }, () => place.open()));
-      opened.push(...stores);
+      await places.freshPlace();
+      const stores = await Promise.all(Array.from({ length: 4 }, () => another()));
       store = stores[0] as SiteStore;
       const id = await store.submissions.insert(sampleSubmission(), T0);
       const reopened = await another();
@@ -573,6 +557,7 @@ describe.each([sqlite, postgres])("store on $name", (engine) => {
     it("refuses to open a database whose schema is newer than this code", async () => {
       await fresh();
       await store.close();
+      const place = places.current();
       await place.setSchemaVersion(SCHEMA_VERSION + 1);
       await expect(place.open()).rejects.toThrow(
         new RegExp(

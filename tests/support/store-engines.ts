@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "libsql";
 import pg from "pg";
+import { afterAll, afterEach, beforeAll } from "vitest";
 import { openStore } from "../../server/store/open-store";
 import { SQLITE_FILE } from "../../server/store/sqlite-store";
 import type { SiteStore } from "../../server/store/store";
@@ -68,3 +69,43 @@ export const postgres: Engine = {
     };
   },
 };
+
+/**
+ * A fresh place per test on `engine`, started once for the suite: `fresh()` opens the test's
+ * store on a new place, `another()` another instance's store on the same place; every store
+ * opened is closed and the place removed after each test.
+ */
+export function usePlaces(engine: Engine) {
+  let place: Place | undefined;
+  const opened: SiteStore[] = [];
+  beforeAll(() => engine.start(), 120_000);
+  afterAll(() => engine.stop());
+  afterEach(async () => {
+    for (const each of opened.splice(0)) await each.close();
+    await place?.remove();
+    place = undefined;
+  });
+  const current = (): Place => {
+    if (!place) throw new Error("no place yet: call fresh() or freshPlace() first");
+    return place;
+  };
+  const another = async (): Promise<SiteStore> => {
+    const store = await current().open();
+    opened.push(store);
+    return store;
+  };
+  return {
+    /** A new place with no store opened on it yet. */
+    async freshPlace(): Promise<Place> {
+      place = await engine.place();
+      return place;
+    },
+    /** A new place and the test's store on it. */
+    async fresh(): Promise<SiteStore> {
+      place = await engine.place();
+      return another();
+    },
+    another,
+    current,
+  };
+}
