@@ -7,16 +7,16 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { installEnv, type SiteEnv } from "./config/env.server";
+import type { PublishedVersionStore } from "./content/last-public-versions";
+import { installPublishedVersionStore } from "./content/last-public-versions.server";
 import { installLogger, logger } from "./content/log.server";
-import type { PublishedVersionStore } from "./content/published-versions";
-import { installPublishedVersionStore } from "./content/published-versions.server";
 import { holdScriptsUntilFirstPaint } from "./document/first-paint.server";
 import type { SiteLogger } from "./logging/logger.server";
 
+export { readContentVersions } from "./content/cms-update-times.server";
 export { watchContentChanges } from "./content/content-changes.server";
 // The production server (server/) reaches the content layer of this build through these.
 export { forgetContent } from "./content/content-client.server";
-export { readContentVersions } from "./content/content-versions.server";
 export { describePreview, findPreviewEntry } from "./content/preview.server";
 export { withPreviewOf } from "./content/preview-context.server";
 export { createLoadContext } from "./forms/context";

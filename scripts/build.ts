@@ -48,11 +48,11 @@ import {
 } from "../server/serving/compression";
 import { contentTypeOf, isCompressibleType } from "../server/serving/mime";
 import { PRERENDER_MANIFEST_FILE, type PrerenderManifest } from "../server/serving/prerendered";
-import { openStore } from "../server/store/open-store";
 import {
   exportPublishedVersions,
   importPublishedVersions,
-} from "../server/store/published-versions-handover";
+} from "../server/store/last-public-versions-handover";
+import { openStore } from "../server/store/open-store";
 import { writeBuildMeta, writeCrawlerFiles } from "./build-records";
 
 /** Where prerendering appends each answer's content tags (app/content/content-tags.server.ts). */
@@ -85,7 +85,7 @@ export async function writeContentTagsManifest(
   return pages.size;
 }
 
-/** The published versions the build's processes read and record (server/store/published-versions-handover.ts). */
+/** The published versions the build's processes read and record (server/store/last-public-versions-handover.ts). */
 const PUBLISHED_VERSIONS_HANDOVER_FILE = ".cache/published-versions.json";
 
 /** Writes the CMS part of the prerender list that react-router.config.ts reads. */

@@ -2,7 +2,7 @@
 // (request-pipeline.ts, the order of a request) and the fast path in front of it, the page
 // refresher, what a content change does (refresh/content-change.ts), and the order of
 // shutdown. Nothing is decided here.
-import type { ContentDifference } from "../app/content/content-versions";
+import type { ContentDifference } from "../app/content/cms-update-times";
 import { createJsonLogger } from "../app/logging/logger.server";
 import { ContentChanges, cmsWatcherOf } from "./refresh/content-change";
 import { BUSY_REFRESH_SHARE, PageRefresher } from "./refresh/page-refresh";

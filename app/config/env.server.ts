@@ -298,7 +298,7 @@ export interface SiteEnv {
   preview: PreviewSettings;
   /**
    * Set by the build for prerendering: the published versions of reworked entries, read
-   * from the site's store before and written back after (app/content/published-versions.ts).
+   * from the site's store before and written back after (app/content/last-public-versions.ts).
    * Not an operator setting.
    */
   publishedVersionsFile?: string;

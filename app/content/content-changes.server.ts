@@ -10,10 +10,10 @@
 // article's page and a deleted one's are named (addedPaths / removedPaths), and a title edit
 // retires the list page that shows the article, not every page of the list.
 import { CONTENT_EVENT_NAMES, type ContentEvent, parseContentEvent } from "../../bcms";
+import type { ContentVersions } from "./cms-update-times";
+import { readContentVersions } from "./cms-update-times.server";
 import { getContentClient } from "./content-client.server";
 import { contentTag, EVERYTHING } from "./content-tags.server";
-import type { ContentVersions } from "./content-versions";
-import { readContentVersions } from "./content-versions.server";
 import { type EntryAddress, getEntryAddresses, getListOrders } from "./entries.server";
 import { logger } from "./log.server";
 

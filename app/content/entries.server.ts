@@ -3,9 +3,9 @@
 import type { EntryParsed } from "@thebcms/types";
 import { getContentClient } from "./content-client.server";
 import { contentTag, recordedReads, recordRead } from "./content-tags.server";
+import { publicView } from "./last-public-versions.server";
 import { currentPreview, type PreviewTarget } from "./preview-context.server";
 import { isPublicEntry, publicStatus } from "./public-status.server";
-import { publicView } from "./published-versions.server";
 import { isoDateTime, isRec, type Rec, readString } from "./read.server";
 import {
   CONTENT_URL_PATTERNS,
@@ -52,7 +52,7 @@ export async function getDefaultLanguage(): Promise<string> {
 /**
  * Public in `lng` now: the entry's status there is the configured public status
  * (public-status.server.ts). Visitors may still see an older public version of an entry
- * that is not (published-versions.server.ts).
+ * that is not (last-public-versions.server.ts).
  */
 export function isPublished(entry: EntryParsed, lng: string): boolean {
   return isPublicEntry(entry, lng, publicStatus());

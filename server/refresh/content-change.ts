@@ -9,9 +9,10 @@
 //   6. the prerendered pages that read it, and those whose address moved, are rendered again;
 //   7. cached renderings that read it, or whose address moved, go stale;
 //   8. the CDN is told which tags to purge (once their pages are written).
+
+import type { ContentDifference, ContentVersions } from "../../app/content/cms-update-times";
 import type { ContentChange } from "../../app/content/content-changes.server";
 import { EVERYTHING } from "../../app/content/content-tags.server";
-import type { ContentDifference, ContentVersions } from "../../app/content/content-versions";
 import { describeError, type SiteLogger } from "../../app/logging/logger.server";
 import { pageOfRequestPath } from "../addresses/page-addresses";
 import { requestPathOfCacheKey } from "../rendering/render";

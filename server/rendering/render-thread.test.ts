@@ -3,7 +3,7 @@
 // store, and a thread that exits: what it held fails, and it is started again.
 // (tests/integration/render-thread.test.ts renders the real build on the real worker.)
 import { afterEach, describe, expect, it } from "vitest";
-import type { PublishedVersionStore } from "../../app/content/published-versions";
+import type { PublishedVersionStore } from "../../app/content/last-public-versions";
 import type { FormsService } from "../../app/forms/contract";
 import { testEnv } from "../../tests/support/fake-site-build";
 import { type RecordingLogger, recordingLogger } from "../../tests/support/webhook-receiver";

@@ -7,7 +7,7 @@
 import { setPriority } from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
 import type { LogLevel } from "../../app/config/env.server";
-import type { PublishedVersionStore } from "../../app/content/published-versions";
+import type { PublishedVersionStore } from "../../app/content/last-public-versions";
 import type { FormsService } from "../../app/forms/contract";
 import { purposeSigners } from "../../app/forms/tokens.server";
 import type { LogFields, SiteLogger } from "../../app/logging/logger.server";

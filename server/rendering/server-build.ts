@@ -3,11 +3,11 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { RouterContextProvider, ServerBuild } from "react-router";
 import type { SiteEnv } from "../../app/config/env.server";
+import type { ContentVersions } from "../../app/content/cms-update-times";
 import type { ContentChange, WatchOptions } from "../../app/content/content-changes.server";
-import type { ContentVersions } from "../../app/content/content-versions";
+import type { PublishedVersionStore } from "../../app/content/last-public-versions";
 import type { PreviewDescription, PreviewEntryLookup } from "../../app/content/preview.server";
 import type { PreviewTarget } from "../../app/content/preview-context.server";
-import type { PublishedVersionStore } from "../../app/content/published-versions";
 import type { SiteServices } from "../../app/forms/context";
 import type { RequestFacts } from "../../app/forms/contract";
 import type { SiteLogger } from "../../app/logging/logger.server";
@@ -50,7 +50,7 @@ export interface LoadedBuild {
   preview?: PreviewContent;
   /** What the routes of a page declare; absent: every parameter counts, every path renders. */
   describeRoute?: DescribeRoute;
-  /** What the CMS holds now, as versions (app/content/content-versions.server.ts). */
+  /** What the CMS holds now, as versions (app/content/cms-update-times.server.ts). */
   readContentVersions?: () => Promise<ContentVersions>;
   /**
    * Drops what the build's content client holds (the serving thread's, after a change the

@@ -9,7 +9,7 @@ import type {
   PublishedVersion,
   PublishedVersionKey,
   PublishedVersionStore,
-} from "../../app/content/published-versions";
+} from "../../app/content/last-public-versions";
 import type {
   Attribution,
   FieldValue,

@@ -8,7 +8,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type ContentVersions, emptyContentVersions } from "../../app/content/content-versions";
+import { type ContentVersions, emptyContentVersions } from "../../app/content/cms-update-times";
 import { CONTENT_VERSIONS_FILE } from "../../server/refresh/content-ledger";
 import { createSiteServer, type SiteServer } from "../../server/site-server";
 import {

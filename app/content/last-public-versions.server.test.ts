@@ -1,6 +1,10 @@
 import type { EntryParsed } from "@thebcms/types";
 import { describe, expect, it } from "vitest";
-import { MemoryPublishedVersionStore, publicView, versionKeyOf } from "./published-versions.server";
+import {
+  MemoryPublishedVersionStore,
+  publicView,
+  versionKeyOf,
+} from "./last-public-versions.server";
 
 const PUBLISHED = { lng: "en", id: "630c1ec745bf6da97c014608", label: "Published" };
 const DRAFT = { lng: "en", id: "674d3b303cf1a6c963208902", label: "Draft" };

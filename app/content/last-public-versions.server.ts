@@ -7,12 +7,12 @@ import { createHash } from "node:crypto";
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import type { EntryParsed } from "@thebcms/types";
 import { getEnv } from "~/config/env.server";
-import { isPublicEntry } from "./public-status.server";
 import type {
   PublishedVersion,
   PublishedVersionKey,
   PublishedVersionStore,
-} from "./published-versions";
+} from "./last-public-versions";
+import { isPublicEntry } from "./public-status.server";
 
 let installed: PublishedVersionStore | undefined;
 

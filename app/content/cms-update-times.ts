@@ -4,7 +4,7 @@
 // CMS holds now and re-renders exactly the dependent pages, so an instance that was stopped,
 // or new, is never older than the CMS. Versions are the CMS's own update times (every BCMS
 // entity carries `updatedAt`), never the site's clock. (Not the published versions of
-// published-versions.ts: those are whole entries kept for visitors while an entry is a draft.)
+// last-public-versions.ts: those are whole entries kept for visitors while an entry is a draft.)
 //   an entry updated, added or deleted   entry:<id>, template:<name>; path:<id> and the
 //                                        added or removed address when its address changed
 //   an ordered list's order changed      order:<name>

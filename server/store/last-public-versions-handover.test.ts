@@ -5,10 +5,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { EntryParsed } from "@thebcms/types";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { FilePublishedVersionStore, publicView } from "../../app/content/published-versions.server";
+import {
+  FilePublishedVersionStore,
+  publicView,
+} from "../../app/content/last-public-versions.server";
 import { openStore } from "../store/open-store";
 import type { PublishedVersionStore, SiteStore } from "../store/store";
-import { exportPublishedVersions, importPublishedVersions } from "./published-versions-handover";
+import { exportPublishedVersions, importPublishedVersions } from "./last-public-versions-handover";
 
 const PUBLISHED = { lng: "en", id: "p", label: "Published" };
 const DRAFT = { lng: "en", id: "d", label: "Draft" };

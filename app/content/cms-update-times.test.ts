@@ -5,7 +5,7 @@ import {
   compareContentVersions,
   emptyContentVersions,
   parseContentVersions,
-} from "./content-versions";
+} from "./cms-update-times";
 
 function versions(overrides: Partial<ContentVersions> = {}): ContentVersions {
   return {

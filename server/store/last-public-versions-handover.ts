@@ -1,11 +1,11 @@
 // A build prerenders with the store's published versions and gives back what it recorded:
-// the build's processes read and write a file (app/content/published-versions.server.ts,
+// the build's processes read and write a file (app/content/last-public-versions.server.ts,
 // PUBLISHED_VERSIONS_FILE), which this module fills from the store before and applies to
 // the store after. So a rebuild shows a reworked entry's public version, and a version the
 // build showed is in the store before any instance serves the build.
 import { readFile, writeFile } from "node:fs/promises";
 import { TEMPLATES } from "../../app/content/entries.server";
-import type { PublishedVersionsFile } from "../../app/content/published-versions.server";
+import type { PublishedVersionsFile } from "../../app/content/last-public-versions.server";
 import type { PublishedVersionStore } from "../store/store";
 
 /** Writes every recorded version of the site's templates to `file`. */
