@@ -2,7 +2,6 @@
 // (request-pipeline.ts, the order of a request) and the fast path in front of it, the page
 // refresher, what a content change does (refresh/content-change.ts), and the order of
 // shutdown. Nothing is decided here.
-import type { ContentDifference } from "../app/content/cms-update-times";
 import { createJsonLogger } from "../app/logging/logger.server";
 import { ContentChanges, cmsWatcherOf } from "./refresh/content-change";
 import { BUSY_REFRESH_SHARE, PageRefresher } from "./refresh/page-refresh";
@@ -23,14 +22,8 @@ export interface SiteServer {
   listen(port?: number, host?: string): Promise<{ url: string; port: number }>;
   /** Stops accepting, waits for in-flight requests (up to 10 s), stops watching content. */
   close(): Promise<void>;
-  /** Resolves when no page refresh is queued or running. */
-  settled(): Promise<void>;
   /** Renderings running and waiting for their turn (at most RENDER_CONCURRENCY run). */
   renderLoad(): { running: number; waiting: number };
-  /** Resolves when the start's content catch-up is done (/readyz says ready from then on). */
-  caughtUp(): Promise<void>;
-  /** What the start's catch-up found changed since the pages were rendered. */
-  catchUpDifference(): ContentDifference | undefined;
 }
 
 export async function createSiteServer(options: SiteServerOptions): Promise<SiteServer> {
@@ -151,9 +144,6 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     fetch: async (request) => pipeline.fetch(request),
     listen: http.listen,
     close,
-    settled: () => refresher.settled(),
     renderLoad: () => renderer.load,
-    caughtUp: () => startChanges.caughtUp(),
-    catchUpDifference: () => startChanges.startDifference,
   };
 }

@@ -39,8 +39,6 @@ export class ContentCatchUp {
   private retry: { timer: NodeJS.Timeout; wake: () => void } | undefined;
   private readonly finished: Promise<void>;
   private resolveFinished!: () => void;
-  /** What the last catch-up found (for logs and tests). */
-  difference: ContentDifference | undefined;
 
   constructor(private readonly options: CatchUpOptions) {
     this.finished = new Promise((resolve) => {
@@ -118,7 +116,6 @@ export class ContentCatchUp {
           removedPaths: [],
           counts: { updated: 0, added: 0, deleted: 0, media: 0, schema: 0 },
         };
-    this.difference = difference;
     const changed =
       difference.tags.length > 0 ||
       difference.addedPaths.length > 0 ||

@@ -115,11 +115,6 @@ export class ContentChanges {
     return this.startedUp;
   }
 
-  /** What the start's catch-up found changed since the pages were rendered. */
-  get startDifference(): ContentDifference | undefined {
-    return this.startCatchUp?.difference;
-  }
-
   /** Stops watching and every catch-up. */
   stop(): void {
     this.stopped = true;

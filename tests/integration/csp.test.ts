@@ -23,8 +23,9 @@ import {
 } from "../../server/security/csp-report";
 import { createSiteServer, type SiteServer } from "../../server/site-server";
 import { TEST_BUILD_SETTINGS } from "../support/build-settings";
-import { captureLogger, type RawResponse, rawRequest, testEnv } from "../support/fake-site-build";
+import { type RawResponse, rawRequest, testEnv } from "../support/fake-site-build";
 import { ensureSiteBuild } from "../support/site-build";
+import { recordingLogger } from "../support/webhook-receiver";
 
 const BUILD_DIR = path.join(PROJECT_DIR, "build");
 const EMBEDDED = "/legal/id5-id-agreement/current-embedded";
@@ -306,7 +307,7 @@ describe("settings, on the same build files", () => {
     const server = await createSiteServer({
       buildDir: BUILD_DIR,
       env: testEnv(env),
-      logger: captureLogger(),
+      logger: recordingLogger(),
       build: stub,
       renderThread: false,
       prerenderedFresh: true,

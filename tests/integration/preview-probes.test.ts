@@ -21,6 +21,7 @@ import {
   startTestSite,
   testEnv,
 } from "../support/fake-site-build";
+import { changesRefreshed } from "../support/server-log";
 
 const SITE_KEY = Buffer.alloc(32, 9);
 const API_TOKEN = "probe-preview-api-token-0123456789abcdef";
@@ -169,7 +170,7 @@ describe("hostile input against previews", () => {
   it("answers odd methods 405 with Allow, never a render, on previews and pages alike", async () => {
     const token = link();
     await site.get("/about"); // served from its file: the fast path learns it
-    await site.site.settled(); // the pages the edit above touched are written again
+    await changesRefreshed(site.logs); // the pages the edits above touched are written again
     const rendersBefore = fake.calls.length;
     for (const target of [
       `/_preview/${token}`,

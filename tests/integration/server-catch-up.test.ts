@@ -12,7 +12,6 @@ import { type ContentVersions, emptyContentVersions } from "../../app/content/cm
 import { CONTENT_VERSIONS_FILE } from "../../server/refresh/content-ledger";
 import { createSiteServer, type SiteServer } from "../../server/site-server";
 import {
-  captureLogger,
   type FakeBuild,
   fakeBuild,
   rawRequest,
@@ -20,6 +19,8 @@ import {
   testEnv,
   writeFakeBuildDir,
 } from "../support/fake-site-build";
+import { caughtUp } from "../support/server-log";
+import { type RecordingLogger, recordingLogger } from "../support/webhook-receiver";
 
 /** A CMS stand-in that answers the readiness call. */
 let cms: Server;
@@ -59,6 +60,7 @@ const PAGE_TAGS = {
 interface Started {
   site: SiteServer;
   fake: FakeBuild;
+  logs: RecordingLogger;
   buildDir: string;
   get: (p: string) => ReturnType<typeof rawRequest>;
   readyz: () => Promise<{ status: number; body: Record<string, unknown> }>;
@@ -73,10 +75,11 @@ async function start(
   await writeFile(path.join(buildDir, "content-tags.json"), JSON.stringify(PAGE_TAGS));
   const fake = fakeBuild();
   fake.build.readContentVersions = () => readVersions(fake);
+  const logs = recordingLogger();
   const site = await createSiteServer({
     buildDir,
     env: testEnv({ BCMS_ORIGIN: cmsOrigin, BCMS_API_KEY_SECRET: TEST_SECRET }),
-    logger: captureLogger(),
+    logger: logs,
     build: fake.build,
     renderThread: false,
   });
@@ -85,6 +88,7 @@ async function start(
   return {
     site,
     fake,
+    logs,
     buildDir,
     get,
     async readyz() {
@@ -129,7 +133,7 @@ describe("catching up with the CMS at start", () => {
       const rendered = await visitor;
       expect(rendered.text).toContain("rendered /about v1");
 
-      await t.site.caughtUp();
+      await caughtUp(t.logs);
       expect((await t.readyz()).status).toBe(200);
       expect(t.fake.calls.filter((call) => !call.startsWith("/about"))).toEqual([]);
       expect((await t.get("/about")).text).toContain("rendered /about v1");
@@ -149,9 +153,8 @@ describe("catching up with the CMS at start", () => {
   it("renders nothing when nothing changed", async () => {
     const t = await start(async () => BUILT);
     try {
-      await t.site.caughtUp();
+      expect(await caughtUp(t.logs)).toMatchObject({ tags: 0, refreshed: 0 });
       expect((await t.readyz()).status).toBe(200);
-      expect(t.site.catchUpDifference()?.tags).toEqual([]);
       expect(t.fake.calls).toEqual([]);
     } finally {
       await t.close();
@@ -175,7 +178,7 @@ describe("catching up with the CMS at start", () => {
     try {
       await firstFailure;
       expect((await t.readyz()).status).toBe(503);
-      await t.site.caughtUp();
+      await caughtUp(t.logs);
       expect(attempts).toBe(2);
       expect((await t.readyz()).status).toBe(200);
       expect(t.fake.calls.sort()).toEqual(["/", "/_.data"]);
@@ -191,7 +194,7 @@ describe("catching up with the CMS at start", () => {
       return versions({ home: 1, about: 2, privacy: 1 });
     });
     try {
-      await t.site.caughtUp();
+      await caughtUp(t.logs);
       // Done (the page renders per request, or its old file serves as a fallback)...
       expect((await t.readyz()).status).toBe(200);
       await t.site.close();

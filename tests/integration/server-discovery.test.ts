@@ -21,9 +21,9 @@ import {
   scriptHashSource,
 } from "../../server/security/script-hashes";
 import { ClientFiles } from "../../server/serving/static-files";
-import type { SiteServer } from "../../server/site-server";
 import { type RawResponse, rawRequest } from "../support/fake-site-build";
 import { type JsonLdJson, missingProperties, schemaOrgProblems } from "../support/schema-org";
+import { pagesRefreshed } from "../support/server-log";
 import {
   BUILD_SITE_ORIGIN,
   type RealSiteOnContent,
@@ -48,7 +48,6 @@ const DEFAULT_CARD = "/og/default.png";
 const LIVE_EDIT_DEADLINE_MS = 30_000;
 const POLL_MS = 250;
 
-let site: SiteServer;
 let real: RealSiteOnContent | undefined;
 let sitePort: number;
 /** The snapshot's published entries, as the site reads them. */
@@ -66,7 +65,7 @@ const slugOf = (entry: LocalEntry) => readString(entry.meta.slug) ?? entry.id;
 
 beforeAll(async () => {
   real = await serveRealBuildOnContent("site-discovery", { withMediaFiles: true });
-  ({ site, port: sitePort } = real);
+  ({ port: sitePort } = real);
   const snapshot = await openSnapshotEntries(real.snapshot);
   entries = (template) =>
     snapshot
@@ -348,6 +347,7 @@ describe("discovery on the real build", () => {
       const title = readString(article.meta.title) as string;
       const edited = `</script><script>alert(1)</script> & "more" ${Date.now()}`;
       const builtCard = await readFile(path.join(CLIENT_DIR, `og/news/${slug}.png`));
+      const since = (real as RealSiteOnContent).logs.lines.length;
       // The entry's own file: the only one that holds its id as `_id`.
       await editEntryWith(snapshotDir(), `"_id": "${article.id}"`, (text) =>
         text.replaceAll(JSON.stringify(title), JSON.stringify(edited)),
@@ -373,7 +373,7 @@ describe("discovery on the real build", () => {
       for (const text of head.jsonLdTexts) expect(csp).not.toContain(scriptHashSource(text));
 
       // The feed and the share image read the article too: rewritten in the background.
-      await site.settled();
+      await pagesRefreshed((real as RealSiteOnContent).logs, since);
       const feed = parseXmlStrict((await get(FEED_PATH)).text);
       expect(childrenNamed(feed, "entry").map((e) => childNamed(e, "title").text)).toContain(
         edited,

@@ -12,6 +12,7 @@ import {
   startTestSite,
   testEnv,
 } from "../support/fake-site-build";
+import { pagesRefreshed } from "../support/server-log";
 
 /** Headers that belong to one connection or moment, not to the answer. */
 const PER_TRANSFER = new Set(["date", "connection", "keep-alive", "transfer-encoding"]);
@@ -124,8 +125,9 @@ describe("fast path answers as the full server does", () => {
     await untilFast(t, "/about");
     await untilFast(t, `/${ASSET_NAME}`);
     t.fake.version = 2;
+    const since = t.logs.lines.length;
     t.fake.emit();
-    await t.site.settled();
+    await pagesRefreshed(t.logs, since);
     const assetBefore = fastLines(t, `/${ASSET_NAME}`).length;
     await t.get(`/${ASSET_NAME}`);
     expect(fastLines(t, `/${ASSET_NAME}`).length).toBe(assetBefore + 1);

@@ -4,13 +4,13 @@ import { rm } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import { createSiteServer } from "../../server/site-server";
 import {
-  captureLogger,
   fakeBuild,
   rawRequest,
   startTestSite,
   testEnv,
   writeFakeBuildDir,
 } from "../support/fake-site-build";
+import { recordingLogger } from "../support/webhook-receiver";
 
 describe("graceful close", () => {
   it("finishes in-flight requests, refuses new ones, stops watching content", async () => {
@@ -64,7 +64,7 @@ describe("graceful close", () => {
     const neverListened = await createSiteServer({
       buildDir,
       env: testEnv(),
-      logger: captureLogger(),
+      logger: recordingLogger(),
       build: fakeBuild().build,
       renderThread: false,
     });

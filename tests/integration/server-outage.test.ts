@@ -4,6 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { STALE_CACHE_CONTROL } from "../../server/rendering/render";
 import { type RunningTestSite, startTestSite, TEST_SECRET } from "../support/fake-site-build";
+import { pagesRefreshed } from "../support/server-log";
 
 let t: RunningTestSite;
 beforeEach(async () => {
@@ -14,10 +15,11 @@ afterEach(() => t.close());
 describe("CMS outage", () => {
   it("serves the last good rendering, stale, when a fresh render answers 503", async () => {
     expect((await t.get("/news/a")).text).toContain("v1");
+    const since = t.logs.lines.length;
     t.fake.emit();
     t.fake.cmsDown = true;
     // The background refresh meets the outage too: the page is retired, not rewritten.
-    await t.site.settled();
+    await pagesRefreshed(t.logs, since);
     const res = await t.get("/news/a");
     expect(res.status).toBe(200);
     expect(res.headers["x-content-stale"]).toBe("1");
@@ -35,10 +37,11 @@ describe("CMS outage", () => {
   });
 
   it("falls back to the prerendered file of a page never rendered", async () => {
+    const since = t.logs.lines.length;
     t.fake.emit();
     t.fake.cmsDown = true;
     // The background refresh meets the outage too: the page is retired, not rewritten.
-    await t.site.settled();
+    await pagesRefreshed(t.logs, since);
     const res = await t.get("/about");
     expect(res.status).toBe(200);
     expect(res.headers["x-content-stale"]).toBe("1");

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { PAGE_CACHE_CONTROL } from "../../server/rendering/render";
 import { RENDER_CONCURRENCY } from "../../server/rendering/render-admission";
 import { type RunningTestSite, startTestSite } from "../support/fake-site-build";
+import { pagesRefreshed } from "../support/server-log";
 
 let t: RunningTestSite;
 
@@ -139,12 +140,13 @@ describe("after a content event", () => {
     expect((await t.get("/about")).text).toContain("prerendered about");
     t.fake.version = 2;
     const about = t.fake.hold("/about");
+    const since = t.logs.lines.length;
     t.fake.emit();
     await t.fake.received("/about");
     // While the new rendering is on its way, visitors get the old file, not a wait.
     expect((await t.get("/about")).text).toContain("prerendered about");
     about.release();
-    await t.site.settled();
+    await pagesRefreshed(t.logs, since);
     const fresh = await t.get("/about");
     expect(fresh.text).toContain("rendered /about v2");
     expect(fresh.headers["cache-control"]).toBe(PAGE_CACHE_CONTROL);
@@ -193,7 +195,7 @@ describe("when the content changed since the build", () => {
     const started = await startTestSite({ prerenderedFresh: false });
     try {
       expect((await started.get("/about")).text).toContain("rendered /about v1");
-      await started.site.settled();
+      await pagesRefreshed(started.logs, 0);
       const rendered = started.fake.calls.length;
       expect((await started.get("/about")).text).toContain("rendered /about v1");
       expect((await started.get("/about.data")).text).toContain("rendered /about.data v1");

@@ -6,6 +6,7 @@ import { rm } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSiteServer, type SiteServer } from "../../server/site-server";
 import { fakeBuild, rawRequest, testEnv, writeFakeBuildDir } from "../support/fake-site-build";
+import { caughtUp } from "../support/server-log";
 import { type RecordingLogger, recordingLogger } from "../support/webhook-receiver";
 
 const STAND_IN = new URL("../support/stand-in-render-worker.mjs", import.meta.url);
@@ -15,7 +16,7 @@ let buildDir: string | undefined;
 let port = 0;
 const logger: RecordingLogger = recordingLogger();
 
-const caughtUp = () => logger.lines.filter((line) => line.message === "content caught up");
+const catchUps = () => logger.lines.filter((line) => line.message === "content caught up");
 
 beforeAll(async () => {
   buildDir = await writeFakeBuildDir();
@@ -31,7 +32,7 @@ beforeAll(async () => {
     renderThreadWorker: STAND_IN,
   });
   ({ port } = await site.listen(0, "127.0.0.1"));
-  await site.caughtUp();
+  await caughtUp(logger);
 });
 
 afterAll(async () => {
@@ -41,7 +42,7 @@ afterAll(async () => {
 
 describe("a render thread started again", () => {
   it("is followed by a catch-up with the CMS's versions as the new thread reads them", async () => {
-    expect(caughtUp()).toHaveLength(1);
+    expect(catchUps()).toHaveLength(1);
 
     // A render of /exit ends the stand-in thread; the page falls back to the error answer.
     const crashed = await rawRequest(port, "/exit");
@@ -50,9 +51,9 @@ describe("a render thread started again", () => {
       (lines) => lines.some((line) => line.message === "render thread stopped: starting it again"),
       10_000,
     );
-    await logger.waitFor(() => caughtUp().length === 2, 10_000);
+    await logger.waitFor(() => catchUps().length === 2, 10_000);
     // The new thread's CMS says e1 changed since the versions the first catch-up recorded.
-    expect(caughtUp()[1]?.fields).toMatchObject({ updated: 1 });
+    expect(catchUps()[1]?.fields).toMatchObject({ updated: 1 });
     // And pages are rendered by the new thread.
     const after = await rawRequest(port, "/news/after-restart");
     expect(after.status).toBe(200);
