@@ -81,7 +81,7 @@ export interface PipelineParts {
   security: ReturnType<typeof securityHeaders>;
   cspReports: CspReportEndpoint;
   preview?: PreviewService;
-  /** Whether the CMS answers, and how far the start's catch-up is (for /readyz). */
+  /** What the CMS answers, and the conditions of readiness (for /readyz). */
   readiness: () => Promise<Parameters<typeof readinessResponse>>;
 }
 
