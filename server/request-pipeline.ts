@@ -12,7 +12,7 @@
 // What each address is, is decided in serving/site-addresses.ts.
 import type { IncomingMessage } from "node:http";
 import { type Context, Hono } from "hono";
-import type { SiteEnv } from "../app/config/env.server";
+import type { ProxyTrust, SiteEnv } from "../app/config/env.server";
 import { CACHE_TAG_HEADER, SURROGATE_KEY_HEADER } from "../app/content/content-tags.server";
 import type { RequestFacts } from "../app/forms/contract";
 import { describeError, type SiteLogger } from "../app/logging/logger.server";
@@ -69,7 +69,7 @@ import {
 export interface PipelineParts {
   env: SiteEnv;
   logger: SiteLogger;
-  trustProxy: boolean;
+  trustProxy: ProxyTrust;
   files: ClientFiles;
   prerendered: PrerenderedPages;
   dependencies: ContentDependencies;
@@ -123,7 +123,7 @@ export function createRequestPipeline(parts: PipelineParts): RequestPipeline {
   const app = new Hono<SiteHono>();
   const access = accessLog(logger);
   const visitorOf = (incoming: IncomingMessage | undefined): Visitor =>
-    trustProxy && forwardedProto(incoming) === "https" ? "https" : "plain";
+    trustProxy.hops > 0 && forwardedProto(incoming) === "https" ? "https" : "plain";
 
   app.use(async (c, next) => {
     const capture = c.env?.capture;
@@ -234,7 +234,7 @@ function serverOwnRoutes(app: Hono<SiteHono>, parts: PipelineParts): void {
   });
 }
 
-function previewRoutes(app: Hono<SiteHono>, preview: PreviewService, trustProxy: boolean): void {
+function previewRoutes(app: Hono<SiteHono>, preview: PreviewService, trustProxy: ProxyTrust): void {
   const factsOf = (incoming: IncomingMessage | undefined): RequestFacts => ({
     clientAddress: clientAddressOf(incoming, trustProxy),
   });

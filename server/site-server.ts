@@ -12,6 +12,7 @@ import { createRequestPipeline } from "./request-pipeline";
 import { catchUpCondition, createContentProbe } from "./running/health";
 import { createHttpLifecycle, SHUTDOWN_TIMEOUT_MS } from "./running/lifecycle";
 import { CspReportEndpoint } from "./security/csp-report";
+import { NO_PROXY } from "./security/request-intake";
 import { answeringParts, loadSite, type SiteServerOptions } from "./site-parts";
 
 export { SHUTDOWN_TIMEOUT_MS } from "./running/lifecycle";
@@ -54,7 +55,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
   const pipeline = createRequestPipeline({
     env,
     logger,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: options.trustProxy ?? NO_PROXY,
     files,
     prerendered,
     dependencies,
