@@ -9,6 +9,7 @@ import { BUSY_REFRESH_SHARE, PageRefresher } from "./refresh/page-refresh";
 import { CoalescedPurge } from "./refresh/purge";
 import { GiveWayToVisitors, VisitorTraffic } from "./rendering/visitor-traffic";
 import { createRequestPipeline } from "./request-pipeline";
+import { readBuildId } from "./running/build-stamp";
 import { catchUpCondition, createContentProbe } from "./running/health";
 import { createHttpLifecycle, SHUTDOWN_TIMEOUT_MS } from "./running/lifecycle";
 import { CspReportEndpoint } from "./security/csp-report";
@@ -56,6 +57,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     env,
     logger,
     trustProxy: options.trustProxy ?? NO_PROXY,
+    buildId: await readBuildId(options.buildDir, env.buildId ?? "unknown"),
     files,
     prerendered,
     dependencies,
