@@ -45,3 +45,55 @@ describe("parsePreviewArgs", () => {
     );
   });
 });
+
+describe("npm run preview-link without the site's settings", () => {
+  /** The command as an operator runs it, with only DATA_DIR set; its exit code and output. */
+  async function runCommand(dataDir: string, args: string[]) {
+    const { spawn } = await import("node:child_process");
+    const { fileURLToPath } = await import("node:url");
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/preview-link.ts", ...args], {
+      cwd: fileURLToPath(new URL("..", import.meta.url)),
+      env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    for (const stream of [child.stdout, child.stderr]) {
+      stream.on("data", (chunk: Buffer) => {
+        output += chunk.toString();
+      });
+    }
+    const code = await new Promise<number | null>((resolve) => child.once("close", resolve));
+    return { code, output };
+  }
+
+  it("refuses with a clear message and creates no store or key", async () => {
+    const { mkdtemp, readdir, rm } = await import("node:fs/promises");
+    const { tmpdir } = await import("node:os");
+    const path = await import("node:path");
+    const dir = await mkdtemp(path.join(tmpdir(), "preview-link-"));
+    try {
+      const dataDir = path.join(dir, "data");
+      for (const args of [
+        ["news-article", "some-article"],
+        ["revoke", "--all"],
+      ]) {
+        const result = await runCommand(dataDir, args);
+        expect(result.code).toBe(1);
+        expect(result.output).toContain(
+          `preview-link: no site store in ${dataDir} (no forms.db): run it with the site's settings: DATABASE_URL, or the DATA_DIR the site uses`,
+        );
+        expect(await readdir(dir)).toEqual([]);
+      }
+      // Where the site has run (its store and key made at its start), the command acts.
+      const { openStore } = await import("../server/store/open-store");
+      const store = await openStore({ dataDir });
+      await store.signingKey();
+      await store.close();
+      const revoked = await runCommand(dataDir, ["revoke", "--all"]);
+      expect(revoked.output).toContain("every preview link made until");
+      expect(revoked.code).toBe(0);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

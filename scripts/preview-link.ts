@@ -6,6 +6,7 @@
 // CONTENT_DIR, started for the moment), signs with the site's key (FORMS_SIGNING_SECRET, or
 // the key the store keeps) and records revocations in the site's store (DATABASE_URL, or
 // SQLite in DATA_DIR).
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { installEnv, type SiteEnv, withEmbeddedContentPort } from "../app/config/env.server";
@@ -22,6 +23,8 @@ import {
 } from "../server/preview/preview-links";
 import { startEmbeddedContent } from "../server/running/embedded-content";
 import { openStore } from "../server/store/open-store";
+import { SIGNING_KEY_FILE } from "../server/store/signing-key-file";
+import { SQLITE_FILE } from "../server/store/sqlite-store";
 import type { SiteStore } from "../server/store/store";
 
 export const USAGE = `usage:
@@ -67,12 +70,33 @@ export interface PreviewCommandResult {
   err: string[];
 }
 
+/**
+ * Why the command cannot act for the site with these settings, if it cannot: without
+ * DATABASE_URL the site's store and generated key are files in its DATA_DIR, and a command
+ * run elsewhere would make new ones, so its link would be refused (403) and its revocation
+ * reach no instance.
+ */
+export function missingSiteStore(env: SiteEnv): string | undefined {
+  if (env.databaseUrl) return undefined;
+  const dataDir = path.resolve(env.dataDir);
+  const where = "run it with the site's settings: DATABASE_URL, or the DATA_DIR the site uses";
+  if (!existsSync(path.join(dataDir, SQLITE_FILE))) {
+    return `no site store in ${dataDir} (no ${SQLITE_FILE}): ${where}`;
+  }
+  if (!env.forms.signingSecret && !existsSync(path.join(dataDir, SIGNING_KEY_FILE))) {
+    return `no signing key in ${dataDir} and no FORMS_SIGNING_SECRET: ${where}, and its FORMS_SIGNING_SECRET if it has one`;
+  }
+  return undefined;
+}
+
 /** Runs one command against the configured CMS and the site's store (DATABASE_URL or DATA_DIR). */
 export async function runPreviewCommand(
   command: PreviewCommand,
   env: SiteEnv,
   now = Date.now(),
 ): Promise<PreviewCommandResult> {
+  const missing = missingSiteStore(env);
+  if (missing) return { code: 1, out: [], err: [`preview-link: ${missing}`] };
   const store = await openStore({
     databaseUrl: env.databaseUrl,
     dataDir: path.resolve(env.dataDir),

@@ -169,18 +169,13 @@ export async function main(): Promise<void> {
   process.on("unhandledRejection", (reason) => {
     logger.error("unhandled rejection", { error: describeError(reason) });
   });
-  let running: RunningSite;
-  try {
-    running = await startSite(env, { logger });
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    logger.error(`start failed: ${message}`);
-    process.exit(1);
-  }
+  // Signals are taken from the start on: without a handler a SIGTERM ends the process at
+  // once, and the log lines still gathered for stdout (app/logging/logger.server.ts) with it.
+  let running: RunningSite | undefined;
   let stopping = false;
   const stop = (signal: string) => {
-    if (stopping) {
-      logger.warn(`${signal} again: exiting now`);
+    if (stopping || !running) {
+      logger.warn(stopping ? `${signal} again: exiting now` : `${signal} while starting: exiting`);
       process.exit(1);
     }
     stopping = true;
@@ -195,6 +190,13 @@ export async function main(): Promise<void> {
   };
   process.on("SIGINT", () => stop("SIGINT"));
   process.on("SIGTERM", () => stop("SIGTERM"));
+  try {
+    running = await startSite(env, { logger });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    logger.error(`start failed: ${message}`);
+    process.exit(1);
+  }
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {

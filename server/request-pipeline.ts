@@ -12,7 +12,7 @@
 // What each address is, is decided in serving/site-addresses.ts.
 import type { IncomingMessage } from "node:http";
 import { type Context, Hono } from "hono";
-import type { SiteEnv } from "../app/config/env.server";
+import type { ProxyTrust, SiteEnv } from "../app/config/env.server";
 import { CACHE_TAG_HEADER, SURROGATE_KEY_HEADER } from "../app/content/content-tags.server";
 import type { RequestFacts } from "../app/forms/contract";
 import { describeError, type SiteLogger } from "../app/logging/logger.server";
@@ -69,7 +69,7 @@ import {
 export interface PipelineParts {
   env: SiteEnv;
   logger: SiteLogger;
-  trustProxy: boolean;
+  trustProxy: ProxyTrust;
   files: ClientFiles;
   prerendered: PrerenderedPages;
   dependencies: ContentDependencies;
@@ -81,7 +81,9 @@ export interface PipelineParts {
   security: ReturnType<typeof securityHeaders>;
   cspReports: CspReportEndpoint;
   preview?: PreviewService;
-  /** Whether the CMS answers, and how far the start's catch-up is (for /readyz). */
+  /** The build that answers (its id in build/client/builds/latest.json), for access lines. */
+  buildId: string;
+  /** What the CMS answers, and the conditions of readiness (for /readyz). */
   readiness: () => Promise<Parameters<typeof readinessResponse>>;
 }
 
@@ -121,9 +123,9 @@ type SiteContext = Context<SiteHono>;
 export function createRequestPipeline(parts: PipelineParts): RequestPipeline {
   const { logger, env, trustProxy } = parts;
   const app = new Hono<SiteHono>();
-  const access = accessLog(logger);
+  const access = accessLog(logger, trustProxy, parts.buildId);
   const visitorOf = (incoming: IncomingMessage | undefined): Visitor =>
-    trustProxy && forwardedProto(incoming) === "https" ? "https" : "plain";
+    trustProxy.hops > 0 && forwardedProto(incoming) === "https" ? "https" : "plain";
 
   app.use(async (c, next) => {
     const capture = c.env?.capture;
@@ -140,6 +142,7 @@ export function createRequestPipeline(parts: PipelineParts): RequestPipeline {
     const url = new URL(c.req.url);
     access.line({
       id,
+      request: c.env?.incoming,
       method: c.req.method,
       path: redactPath(url.pathname),
       query: redactSearch(url.search),
@@ -234,7 +237,7 @@ function serverOwnRoutes(app: Hono<SiteHono>, parts: PipelineParts): void {
   });
 }
 
-function previewRoutes(app: Hono<SiteHono>, preview: PreviewService, trustProxy: boolean): void {
+function previewRoutes(app: Hono<SiteHono>, preview: PreviewService, trustProxy: ProxyTrust): void {
   const factsOf = (incoming: IncomingMessage | undefined): RequestFacts => ({
     clientAddress: clientAddressOf(incoming, trustProxy),
   });
@@ -417,11 +420,29 @@ async function captureAnswers(
   return { etag, byEncoding, notModified, source };
 }
 
-/** The access line of every request, and the fast path's cheaper one. */
-function accessLog(logger: SiteLogger) {
+/** User agents are cut to this length in access lines: enough to tell a browser or a bot. */
+export const LOGGED_USER_AGENT_CHARS = 200;
+
+/**
+ * The access line of every request, and the fast path's cheaper one. Each names the client
+ * (as the trusted proxies say, the address per-client limits count), the host asked for, the
+ * user agent and the build that answered.
+ */
+function accessLog(logger: SiteLogger, trustProxy: ProxyTrust, buildId: string) {
   const nextId = requestIdSource();
+  const visitor = (request: IncomingMessage | undefined) => ({
+    client: clientAddressOf(request, trustProxy),
+    host: request?.headers.host ?? "",
+    userAgent: (request?.headers["user-agent"] ?? "").slice(0, LOGGED_USER_AGENT_CHARS),
+  });
   const line = (
-    record: AccessRecord & { id: string; query?: string; stale?: boolean; fast?: boolean },
+    record: Omit<AccessRecord, "request"> & {
+      request: IncomingMessage | undefined;
+      id: string;
+      query?: string;
+      stale?: boolean;
+      fast?: boolean;
+    },
   ) =>
     logger.info("request", {
       id: record.id,
@@ -432,18 +453,23 @@ function accessLog(logger: SiteLogger) {
       durationMs: Math.round(record.durationMs * 10) / 10,
       stale: record.stale ?? false,
       source: record.source,
+      ...visitor(record.request),
+      build: buildId,
       ...(record.fast ? { fast: true } : {}),
       ...(record.sample ? { sample: record.sample } : {}),
     });
   // The fast path's line, made by hand when the logger takes preformatted members: the
-  // path is a build file's and the rest are numbers and fixed words, so there is nothing
-  // to escape or scrub (measured: 1.4 against 5.5 µs a line).
+  // path is a build file's and the rest are numbers and fixed words, or the visitor's own
+  // headers, which JSON.stringify escapes (measured before those: 1.4 against 5.5 µs a line).
+  const builtBy = JSON.stringify(buildId);
   const fastLine = logger.infoMembers
-    ? (record: AccessRecord) =>
+    ? (record: AccessRecord) => {
+        const { client, host, userAgent } = visitor(record.request);
         logger.infoMembers?.(
           "request",
-          `"id":"${nextId()}","method":"${record.method}","path":${JSON.stringify(redactPath(record.path))},"status":${record.status},"durationMs":${Math.round(record.durationMs * 10) / 10},"stale":false,"source":"${record.source}","fast":true${record.sample ? `,"sample":${record.sample}` : ""}`,
-        )
+          `"id":"${nextId()}","method":"${record.method}","path":${JSON.stringify(redactPath(record.path))},"status":${record.status},"durationMs":${Math.round(record.durationMs * 10) / 10},"stale":false,"source":"${record.source}","client":${JSON.stringify(client)},"host":${JSON.stringify(host)},"userAgent":${JSON.stringify(userAgent)},"build":${builtBy},"fast":true${record.sample ? `,"sample":${record.sample}` : ""}`,
+        );
+      }
     : (record: AccessRecord) =>
         line({ ...record, path: redactPath(record.path), id: nextId(), fast: true });
   return { nextId, line, fastLine };

@@ -1,7 +1,11 @@
 // What the server is made of, before it is wired (site-server.ts): the build, its files and
 // records and the render thread; then what answers requests: what an address is, the
 // renderer and its cache, the headers and policies, the prepared 404 pages, previews.
-import { DEFAULT_EMBED_FRAME_ANCESTORS, type SiteEnv } from "../app/config/env.server";
+import {
+  DEFAULT_EMBED_FRAME_ANCESTORS,
+  type ProxyTrust,
+  type SiteEnv,
+} from "../app/config/env.server";
 import type { FormsService } from "../app/forms/contract";
 import type { SiteLogger } from "../app/logging/logger.server";
 import { MEDIA_PATH_PREFIX } from "./addresses/server-paths";
@@ -46,8 +50,8 @@ export interface SiteServerOptions {
   shutdownTimeoutMs?: number;
   /** The forms service actions store submissions with (server/forms/). */
   forms?: FormsService;
-  /** Behind a proxy that sets X-Forwarded-For: the client address is its last hop. */
-  trustProxy?: boolean;
+  /** The proxies in front of the site (default: none). */
+  trustProxy?: ProxyTrust;
   /** The last public versions of reworked entries (the site's store). */
   publishedVersions?: PublishedVersionStore;
   /**

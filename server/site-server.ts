@@ -8,9 +8,11 @@ import { BUSY_REFRESH_SHARE, PageRefresher } from "./refresh/page-refresh";
 import { CoalescedPurge } from "./refresh/purge";
 import { GiveWayToVisitors, VisitorTraffic } from "./rendering/visitor-traffic";
 import { createRequestPipeline } from "./request-pipeline";
-import { createReadinessProbe } from "./running/health";
+import { readBuildId } from "./running/build-stamp";
+import { catchUpCondition, createContentProbe } from "./running/health";
 import { createHttpLifecycle, SHUTDOWN_TIMEOUT_MS } from "./running/lifecycle";
 import { CspReportEndpoint } from "./security/csp-report";
+import { NO_PROXY } from "./security/request-intake";
 import { answeringParts, loadSite, type SiteServerOptions } from "./site-parts";
 
 export { SHUTDOWN_TIMEOUT_MS } from "./running/lifecycle";
@@ -42,12 +44,13 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     traffic,
   );
 
-  const readiness = createReadinessProbe(env.bcms);
+  const contentProbe = createContentProbe(env.bcms);
   let changes: ContentChanges | undefined;
   const pipeline = createRequestPipeline({
     env,
     logger,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: options.trustProxy ?? NO_PROXY,
+    buildId: await readBuildId(options.buildDir, env.buildId ?? "unknown"),
     files,
     prerendered,
     dependencies,
@@ -58,7 +61,10 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     security,
     cspReports: new CspReportEndpoint({ logger, siteOrigin: env.siteOrigin }),
     preview,
-    readiness: async () => [await readiness(), changes?.startState ?? "connecting"],
+    readiness: async () => [
+      (await contentProbe()).content,
+      [catchUpCondition(changes?.startState ?? "connecting")],
+    ],
   });
   const refresher = new PageRefresher({
     handler: renderPage,

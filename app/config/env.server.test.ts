@@ -5,10 +5,30 @@ import {
   EMBED_FRAME_ANCESTORS_PROBLEM,
   EnvError,
   LOCAL_CONTENT_IDENTITY,
+  MAX_TRUSTED_PROXY_HOPS,
   parseEnv,
 } from "./env.server";
 
 describe("parseEnv", () => {
+  it("reads the proxies in front as a hop count and an optional client-address header", () => {
+    expect(parseEnv({}).trustProxy).toEqual({ hops: 0, clientIpHeader: undefined });
+    expect(parseEnv({ TRUST_PROXY: "1" }).trustProxy).toEqual({
+      hops: 1,
+      clientIpHeader: undefined,
+    });
+    expect(
+      parseEnv({ TRUST_PROXY: " 2 ", CLIENT_IP_HEADER: " CF-Connecting-IP " }).trustProxy,
+    ).toEqual({ hops: 2, clientIpHeader: "cf-connecting-ip" });
+    for (const wrong of ["yes", "-1", "1.5", String(MAX_TRUSTED_PROXY_HOPS + 1)]) {
+      expect(() => parseEnv({ TRUST_PROXY: wrong })).toThrow(
+        /TRUST_PROXY must be the number of proxies in front of the site/,
+      );
+    }
+    expect(() => parseEnv({ CLIENT_IP_HEADER: "CF Connecting IP" })).toThrow(
+      /CLIENT_IP_HEADER must be a header name/,
+    );
+  });
+
   it("uses the embedded content service and local identity when nothing is set", () => {
     const env = parseEnv({});
     expect(env.embeddedContent).toBe(true);

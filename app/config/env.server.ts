@@ -49,6 +49,21 @@ export const DEFAULT_PUBLIC_STATUS = "Published";
 export const DEFAULT_PREVIEW_FRAME_ANCESTORS: readonly string[] = ["https://app.thebcms.com"];
 export const PREVIEW_FRAME_ANCESTORS_PROBLEM =
   "PREVIEW_FRAME_ANCESTORS must be origins such as https://app.thebcms.com, separated by spaces";
+/** Far more proxies than any deployment chains; a larger count is a typing error. */
+export const MAX_TRUSTED_PROXY_HOPS = 10;
+const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
+
+/**
+ * Who says where a request came from. `hops`: the proxies in front of the site, each of
+ * which appends the address it saw to X-Forwarded-For (0: none; the socket's peer is the
+ * client). `clientIpHeader`: a header the edge sets to the visitor's address (such as
+ * CF-Connecting-IP), which then decides.
+ */
+export interface ProxyTrust {
+  hops: number;
+  clientIpHeader?: string;
+}
+
 /** A token that guards link creation and revocation must not be guessable. */
 export const MIN_PREVIEW_API_TOKEN_LENGTH = 32;
 
@@ -223,8 +238,14 @@ const envSchema = z.object({
   PUBLISHED_VERSIONS_FILE: optionalString,
   HOST: optionalString,
   BUILD_ID: optionalString,
-  TRUST_PROXY: optionalString.refine((v) => v === undefined || v === "0" || v === "1", {
-    message: "TRUST_PROXY must be 0 or 1",
+  TRUST_PROXY: wholeNumber(
+    0,
+    0,
+    MAX_TRUSTED_PROXY_HOPS,
+    `TRUST_PROXY must be the number of proxies in front of the site (0-${MAX_TRUSTED_PROXY_HOPS})`,
+  ),
+  CLIENT_IP_HEADER: optionalString.refine((v) => v === undefined || HEADER_NAME.test(v), {
+    message: "CLIENT_IP_HEADER must be a header name such as CF-Connecting-IP",
   }),
   RENDER_THREAD_HEAP_MB: positiveInteger(
     "RENDER_THREAD_HEAP_MB",
@@ -282,8 +303,8 @@ export interface SiteEnv {
    */
   databaseUrl?: string;
   forms: FormsSettings;
-  /** True behind a proxy that sets X-Forwarded-For: the client address is its last hop. */
-  trustProxy: boolean;
+  /** The proxies in front of the site, for the client's address and scheme. */
+  trustProxy: ProxyTrust;
   /** The render thread's old generation at most, in MB (past it the thread is started again). */
   renderThreadHeapMb: number;
   /** Origins that may frame the embedded agreement page (its CSP frame-ancestors, with 'self'). */
@@ -400,7 +421,7 @@ export function parseEnv(source: Record<string, string | undefined>): SiteEnv {
       deliveryMaxAgeHours: env.FORMS_DELIVERY_MAX_AGE_HOURS,
       deliveryTimeoutSeconds: env.FORMS_DELIVERY_TIMEOUT_SECONDS,
     },
-    trustProxy: env.TRUST_PROXY === "1",
+    trustProxy: { hops: env.TRUST_PROXY, clientIpHeader: env.CLIENT_IP_HEADER?.toLowerCase() },
     renderThreadHeapMb: env.RENDER_THREAD_HEAP_MB,
     embedFrameAncestors: env.EMBED_FRAME_ANCESTORS,
     purgeUrl: env.PURGE_URL,

@@ -134,3 +134,42 @@ describe("toConsoleStyle", () => {
     expect(JSON.parse(err[1] as string)).toMatchObject({ msg: "failed", details: [1, 2] });
   });
 });
+
+describe("stdout at a crash", () => {
+  it("keeps every line logged before an uncaught exception ends the process", async () => {
+    const { spawn } = await import("node:child_process");
+    const { fileURLToPath } = await import("node:url");
+    // A real process: lines are gathered for stdout, then an exception nobody catches ends it
+    // before the gathering's timer runs.
+    const script = `
+      import { createJsonLogger } from "./app/logging/logger.server.ts";
+      const logger = createJsonLogger({});
+      for (let i = 0; i < 500; i++) logger.info("line", { i });
+      setImmediate(() => { throw new Error("crash on purpose"); });
+    `;
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", "--input-type=module", "-e", script],
+      {
+        cwd: fileURLToPath(new URL("../..", import.meta.url)),
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      err += chunk.toString();
+    });
+    const code = await new Promise<number | null>((resolve) => child.once("close", resolve));
+    expect(err).toContain("crash on purpose");
+    expect(code).not.toBe(0);
+    const logged = out
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => (JSON.parse(line) as { i: number }).i);
+    expect(logged).toEqual(Array.from({ length: 500 }, (_, i) => i));
+  }, 60_000);
+});

@@ -48,7 +48,10 @@ function loggable(_key: string, value: unknown): unknown {
 /**
  * Stdout lines gathered for up to FLUSH_AFTER_MS and written together, in order, flushed at
  * exit: under load one write carries hundreds of lines instead of one (a write per event-loop
- * turn still cost about a tenth of the fast path's throughput).
+ * turn still cost about a tenth of the fast path's throughput). Every exit that runs the
+ * process's `exit` event writes them (process.exit, the end of the loop, an uncaught
+ * exception, a signal the server handles: server/main.ts takes SIGTERM and SIGINT from its
+ * start); only a SIGKILL can lose the last FLUSH_AFTER_MS of lines.
  */
 let pendingStdout = "";
 let flushScheduled = false;
@@ -69,6 +72,8 @@ function writeStdoutBatched(line: string): void {
   pendingStdout += line;
   if (pendingStdout.length >= FLUSH_AT_CHARS) flushStdout();
 }
+// stdout to a file or a pipe is written synchronously on Linux, so this write is done
+// before the process ends.
 process.once("exit", flushStdout);
 
 /** The time as ISO text, made once per millisecond (many lines share one under load). */

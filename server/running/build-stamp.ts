@@ -157,3 +157,18 @@ export async function checkBuild(options: {
   }
   return { stale: false, reason: "the build is up to date" };
 }
+
+/**
+ * The id of the build in `buildDir`, as clients know it (client/builds/latest.json, written
+ * by the build's records step); `fallback` when the build has none (a build held in memory).
+ */
+export async function readBuildId(buildDir: string, fallback: string): Promise<string> {
+  try {
+    const latest = JSON.parse(
+      await readFile(path.join(buildDir, "client", "builds", "latest.json"), "utf8"),
+    ) as { id?: unknown };
+    return typeof latest.id === "string" && latest.id !== "" ? latest.id : fallback;
+  } catch {
+    return fallback;
+  }
+}

@@ -1,7 +1,10 @@
-// Liveness and readiness. /healthz: the process answers. /readyz: the content service
-// answers the BCMS library's ping (an authenticated call) and the pages have caught up with
-// what changed in the CMS while the instance was down (server/refresh/content-catch-up.ts).
-// The key goes only into the Authorization header of that call: never into a URL, log or body.
+// Liveness and readiness. /healthz: the process answers. /readyz: the instance can serve,
+// which is the conditions below, each a named part of the answer. The content service is
+// not one of them: an instance that has caught up serves every page it has through a CMS
+// outage (stale, marked), so a CMS that does not answer must not take every instance out of
+// the load balancer at once. Its answer to the BCMS library's ping (an authenticated call)
+// is still reported, for the operator. The key goes only into the Authorization header of
+// that call: never into a URL, log or body.
 import {
   BcmsError,
   type BcmsInstance,
@@ -10,15 +13,43 @@ import {
   silentLogger,
 } from "../../bcms";
 
-export interface Readiness {
-  ready: boolean;
-  /** What the content service answered: "HTTP 200", "HTTP 401", "unreachable", "timeout". */
+export interface ContentAnswer {
+  /** Whether the content service answered the authenticated call. */
+  answered: boolean;
+  /** What it answered: "HTTP 200", "HTTP 401", "unreachable", "timeout". */
   content: string;
+}
+
+/**
+ * One thing an instance needs before it can serve. `state` is reported under `name` in
+ * /readyz's body; the instance is ready when every condition is met.
+ */
+export interface ReadinessCondition {
+  name: string;
+  state: string;
+  met: boolean;
+}
+
+/**
+ * The start's content catch-up (server/refresh/content-catch-up.ts): "connecting" until the
+ * CMS's socket is open, then "reading", "refreshing", "done". Only the start's catch-up
+ * counts: later ones (a reconnect, a render thread started again) run while the instance
+ * serves. An instance that never caught up stays not ready through a CMS outage, because
+ * its pages are the build's and may show what other instances already stopped showing.
+ */
+export function catchUpCondition(state: string): ReadinessCondition {
+  return { name: "catchUp", state, met: state === "done" };
 }
 
 export const READINESS_TIMEOUT_MS = 3000;
 /** Probes within this window share one call to the content service. */
 export const READINESS_MEMO_MS = 1000;
+/**
+ * How long /readyz waits for the content service's answer before it reports the previous
+ * one: a load balancer's probe times out after about a second, and readiness does not hang
+ * on the CMS.
+ */
+export const READINESS_CONTENT_WAIT_MS = 500;
 
 const JSON_NO_STORE = { "Content-Type": "application/json", "Cache-Control": "no-store" };
 
@@ -26,24 +57,28 @@ export function healthResponse(): Response {
   return new Response(JSON.stringify({ status: "ok" }), { status: 200, headers: JSON_NO_STORE });
 }
 
-/**
- * `catchUp`: where the start's content catch-up is ("done" once the pages are as new as the
- * CMS); the instance is ready only then.
- */
-export function readinessResponse(readiness: Readiness, catchUp = "done"): Response {
-  const caughtUp = catchUp === "done";
-  const status = !readiness.ready ? "unavailable" : caughtUp ? "ready" : "catching-up";
-  return new Response(JSON.stringify({ status, content: readiness.content, catchUp }), {
-    status: status === "ready" ? 200 : 503,
+/** 200 when every condition is met, else 503 ("starting"); the content service's answer is information. */
+export function readinessResponse(content: string, conditions: ReadinessCondition[]): Response {
+  const ready = conditions.every((condition) => condition.met);
+  const body: Record<string, string> = { status: ready ? "ready" : "starting", content };
+  for (const condition of conditions) body[condition.name] = condition.state;
+  return new Response(JSON.stringify(body), {
+    status: ready ? 200 : 503,
     headers: JSON_NO_STORE,
   });
 }
 
-export function createReadinessProbe(
+/**
+ * The content service's answer for /readyz: asks at most once per READINESS_MEMO_MS, and
+ * waits at most `waitMs` for it; an answer still on its way is reported by the next probe
+ * ("checking" until the first one arrives).
+ */
+export function createContentProbe(
   target: BcmsInstance,
-  options: { timeoutMs?: number; now?: () => number } = {},
-): () => Promise<Readiness> {
+  options: { timeoutMs?: number; waitMs?: number; now?: () => number } = {},
+): () => Promise<ContentAnswer> {
   const now = options.now ?? Date.now;
+  const waitMs = options.waitMs ?? READINESS_CONTENT_WAIT_MS;
   const cms = createBcmsClient(
     instanceConfig(target, {
       timeoutMs: options.timeoutMs ?? READINESS_TIMEOUT_MS,
@@ -51,22 +86,37 @@ export function createReadinessProbe(
       logger: silentLogger,
     }),
   );
-  let last: { at: number; result: Promise<Readiness> } | undefined;
+  let last: { at: number; result: Promise<ContentAnswer> } | undefined;
+  let settled: ContentAnswer = { answered: false, content: "checking" };
 
-  const probe = async (): Promise<Readiness> => {
+  const ask = async (): Promise<ContentAnswer> => {
     try {
-      return { ready: true, content: `HTTP ${await cms.ping()}` };
+      return { answered: true, content: `HTTP ${await cms.ping()}` };
     } catch (error) {
       if (error instanceof BcmsError && error.status !== null) {
-        return { ready: false, content: `HTTP ${error.status}` };
+        return { answered: false, content: `HTTP ${error.status}` };
       }
       const timedOut = error instanceof BcmsError && error.kind === "timeout";
-      return { ready: false, content: timedOut ? "timeout" : "unreachable" };
+      return { answered: false, content: timedOut ? "timeout" : "unreachable" };
     }
   };
 
-  return () => {
-    if (!last || now() - last.at >= READINESS_MEMO_MS) last = { at: now(), result: probe() };
-    return last.result;
+  return async () => {
+    if (!last || now() - last.at >= READINESS_MEMO_MS) {
+      const result = ask().then((answer) => {
+        settled = answer;
+        return answer;
+      });
+      last = { at: now(), result };
+    }
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<ContentAnswer>((resolve) => {
+      timer = setTimeout(() => resolve(settled), waitMs);
+    });
+    try {
+      return await Promise.race([last.result, late]);
+    } finally {
+      clearTimeout(timer);
+    }
   };
 }

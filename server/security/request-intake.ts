@@ -3,6 +3,8 @@
 // larger is refused with 413 while it streams), the scheme a trusted proxy terminated is
 // restored, and the client's address is found for per-client limits.
 import type { IncomingMessage } from "node:http";
+import { isIP } from "node:net";
+import type { ProxyTrust } from "../../app/config/env.server";
 
 /** Far above any form of the site, far below what could hurt the process. */
 export const MAX_REQUEST_BODY_BYTES = 64 * 1024;
@@ -45,20 +47,35 @@ export async function readLimitedBody(
   });
 }
 
-/** The socket's peer, or the last X-Forwarded-For hop when a trusted proxy is in front. */
-export function clientAddressOf(
-  incoming: IncomingMessage | undefined,
-  trustProxy: boolean,
-): string {
-  if (trustProxy) {
-    const hops = String(incoming?.headers["x-forwarded-for"] ?? "")
+/** No proxy in front: the socket's peer is the client. */
+export const NO_PROXY: ProxyTrust = { hops: 0 };
+
+/**
+ * The visitor's address. With a client-address header configured, its value (the edge sets
+ * it, overwriting what a visitor sent). Else, behind `hops` proxies, the X-Forwarded-For
+ * entry the first of them appended: counted from the right, because every entry left of it
+ * came from the visitor and may be made up. Else the socket's peer.
+ */
+export function clientAddressOf(incoming: IncomingMessage | undefined, trust: ProxyTrust): string {
+  if (trust.clientIpHeader) {
+    const named = headerValue(incoming, trust.clientIpHeader).trim();
+    if (isIP(named)) return named;
+  }
+  if (trust.hops > 0) {
+    const hops = headerValue(incoming, "x-forwarded-for")
       .split(",")
       .map((hop) => hop.trim())
       .filter(Boolean);
-    const last = hops.at(-1);
-    if (last) return last;
+    // Fewer entries than proxies: the request skipped one; the farthest entry is the best known.
+    const seenByFirstProxy = hops.at(-Math.min(trust.hops, hops.length));
+    if (seenByFirstProxy) return seenByFirstProxy;
   }
   return incoming?.socket.remoteAddress ?? "unknown";
+}
+
+function headerValue(incoming: IncomingMessage | undefined, name: string): string {
+  const value = incoming?.headers[name];
+  return Array.isArray(value) ? value.join(",") : (value ?? "");
 }
 
 /**
@@ -76,13 +93,13 @@ export function isCrossSite(request: Request, siteOrigin: string): boolean {
   return host !== new URL(request.url).host && host !== new URL(siteOrigin).host;
 }
 
-/** The URL the app sees: behind a trusted proxy, with the scheme the visitor used. */
+/** The URL the app sees: behind trusted proxies, with the scheme the visitor used. */
 export function effectiveUrl(
   url: URL,
   incoming: IncomingMessage | undefined,
-  trustProxy: boolean,
+  trust: ProxyTrust,
 ): string {
-  if (!trustProxy) return url.href;
+  if (trust.hops === 0) return url.href;
   const proto = forwardedProto(incoming);
   if (proto && `${proto}:` !== url.protocol) {
     const rewritten = new URL(url.href);
@@ -101,10 +118,10 @@ export function effectiveUrl(
 export function visitorUsesHttps(
   request: Request,
   incoming: IncomingMessage | undefined,
-  trustProxy: boolean,
+  trust: ProxyTrust,
   siteOrigin: string,
 ): boolean {
-  if (!trustProxy) return siteOrigin.startsWith("https:");
+  if (trust.hops === 0) return siteOrigin.startsWith("https:");
   const proto = forwardedProto(incoming);
   return proto ? proto === "https" : request.url.startsWith("https:");
 }

@@ -48,6 +48,8 @@ export type PathKind = "static" | "prerendered";
 export type AnswerCapture = (path: string, visitor: Visitor) => Promise<CapturedAnswers | null>;
 
 export interface AccessRecord {
+  /** The request as node:http took it (the access line takes the visitor's details from it). */
+  request: IncomingMessage;
   method: string;
   path: string;
   status: number;
@@ -127,7 +129,7 @@ export class FastPath {
     if (known === undefined) {
       const source = this.options.uncaptured?.(request, response, raw);
       if (source === undefined) return false;
-      this.logAnswer(logged, method, path, response.statusCode, started, source);
+      this.logAnswer(logged, request, path, response.statusCode, started, source);
       return true;
     }
     if (query !== -1 && !known.answersQuery(raw)) return false;
@@ -143,13 +145,13 @@ export class FastPath {
 
     response.writeHead(answer.status, answer.headers);
     response.end(method === "HEAD" ? undefined : (answer.body ?? undefined));
-    this.logAnswer(logged, method, path, answer.status, started, variants.source);
+    this.logAnswer(logged, request, path, answer.status, started, variants.source);
     return true;
   }
 
   private logAnswer(
     logged: boolean,
-    method: string,
+    request: IncomingMessage,
     path: string,
     status: number,
     started: number,
@@ -161,7 +163,8 @@ export class FastPath {
     }
     this.unlogged = 0;
     this.options.log({
-      method,
+      request,
+      method: request.method ?? "GET",
       path,
       status,
       durationMs: performance.now() - started,

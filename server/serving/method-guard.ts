@@ -34,6 +34,7 @@ export function refuseUnservedMethod(
   request: IncomingMessage,
   response: ServerResponse,
   log: (record: {
+    request: IncomingMessage;
     method: string;
     path: string;
     status: number;
@@ -49,6 +50,7 @@ export function refuseUnservedMethod(
   });
   response.end(BODY);
   log({
+    request,
     method: String(request.method),
     path: (request.url ?? "/").split("?", 1)[0] ?? "/",
     status: 405,

@@ -2,11 +2,24 @@
 // version is how many have run: PRAGMA user_version in SQLite, the store_schema table in
 // PostgreSQL. Append only: a released migration never changes, and adding a table is one
 // migration appended here.
+//
+// Rollbacks: beside the version, each migration run records the oldest release (named by the
+// schema version it knows) that can still run on the schema (store_compatibility). A
+// migration that only adds leaves that as it was, so the release before it, restarted in the
+// middle of a rolling deploy or rolled back to, runs on the newer schema; one marked
+// `breaksOlderReleases` raises it to itself, and older releases refuse to start.
 export interface Migration {
   /** What it adds, for the log line of the start that runs it. */
   description: string;
   sqlite: string;
   postgres: string;
+  /**
+   * Set when the migration changes or removes something older releases read or write (a
+   * column renamed, a constraint tightened, a table dropped): no release before it may run
+   * on the schema it leaves. Unset: it only adds (tables, indexes, nullable columns), which
+   * older releases ignore.
+   */
+  breaksOlderReleases?: true;
 }
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -117,14 +130,53 @@ export const MIGRATIONS: readonly Migration[] = [
 /** The schema this code writes and reads. */
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
-/** Thrown at start when the database was migrated by newer code than this instance's. */
+/** Where both engines record the oldest release that can run on the schema. */
+export const CREATE_COMPATIBILITY_TABLE =
+  "CREATE TABLE IF NOT EXISTS store_compatibility (oldest_release INTEGER NOT NULL)";
+
+/**
+ * The oldest release (by the schema version it knows) that can run on a schema migrated to
+ * `version`: the latest breaking migration's version, else the first.
+ */
+export function oldestReleaseFor(migrations: readonly Migration[], version: number): number {
+  let oldest = 1;
+  for (let index = 0; index < version; index++) {
+    if (migrations[index]?.breaksOlderReleases) oldest = index + 1;
+  }
+  return oldest;
+}
+
+/**
+ * What a release knowing `migrations` does with a database at schema version `found`:
+ * migrate it (older), nothing (the same), run on it as it is (newer, and it records that
+ * this release can run on it), or refuse (newer, and not) with SchemaTooNewError.
+ */
+export function schemaStep(
+  found: number,
+  oldestRelease: number | undefined,
+  migrations: readonly Migration[],
+  where: string,
+): "migrate" | "current" | "newer" {
+  if (found < migrations.length) return "migrate";
+  if (found === migrations.length) return "current";
+  if (oldestRelease !== undefined && oldestRelease <= migrations.length) return "newer";
+  throw new SchemaTooNewError(found, migrations.length, oldestRelease, where);
+}
+
+/** Thrown at start when a newer release migrated the database in a way this one cannot run on. */
 export class SchemaTooNewError extends Error {
   constructor(
     readonly found: number,
+    readonly known: number,
+    readonly oldestRelease: number | undefined,
     where: string,
   ) {
+    const why =
+      oldestRelease === undefined
+        ? "and records no release older than itself that can run on it"
+        : `which only releases knowing schema version ${oldestRelease} or later can run on (a migration changed what older releases read)`;
     super(
-      `the database at ${where} has schema version ${found}, newer than this code's ${SCHEMA_VERSION}: this instance is older than the database (a newer release migrated it); run the newer release, or restore a backup taken before it`,
+      `the database at ${where} has schema version ${found}, newer than this code's ${known}: this instance is older than the database, ${why}; run a release that knows schema version ${oldestRelease ?? found} or later, or restore a backup taken before the newer release's first start (docs/deploy.md, Rolling back)`,
     );
     this.name = "SchemaTooNewError";
   }

@@ -1,6 +1,7 @@
 // Opens the site's store: PostgreSQL when DATABASE_URL is set, else the embedded SQLite file
 // in DATA_DIR. Either way migrated and checked before it is returned; a start that cannot
 // open it stops with the reason.
+import type { Migration } from "./migrations";
 import { PostgresStore, type PostgresStoreOptions } from "./postgres-store";
 import { SqliteStore } from "./sqlite-store";
 import type { SiteStore } from "./store";
@@ -11,11 +12,16 @@ export interface OpenStoreOptions {
   /** Holds forms.db and the generated signing key (SQLite). */
   dataDir: string;
   postgres?: PostgresStoreOptions;
+  /** The schema this release knows (default MIGRATIONS; a test gives another release's list). */
+  migrations?: readonly Migration[];
 }
 
 export async function openStore(options: OpenStoreOptions): Promise<SiteStore> {
-  if (options.databaseUrl) return PostgresStore.open(options.databaseUrl, options.postgres);
-  return SqliteStore.open(options.dataDir);
+  const { migrations } = options;
+  if (options.databaseUrl) {
+    return PostgresStore.open(options.databaseUrl, { ...options.postgres, migrations });
+  }
+  return SqliteStore.open(options.dataDir, migrations);
 }
 
 /**

@@ -7,7 +7,13 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import type { SubmissionRecord } from "../../app/forms/contract";
-import { MIGRATIONS, SCHEMA_VERSION, SchemaTooNewError } from "./migrations";
+import {
+  CREATE_COMPATIBILITY_TABLE,
+  MIGRATIONS,
+  type Migration,
+  oldestReleaseFor,
+  schemaStep,
+} from "./migrations";
 import {
   ALL_PREVIEW_LINKS,
   type ClaimedSubmission,
@@ -58,6 +64,8 @@ export interface PostgresStoreOptions {
   poolSize?: number;
   /** Told about errors of idle connections (the database restarted, the network dropped). */
   onBackgroundError?: (error: Error) => void;
+  /** The schema this release knows (default MIGRATIONS; a test gives another release's list). */
+  migrations?: readonly Migration[];
 }
 
 const INT8_OID = 20;
@@ -363,27 +371,48 @@ async function schemaVersion(client: Queryable): Promise<number> {
   return Number(rows[0]?.version ?? 0);
 }
 
+/** The oldest release that can run on the schema, as recorded (undefined: none recorded). */
+async function recordedOldestRelease(client: Queryable): Promise<number | undefined> {
+  const exists = await client.query<{ table: string | null }>(
+    "SELECT to_regclass('store_compatibility')::text AS table",
+  );
+  if (!exists.rows[0]?.table) return undefined;
+  const { rows } = await client.query<{ oldest_release: number }>(
+    "SELECT oldest_release FROM store_compatibility",
+  );
+  return rows[0] ? Number(rows[0].oldest_release) : undefined;
+}
+
 /**
- * Brings the schema to SCHEMA_VERSION. The advisory lock makes instances starting together
- * take turns: the first migrates, the others find the new version and do nothing. Each
- * migration commits with its version, so a failed one leaves the last good version.
+ * Brings the schema to what `migrations` make it, or checks that this release can run on a
+ * newer one. The advisory lock makes instances starting together take turns: the first
+ * migrates, the others find the new version and do nothing. Each migration commits with its
+ * version and who can run on it, so a failed one leaves the last good version.
  */
-async function migrate(client: pg.PoolClient, where: string): Promise<number[]> {
-  const seen = await schemaVersion(client);
-  if (seen > SCHEMA_VERSION) throw new SchemaTooNewError(seen, where);
-  if (seen === SCHEMA_VERSION) return [];
+async function migrate(
+  client: pg.PoolClient,
+  where: string,
+  migrations: readonly Migration[],
+): Promise<number[]> {
+  const step = async () =>
+    schemaStep(await schemaVersion(client), await recordedOldestRelease(client), migrations, where);
+  if ((await step()) !== "migrate") return [];
   const ran: number[] = [];
   await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
   try {
     await client.query("CREATE TABLE IF NOT EXISTS store_schema (version INTEGER NOT NULL)");
-    const current = await schemaVersion(client);
-    if (current > SCHEMA_VERSION) throw new SchemaTooNewError(current, where);
-    for (let index = current; index < SCHEMA_VERSION; index++) {
+    await client.query(CREATE_COMPATIBILITY_TABLE);
+    if ((await step()) !== "migrate") return [];
+    for (let index = await schemaVersion(client); index < migrations.length; index++) {
       await client.query("BEGIN");
       try {
-        await client.query((MIGRATIONS[index] as (typeof MIGRATIONS)[number]).postgres);
+        await client.query((migrations[index] as Migration).postgres);
         await client.query("DELETE FROM store_schema");
         await client.query("INSERT INTO store_schema (version) VALUES ($1)", [index + 1]);
+        await client.query("DELETE FROM store_compatibility");
+        await client.query("INSERT INTO store_compatibility (oldest_release) VALUES ($1)", [
+          oldestReleaseFor(migrations, index + 1),
+        ]);
         await client.query("COMMIT");
       } catch (error) {
         await client.query("ROLLBACK");
@@ -457,7 +486,7 @@ export class PostgresStore implements SiteStore {
           `the database at ${location} runs PostgreSQL ${Math.floor(version / 10000)}: the site needs 13 or later`,
         );
       }
-      const ran = await migrate(client, location);
+      const ran = await migrate(client, location, options.migrations ?? MIGRATIONS);
       client.release();
       return new PostgresStore(pool, location, ran);
     } catch (error) {

@@ -7,7 +7,13 @@ import { closeSync, mkdirSync, openSync } from "node:fs";
 import path from "node:path";
 import Database from "libsql";
 import type { SubmissionRecord } from "../../app/forms/contract";
-import { MIGRATIONS, SCHEMA_VERSION, SchemaTooNewError } from "./migrations";
+import {
+  CREATE_COMPATIBILITY_TABLE,
+  MIGRATIONS,
+  type Migration,
+  oldestReleaseFor,
+  schemaStep,
+} from "./migrations";
 import { loadSigningKey } from "./signing-key-file";
 import {
   ALL_PREVIEW_LINKS,
@@ -49,23 +55,38 @@ export const SQLITE_FILE = "forms.db";
 /** How long another connection (the CLI, a second instance) may hold the write lock. */
 export const BUSY_TIMEOUT_MS = 5000;
 
+/** The oldest release that can run on the schema, as recorded (undefined: none recorded). */
+function recordedOldestRelease(db: Database.Database): number | undefined {
+  const table = db
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'store_compatibility'")
+    .get();
+  if (!table) return undefined;
+  const row = db.prepare("SELECT oldest_release FROM store_compatibility").get() as
+    | { oldest_release: number }
+    | undefined;
+  return row?.oldest_release;
+}
+
 /** Runs the missing migrations in one IMMEDIATE transaction (SQLite's write lock). */
-function migrate(db: Database.Database, file: string): void {
+function migrate(db: Database.Database, file: string, migrations: readonly Migration[]): void {
   const version = () =>
     (db.prepare("PRAGMA user_version").get() as { user_version: number }).user_version;
-  const seen = version();
-  if (seen > SCHEMA_VERSION) throw new SchemaTooNewError(seen, file);
-  if (seen === SCHEMA_VERSION) return;
+  const step = () => schemaStep(version(), recordedOldestRelease(db), migrations, file);
+  if (step() !== "migrate") return;
   // IMMEDIATE takes the write lock first, so two processes opening a fresh file at once
   // cannot both run the same migration: the second one sees the new version and skips.
   db.transaction(() => {
-    const current = version();
-    if (current > SCHEMA_VERSION) throw new SchemaTooNewError(current, file);
-    for (let index = current; index < SCHEMA_VERSION; index++) {
-      db.exec((MIGRATIONS[index] as (typeof MIGRATIONS)[number]).sqlite);
+    if (step() !== "migrate") return;
+    for (let index = version(); index < migrations.length; index++) {
+      db.exec((migrations[index] as Migration).sqlite);
     }
-    // Inside the transaction: the schema and its version commit together.
-    db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
+    // Inside the transaction: the schema, its version and who can run on it commit together.
+    db.exec(CREATE_COMPATIBILITY_TABLE);
+    db.exec("DELETE FROM store_compatibility");
+    db.prepare("INSERT INTO store_compatibility (oldest_release) VALUES (?)").run(
+      oldestReleaseFor(migrations, migrations.length),
+    );
+    db.exec(`PRAGMA user_version = ${migrations.length}`);
   }).immediate();
 }
 
@@ -320,8 +341,11 @@ export class SqliteStore implements SiteStore {
     this.previewRevocations = new SqlitePreviewRevocations(db);
   }
 
-  /** Opens (creating and migrating when needed) {dataDir}/forms.db. */
-  static open(dataDir: string): SqliteStore {
+  /**
+   * Opens (creating and migrating when needed) {dataDir}/forms.db. `migrations`: the schema
+   * this release knows (a test gives another release's list).
+   */
+  static open(dataDir: string, migrations: readonly Migration[] = MIGRATIONS): SqliteStore {
     const dir = path.resolve(dataDir);
     // The folder and the file hold personal data: readable by this user only when we create them.
     mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -335,7 +359,7 @@ export class SqliteStore implements SiteStore {
       db.exec(`PRAGMA busy_timeout=${BUSY_TIMEOUT_MS}`);
       db.exec("PRAGMA journal_mode=WAL");
       db.exec("PRAGMA synchronous=FULL");
-      migrate(db, file);
+      migrate(db, file, migrations);
     } catch (error) {
       db.close();
       throw error;

@@ -7,7 +7,7 @@ import Database from "libsql";
 import { describe, expect, it } from "vitest";
 import { sampleSubmission } from "../../tests/support/form-submission";
 import { postgres, sqlite, usePlaces } from "../../tests/support/store-engines";
-import { SCHEMA_VERSION } from "./migrations";
+import { MIGRATIONS, type Migration, SCHEMA_VERSION } from "./migrations";
 import { openStore } from "./open-store";
 import { SQLITE_FILE } from "./sqlite-store";
 import { payloadOf, type SiteStore, type SubmissionRow } from "./store";
@@ -554,16 +554,47 @@ describe.each([sqlite, postgres])("store on $name", (engine) => {
       expect((await reopened.submissions.get(id))?.formId).toBe("contact");
     });
 
-    it("refuses to open a database whose schema is newer than this code", async () => {
-      await fresh();
-      await store.close();
-      const place = places.current();
-      await place.setSchemaVersion(SCHEMA_VERSION + 1);
+    // A newer release is this code's migrations and one more; this code is the older release.
+    const newerRelease = (step: Partial<Migration>): Migration[] => [
+      ...MIGRATIONS,
+      {
+        description: "a step of the next release",
+        sqlite: "CREATE TABLE next_release_notes (id TEXT PRIMARY KEY, note TEXT)",
+        postgres: "CREATE TABLE next_release_notes (id TEXT PRIMARY KEY, note TEXT)",
+        ...step,
+      },
+    ];
+
+    it("runs an older release on a schema a newer release only added to", async () => {
+      const place = await places.freshPlace();
+      const newer = await place.open(newerRelease({}));
+      const id = await newer.submissions.insert(sampleSubmission(), T0);
+      await newer.close();
+      // Rolled back (or an old instance restarted mid-roll): it starts, reads and writes.
+      const older = await another();
+      expect((await older.submissions.get(id))?.formId).toBe("contact");
+      const again = await older.submissions.insert(sampleSubmission(), T0 + 1);
+      await older.close();
+      // The schema stays the newer one, which that release then opens as it is.
+      const newerAgain = await place.open(newerRelease({}));
+      expect((await newerAgain.submissions.get(again))?.formId).toBe("contact");
+      await newerAgain.close();
+    });
+
+    it("refuses an older release on a schema a newer release changed, saying what to do", async () => {
+      const place = await places.freshPlace();
+      const breaking = newerRelease({
+        sqlite: "ALTER TABLE submissions RENAME COLUMN page_path TO page_address",
+        postgres: "ALTER TABLE submissions RENAME COLUMN page_path TO page_address",
+        breaksOlderReleases: true,
+      });
+      await (await place.open(breaking)).close();
       await expect(place.open()).rejects.toThrow(
-        new RegExp(
-          `schema version ${SCHEMA_VERSION + 1}, newer than this code's ${SCHEMA_VERSION}: this instance is older than the database`,
-        ),
+        `has schema version ${SCHEMA_VERSION + 1}, newer than this code's ${SCHEMA_VERSION}: this instance is older than the database, which only releases knowing schema version ${SCHEMA_VERSION + 1} or later can run on`,
       );
+      await expect(place.open()).rejects.toThrow(/restore a backup taken before/);
+      // The release that changed it still runs on it.
+      await (await place.open(breaking)).close();
     });
   });
 

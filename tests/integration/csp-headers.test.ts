@@ -180,7 +180,7 @@ describe("settings", () => {
   });
 
   it("sends report-to behind a trusted proxy only for visits over https", async () => {
-    t = await startTestSite({ files, trustProxy: true });
+    t = await startTestSite({ files, trustProxy: { hops: 1 } });
     const secure = await t.get("/about", { headers: { "X-Forwarded-Proto": "https" } });
     expect(cspOf(secure)).toContain("report-to csp");
     expect(secure.headers["reporting-endpoints"]).toBe(REPORTING_ENDPOINTS);

@@ -112,7 +112,7 @@ describe("catching up with the CMS at start", () => {
     try {
       expect(await t.readyz()).toEqual({
         status: 503,
-        body: { status: "catching-up", content: "HTTP 200", catchUp: "reading" },
+        body: { status: "starting", content: "HTTP 200", catchUp: "reading" },
       });
       expect((await t.get("/healthz")).status).toBe(200);
 

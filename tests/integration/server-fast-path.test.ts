@@ -142,7 +142,7 @@ describe("fast path answers as the full server does", () => {
 describe("fast path behind a proxy", () => {
   let t: RunningTestSite;
   beforeAll(async () => {
-    t = await startTestSite({ trustProxy: true });
+    t = await startTestSite({ trustProxy: { hops: 1 } });
   });
   afterEach(() => {
     t.logs.lines.length = 0;

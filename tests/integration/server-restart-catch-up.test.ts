@@ -162,7 +162,7 @@ describe("a restart after content changed while the site was down", () => {
         // The CMS answers, the catch-up is under way: not ready.
         const during = await readyz(restarted.url);
         expect(during.status).toBe(503);
-        expect(during.body).toMatchObject({ status: "catching-up", content: "HTTP 200" });
+        expect(during.body).toMatchObject({ status: "starting", content: "HTTP 200" });
         expect((await fetch(`${restarted.url}/healthz`)).status).toBe(200);
       } finally {
         gate.release();

@@ -7,10 +7,9 @@ import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SITE_START_ARGS } from "../../scripts/site-process";
-import { SCHEMA_VERSION } from "../../server/store/migrations";
+import { MIGRATIONS, type Migration, SCHEMA_VERSION } from "../../server/store/migrations";
 import { openStore } from "../../server/store/open-store";
 import { freePort } from "../support/free-port";
 import { type PostgresServer, startPostgres } from "../support/postgres";
@@ -87,17 +86,23 @@ describe("npm start with DATABASE_URL", { timeout: 60_000 }, () => {
     expect(result.listening).toBe(false);
   });
 
-  it("refuses a database whose schema is newer than its code", async () => {
+  it("refuses a database a newer release changed in a way it cannot run on", async () => {
     const url = await (postgres as PostgresServer).createDatabase("newer");
-    await (await openStore({ databaseUrl: url, dataDir: work })).close();
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query("UPDATE store_schema SET version = $1", [SCHEMA_VERSION + 1]);
-    await client.end();
+    // The newer release: this code's migrations and one that renames a column it reads.
+    const newerRelease: Migration[] = [
+      ...MIGRATIONS,
+      {
+        description: "a breaking step of the next release",
+        sqlite: "ALTER TABLE submissions RENAME COLUMN page_path TO page_address",
+        postgres: "ALTER TABLE submissions RENAME COLUMN page_path TO page_address",
+        breaksOlderReleases: true,
+      },
+    ];
+    await (await openStore({ databaseUrl: url, dataDir: work, migrations: newerRelease })).close();
     const result = await start({ DATABASE_URL: url });
     expect(result.code).toBe(1);
     expect(result.output).toContain(
-      `has schema version ${SCHEMA_VERSION + 1}, newer than this code's ${SCHEMA_VERSION}: this instance is older than the database`,
+      `has schema version ${SCHEMA_VERSION + 1}, newer than this code's ${SCHEMA_VERSION}: this instance is older than the database, which only releases knowing schema version ${SCHEMA_VERSION + 1} or later can run on`,
     );
     expect(result.listening).toBe(false);
   });

@@ -13,6 +13,11 @@ export interface GatedProxy {
    * resolves on the first.
    */
   hold(pattern: RegExp): { arrived: Promise<void>; release(): void };
+  /**
+   * An outage: every open connection (the CMS's socket included) is cut, and each new one is
+   * closed at once, until `restore`.
+   */
+  cut(): { restore(): void };
   close(): Promise<void>;
 }
 
@@ -20,6 +25,7 @@ export async function startGatedProxy(target: string, port = 0): Promise<GatedPr
   const to = new URL(target);
   const gates: { pattern: RegExp; open: Promise<void>; arrive: () => void }[] = [];
   const sockets = new Set<Socket>();
+  let down = false;
 
   const passed = async (path: string) => {
     for (const gate of gates.filter((g) => g.pattern.test(path))) {
@@ -50,6 +56,10 @@ export async function startGatedProxy(target: string, port = 0): Promise<GatedPr
     request.pipe(upstream);
   });
   server.on("connection", (socket) => {
+    if (down) {
+      socket.destroy();
+      return;
+    }
     sockets.add(socket);
     socket.once("close", () => sockets.delete(socket));
   });
@@ -99,6 +109,15 @@ export async function startGatedProxy(target: string, port = 0): Promise<GatedPr
         release() {
           gates.splice(gates.indexOf(gate), 1);
           release();
+        },
+      };
+    },
+    cut() {
+      down = true;
+      for (const socket of sockets) socket.destroy();
+      return {
+        restore() {
+          down = false;
         },
       };
     },

@@ -4,19 +4,16 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import Database from "libsql";
-import pg from "pg";
 import { afterAll, afterEach, beforeAll } from "vitest";
+import type { Migration } from "../../server/store/migrations";
 import { openStore } from "../../server/store/open-store";
-import { SQLITE_FILE } from "../../server/store/sqlite-store";
 import type { SiteStore } from "../../server/store/store";
 import { type PostgresServer, startPostgres } from "./postgres";
 
 /** A fresh place to open stores on, as an engine provides it. */
 export interface Place {
-  open(): Promise<SiteStore>;
-  /** Writes a schema version the way the engine records it (as newer code would). */
-  setSchemaVersion(version: number): Promise<void>;
+  /** `migrations`: the schema the opening release knows (default this code's). */
+  open(migrations?: readonly Migration[]): Promise<SiteStore>;
   remove(): Promise<void>;
 }
 
@@ -35,12 +32,7 @@ export const sqlite: Engine = {
     const dir = await mkdtemp(path.join(tmpdir(), "site-store-"));
     const dataDir = path.join(dir, "data");
     return {
-      open: () => openStore({ dataDir }),
-      async setSchemaVersion(version) {
-        const raw = new Database(path.join(dataDir, SQLITE_FILE));
-        raw.exec(`PRAGMA user_version = ${version}`);
-        raw.close();
-      },
+      open: (migrations) => openStore({ dataDir, migrations }),
       remove: () => rm(dir, { recursive: true, force: true }),
     };
   },
@@ -58,13 +50,8 @@ export const postgres: Engine = {
   async place() {
     const url = await (server as PostgresServer).createDatabase();
     return {
-      open: () => openStore({ databaseUrl: url, dataDir: "/nonexistent-unused" }),
-      async setSchemaVersion(version) {
-        const client = new pg.Client({ connectionString: url });
-        await client.connect();
-        await client.query("UPDATE store_schema SET version = $1", [version]);
-        await client.end();
-      },
+      open: (migrations) =>
+        openStore({ databaseUrl: url, dataDir: "/nonexistent-unused", migrations }),
       remove: async () => {},
     };
   },

@@ -1,0 +1,103 @@
+// What an operator reads, from a real process (`npm start`'s command over the real build,
+// its stdout going to a file): every request's access line names the client as the trusted
+// proxy said it (TRUST_PROXY=1), the host, the user agent and the build, and keeps a preview
+// link's token out. A SIGTERM right after the traffic loses none of the lines already
+// logged: the process's stdout is read once it has exited.
+import { readFile, rm } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type SiteProcess, startSiteProcess } from "../../scripts/site-process";
+import {
+  type ContentServerProcess,
+  LOCAL_CMS_VARIABLES,
+  spawnContentServer,
+} from "../support/content-server-process";
+import { ensureSiteBuild, SITE_BUILD_DIR } from "../support/site-build";
+import { type InstanceProject, makeInstanceProject } from "../support/site-instance";
+import { copySnapshot, removeSnapshot } from "../support/snapshot-copy";
+
+/** The shared build, should this file be the one to make it, on a busy 2-core machine. */
+const START_TIMEOUT_MS = 10 * 60_000;
+const REQUESTS = 60;
+const PREVIEW_TOKEN = "secret-preview-token-that-must-not-be-logged";
+
+let project: InstanceProject;
+let snapshot: string;
+let content: ContentServerProcess | undefined;
+let site: SiteProcess | undefined;
+let logFile: string;
+
+beforeAll(async () => {
+  await ensureSiteBuild();
+  snapshot = await copySnapshot("site-access-log");
+  content = await spawnContentServer(snapshot, `${snapshot}-cache`, 0, LOCAL_CMS_VARIABLES);
+  project = await makeInstanceProject({
+    ...LOCAL_CMS_VARIABLES,
+    BCMS_ORIGIN: content.url,
+    TRUST_PROXY: "1",
+  });
+  logFile = path.join(project.dir, "site.log");
+  site = await startSiteProcess({ logFile, projectDir: project.dir, env: project.env });
+}, START_TIMEOUT_MS);
+
+afterAll(async () => {
+  await site?.kill();
+  content?.child.kill("SIGTERM");
+  await content?.exited;
+  if (snapshot) {
+    await removeSnapshot(snapshot);
+    await rm(`${snapshot}-cache`, { recursive: true, force: true });
+  }
+  await project?.remove();
+});
+
+describe("access lines of a real process", () => {
+  it(
+    "name client, host, user agent and build, and a SIGTERM loses none",
+    async () => {
+      const url = site?.url ?? "";
+      const sent: string[] = [];
+      for (let i = 0; i < REQUESTS; i++) {
+        // The same pages again and again (the fast path's lines) and the full path's own.
+        const page = i % 3 === 0 ? "/about" : i % 3 === 1 ? `/robots.txt?n=${i}` : "/healthz";
+        const response = await fetch(`${url}${page}`, {
+          headers: {
+            "User-Agent": `access-log-test/${i}`,
+            "X-Forwarded-For": `198.51.100.7, 203.0.113.${i + 1}`,
+            Host: "www.id5.io",
+          },
+        });
+        await response.arrayBuffer();
+        sent.push(`access-log-test/${i}`);
+      }
+      const preview = await fetch(`${url}/_preview/${PREVIEW_TOKEN}`);
+      await preview.arrayBuffer();
+      // The last answer is read: its line has been logged. Stop at once.
+      await site?.stop();
+      expect(site?.child.exitCode).toBe(0);
+
+      const lines = (await readFile(logFile, "utf8"))
+        .split("\n")
+        .filter((line) => line.startsWith("{"))
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      const requests = lines.filter((line) => line.msg === "request");
+      const build = JSON.parse(
+        await readFile(path.join(SITE_BUILD_DIR, "client", "builds", "latest.json"), "utf8"),
+      ).id;
+      for (const [i, agent] of sent.entries()) {
+        const line = requests.find((request) => request.userAgent === agent);
+        expect(line, `the line of request ${i}`).toBeDefined();
+        expect(line).toMatchObject({
+          client: `203.0.113.${i + 1}`,
+          host: new URL(url).host,
+          build,
+        });
+      }
+      const previewLine = requests.at(-1);
+      expect(String(previewLine?.path)).toMatch(/^\/_preview\//);
+      expect(JSON.stringify(lines)).not.toContain(PREVIEW_TOKEN);
+      expect(lines.at(-1)?.msg).not.toBe("request");
+    },
+    START_TIMEOUT_MS,
+  );
+});
