@@ -1,6 +1,7 @@
 # syntax=docker/dockerfile:1
 # The production image of the site. Every step is a script of the project (scripts/image/),
-# which CI runs as they are, without Docker (tests/integration/image-scripts.test.ts).
+# which CI runs as they are, without Docker: each dependency stage on exactly what it copies
+# (tests/integration/image-stages.test.ts), the build and the start (image-scripts.test.ts).
 #
 #   docker build -t id5-site .                                  # pages from the seed snapshot
 #   docker build -t id5-site \                                  # pages from a reachable CMS
@@ -17,14 +18,18 @@ ARG NODE_IMAGE=node:20-bookworm-slim
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
+# npm ci runs the project's postinstall (package.json), which needs its script.
 COPY scripts/image/install.sh scripts/image/install.sh
+COPY scripts/patch-dependencies.mjs scripts/patch-dependencies.mjs
 RUN scripts/image/install.sh
 
 # What runs: the lockfile's dependencies without the development ones.
 FROM ${NODE_IMAGE} AS runtime-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
+# npm ci runs the project's postinstall (package.json), which needs its script.
 COPY scripts/image/install.sh scripts/image/install.sh
+COPY scripts/patch-dependencies.mjs scripts/patch-dependencies.mjs
 RUN scripts/image/install.sh --omit=dev
 
 # The build, made here: prerendered pages, their content records, the stamp.
