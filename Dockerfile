@@ -1,6 +1,7 @@
 # syntax=docker/dockerfile:1
 # The production image of the site. Every step is a script of the project (scripts/image/),
-# which CI runs as they are, without Docker (tests/integration/image-scripts.test.ts).
+# which CI runs as they are, without Docker: each dependency stage on exactly what it copies
+# (tests/integration/image-stages.test.ts), the build and the start (image-scripts.test.ts).
 #
 #   docker build -t id5-site .                                  # pages from the seed snapshot
 #   docker build -t id5-site \                                  # pages from a reachable CMS
@@ -10,6 +11,9 @@
 #     --build-arg SITE_ORIGIN=https://id5.io --build-arg BUILD_ID=$(git rev-parse --short HEAD) .
 #   docker run -p 3000:3000 -e BCMS_API_KEY_SECRET=… -v id5-data:/app/.data id5-site
 #
+# Build arguments that end up in the pages (they are the image's run settings too, and the
+# server refuses to start with others): SITE_ORIGIN, GTM_ID, BUILD_ID, PUBLIC_STATUS, the CMS.
+#
 # Deployment (probes, several instances, what they share): docs/deploy.md.
 ARG NODE_IMAGE=node:20-bookworm-slim
 
@@ -17,14 +21,18 @@ ARG NODE_IMAGE=node:20-bookworm-slim
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
+# npm ci runs the project's postinstall (package.json), which needs its script.
 COPY scripts/image/install.sh scripts/image/install.sh
+COPY scripts/patch-dependencies.mjs scripts/patch-dependencies.mjs
 RUN scripts/image/install.sh
 
 # What runs: the lockfile's dependencies without the development ones.
 FROM ${NODE_IMAGE} AS runtime-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
+# npm ci runs the project's postinstall (package.json), which needs its script.
 COPY scripts/image/install.sh scripts/image/install.sh
+COPY scripts/patch-dependencies.mjs scripts/patch-dependencies.mjs
 RUN scripts/image/install.sh --omit=dev
 
 # The build, made here: prerendered pages, their content records, the stamp.
@@ -37,7 +45,10 @@ ARG BCMS_ORIGIN=
 ARG BCMS_ORG_ID=
 ARG BCMS_INSTANCE_ID=
 ARG BCMS_API_KEY_ID=
+ARG PUBLIC_STATUS=
 RUN --mount=type=secret,id=bcms_api_key_secret,required=false scripts/image/build.sh
+# Pages from a CMS: the seed snapshot is not what runs, so the image does not ship it.
+RUN if [ -n "$BCMS_ORIGIN" ]; then rm -rf content && mkdir content; fi
 
 FROM ${NODE_IMAGE} AS runtime
 COPY scripts/image/add-init.sh /usr/local/lib/id5/add-init.sh
@@ -52,6 +63,7 @@ ARG BCMS_ORIGIN=
 ARG BCMS_ORG_ID=
 ARG BCMS_INSTANCE_ID=
 ARG BCMS_API_KEY_ID=
+ARG PUBLIC_STATUS=
 ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/app/.data \
@@ -62,7 +74,8 @@ ENV NODE_ENV=production \
     BCMS_ORIGIN=${BCMS_ORIGIN} \
     BCMS_ORG_ID=${BCMS_ORG_ID} \
     BCMS_INSTANCE_ID=${BCMS_INSTANCE_ID} \
-    BCMS_API_KEY_ID=${BCMS_API_KEY_ID}
+    BCMS_API_KEY_ID=${BCMS_API_KEY_ID} \
+    PUBLIC_STATUS=${PUBLIC_STATUS}
 COPY --from=runtime-deps /app/node_modules ./node_modules
 # The sources stay: the server checks the build against them at start (server/running/build-stamp.ts).
 COPY --from=build /app/package.json /app/package-lock.json /app/tsconfig.json /app/vite.config.ts /app/react-router.config.ts ./
@@ -73,18 +86,22 @@ COPY --from=build /app/server ./server
 COPY --from=build /app/scripts ./scripts
 COPY --from=build /app/vite ./vite
 COPY --from=build /app/public ./public
-# The seed snapshot (the embedded content service reads it when no CMS is configured).
+# The seed snapshot, which the embedded content service reads: only in an image built from
+# it (the build stage empties content/ when the pages come from a CMS).
 COPY --from=build /app/content ./content
-# Written by the running server: build/ (rewritten pages and their records, the server
-# bundle made at each start), .cache/ (image variants), .data/ (form submissions, the
-# signing key). Owned by the user the server runs as; nothing else is.
-COPY --from=build --chown=node:node /app/build ./build
-RUN mkdir -p .data .cache && chown node:node .data .cache
+# Written by the running server, never at start: build/ (pages rewritten as content changes,
+# and their records), .cache/ (image variants of the embedded service), .data/ (form
+# submissions, the signing key). Owned by the user the server runs as (uid 1000, numeric so
+# that runAsNonRoot can check it); nothing else is. The server's bundles are made by the build.
+COPY --from=build --chown=1000:1000 /app/build ./build
+RUN mkdir -p .data .cache && chown 1000:1000 .data .cache
 # Submissions (SQLite) outlive the container; with DATABASE_URL they live in PostgreSQL.
 # build/ is not a volume: each container starts from its image's build, rewrites its own copy.
 VOLUME ["/app/.data"]
-USER node
+USER 1000:1000
 EXPOSE 3000
+HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 \
+  CMD ["node", "scripts/image/healthcheck.mjs"]
 STOPSIGNAL SIGTERM
 # tini is PID 1: it forwards SIGTERM to node, which drains requests in flight and exits.
 ENTRYPOINT ["/usr/bin/tini", "--"]

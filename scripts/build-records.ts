@@ -16,6 +16,7 @@ import { createHash } from "node:crypto";
 import { mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { readEnvOrReport } from "../app/config/read-env";
 import { REDIRECTS, type RedirectRule } from "../app/redirects/redirect-table";
 import { languageAlternates } from "../app/seo/language-versions";
 import { escapeXml } from "../app/seo/xml";
@@ -336,11 +337,13 @@ export function parseArgs(argv: readonly string[]): CliArgs {
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
+  const env = readEnvOrReport(process.env);
+  if (!env) process.exit(1);
   const prerendered =
     args.paths ?? (args.prerenderedFile ? await readPathsFile(args.prerenderedFile) : undefined);
   const result = await writeBuildMeta({
     clientDir: args.clientDir,
-    buildId: process.env.BUILD_ID,
+    buildId: env.buildId,
     prerendered,
   });
   console.log(

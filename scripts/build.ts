@@ -263,7 +263,7 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
     logger.info("build: embedded content service started", { url: contentUrl });
   }
   try {
-    const inputsHash = await hashBuildInputs(projectDir, env, processEnv.BUILD_ID);
+    const inputsHash = await hashBuildInputs(projectDir, env, env.buildId);
     // A failed build leaves no stamp behind, so the next start builds again.
     await rm(buildDir, { recursive: true, force: true });
 
@@ -345,7 +345,7 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
       .sort();
     const meta = await writeBuildMeta({
       clientDir,
-      buildId: processEnv.BUILD_ID,
+      buildId: env.buildId,
       // Pages with a form are rendered per request: the browser does not prefetch their data.
       prerendered: prerenderedPages.filter(
         (page) =>

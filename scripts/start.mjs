@@ -2,15 +2,16 @@
 // what it imports of ours are bundled into build/server.mjs (packages stay in node_modules)
 // and imported into this one process, so no TypeScript loader stays resident beside the
 // server: its thread and caches cost ~47 MB at start and ~14 MB under load (decision 0011).
-// The render thread's entry is bundled too (build/render-worker.mjs). The bundles are made
-// on every start (about 0.3 s), so they never lag behind the sources.
+// The render thread's entry is bundled too (build/render-worker.mjs). A start bundles again
+// only what is behind its sources (about 0.3 s), so the bundles never lag behind them, and
+// a start on a current build (the image's) writes nothing into the project.
 // This file is JavaScript because it is what runs before anything can compile TypeScript.
 import { pathToFileURL } from "node:url";
 import { stop } from "esbuild";
-import { bundleServer } from "./server-bundles.mjs";
+import { currentBundle } from "./server-bundles.mjs";
 
-const bundle = await bundleServer("server");
-await bundleServer("renderWorker");
+const bundle = await currentBundle("server");
+await currentBundle("renderWorker");
 // esbuild's helper process (and, for its synchronous calls, a worker thread) would
 // otherwise stay beside the server for its whole life.
 await stop();

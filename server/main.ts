@@ -94,6 +94,7 @@ export async function startSite(
       databaseUrl: env.databaseUrl,
       dataDir: path.resolve(projectDir, env.dataDir),
       postgres: {
+        poolSize: env.databasePoolSize,
         onBackgroundError: (error) =>
           logger.warn("store: a database connection failed; it is replaced when next needed", {
             error: describeError(error),

@@ -136,6 +136,24 @@ describe("parseEnv", () => {
     expect(parseEnv({ DATABASE_URL: url }).databaseUrl).toBe(url);
   });
 
+  it("sizes the PostgreSQL pool as set, 10 connections unless told", () => {
+    expect(parseEnv({}).databasePoolSize).toBe(10);
+    expect(parseEnv({ DATABASE_POOL_SIZE: "25" }).databasePoolSize).toBe(25);
+    for (const wrong of ["0", "2.5", "many", "1001"]) {
+      expect(() => parseEnv({ DATABASE_POOL_SIZE: wrong }), wrong).toThrow(
+        /DATABASE_POOL_SIZE must be a whole number of connections from 1 to 1000/,
+      );
+    }
+  });
+
+  it("reads NODE_ENV and BUILD_ID like every other setting", () => {
+    expect(parseEnv({}).development).toBe(false);
+    expect(parseEnv({ NODE_ENV: "development" }).development).toBe(true);
+    expect(parseEnv({ NODE_ENV: "production" }).development).toBe(false);
+    expect(parseEnv({ BUILD_ID: " abc123 " }).buildId).toBe("abc123");
+    expect(parseEnv({ BUILD_ID: "" }).buildId).toBeUndefined();
+  });
+
   it("says what is wrong with a DATABASE_URL, one message each, never its password", () => {
     const problems = (value: string) => {
       try {

@@ -64,6 +64,11 @@ export interface ProxyTrust {
   clientIpHeader?: string;
 }
 
+/**
+ * PostgreSQL connections one instance holds at most: every request that stores, the outbox
+ * and the rate limits share them. Several instances multiply it (mind max_connections).
+ */
+export const DEFAULT_DATABASE_POOL_SIZE = 10;
 /** A token that guards link creation and revocation must not be guessable. */
 export const MIN_PREVIEW_API_TOKEN_LENGTH = 32;
 
@@ -178,6 +183,13 @@ const databaseUrl = optionalString.superRefine((v, ctx) => {
 
 const envSchema = z.object({
   DATABASE_URL: databaseUrl,
+  DATABASE_POOL_SIZE: wholeNumber(
+    DEFAULT_DATABASE_POOL_SIZE,
+    1,
+    1000,
+    "DATABASE_POOL_SIZE must be a whole number of connections from 1 to 1000",
+  ),
+  NODE_ENV: optionalString,
   BCMS_ORIGIN: originLike("BCMS_ORIGIN"),
   BCMS_ORG_ID: optionalString,
   BCMS_INSTANCE_ID: optionalString,
@@ -259,6 +271,14 @@ const envSchema = z.object({
   CONTENT_TAGS_FILE: optionalString,
 });
 
+/** Every variable the parser reads (the README's configuration table lists the operator's). */
+export const ENV_VARIABLES = Object.keys(envSchema.shape) as readonly string[];
+/** Variables the build sets for its own processes: not operator settings. */
+export const BUILD_INTERNAL_VARIABLES: readonly string[] = [
+  "PUBLISHED_VERSIONS_FILE",
+  "CONTENT_TAGS_FILE",
+];
+
 const REMOTE_CMS_VARIABLES = [
   "BCMS_ORG_ID",
   "BCMS_INSTANCE_ID",
@@ -302,6 +322,10 @@ export interface SiteEnv {
    * limits, the signing key), for several instances; unset: SQLite in dataDir.
    */
   databaseUrl?: string;
+  /** PostgreSQL connections this instance holds at most. */
+  databasePoolSize: number;
+  /** NODE_ENV is `development` (the dev server): the content client keeps its own socket. */
+  development: boolean;
   forms: FormsSettings;
   /** The proxies in front of the site, for the client's address and scheme. */
   trustProxy: ProxyTrust;
@@ -411,6 +435,8 @@ export function parseEnv(source: Record<string, string | undefined>): SiteEnv {
     gtmId: env.GTM_ID,
     dataDir: env.DATA_DIR ?? DEFAULT_DATA_DIR,
     databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
+    development: env.NODE_ENV === "development",
     forms: {
       webhookUrl: env.FORMS_WEBHOOK_URL,
       webhookSecret: env.FORMS_WEBHOOK_SECRET,

@@ -21,7 +21,7 @@ export function getContentClient(): BcmsClient {
       useMemCache: true,
       // The dev server has no watcher of its own: keep its cache live too. (Production
       // servers connect through watchContentChanges; builds never hold a socket open.)
-      enableSocket: process.env.NODE_ENV === "development",
+      enableSocket: env.development,
       injectSvg: true,
       logger: toConsoleStyle(logger),
     });

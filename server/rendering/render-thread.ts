@@ -80,7 +80,7 @@ export interface RenderThreadOptions {
 /**
  * The worker's file: bundled beside the server by `npm start` (build/render-worker.mjs);
  * when the server runs from its sources (tests, `tsx server/main.ts`), bundled now the same
- * way (a worker thread cannot load TypeScript through a loader on Node 20).
+ * way when it is behind its sources (a worker thread cannot load TypeScript through a loader).
  */
 async function workerFile(): Promise<URL> {
   const besideServer = new URL("./render-worker.mjs", import.meta.url);
@@ -88,10 +88,10 @@ async function workerFile(): Promise<URL> {
     return besideServer;
   }
   const bundler = pathToFileURL(path.join(PROJECT_DIR, "scripts", "server-bundles.mjs")).href;
-  const { bundleServer } = (await import(bundler)) as {
-    bundleServer(name: "renderWorker"): Promise<string>;
+  const { currentBundle } = (await import(bundler)) as {
+    currentBundle(name: "renderWorker"): Promise<string>;
   };
-  return pathToFileURL(await bundleServer("renderWorker"));
+  return pathToFileURL(await currentBundle("renderWorker"));
 }
 
 interface Waiting<T> {

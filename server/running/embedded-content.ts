@@ -38,7 +38,10 @@ export async function startEmbeddedContent(
     return await startContentServer({
       dir: env.contentDir,
       port,
+      // Only the site reads it: loopback whatever CONTENT_HOST says (that is for
+      // `npm run content-server`). Its media transforms go where CONTENT_CACHE_DIR says.
       host: "127.0.0.1",
+      cacheDir: env.contentCacheDir,
       identity: {
         orgId: env.bcms.orgId,
         instanceId: env.bcms.instanceId,

@@ -6,6 +6,7 @@
 // outbox waits for its next poll); the pool reconnects when it is back.
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { DEFAULT_DATABASE_POOL_SIZE } from "../../app/config/env.server";
 import type { SubmissionRecord } from "../../app/forms/contract";
 import {
   CREATE_COMPATIBILITY_TABLE,
@@ -60,7 +61,7 @@ export interface PostgresStoreOptions {
   connectTimeoutMs?: number;
   /** Longest a statement may run, server side. */
   statementTimeoutMs?: number;
-  /** Connections per instance. */
+  /** Connections per instance (DATABASE_POOL_SIZE). */
   poolSize?: number;
   /** Told about errors of idle connections (the database restarted, the network dropped). */
   onBackgroundError?: (error: Error) => void;
@@ -458,7 +459,7 @@ export class PostgresStore implements SiteStore {
       statement_timeout: options.statementTimeoutMs ?? 10_000,
       // Also bounds a query whose server vanished without closing the connection.
       query_timeout: (options.statementTimeoutMs ?? 10_000) + 5_000,
-      max: options.poolSize ?? 10,
+      max: options.poolSize ?? DEFAULT_DATABASE_POOL_SIZE,
       keepAlive: true,
       application_name: "id5-site",
       types,

@@ -1,14 +1,18 @@
 // The production image's own scripts (scripts/image/, what the Dockerfile runs), run as they
 // are in a copy of the project, without Docker: the build from the seed snapshot, then the
 // server as the image's CMD starts it (under tini when this machine has it, as the image's
-// ENTRYPOINT does). It must answer /readyz, and on SIGTERM stop accepting, let a request in
+// ENTRYPOINT does). It must answer /readyz and its HEALTHCHECK, and on SIGTERM stop accepting, let a request in
 // flight finish and exit 0. What the server loads at run time must be a dependency, not a
-// development one (the image installs `--omit=dev`).
-import { type ChildProcess, spawn } from "node:child_process";
+// development one (the image installs `--omit=dev`). Started again on a read-only copy as
+// a user that owns nothing of it, it serves and writes nothing into the project: a
+// read-only root filesystem works, with only DATA_DIR and CONTENT_CACHE_DIR writable.
+import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { chown, mkdir, mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
 import { connect } from "node:net";
+import { tmpdir } from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SITE_START_ARGS } from "../../scripts/site-process";
 import { freePort } from "../support/free-port";
@@ -17,6 +21,8 @@ import { type ProjectCopy, temporaryProject } from "../support/project-copy";
 const BUILD_TIMEOUT_MS = 10 * 60_000;
 const START_TIMEOUT_MS = 2 * 60_000;
 const TINI = "/usr/bin/tini";
+/** The image's user (Dockerfile USER); as root the read-only start runs as it. */
+const IMAGE_UID = 1000;
 
 let project: ProjectCopy;
 let buildOutput = "";
@@ -116,6 +122,21 @@ function importedPackages(code: string): Set<string> {
   return names;
 }
 
+/**
+ * Every file and folder below `dir` (not following links) with its size and modification
+ * time: a folder's changes when anything is created or removed in it.
+ */
+async function fileStates(dir: string): Promise<Map<string, string>> {
+  const states = new Map<string, string>();
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    const file = path.join(entry.parentPath, entry.name);
+    if (file.split(path.sep).includes("node_modules")) continue;
+    const info = await stat(file);
+    states.set(path.relative(dir, file), `${info.size} ${info.mtimeMs}`);
+  }
+  return states;
+}
+
 beforeAll(async () => {
   project = await temporaryProject("image-scripts", { withContent: true });
   const built = await run("scripts/image/build.sh", [], imageEnv({ BUILD_ID: "" }));
@@ -170,6 +191,8 @@ describe("the image's scripts", () => {
         const home = await fetch(`${url}/`);
         expect(home.status).toBe(200);
         expect(await home.text()).toContain("<html");
+        // The image's HEALTHCHECK, as Docker runs it beside the server.
+        expect((await run("node", ["scripts/image/healthcheck.mjs"], env)).code).toBe(0);
 
         // A request in flight: its body is not all sent, so the server cannot answer yet. It
         // asks to continue, so the server's "100 Continue" says the request reached its handler.
@@ -199,9 +222,80 @@ describe("the image's scripts", () => {
         expect(answer).toMatch(/\r\n\r\nHTTP\/1\.1 (204|400) /);
         expect(await exited).toBe(0);
         expect(output).toMatch(/SIGTERM: shutting down/);
+        const unhealthy = await run("node", ["scripts/image/healthcheck.mjs"], env);
+        expect(unhealthy.code).toBe(1);
+        expect(unhealthy.output).toMatch(/healthcheck: /);
       } finally {
         if (child.exitCode === null) child.kill("SIGKILL");
         await exited;
+      }
+    },
+    START_TIMEOUT_MS * 2,
+  );
+
+  it(
+    "start on a read-only copy as a user owning none of it, serve, and write nothing into it",
+    async () => {
+      const writable = await mkdtemp(path.join(tmpdir(), "image-scripts-writable-"));
+      const asRoot = process.getuid?.() === 0;
+      try {
+        for (const dir of ["data", "cache"]) await mkdir(path.join(writable, dir));
+        const before = await fileStates(project.dir);
+        await promisify(execFile)("chmod", ["-R", "a-w,a+rX", project.dir]);
+        if (asRoot) {
+          for (const dir of ["", "data", "cache"]) {
+            await chown(path.join(writable, dir), IMAGE_UID, IMAGE_UID);
+          }
+        }
+        const port = await freePort();
+        const env = imageEnv({
+          PORT: String(port),
+          HOST: "127.0.0.1",
+          CONTENT_PORT: String(await freePort()),
+          DATA_DIR: path.join(writable, "data"),
+          CONTENT_CACHE_DIR: path.join(writable, "cache"),
+        });
+        // Root ignores permissions: the start runs as the image's user, as in the image.
+        const asImageUser = [`--reuid=${IMAGE_UID}`, `--regid=${IMAGE_UID}`, "--clear-groups"];
+        const child = asRoot
+          ? spawn("setpriv", [...asImageUser, "scripts/image/start.sh"], {
+              cwd: project.dir,
+              env,
+              stdio: "pipe",
+            })
+          : spawn("scripts/image/start.sh", [], { cwd: project.dir, env, stdio: "pipe" });
+        let output = "";
+        child.stdout?.on("data", (chunk) => {
+          output += chunk;
+        });
+        child.stderr?.on("data", (chunk) => {
+          output += chunk;
+        });
+        const exited = new Promise<number | null>((resolve) =>
+          child.once("exit", (code) => resolve(code)),
+        );
+        try {
+          const url = `http://127.0.0.1:${port}`;
+          await waitForStatus(`${url}/readyz`, 200, child).catch((error: Error) => {
+            throw new Error(`${error.message}\n${output.slice(-3000)}`);
+          });
+          for (const page of ["/", "/about"]) {
+            const answer = await fetch(`${url}${page}`);
+            expect(answer.status, page).toBe(200);
+            await answer.body?.cancel();
+          }
+          child.kill("SIGTERM");
+          expect(await exited, output.slice(-3000)).toBe(0);
+        } finally {
+          if (child.exitCode === null) child.kill("SIGKILL");
+          await exited;
+        }
+        expect(output).not.toMatch(/"level":"error"|EACCES|EROFS/);
+        expect(await fileStates(project.dir)).toEqual(before);
+        expect(await readdir(path.join(writable, "data"))).not.toEqual([]);
+      } finally {
+        await promisify(execFile)("chmod", ["-R", "u+w", project.dir]);
+        await rm(writable, { recursive: true, force: true });
       }
     },
     START_TIMEOUT_MS * 2,
