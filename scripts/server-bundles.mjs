@@ -22,17 +22,25 @@ export async function bundleServer(name) {
   // Processes bundling side by side each write their own file and swap it in whole.
   const written = `${bundle}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   mkdirSync(path.dirname(bundle), { recursive: true });
+  await bundleEntry(projectDir, entry, written);
+  renameSync(written, bundle);
+  return bundle;
+}
+
+/**
+ * Bundles `entry` (relative to `root`) into `outfile`: its sources with what they import
+ * of ours, packages left in node_modules (tests compile operators' commands so too).
+ */
+export async function bundleEntry(root, entry, outfile) {
   await build({
-    entryPoints: [path.join(projectDir, entry)],
-    outfile: written,
+    entryPoints: [path.join(root, entry)],
+    outfile,
     bundle: true,
     platform: "node",
     format: "esm",
     target: "node20",
     packages: "external",
-    tsconfig: path.join(projectDir, "tsconfig.json"),
+    tsconfig: path.join(root, "tsconfig.json"),
     logLevel: "warning",
   });
-  renameSync(written, bundle);
-  return bundle;
 }
