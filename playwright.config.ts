@@ -32,6 +32,10 @@ export default defineConfig({
   // Generous: a test of several page loads on a busy 2-core machine fails with its own
   // expectation's message rather than a bare timeout.
   timeout: 60_000,
+  // An in-app navigation loads its route module and data first: on a busy 2-core machine it
+  // took over the default 5 s (seven tests failed so in one run beside other suites). A
+  // passing expectation still returns as soon as it holds.
+  expect: { timeout: 15_000 },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     // A returning visitor who rejected everything; tests/e2e/consent.spec.ts starts fresh.

@@ -299,22 +299,29 @@ describe("socket connection", () => {
   });
 
   it("disconnect() sticks: no reconnect afterwards, pending connect() rejects", async () => {
+    // Fake timers: a reconnect would have to be scheduled on them, so none pending is proof.
+    const fake = createFakeTimers();
     const ws = await server();
-    const { socket } = socketFor(ws.origin);
+    const { socket } = socketFor(ws.origin, { timers: fake.timers });
     await socket.connect();
     socket.disconnect();
     expect(socket.state).toBe("closed");
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The server saw the connection close: the socket had every chance to react to it.
+    await waitFor(() => ws.clients().length === 0, 5000, "the server to see the close");
     expect(socket.state).toBe("closed");
+    expect(fake.pendingDelays()).toEqual([]);
     expect(ws.tokens).toHaveLength(1);
 
     const silentWs = await server({ greet: false });
-    const { socket: second } = socketFor(silentWs.origin);
+    const { socket: second } = socketFor(silentWs.origin, { timers: fake.timers });
     const pending = second.connect();
+    await waitFor(() => silentWs.clients().length === 1, 5000, "the second connection");
     second.disconnect();
     await expect(pending).rejects.toThrow("disconnected");
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await waitFor(() => silentWs.clients().length === 0, 5000, "the server to see the drop");
     expect(second.state).toBe("closed");
+    expect(fake.pendingDelays()).toEqual([]);
+    expect(silentWs.tokens).toHaveLength(1);
   });
 
   it("emits only while open", async () => {

@@ -19,6 +19,7 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PROJECT_DIR } from "../server/running/build-stamp";
+import { compileScript } from "../tests/support/compiled-script";
 import { type SiteProcess, startSiteProcess } from "./site-process";
 
 /** Not part of a checkout, or this project's own data: never copied. */
@@ -113,14 +114,26 @@ export interface CommandResult {
   stderr: string;
 }
 
-/** `npm run preview-link -- …args` in the project copy, with the site's settings. */
-export function previewLinkCommand(
+/** Each project's scripts/preview-link.ts, compiled on its first run (it stays in the copy). */
+const previewLinkScripts = new WeakMap<DraftsProject, Promise<string>>();
+
+/**
+ * `npm run preview-link -- …args` in the project copy, with the site's settings: the
+ * command's own sources, compiled once per project rather than by tsx in every run.
+ */
+export async function previewLinkCommand(
   project: DraftsProject,
   env: Record<string, string>,
   args: string[],
 ): Promise<CommandResult> {
+  let script = previewLinkScripts.get(project);
+  if (!script) {
+    script = compileScript(project.projectDir, "scripts/preview-link.ts");
+    previewLinkScripts.set(project, script);
+  }
+  const compiled = await script;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/preview-link.ts", ...args], {
+    const child = spawn(process.execPath, [compiled, ...args], {
       cwd: project.projectDir,
       env: { ...process.env, ...env, LOG_LEVEL: "error" },
       stdio: ["ignore", "pipe", "pipe"],

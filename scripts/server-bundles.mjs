@@ -71,14 +71,7 @@ export async function bundleServer(name) {
   const unique = `${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   const written = `${bundle}.${unique}`;
   mkdirSync(path.dirname(bundle), { recursive: true });
-  const result = await build({
-    ...BUNDLE_OPTIONS,
-    entryPoints: [path.join(projectDir, entry)],
-    outfile: written,
-    absWorkingDir: projectDir,
-    tsconfig: path.join(projectDir, "tsconfig.json"),
-    metafile: true,
-  });
+  const result = await bundleEntry(projectDir, entry, written, { metafile: true });
   const inputs = Object.keys(result.metafile.inputs);
   const record = `${recordFile(bundle)}.${unique}`;
   writeFileSync(record, `${JSON.stringify({ hash: hashInputs(inputs), inputs })}\n`);
@@ -86,6 +79,21 @@ export async function bundleServer(name) {
   renameSync(written, bundle);
   renameSync(record, recordFile(bundle));
   return bundle;
+}
+
+/**
+ * Bundles `entry` (relative to `root`) into `outfile`: its sources with what they import
+ * of ours, packages left in node_modules (tests compile operators' commands so too).
+ */
+export function bundleEntry(root, entry, outfile, extra = {}) {
+  return build({
+    ...BUNDLE_OPTIONS,
+    ...extra,
+    entryPoints: [path.join(root, entry)],
+    outfile,
+    absWorkingDir: root,
+    tsconfig: path.join(root, "tsconfig.json"),
+  });
 }
 
 /** The bundle's absolute path, bundled first only when it is missing or behind its sources. */

@@ -1,17 +1,17 @@
 // `npm run forms -- …` as the operator runs it: a child process on a store seeded through
 // the store's own interface, once on SQLite in a temporary DATA_DIR and once on a private
 // PostgreSQL server (DATABASE_URL). The command's sources are compiled once for the file
-// (esbuild, packages left in node_modules, as the server's bundle is) rather than by tsx in
+// (tests/support/compiled-script.ts: esbuild, packages left in node_modules) rather than by tsx in
 // each of the children: the same program, without a TypeScript compiler's cold start per run.
 import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openStore } from "../../server/store/open-store";
 import type { SubmissionStore } from "../../server/store/store";
+import { compileScript } from "../support/compiled-script";
 import { sampleSubmission } from "../support/form-submission";
 import { freePort } from "../support/free-port";
 import { type PostgresServer, startPostgres } from "../support/postgres";
@@ -33,22 +33,6 @@ let ids: { delivered: string; dead: string; spam: string; pending: string; old: 
 
 /** scripts/forms.ts compiled, in the project folder so that its packages resolve as they do there. */
 let command: string;
-
-async function compileFormsCommand(): Promise<string> {
-  const outfile = path.join(ROOT, ".cache", `forms-cli-${process.pid}-${Date.now()}.mjs`);
-  await build({
-    entryPoints: [path.join(ROOT, "scripts/forms.ts")],
-    outfile,
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    packages: "external",
-    tsconfig: path.join(ROOT, "tsconfig.json"),
-    logLevel: "warning",
-  });
-  return outfile;
-}
 
 function forms(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
   const child = spawn(process.execPath, [command, ...args], {
@@ -116,7 +100,7 @@ async function withStore<T>(use: (store: SubmissionStore) => Promise<T>): Promis
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "forms-cli-"));
-  command = await compileFormsCommand();
+  command = await compileScript(ROOT, "scripts/forms.ts");
 }, 120_000);
 afterAll(async () => {
   await postgres?.stop();

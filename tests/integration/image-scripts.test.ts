@@ -6,6 +6,11 @@
 // development one (the image installs `--omit=dev`). Started again on a read-only copy as
 // a user that owns nothing of it, it serves and writes nothing into the project: a
 // read-only root filesystem works, with only DATA_DIR and CONTENT_CACHE_DIR writable.
+// That build is also the suite's check of what the real build pipeline prints (embedded
+// content service, React Router's and Vite's config loading, client and server builds): a
+// deprecation or "unsupported" notice from Vite, Rolldown or React Router fails it, so a
+// dependency upgrade or a config change that brings one back is seen at once. It is the one
+// test that must build rather than copy the shared build: the build is what it checks.
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { chown, mkdir, mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
@@ -19,6 +24,15 @@ import { freePort } from "../support/free-port";
 import { type ProjectCopy, temporaryProject } from "../support/project-copy";
 
 const BUILD_TIMEOUT_MS = 10 * 60_000;
+/** A line the build must never print (after the "[build] " prefix of a build step's output). */
+const FAULT_LIKE_LINE = [
+  /deprecat/i,
+  /unsupported/i,
+  // Rolldown's notice for a code-splitting group it cannot name in its timing report.
+  /debugName/,
+  // Vite's and Rolldown's prefix of a warning about the configuration.
+  /^(\[\w+\] )?\s*\(!\)/,
+];
 const START_TIMEOUT_MS = 2 * 60_000;
 const TINI = "/usr/bin/tini";
 /** The image's user (Dockerfile USER); as root the read-only start runs as it. */
@@ -154,6 +168,16 @@ describe("the image's scripts", () => {
     for (const file of [".stamp.json", "content-versions.json", "content-tags.json"]) {
       expect(existsSync(path.join(project.dir, "build", file)), file).toBe(true);
     }
+  });
+
+  it("build without a deprecation, unsupported or configuration notice", () => {
+    const lines = buildOutput.split("\n");
+    // The check reads real output: the client and server builds both ran and reported.
+    expect(lines.some((line) => /building client environment/.test(line))).toBe(true);
+    expect(lines.some((line) => /building ssr environment/.test(line))).toBe(true);
+    expect(lines.filter((line) => FAULT_LIKE_LINE.some((pattern) => pattern.test(line)))).toEqual(
+      [],
+    );
   });
 
   it(

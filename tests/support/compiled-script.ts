@@ -1,0 +1,23 @@
+// An operator's command (a TypeScript script of the project) compiled once into one
+// JavaScript file, as the server's bundle is (scripts/server-bundles.mjs): packages left in
+// node_modules. A test that runs the command many times as a child process then runs the
+// same program without a TypeScript compiler's cold start in each child.
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+type BundleEntry = (root: string, entry: string, outfile: string) => Promise<void>;
+
+/**
+ * Compiles `entry` (relative to `projectDir`) into the project's .cache folder, where its
+ * packages resolve as they do from the script; resolves to the file (the caller removes it).
+ */
+export async function compileScript(projectDir: string, entry: string): Promise<string> {
+  const name = path.basename(entry, path.extname(entry));
+  // Named per process and moment: runs of the suite side by side never share a file.
+  const outfile = path.join(projectDir, ".cache", `${name}-${process.pid}-${Date.now()}.mjs`);
+  // JavaScript without types of its own: imported by address, as the render thread does.
+  const bundler = pathToFileURL(path.join(projectDir, "scripts", "server-bundles.mjs")).href;
+  const { bundleEntry } = (await import(bundler)) as { bundleEntry: BundleEntry };
+  await bundleEntry(projectDir, entry, outfile);
+  return outfile;
+}
