@@ -7,6 +7,7 @@ const options = (overrides: Partial<RenderAdmissionOptions> = {}): RenderAdmissi
   maxWaiting: 8,
   perClient: 3,
   maxWaitMs: 1000,
+  submissionMaxWaitMs: 10_000,
   overShareDelayMs: 100,
   ...overrides,
 });
@@ -64,6 +65,26 @@ describe("RenderAdmission", () => {
     expect(await waiting).toEqual({ admitted: false, reason: "waited" });
     expect(gate.load.waiting).toBe(0);
     release(running);
+  });
+
+  it("lets a form submission wait longer than a page before it is refused", async () => {
+    vi.useFakeTimers();
+    const gate = new RenderAdmission(options({ maxWaitMs: 500, submissionMaxWaitMs: 5000 }));
+    const running = await gate.enter("a");
+    const page = gate.enter("b");
+    const submission = gate.enter("c", "submission");
+    vi.advanceTimersByTime(501);
+    expect(await page).toEqual({ admitted: false, reason: "waited" });
+    expect(gate.load.waiting).toBe(1);
+    release(running);
+    release(await submission);
+    const blocking = await gate.enter("d");
+    const stuck = gate.enter("e", "submission");
+    vi.advanceTimersByTime(4999);
+    expect(gate.load.waiting).toBe(1);
+    vi.advanceTimersByTime(2);
+    expect(await stuck).toEqual({ admitted: false, reason: "waited" });
+    release(blocking);
   });
 
   it("while visitors keep the server busy, runs one render at a time with pauses between", async () => {

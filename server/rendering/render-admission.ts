@@ -4,7 +4,8 @@
 //   - the others wait in one queue per client, served in turn (round robin), so one
 //     client's flood waits behind itself, not in front of everyone else;
 //   - a client may have `perClient` waiting, and all clients `maxWaiting`; past that, or
-//     after waiting `maxWaitMs`, a render is refused (the caller answers an older version,
+//     after waiting `maxWaitMs` (`submissionMaxWaitMs` for a form sent: a visitor who typed
+//     it waits rather than loses it), a render is refused (the caller answers an older version,
 //     or 503 with Retry-After) at once; but a client past its own share has the answer held
 //     `overShareDelayMs` first, so its flood of connections costs its own time, not the
 //     thread's (each answer it gets at once, it asks again at once);
@@ -18,6 +19,8 @@ export interface RenderAdmissionOptions {
   maxWaiting: number;
   perClient: number;
   maxWaitMs: number;
+  /** How long a form submission may wait: longer, since a refusal would lose what was typed. */
+  submissionMaxWaitMs: number;
   /** How renders give way to visitors (server/rendering/visitor-traffic.ts). */
   pacing?: Pacing;
   /** How long a refusal is held for a client past its own share. */
@@ -43,6 +46,9 @@ export const DEFAULT_ADMISSION: RenderAdmissionOptions = {
   perClient: 4,
   // Well under the 2 s a visitor should ever wait for an answer.
   maxWaitMs: 1000,
+  // A sent form is rare (rate-limited per client) and worth far more than a page view: it
+  // waits out a busy thread as long as a browser comfortably waits for an answer.
+  submissionMaxWaitMs: 15_000,
   // Four answers a second per connection at most: a browser never has that many renders of
   // one site waiting; a flood's fifty connections then ask 200 times a second, not 50,000.
   // (Measured in paired runs of the render flood: 250 ms kept visitors at 0.77-0.82x of
@@ -84,7 +90,7 @@ export class RenderAdmission {
   }
 
   /** Waits for a turn; resolves refused at once when the queues are full. */
-  enter(client: string): Promise<Admission> {
+  enter(client: string, kind: "page" | "submission" = "page"): Promise<Admission> {
     if (this.waitingCount === 0 && !this.paused && this.running < this.limit()) {
       return Promise.resolve({ admitted: true, release: this.releaser() });
     }
@@ -100,7 +106,10 @@ export class RenderAdmission {
         client,
         admit: (release) => resolve({ admitted: true, release }),
         refuse: (reason) => resolve({ admitted: false, reason }),
-        timer: setTimeout(() => this.drop(waiter), this.options.maxWaitMs),
+        timer: setTimeout(
+          () => this.drop(waiter),
+          kind === "submission" ? this.options.submissionMaxWaitMs : this.options.maxWaitMs,
+        ),
       };
       waiter.timer.unref?.();
       if (queue) queue.push(waiter);

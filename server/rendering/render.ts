@@ -182,7 +182,8 @@ export class PageRenderer {
   ): Promise<Rendered> {
     // Media answers wait on the content service, not on a thread: they take no turn.
     if (pathname.startsWith(MEDIA_PATH_PREFIX)) return this.renderNow(request, key, facts);
-    const turn = await this.admission.enter(facts?.clientAddress ?? "unknown");
+    const kind = request.method === "POST" ? "submission" : "page";
+    const turn = await this.admission.enter(facts?.clientAddress ?? "unknown", kind);
     if (!turn.admitted) return { kind: "refused", reason: turn.reason };
     let rendered: Rendered;
     try {
