@@ -31,6 +31,8 @@ async function refresherOver(
     onIdle?: (clean: boolean) => void;
     /** Pages that answer 503 (the CMS down for them). */
     failing?: string[];
+    /** Every address the refresher says it changed, in order. */
+    changed?: string[];
   } = {},
 ) {
   const files = await ClientFiles.scan(dir);
@@ -55,7 +57,7 @@ async function refresherOver(
     prerendered,
     dependencies: new ContentDependencies(),
     logger: { info() {}, warn() {}, error() {} },
-    onChanged: () => {},
+    onChanged: (paths) => options.changed?.push(...paths),
     pacing: options.pacing,
     onIdle: options.onIdle,
   });
@@ -63,6 +65,16 @@ async function refresherOver(
 }
 
 describe("PageRefresher", () => {
+  it("writes a page's data before its HTML, so new HTML never navigates with old data", async () => {
+    const changed: string[] = [];
+    const { refresher } = await refresherOver({ changed });
+    refresher.enqueue(["/a"]);
+    await refresher.settled();
+    expect(changed).toEqual(["/a.data", "/a"]);
+    expect(await readFile(path.join(dir, "a.data"), "utf8")).toBe("new /a.data");
+    expect(await readFile(path.join(dir, "a/index.html"), "utf8")).toBe("new /a");
+  });
+
   it("says when it runs dry whether every page it was given was written", async () => {
     const idle: boolean[] = [];
     const { refresher } = await refresherOver({

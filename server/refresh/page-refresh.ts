@@ -41,6 +41,12 @@ export interface PageRefresherOptions {
 }
 
 type Outcome = "written" | "removed" | "retired";
+interface Written {
+  outcome: "written";
+  body: Buffer;
+  tags: string[] | undefined;
+}
+type Rendered = Written | { outcome: Exclude<Outcome, "written"> };
 
 export class PageRefresher {
   /** In order of rendering. */
@@ -189,28 +195,37 @@ export class PageRefresher {
 
   private async refresh(page: string): Promise<Outcome> {
     const { prerendered } = this.options;
-    if (prerendered.isResource(page)) return this.refreshFile(page, page.slice(1));
+    if (prerendered.isResource(page)) {
+      const rendered = await this.render(page, page);
+      if (rendered.outcome !== "written")
+        return this.dropped(page, page.slice(1), rendered.outcome);
+      return this.write(page, page.slice(1), page, rendered);
+    }
     const { html, data } = filesOfPage(page);
     const dataPath = dataRequestOfPage(page);
     // The HTML first: it decides whether the page still exists. Rendered at the address
     // visitors use (no trailing slash), as the render path would.
-    const outcome = await this.refreshFile(page, html);
-    if (outcome !== "written") {
-      await this.drop(page, data, outcome);
-      return outcome;
+    const htmlRendered = await this.render(page, page);
+    if (htmlRendered.outcome !== "written") {
+      await this.drop(page, html, htmlRendered.outcome);
+      await this.drop(page, data, htmlRendered.outcome);
+      return htmlRendered.outcome;
     }
-    const dataOutcome = await this.refreshFile(page, data, dataPath);
-    return dataOutcome === "written" ? "written" : dataOutcome;
+    const dataRendered = await this.render(page, dataPath);
+    // The data before the HTML: a visitor who got the new HTML navigates with new data.
+    if (dataRendered.outcome === "written") await this.write(page, data, dataPath, dataRendered);
+    else await this.drop(page, data, dataRendered.outcome);
+    await this.write(page, html, page, htmlRendered);
+    return dataRendered.outcome;
   }
 
-  /** Renders one answer of a page and writes it to `relPath`. */
-  private async refreshFile(page: string, relPath: string, requestPath = page): Promise<Outcome> {
-    const { handler, files, prerendered, dependencies, logger } = this.options;
+  /** Renders one answer of a page: its body and tags, or why it is not written. */
+  private async render(page: string, requestPath: string): Promise<Rendered> {
+    const { handler, logger } = this.options;
     const response = await handler(new Request(`http://localhost${requestPath}`));
     if (response.status === 404 || response.status === 410) {
       await response.body?.cancel();
-      await this.drop(page, relPath, "removed");
-      return "removed";
+      return { outcome: "removed" };
     }
     if (response.status !== 200) {
       await response.body?.cancel();
@@ -218,16 +233,29 @@ export class PageRefresher {
         page,
         status: response.status,
       });
-      await this.drop(page, relPath, "retired");
-      return "retired";
+      return { outcome: "retired" };
     }
     const body = Buffer.from(await response.arrayBuffer());
-    await files.write(relPath, body);
+    return { outcome: "written", body, tags: parseCacheTag(response.headers.get("cache-tag")) };
+  }
+
+  private async write(
+    page: string,
+    relPath: string,
+    requestPath: string,
+    rendered: Written,
+  ): Promise<Outcome> {
+    const { files, prerendered, dependencies } = this.options;
+    await files.write(relPath, rendered.body);
     prerendered.restore(relPath);
-    const tags = parseCacheTag(response.headers.get("cache-tag"));
-    dependencies.record(page, tags ?? []);
+    dependencies.record(page, rendered.tags ?? []);
     this.options.onChanged([requestPath]);
     return "written";
+  }
+
+  private async dropped(page: string, relPath: string, outcome: Outcome): Promise<Outcome> {
+    await this.drop(page, relPath, outcome);
+    return outcome;
   }
 
   private async drop(page: string, relPath: string, outcome: Outcome): Promise<void> {
