@@ -11,6 +11,7 @@ import {
   LOCAL_CONTENT_IDENTITY,
 } from "./local-content";
 import { LOGIN_URL } from "./site";
+import { readWebhookSecret } from "./webhook-secret";
 
 export { DEFAULT_CONTENT_PORT, LOCAL_CONTENT_IDENTITY };
 
@@ -185,7 +186,10 @@ const envSchema = z.object({
     (v) => v === undefined || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol)),
     { message: "FORMS_WEBHOOK_URL must be an http(s) URL" },
   ),
-  FORMS_WEBHOOK_SECRET: optionalString,
+  FORMS_WEBHOOK_SECRET: optionalString.superRefine((v, ctx) => {
+    const reading = v === undefined ? undefined : readWebhookSecret(v);
+    if (reading && "problem" in reading) ctx.addIssue({ code: "custom", message: reading.problem });
+  }),
   FORMS_SIGNING_SECRET: optionalString.refine((v) => v === undefined || v.length >= 16, {
     message: "FORMS_SIGNING_SECRET must be at least 16 characters",
   }),
