@@ -131,6 +131,7 @@ export async function startSite(
       trustProxy: env.trustProxy,
       publishedVersions: store.publishedVersions,
       previewRevocations: store.previewRevocations,
+      previewRateLimits: store.rateLimits,
       siteKey,
     });
     let listening: { url: string };

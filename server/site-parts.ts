@@ -28,7 +28,7 @@ import { NotFoundAnswers } from "./serving/not-found";
 import { PrerenderedPages } from "./serving/prerendered";
 import { SiteAddresses } from "./serving/site-addresses";
 import { ClientFiles } from "./serving/static-files";
-import type { PreviewRevocationStore, PublishedVersionStore } from "./store/store";
+import type { PreviewRevocationStore, PublishedVersionStore, RateLimitStore } from "./store/store";
 
 export interface SiteServerOptions {
   /** The build folder: client/ (static + prerendered), server/index.js, prerendered.json. */
@@ -65,6 +65,8 @@ export interface SiteServerOptions {
    * derived for them), previews are served; their revocations are kept here.
    */
   previewRevocations?: PreviewRevocationStore;
+  /** Where link checks are counted by every instance together (the forms' rate windows). */
+  previewRateLimits?: RateLimitStore;
   siteKey?: Buffer;
 }
 
@@ -172,6 +174,7 @@ export function answeringParts(
           siteKey: options.siteKey,
           siteOrigin: env.siteOrigin,
           revocations: options.previewRevocations,
+          rateLimits: options.previewRateLimits,
           content: build.preview,
           handler: build.handler,
           logger,
