@@ -42,6 +42,7 @@ function runBuild(projectDir: string, processEnv: NodeJS.ProcessEnv): Promise<vo
 /** What the log must never show: the CMS key, and the database's password. */
 function secretsOf(env: SiteEnv): string[] {
   const secrets = [env.bcms.apiKey.secret];
+  if (env.purgeToken) secrets.push(env.purgeToken);
   if (env.databaseUrl) {
     const { password } = new URL(env.databaseUrl);
     if (password) {

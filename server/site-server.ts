@@ -83,7 +83,12 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     refresher.enqueue([...prerendered.pagePaths(), ...prerendered.resourcePaths()]);
   }
   const purge = env.purgeUrl
-    ? new CoalescedPurge({ url: env.purgeUrl, logger, settled: () => refresher.settled() })
+    ? new CoalescedPurge({
+        url: env.purgeUrl,
+        token: env.purgeToken,
+        logger,
+        settled: () => refresher.settled(),
+      })
     : undefined;
   if (!build.readContentVersions) {
     logger.warn(

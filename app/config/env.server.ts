@@ -239,6 +239,7 @@ const envSchema = z.object({
     (v) => v === undefined || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol)),
     { message: "PURGE_URL must be an http(s) URL" },
   ),
+  PURGE_TOKEN: optionalString,
   CONTENT_TAGS_FILE: optionalString,
 });
 
@@ -294,6 +295,8 @@ export interface SiteEnv {
   embedFrameAncestors: readonly string[];
   /** Called (POST, JSON `{tags}`) with the content tags of every change, for a CDN purge. */
   purgeUrl?: string;
+  /** Sent to PURGE_URL as `Authorization: Bearer …`, so that only the site may purge. */
+  purgeToken?: string;
   /**
    * The status that makes an entry public: an id or a label, compared without regard to
    * case. An entry with no status at all is public too.
@@ -408,6 +411,7 @@ export function parseEnv(source: Record<string, string | undefined>): SiteEnv {
     renderThreadHeapMb: env.RENDER_THREAD_HEAP_MB,
     embedFrameAncestors: env.EMBED_FRAME_ANCESTORS,
     purgeUrl: env.PURGE_URL,
+    purgeToken: env.PURGE_TOKEN,
     publicStatus: env.PUBLIC_STATUS ?? DEFAULT_PUBLIC_STATUS,
     preview: { apiToken: env.PREVIEW_API_TOKEN, frameAncestors: env.PREVIEW_FRAME_ANCESTORS },
     contentTagsFile: env.CONTENT_TAGS_FILE,

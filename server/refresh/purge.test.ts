@@ -8,10 +8,13 @@ import { CoalescedPurge } from "./purge";
 let cdn: Server;
 let url: string;
 let received: string[][];
+/** Each request's Authorization header ("" when absent). */
+let authorizations: string[];
 let arrivals: (() => void)[];
 
 beforeEach(async () => {
   received = [];
+  authorizations = [];
   arrivals = [];
   cdn = createServer((request, response) => {
     let body = "";
@@ -20,6 +23,7 @@ beforeEach(async () => {
     });
     request.on("end", () => {
       received.push((JSON.parse(body) as { tags: string[] }).tags);
+      authorizations.push(request.headers.authorization ?? "");
       response.end("ok");
       for (const arrived of arrivals.splice(0)) arrived();
     });
@@ -93,6 +97,21 @@ describe("CoalescedPurge", () => {
     purge.add(["*"]);
     await purge.flush();
     expect(received).toEqual([["*"]]);
+  });
+
+  it("authenticates with PURGE_TOKEN as a bearer token, and sends none without it", async () => {
+    for (const token of ["purge-token-of-the-relay", undefined]) {
+      const purge = new CoalescedPurge({
+        url,
+        token,
+        logger: recordingLogger(),
+        settled: () => Promise.resolve(),
+        windowMs: 60_000,
+      });
+      purge.add(["entry:a"]);
+      await purge.flush();
+    }
+    expect(authorizations).toEqual(["Bearer purge-token-of-the-relay", ""]);
   });
 
   it("logs a refused or failed purge and keeps going", async () => {

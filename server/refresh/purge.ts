@@ -15,6 +15,8 @@ const PURGE_TIMEOUT_MS = 5_000;
 
 export interface PurgeOptions {
   url: string;
+  /** PURGE_TOKEN, sent as a bearer token: the relay at PURGE_URL refuses anyone else. */
+  token?: string;
   logger: SiteLogger;
   /** Resolves when the pages told so far are written again (PageRefresher.settled). */
   settled: () => Promise<void>;
@@ -76,7 +78,10 @@ export class CoalescedPurge {
     try {
       const response = await fetch(this.options.url, {
         method: "POST",
-        headers: { "content-type": "application/json" },
+        headers: {
+          "content-type": "application/json",
+          ...(this.options.token ? { authorization: `Bearer ${this.options.token}` } : {}),
+        },
         body: JSON.stringify({ tags }),
         signal: AbortSignal.timeout(PURGE_TIMEOUT_MS),
       });
