@@ -133,6 +133,8 @@ export async function startSite(
       publishedVersions: store.publishedVersions,
       previewRevocations: store.previewRevocations,
       previewRateLimits: store.rateLimits,
+      // One instance alone (SQLite) needs no agreement: it purges as it always did.
+      purgeClaims: env.databaseUrl ? store.purgeClaims : undefined,
       siteKey,
     });
     let listening: { url: string };

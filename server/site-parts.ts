@@ -28,7 +28,12 @@ import { NotFoundAnswers } from "./serving/not-found";
 import { PrerenderedPages } from "./serving/prerendered";
 import { SiteAddresses } from "./serving/site-addresses";
 import { ClientFiles } from "./serving/static-files";
-import type { PreviewRevocationStore, PublishedVersionStore, RateLimitStore } from "./store/store";
+import type {
+  PreviewRevocationStore,
+  PublishedVersionStore,
+  PurgeClaimStore,
+  RateLimitStore,
+} from "./store/store";
 
 export interface SiteServerOptions {
   /** The build folder: client/ (static + prerendered), server/index.js, prerendered.json. */
@@ -65,6 +70,8 @@ export interface SiteServerOptions {
    * derived for them), previews are served; their revocations are kept here.
    */
   previewRevocations?: PreviewRevocationStore;
+  /** With DATABASE_URL: where instances agree which of them sends each change's purge. */
+  purgeClaims?: PurgeClaimStore;
   /** Where link checks are counted by every instance together (the forms' rate windows). */
   previewRateLimits?: RateLimitStore;
   siteKey?: Buffer;

@@ -2,6 +2,7 @@
 // (request-pipeline.ts, the order of a request) and the fast path in front of it, the page
 // refresher, what a content change does (refresh/content-change.ts), and the order of
 // shutdown. Nothing is decided here.
+import { randomUUID } from "node:crypto";
 import type { ContentDifference } from "../app/content/content-versions";
 import { createJsonLogger } from "../app/logging/logger.server";
 import { ContentChanges, cmsWatcherOf } from "./refresh/content-change";
@@ -88,6 +89,9 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
         token: env.purgeToken,
         logger,
         settled: () => refresher.settled(),
+        claims: options.purgeClaims
+          ? { store: options.purgeClaims, holder: randomUUID() }
+          : undefined,
       })
     : undefined;
   if (!build.readContentVersions) {
