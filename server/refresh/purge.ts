@@ -134,6 +134,7 @@ export class CoalescedPurge {
     if (!claims) return batch;
     const leaseMs = claims.leaseMs ?? PURGE_LEASE_MS;
     const mine: Told[] = [];
+    const others = { held: 0, done: 0 };
     for (const told of batch) {
       if (told.change === undefined) {
         mine.push(told);
@@ -150,7 +151,13 @@ export class CoalescedPurge {
         claim = "claimed";
       }
       if (claim === "claimed") mine.push(told);
-      else if (claim === "held") this.lookAgain(told, leaseMs);
+      else {
+        others[claim] += 1;
+        if (claim === "held") this.lookAgain(told, leaseMs);
+      }
+    }
+    if (others.held + others.done > 0) {
+      this.options.logger.info("purge: another instance sends it", others);
     }
     return mine;
   }
