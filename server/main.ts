@@ -42,6 +42,7 @@ function runBuild(projectDir: string, processEnv: NodeJS.ProcessEnv): Promise<vo
 /** What the log must never show: the CMS key, and the database's password. */
 function secretsOf(env: SiteEnv): string[] {
   const secrets = [env.bcms.apiKey.secret];
+  if (env.purgeToken) secrets.push(env.purgeToken);
   if (env.databaseUrl) {
     const { password } = new URL(env.databaseUrl);
     if (password) {
@@ -132,6 +133,9 @@ export async function startSite(
       trustProxy: env.trustProxy,
       publishedVersions: store.publishedVersions,
       previewRevocations: store.previewRevocations,
+      previewRateLimits: store.rateLimits,
+      // One instance alone (SQLite) needs no agreement: it purges as it always did.
+      purgeClaims: env.databaseUrl ? store.purgeClaims : undefined,
       siteKey,
     });
     let listening: { url: string };

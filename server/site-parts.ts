@@ -32,7 +32,12 @@ import { NotFoundAnswers } from "./serving/not-found";
 import { PrerenderedPages } from "./serving/prerendered";
 import { SiteAddresses } from "./serving/site-addresses";
 import { ClientFiles } from "./serving/static-files";
-import type { PreviewRevocationStore, PublishedVersionStore } from "./store/store";
+import type {
+  PreviewRevocationStore,
+  PublishedVersionStore,
+  PurgeClaimStore,
+  RateLimitStore,
+} from "./store/store";
 
 export interface SiteServerOptions {
   /** The build folder: client/ (static + prerendered), server/index.js, prerendered.json. */
@@ -69,6 +74,10 @@ export interface SiteServerOptions {
    * derived for them), previews are served; their revocations are kept here.
    */
   previewRevocations?: PreviewRevocationStore;
+  /** With DATABASE_URL: where instances agree which of them sends each change's purge. */
+  purgeClaims?: PurgeClaimStore;
+  /** Where link checks are counted by every instance together (the forms' rate windows). */
+  previewRateLimits?: RateLimitStore;
   siteKey?: Buffer;
 }
 
@@ -176,6 +185,7 @@ export function answeringParts(
           siteKey: options.siteKey,
           siteOrigin: env.siteOrigin,
           revocations: options.previewRevocations,
+          rateLimits: options.previewRateLimits,
           content: build.preview,
           handler: build.handler,
           logger,

@@ -2,6 +2,7 @@
 // (request-pipeline.ts, the order of a request) and the fast path in front of it, the page
 // refresher, what a content change does (refresh/content-change.ts), and the order of
 // shutdown. Nothing is decided here.
+import { randomUUID } from "node:crypto";
 import { createJsonLogger } from "../app/logging/logger.server";
 import { ContentChanges, cmsWatcherOf } from "./refresh/content-change";
 import { BUSY_REFRESH_SHARE, PageRefresher } from "./refresh/page-refresh";
@@ -82,7 +83,15 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     refresher.enqueue([...prerendered.pagePaths(), ...prerendered.resourcePaths()]);
   }
   const purge = env.purgeUrl
-    ? new CoalescedPurge({ url: env.purgeUrl, logger, settled: () => refresher.settled() })
+    ? new CoalescedPurge({
+        url: env.purgeUrl,
+        token: env.purgeToken,
+        logger,
+        settled: () => refresher.settled(),
+        claims: options.purgeClaims
+          ? { store: options.purgeClaims, holder: randomUUID() }
+          : undefined,
+      })
     : undefined;
   if (!build.readContentVersions) {
     logger.warn(

@@ -121,6 +121,40 @@ describe("parseEnv", () => {
     expect((error as Error).message).not.toContain("very-secret-value");
   });
 
+  it("takes one or two Standard Webhooks secrets and refuses an old plain one without echoing it", () => {
+    const first = `whsec_${Buffer.alloc(32, 1).toString("base64")}`;
+    const second = `whsec_${Buffer.alloc(24, 2).toString("base64")}`;
+    const hook = "https://crm.example/hook";
+    expect(
+      parseEnv({ FORMS_WEBHOOK_URL: hook, FORMS_WEBHOOK_SECRET: first }).forms.webhookSecret,
+    ).toBe(first);
+    expect(() =>
+      parseEnv({ FORMS_WEBHOOK_URL: hook, FORMS_WEBHOOK_SECRET: ` ${first}  ${second} ` }),
+    ).not.toThrow();
+    const problemsOf = (secret: string) => {
+      try {
+        parseEnv({ FORMS_WEBHOOK_URL: hook, FORMS_WEBHOOK_SECRET: secret });
+      } catch (error) {
+        return (error as EnvError).problems;
+      }
+      return [];
+    };
+    for (const wrong of [
+      "plain-old-shared-secret-of-the-past",
+      "whsec_not*base64",
+      `whsec_${Buffer.alloc(8).toString("base64")}`,
+      `${first} plain-old-shared-secret-of-the-past`,
+    ]) {
+      const problems = problemsOf(wrong);
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatch(/^FORMS_WEBHOOK_SECRET must be whsec_<base64 of 24 to 64/);
+      expect(problems[0]).not.toContain("plain-old");
+    }
+    expect(problemsOf(`${first} ${second} ${first}`)).toEqual([
+      "FORMS_WEBHOOK_SECRET holds at most two secrets (during a rotation)",
+    ]);
+  });
+
   it("sizes the render thread's heap as set", () => {
     expect(parseEnv({}).renderThreadHeapMb).toBe(128);
     expect(parseEnv({ RENDER_THREAD_HEAP_MB: "256" }).renderThreadHeapMb).toBe(256);

@@ -11,6 +11,7 @@ import {
   LOCAL_CONTENT_IDENTITY,
 } from "./local-content";
 import { LOGIN_URL } from "./site";
+import { readWebhookSecret } from "./webhook-secret";
 
 export { DEFAULT_CONTENT_PORT, LOCAL_CONTENT_IDENTITY };
 
@@ -212,7 +213,10 @@ const envSchema = z.object({
     (v) => v === undefined || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol)),
     { message: "FORMS_WEBHOOK_URL must be an http(s) URL" },
   ),
-  FORMS_WEBHOOK_SECRET: optionalString,
+  FORMS_WEBHOOK_SECRET: optionalString.superRefine((v, ctx) => {
+    const reading = v === undefined ? undefined : readWebhookSecret(v);
+    if (reading && "problem" in reading) ctx.addIssue({ code: "custom", message: reading.problem });
+  }),
   FORMS_SIGNING_SECRET: optionalString.refine((v) => v === undefined || v.length >= 16, {
     message: "FORMS_SIGNING_SECRET must be at least 16 characters",
   }),
@@ -268,6 +272,7 @@ const envSchema = z.object({
     (v) => v === undefined || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol)),
     { message: "PURGE_URL must be an http(s) URL" },
   ),
+  PURGE_TOKEN: optionalString,
   CONTENT_TAGS_FILE: optionalString,
 });
 
@@ -335,6 +340,8 @@ export interface SiteEnv {
   embedFrameAncestors: readonly string[];
   /** Called (POST, JSON `{tags}`) with the content tags of every change, for a CDN purge. */
   purgeUrl?: string;
+  /** Sent to PURGE_URL as `Authorization: Bearer …`, so that only the site may purge. */
+  purgeToken?: string;
   /**
    * The status that makes an entry public: an id or a label, compared without regard to
    * case. An entry with no status at all is public too.
@@ -451,6 +458,7 @@ export function parseEnv(source: Record<string, string | undefined>): SiteEnv {
     renderThreadHeapMb: env.RENDER_THREAD_HEAP_MB,
     embedFrameAncestors: env.EMBED_FRAME_ANCESTORS,
     purgeUrl: env.PURGE_URL,
+    purgeToken: env.PURGE_TOKEN,
     publicStatus: env.PUBLIC_STATUS ?? DEFAULT_PUBLIC_STATUS,
     preview: { apiToken: env.PREVIEW_API_TOKEN, frameAncestors: env.PREVIEW_FRAME_ANCESTORS },
     contentTagsFile: env.CONTENT_TAGS_FILE,

@@ -47,7 +47,8 @@ async function runOnce(engine: "sqlite" | "postgres", instances: 1 | 2, postgres
     DATA_DIR: dataDir,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     FORMS_WEBHOOK_URL: webhook.url,
-    FORMS_WEBHOOK_SECRET: "forms-bench-secret",
+    // A fixed key: the bench measures throughput, not secrecy.
+    FORMS_WEBHOOK_SECRET: `whsec_${Buffer.alloc(32, 5).toString("base64")}`,
     FORMS_MIN_SUBMIT_SECONDS: "0",
     TRUST_PROXY: "1",
     LOG_LEVEL: "warn",

@@ -5,16 +5,23 @@ import {
   deliveryBody,
   describeWebhook,
   parseRetryAfter,
-  signatureOf,
+  webhookSignature,
   webhookTarget,
 } from "./delivery";
 
 describe("delivery helpers", () => {
-  it("signs the exact body bytes with HMAC-SHA256", () => {
+  it("signs id, timestamp and the exact body bytes with HMAC-SHA256, once per key", () => {
     const body = new TextEncoder().encode('{"id":"sub_x","fields":{"name":"Zoë"}}');
-    const expected = createHmac("sha256", "s3cret").update(body).digest("hex");
-    expect(signatureOf(body, "s3cret")).toBe(`sha256=${expected}`);
-    expect(signatureOf(body, "other")).not.toBe(`sha256=${expected}`);
+    const [first, second] = [Buffer.alloc(32, 7), Buffer.alloc(32, 9)];
+    const mac = (key: Buffer) =>
+      createHmac("sha256", key)
+        .update(Buffer.concat([Buffer.from("sub_x.1767225600."), body]))
+        .digest("base64");
+    expect(webhookSignature([first], "sub_x", 1767225600, body)).toBe(`v1,${mac(first)}`);
+    expect(webhookSignature([first, second], "sub_x", 1767225600, body)).toBe(
+      `v1,${mac(first)} v1,${mac(second)}`,
+    );
+    expect(webhookSignature([first], "sub_x", 1767225601, body)).not.toBe(`v1,${mac(first)}`);
   });
 
   it("serialises the payload as UTF-8 JSON", () => {

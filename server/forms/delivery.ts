@@ -1,10 +1,14 @@
 // One delivery attempt of one submission to the CRM webhook, and what its answer means:
 // delivered, try again later (and when), or refused for good. The body is serialised once
-// and those exact bytes are both signed and sent.
+// and those exact bytes are both signed and sent, signed as the Standard Webhooks
+// specification says, so that a CRM checks them with its reference verifiers.
 import { createHmac } from "node:crypto";
 import type { SubmissionPayload } from "../store/store";
 
-export const SIGNATURE_HEADER = "X-ID5-Signature";
+/** The Standard Webhooks headers: the message id, its time (seconds), its signatures. */
+export const WEBHOOK_ID_HEADER = "webhook-id";
+export const WEBHOOK_TIMESTAMP_HEADER = "webhook-timestamp";
+export const WEBHOOK_SIGNATURE_HEADER = "webhook-signature";
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 export const ATTEMPT_HEADER = "X-ID5-Delivery-Attempt";
 export const DELIVERY_USER_AGENT = "id5-website-forms";
@@ -20,7 +24,8 @@ export type DeliveryOutcome =
 
 export interface DeliveryAttempt {
   url: string;
-  secret: string;
+  /** The signing keys (two during a rotation): each signs every delivery. */
+  keys: readonly Buffer[];
   payload: SubmissionPayload;
   /** 1 for the first attempt. */
   attempt: number;
@@ -36,9 +41,26 @@ export function deliveryBody(payload: SubmissionPayload): Uint8Array<ArrayBuffer
   return new TextEncoder().encode(JSON.stringify(payload));
 }
 
-/** `sha256=<hex HMAC-SHA256 of the raw body bytes>`. */
-export function signatureOf(body: Uint8Array, secret: string): string {
-  return `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
+/**
+ * The `webhook-signature` value: `v1,<base64 HMAC-SHA256 of "id.timestamp.body">` for each
+ * key, separated by spaces. Signing the id and the time makes a captured delivery useless
+ * once the receiver's tolerance (five minutes in the reference verifiers) has passed.
+ */
+export function webhookSignature(
+  keys: readonly Buffer[],
+  id: string,
+  timestampSeconds: number,
+  body: Uint8Array,
+): string {
+  return keys
+    .map((key) => {
+      const mac = createHmac("sha256", key)
+        .update(`${id}.${timestampSeconds}.`, "utf8")
+        .update(body)
+        .digest("base64");
+      return `v1,${mac}`;
+    })
+    .join(" ");
 }
 
 /** A Retry-After value (delay in seconds, or an HTTP date) as milliseconds from now. */
@@ -127,6 +149,10 @@ function errorCode(error: unknown): string {
 export async function deliver(attempt: DeliveryAttempt): Promise<DeliveryOutcome> {
   const now = attempt.now ?? Date.now;
   const body = deliveryBody(attempt.payload);
+  // The submission's id names the message: the same on every retry, as the receiver's
+  // deduplication expects; the time is this attempt's.
+  const id = attempt.payload.id;
+  const timestamp = Math.floor(now() / 1000);
   const timeout = AbortSignal.timeout(attempt.timeoutMs);
   const signal = attempt.signal ? AbortSignal.any([timeout, attempt.signal]) : timeout;
   let response: Response;
@@ -137,8 +163,10 @@ export async function deliver(attempt: DeliveryAttempt): Promise<DeliveryOutcome
       headers: {
         ...(target.authorization ? { Authorization: target.authorization } : {}),
         "Content-Type": "application/json",
-        [IDEMPOTENCY_HEADER]: attempt.payload.id,
-        [SIGNATURE_HEADER]: signatureOf(body, attempt.secret),
+        [IDEMPOTENCY_HEADER]: id,
+        [WEBHOOK_ID_HEADER]: id,
+        [WEBHOOK_TIMESTAMP_HEADER]: String(timestamp),
+        [WEBHOOK_SIGNATURE_HEADER]: webhookSignature(attempt.keys, id, timestamp, body),
         [ATTEMPT_HEADER]: String(attempt.attempt),
         "User-Agent": DELIVERY_USER_AGENT,
       },

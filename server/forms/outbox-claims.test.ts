@@ -4,6 +4,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { sampleSubmission } from "../../tests/support/form-submission";
 import { slowStore } from "../../tests/support/slow-store";
+import { webhookSecretFor } from "../../tests/support/standard-webhooks";
 import { postgres, sqlite, usePlaces } from "../../tests/support/store-engines";
 import {
   recordingLogger,
@@ -34,7 +35,7 @@ describe.each([sqlite, postgres])("outbox claims on $name", (engine) => {
       const outbox = new Outbox({
         store: submissions,
         webhookUrl: (receiver as WebhookReceiver).url,
-        webhookSecret: "webhook-secret-for-the-tests",
+        webhookSecret: webhookSecretFor("outbox-claims"),
         logger: recordingLogger(),
         timeoutMs,
         pollMs: 10,

@@ -6,6 +6,7 @@
 // sends it, and one killed mid-delivery leaves it to another when the lease runs out. A
 // live outbox keeps extending the lease of each delivery it has in flight (attempt and
 // recording both), and never claims one of those again itself, however slow the store is.
+import { webhookKeys } from "../../app/config/webhook-secret";
 import type { SiteLogger } from "../../app/logging/logger.server";
 import { type ClaimedSubmission, payloadOf, type SubmissionStore } from "../store/store";
 import { backoffDelay, type DeliveryOutcome, deliver } from "./delivery";
@@ -33,6 +34,7 @@ export interface OutboxTimings {
 export interface OutboxOptions extends Partial<OutboxTimings> {
   store: SubmissionStore;
   webhookUrl: string;
+  /** FORMS_WEBHOOK_SECRET: one `whsec_…` secret, or two separated by a space. */
   webhookSecret: string;
   logger: SiteLogger;
 }
@@ -61,6 +63,7 @@ export const LEASE_RENEWALS = 4;
 
 export class Outbox {
   private readonly options: OutboxTimings & OutboxOptions;
+  private readonly webhookKeys: readonly Buffer[];
   private readonly inFlight = new Map<string, Promise<void>>();
   /** Aborts deliveries in flight when stop() runs out of patience. */
   private readonly abort = new AbortController();
@@ -81,6 +84,7 @@ export class Outbox {
       fetch: globalThis.fetch,
       ...options,
     };
+    this.webhookKeys = webhookKeys(options.webhookSecret);
   }
 
   /** Starts delivering: everything already pending (even long overdue) is due at once. */
@@ -258,7 +262,7 @@ export class Outbox {
     try {
       outcome = await deliver({
         url: this.options.webhookUrl,
-        secret: this.options.webhookSecret,
+        keys: this.webhookKeys,
         payload: payloadOf(row),
         attempt,
         timeoutMs: this.options.timeoutMs,

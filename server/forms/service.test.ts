@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { FormsSettings } from "../../app/config/env.server";
 import { sampleSubmission } from "../../tests/support/form-submission";
+import { webhookSecretFor } from "../../tests/support/standard-webhooks";
 import {
   type RecordingLogger,
   recordingLogger,
@@ -107,12 +108,13 @@ describe("createFormsService", () => {
 
   it("delivers what it records, and never logs the webhook's credentials or query", async () => {
     receiver = await startWebhookReceiver();
+    const webhookSecret = webhookSecretFor("service");
     const hook = new URL(receiver.url);
     hook.username = "crm-user";
     hook.password = "crm-password";
     hook.search = "?token=query-token";
     service = await serviceIn(dir, {
-      settings: { ...SETTINGS, webhookUrl: hook.href, webhookSecret: "webhook-secret" },
+      settings: { ...SETTINGS, webhookUrl: hook.href, webhookSecret },
       logger,
       outbox: { pollMs: 60_000 },
     });
@@ -132,7 +134,7 @@ describe("createFormsService", () => {
     await logger.waitFor((lines) => lines.some((l) => l.message === "forms: submission delivered"));
     expect((await service.store.submissions.get(id))?.status).toBe("delivered");
     const logs = JSON.stringify(logger.lines);
-    for (const hidden of ["crm-user", "crm-password", "query-token", "webhook-secret"]) {
+    for (const hidden of ["crm-user", "crm-password", "query-token", webhookSecret]) {
       expect(logs).not.toContain(hidden);
     }
   });

@@ -4,14 +4,21 @@ import { describe, expect, it } from "vitest";
 import type { PreviewDescription } from "../../app/content/preview.server";
 import type { PreviewTarget } from "../../app/content/preview-context.server";
 import type { SiteLogger } from "../../app/logging/logger.server";
+import { postgres, sqlite, usePlaces } from "../../tests/support/store-engines";
 import { representationOf } from "../serving/representation";
-import type { PreviewRevocationStore, RevocationScope } from "../store/store";
+import type { PreviewRevocationStore, RateLimitStore, RevocationScope } from "../store/store";
 import { MAX_STREAMS_PER_CLIENT, MAX_STREAMS_PER_LINK } from "./preview-events";
 import { PreviewService } from "./preview-service";
 
 const ENTRY = { templateName: "news-article", entryId: "9ceec891984386911abbeba8" };
 const TOKEN = "t".repeat(40);
 const quiet: SiteLogger = { debug() {}, info() {}, warn() {}, error() {} } as unknown as SiteLogger;
+/** A logger that keeps its warnings' messages. */
+function warningsKept(): { logger: SiteLogger; warnings: string[] } {
+  const warnings: string[] = [];
+  const logger = { ...quiet, warn: (message: string) => warnings.push(message) };
+  return { logger: logger as unknown as SiteLogger, warnings };
+}
 
 class Revocations implements PreviewRevocationStore {
   readonly at = new Map<string, number>();
@@ -31,6 +38,8 @@ function service(
     contentDown?: boolean;
     checksPerMinute?: number;
     recheckMs?: number;
+    rateLimits?: RateLimitStore;
+    logger?: SiteLogger;
   } = {},
 ) {
   const rendered: string[] = [];
@@ -46,7 +55,8 @@ function service(
     siteKey: Buffer.alloc(32, 7),
     siteOrigin: "https://id5.io",
     revocations,
-    logger: quiet,
+    rateLimits: options.rateLimits,
+    logger: options.logger ?? quiet,
     apiToken: options.apiToken,
     now: () => clock(),
     checksPerMinute: options.checksPerMinute ?? 5,
@@ -249,6 +259,42 @@ describe("PreviewService", () => {
         })
       ).status,
     ).toBe(403);
+  });
+});
+
+describe.each([sqlite, postgres])("preview link checks on one $name store", (engine) => {
+  const places = usePlaces(engine);
+  const check = (preview: PreviewService, clientAddress = facts.clientAddress) =>
+    preview.page(new Request("http://localhost/"), "garbage", { clientAddress });
+
+  it("are limited across instances: two instances allow what one does", async () => {
+    const first = service({ rateLimits: (await places.fresh()).rateLimits }).preview;
+    const second = service({ rateLimits: (await places.another()).rateLimits }).preview;
+    const statuses: number[] = [];
+    // Five a minute in all, whichever instance the balancer picks.
+    for (const preview of [first, second, first, second, first, second, first])
+      statuses.push((await check(preview)).status);
+    expect(statuses).toEqual([403, 403, 403, 403, 403, 429, 429]);
+    const refused = await check(second);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Another client has its own window.
+    expect((await check(first, "192.0.2.9")).status).toBe(403);
+  });
+
+  it("fall back to the instance's own limit while the store fails, and say so once", async () => {
+    const store = await places.fresh();
+    const { logger, warnings } = warningsKept();
+    const failing: RateLimitStore = {
+      hit: () => Promise.reject(new Error("connection refused")),
+      purgeExpired: () => store.rateLimits.purgeExpired(0),
+    };
+    const { preview } = service({ rateLimits: failing, logger });
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await check(preview)).status);
+    expect(statuses).toEqual([403, 403, 403, 403, 403, 429]);
+    expect(warnings).toEqual([
+      "preview: the store does not answer; link checks are limited per instance",
+    ]);
   });
 });
 

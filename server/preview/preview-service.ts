@@ -1,20 +1,21 @@
 // The preview answers (issue 19): a signed link's page, its live-refresh event stream, and
 // the token-guarded endpoints that make and revoke links. A link is checked in this order,
-// every failure answering the same plain 403: rate (per client, 429), form, signature,
+// every failure answering the same plain 403: rate (per client, 429; counted in the shared
+// store, like form submissions, so N instances allow what one does), form, signature,
 // expiry, revocation, the entry still existing. Preview answers are `private, no-store`
 // and `noindex`, bypass the render cache, the prerendered files and the fast path, and are
 // framed only by the CMS origin (server/security/content-security-policy.ts).
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { PreviewDescription } from "../../app/content/preview.server";
 import type { PreviewTarget } from "../../app/content/preview-context.server";
-import type { RequestFacts } from "../../app/forms/contract";
+import type { RateDecision, RequestFacts } from "../../app/forms/contract";
 import { describeError, type SiteLogger } from "../../app/logging/logger.server";
 import type { PreviewContent, SiteRequestHandler } from "../rendering/server-build";
 import { RateLimiter } from "../security/rate-limit";
 import { readLimitedBody } from "../security/request-intake";
 import { inlineScriptHashes } from "../security/script-hashes";
 import { HashedPolicy, markAnsweredBy } from "../serving/representation";
-import type { PreviewRevocationStore } from "../store/store";
+import type { PreviewRevocationStore, RateLimitStore } from "../store/store";
 import { PreviewEvents } from "./preview-events";
 import {
   checkPreviewHours,
@@ -31,6 +32,9 @@ import { INVALID_LINK_PAGE, previewDocument } from "./preview-page";
 
 /** Link checks (pages, event streams, API calls) one client may make per minute. */
 export const PREVIEW_CHECKS_PER_MINUTE = 120;
+const PREVIEW_CHECK_WINDOW_MS = 60_000;
+/** Prefixes the client address in the store's windows, beside forms' `address|form`. */
+const PREVIEW_RATE_KEY = "preview|";
 export const PREVIEW_CACHE_CONTROL = "private, no-store";
 const API_BODY_LIMIT = 4096;
 
@@ -39,6 +43,8 @@ export interface PreviewServiceOptions {
   siteKey: Buffer;
   siteOrigin: string;
   revocations: PreviewRevocationStore;
+  /** The windows every instance counts in; unset, or while it fails: this process's own. */
+  rateLimits?: RateLimitStore;
   content: PreviewContent;
   handler: SiteRequestHandler;
   logger: SiteLogger;
@@ -72,6 +78,9 @@ function sha256(text: string): Buffer {
 export class PreviewService {
   private readonly key: Buffer;
   private readonly limiter: RateLimiter;
+  private readonly checksPerMinute: number;
+  /** The shared windows failed at the last check: said once, and once when they answer. */
+  private sharedLimitsFailing = false;
   private readonly now: () => number;
   readonly events: PreviewEvents;
 
@@ -79,11 +88,41 @@ export class PreviewService {
     this.key = previewLinkKey(options.siteKey);
     this.now = options.now ?? Date.now;
     this.events = new PreviewEvents(options.events);
+    this.checksPerMinute = options.checksPerMinute ?? PREVIEW_CHECKS_PER_MINUTE;
     this.limiter = new RateLimiter({
-      limit: options.checksPerMinute ?? PREVIEW_CHECKS_PER_MINUTE,
-      windowMs: 60_000,
+      limit: this.checksPerMinute,
+      windowMs: PREVIEW_CHECK_WINDOW_MS,
       now: this.now,
     });
+  }
+
+  /**
+   * Counts one check by this client in the shared windows. With the store down the preview
+   * still answers, limited per instance, rather than refuse every editor.
+   */
+  private async rate(clientAddress: string): Promise<RateDecision> {
+    const { rateLimits, logger } = this.options;
+    if (!rateLimits) return this.limiter.check(clientAddress);
+    try {
+      const decision = await rateLimits.hit(`${PREVIEW_RATE_KEY}${clientAddress}`, {
+        limit: this.checksPerMinute,
+        windowMs: PREVIEW_CHECK_WINDOW_MS,
+        now: this.now(),
+      });
+      if (this.sharedLimitsFailing) {
+        this.sharedLimitsFailing = false;
+        logger.info("preview: link checks are counted in the store again");
+      }
+      return decision;
+    } catch (error) {
+      if (!this.sharedLimitsFailing) {
+        this.sharedLimitsFailing = true;
+        logger.warn("preview: the store does not answer; link checks are limited per instance", {
+          error: describeError(error),
+        });
+      }
+      return this.limiter.check(clientAddress);
+    }
   }
 
   /** The same answer for every invalid link: nothing says why, or whether the entry exists. */
@@ -109,7 +148,7 @@ export class PreviewService {
     token: string,
     facts: RequestFacts,
   ): Promise<{ claims: PreviewClaims; description: PreviewDescription } | Response> {
-    const rate = this.limiter.check(facts.clientAddress);
+    const rate = await this.rate(facts.clientAddress);
     if (!rate.allowed) return this.tooMany(rate.retryAfterSeconds);
     const verified = verifyPreviewToken(token, this.key, this.now());
     if (!verified.ok) {
@@ -247,7 +286,7 @@ export class PreviewService {
       return json(404, {
         error: "The preview endpoint is disabled (PREVIEW_API_TOKEN is not set)",
       });
-    const rate = this.limiter.check(facts.clientAddress);
+    const rate = await this.rate(facts.clientAddress);
     if (!rate.allowed) return this.tooMany(rate.retryAfterSeconds);
     const given = /^Bearer\s+(\S+)$/i.exec(request.headers.get("authorization") ?? "")?.[1] ?? "";
     // Compared as hashes: equal lengths, and no timing difference by where they differ.

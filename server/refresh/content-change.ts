@@ -10,6 +10,7 @@
 //   7. cached renderings that read it, or whose address moved, go stale;
 //   8. the CDN is told which tags to purge (once their pages are written).
 
+import { createHash } from "node:crypto";
 import type { ContentDifference, ContentVersions } from "../../app/content/cms-update-times";
 import type { ContentChange } from "../../app/content/content-changes.server";
 import { EVERYTHING } from "../../app/content/content-tags.server";
@@ -160,7 +161,8 @@ export class ContentChanges {
         ContentDependencies.touches(tagsOfRendering(rendering), change.tags) ||
         moved.has(pageOfRequestPath(requestPathOfCacheKey(key))),
     );
-    parts.purge?.add(change.tags);
+    // A catch-up is each instance's own finding: only an event has a name they share.
+    parts.purge?.add(change.tags, reason === "event" ? changeIdentity(change) : undefined);
     parts.logger.info("content changed", {
       event: reason === "event" ? change.event.name : reason,
       type: change.event.type,
@@ -204,6 +206,38 @@ export class ContentChanges {
     const moved = new Set([...change.addedPaths, ...change.removedPaths]);
     return { read: dependencies.affected(every, change.tags), moved };
   }
+}
+
+/** The `schema` key of ContentVersions for each kind of event that is not an entry or media. */
+const SCHEMA_KINDS: Partial<Record<ContentChange["event"]["name"], string>> = {
+  template: "template",
+  group: "group",
+  widget: "widget",
+  language: "language",
+  entry_status: "status",
+};
+
+/**
+ * A change's name, the same on every instance that hears its event: what the event names,
+ * that item's version as the CMS held it once the change was told (its update time, or gone),
+ * and the tags. Two saves of one entry are two names; one save heard by three instances is
+ * one. Undefined when the event names no item or the versions could not be read: then each
+ * instance purges it, as one alone would.
+ */
+export function changeIdentity(change: ContentChange): string | undefined {
+  const { event, versions } = change;
+  if (!event.id || !versions) return undefined;
+  const schemaKind = SCHEMA_KINDS[event.name];
+  const version =
+    event.name === "entry"
+      ? versions.entries[event.id]?.updatedAt
+      : event.name === "media"
+        ? versions.media[event.id]
+        : schemaKind
+          ? versions.schema[`${schemaKind}:${event.id}`]
+          : undefined;
+  const named = [event.name, event.type, event.id, version ?? "gone", [...change.tags].sort()];
+  return createHash("sha256").update(JSON.stringify(named)).digest("base64url");
 }
 
 /**

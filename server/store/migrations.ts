@@ -125,6 +125,25 @@ export const MIGRATIONS: readonly Migration[] = [
        revoked_at BIGINT NOT NULL
      );`,
   },
+  {
+    description: "claims on CDN purges, so one instance sends each change's purge",
+    sqlite: `CREATE TABLE purge_claims (
+       change_key TEXT PRIMARY KEY,
+       holder TEXT NOT NULL,
+       claimed_at INTEGER NOT NULL,
+       lease_until INTEGER NOT NULL,
+       done_at INTEGER
+     );
+     CREATE INDEX purge_claims_claimed ON purge_claims (claimed_at);`,
+    postgres: `CREATE TABLE purge_claims (
+       change_key TEXT PRIMARY KEY,
+       holder TEXT NOT NULL,
+       claimed_at BIGINT NOT NULL,
+       lease_until BIGINT NOT NULL,
+       done_at BIGINT
+     );
+     CREATE INDEX purge_claims_claimed ON purge_claims (claimed_at);`,
+  },
 ];
 
 /** The schema this code writes and reads. */

@@ -27,10 +27,16 @@ import {
   newSubmissionId,
   type PreviewRevocationStore,
   PUBLISHED_VERSION_UPSERT_SQL,
+  PURGE_CLAIM_SQL,
+  PURGE_CLAIM_STATE_SQL,
+  PURGE_DONE_SQL,
+  PURGE_FORGET_SQL,
   type PublishedVersion,
   type PublishedVersionColumns,
   type PublishedVersionKey,
   type PublishedVersionStore,
+  type PurgeClaim,
+  type PurgeClaimStore,
   purgeSql,
   type RateLimitRule,
   type RateLimitStore,
@@ -49,6 +55,7 @@ import {
   type SubmissionStore,
   toPublishedVersion,
   toSubmissionRow,
+  untakenPurgeClaim,
 } from "./store";
 
 /** One key for the whole site's migrations (pg_advisory_lock takes a bigint). */
@@ -427,12 +434,39 @@ async function migrate(
   return ran;
 }
 
+class PostgresPurgeClaims implements PurgeClaimStore {
+  constructor(private readonly pool: pg.Pool) {}
+
+  async claim(
+    change: string,
+    holder: string,
+    now: number,
+    leaseUntil: number,
+  ): Promise<PurgeClaim> {
+    const taken = await this.pool.query(PURGE_CLAIM_SQL, [change, holder, now, leaseUntil]);
+    if (taken.rowCount) return "claimed";
+    const { rows } = await this.pool.query<{ done_at: number | null }>(PURGE_CLAIM_STATE_SQL, [
+      change,
+    ]);
+    return untakenPurgeClaim(rows[0]?.done_at);
+  }
+
+  async markDone(change: string, holder: string, now: number): Promise<void> {
+    await this.pool.query(PURGE_DONE_SQL, [change, holder, now]);
+  }
+
+  async forgetBefore(before: number): Promise<number> {
+    return (await this.pool.query(PURGE_FORGET_SQL, [before])).rowCount ?? 0;
+  }
+}
+
 export class PostgresStore implements SiteStore {
   readonly engine = "postgres";
   readonly submissions: SubmissionStore;
   readonly rateLimits: RateLimitStore;
   readonly publishedVersions: PublishedVersionStore;
   readonly previewRevocations: PreviewRevocationStore;
+  readonly purgeClaims: PurgeClaimStore;
   private closed = false;
 
   private constructor(
@@ -445,6 +479,7 @@ export class PostgresStore implements SiteStore {
     this.rateLimits = new PostgresRateLimits(pool);
     this.publishedVersions = new PostgresPublishedVersions(pool);
     this.previewRevocations = new PostgresPreviewRevocations(pool);
+    this.purgeClaims = new PostgresPurgeClaims(pool);
   }
 
   /**

@@ -28,10 +28,16 @@ import {
   newSubmissionId,
   type PreviewRevocationStore,
   PUBLISHED_VERSION_UPSERT_SQL,
+  PURGE_CLAIM_SQL,
+  PURGE_CLAIM_STATE_SQL,
+  PURGE_DONE_SQL,
+  PURGE_FORGET_SQL,
   type PublishedVersion,
   type PublishedVersionColumns,
   type PublishedVersionKey,
   type PublishedVersionStore,
+  type PurgeClaim,
+  type PurgeClaimStore,
   purgeSql,
   type RateLimitRule,
   type RateLimitStore,
@@ -49,6 +55,7 @@ import {
   type SubmissionStore,
   toPublishedVersion,
   toSubmissionRow,
+  untakenPurgeClaim,
 } from "./store";
 
 export const SQLITE_FILE = "forms.db";
@@ -320,12 +327,39 @@ class SqlitePreviewRevocations implements PreviewRevocationStore {
   }
 }
 
+class SqlitePurgeClaims implements PurgeClaimStore {
+  constructor(private readonly db: Database.Database) {}
+
+  async claim(
+    change: string,
+    holder: string,
+    now: number,
+    leaseUntil: number,
+  ): Promise<PurgeClaim> {
+    const taken = this.db.prepare(forSqlite(PURGE_CLAIM_SQL)).get(change, holder, now, leaseUntil);
+    if (taken) return "claimed";
+    const row = this.db.prepare(forSqlite(PURGE_CLAIM_STATE_SQL)).get(change) as
+      | { done_at: number | null }
+      | undefined;
+    return untakenPurgeClaim(row?.done_at);
+  }
+
+  async markDone(change: string, holder: string, now: number): Promise<void> {
+    this.db.prepare(forSqlite(PURGE_DONE_SQL)).run(change, holder, now);
+  }
+
+  async forgetBefore(before: number): Promise<number> {
+    return this.db.prepare(forSqlite(PURGE_FORGET_SQL)).run(before).changes;
+  }
+}
+
 export class SqliteStore implements SiteStore {
   readonly engine = "sqlite";
   readonly submissions: SubmissionStore;
   readonly rateLimits: RateLimitStore;
   readonly publishedVersions: PublishedVersionStore;
   readonly previewRevocations: PreviewRevocationStore;
+  readonly purgeClaims: PurgeClaimStore;
 
   private constructor(
     private readonly db: Database.Database,
@@ -339,6 +373,7 @@ export class SqliteStore implements SiteStore {
     this.rateLimits = new SqliteRateLimits(rateDb);
     this.publishedVersions = new SqlitePublishedVersions(db);
     this.previewRevocations = new SqlitePreviewRevocations(db);
+    this.purgeClaims = new SqlitePurgeClaims(db);
   }
 
   /**

@@ -544,6 +544,49 @@ describe.each([sqlite, postgres])("store on $name", (engine) => {
     });
   });
 
+  describe("purge claims", () => {
+    it("gives one change's purge to one instance, to another once its lease ran out undone, and to none once done", async () => {
+      await fresh();
+      const other = await another();
+      const lease = 15_000;
+      expect(await store.purgeClaims.claim("change-1", "a", T0, T0 + lease)).toBe("claimed");
+      expect(await other.purgeClaims.claim("change-1", "b", T0 + 10, T0 + 10 + lease)).toBe("held");
+      // a died before sending: its lease runs out and b takes the purge.
+      const later = T0 + lease;
+      expect(await other.purgeClaims.claim("change-1", "b", later, later + lease)).toBe("claimed");
+      // a, back late, can no longer mark it done; b does.
+      await store.purgeClaims.markDone("change-1", "a", later + 1);
+      expect(await store.purgeClaims.claim("change-1", "a", later + 2, later + 2 + lease)).toBe(
+        "held",
+      );
+      await other.purgeClaims.markDone("change-1", "b", later + 3);
+      const muchLater = later + 10 * lease;
+      expect(await store.purgeClaims.claim("change-1", "a", muchLater, muchLater + lease)).toBe(
+        "done",
+      );
+      // Another change is claimed on its own.
+      expect(await store.purgeClaims.claim("change-2", "a", muchLater, muchLater + lease)).toBe(
+        "claimed",
+      );
+      expect(await store.purgeClaims.forgetBefore(muchLater)).toBe(1);
+      expect(await other.purgeClaims.claim("change-1", "b", muchLater, muchLater + lease)).toBe(
+        "claimed",
+      );
+    });
+
+    it("never gives one purge to two instances claiming at the same moment", async () => {
+      await fresh();
+      const others = await Promise.all([another(), another(), another()]);
+      const outcomes = await Promise.all(
+        [store, ...others].map((each, index) =>
+          each.purgeClaims.claim("change-race", `holder-${index}`, T0, T0 + 15_000),
+        ),
+      );
+      expect(outcomes.filter((outcome) => outcome === "claimed")).toHaveLength(1);
+      expect(outcomes.filter((outcome) => outcome === "held")).toHaveLength(3);
+    });
+  });
+
   describe("schema", () => {
     it("migrates once, with instances opening a fresh place together", async () => {
       await places.freshPlace();

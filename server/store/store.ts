@@ -210,6 +210,44 @@ export interface PreviewRevocationStore {
   previewLinksRevokedAt(entryId: string): Promise<number>;
 }
 
+/** What a claim on one change's purge found (see PurgeClaimStore). */
+export type PurgeClaim = "claimed" | "held" | "done";
+
+/**
+ * One purge per content change whatever the number of instances (docs/decisions/0021):
+ * each instance hears the change and asks to send its purge; one gets it, for a lease long
+ * enough to send it, and records it done; another gets it only once that lease has run out
+ * undone (its holder died before sending).
+ */
+export interface PurgeClaimStore {
+  /**
+   * Claims the purge of `change` for `holder` until `leaseUntil`: "claimed" when it is now
+   * this holder's, "held" while another holder's lease runs, "done" once it was sent.
+   */
+  claim(change: string, holder: string, now: number, leaseUntil: number): Promise<PurgeClaim>;
+  /** Records the purge of `change` as sent by `holder`. */
+  markDone(change: string, holder: string, now: number): Promise<void>;
+  /** Forgets claims made before `before`; returns how many. */
+  forgetBefore(before: number): Promise<number>;
+}
+
+/** Takes a claim that is free or whose lease ran out undone; returns its row if taken. */
+export const PURGE_CLAIM_SQL = `INSERT INTO purge_claims (change_key, holder, claimed_at, lease_until)
+  VALUES ($1, $2, $3, $4)
+  ON CONFLICT (change_key) DO UPDATE SET
+    holder = excluded.holder, claimed_at = excluded.claimed_at, lease_until = excluded.lease_until
+  WHERE purge_claims.done_at IS NULL AND purge_claims.lease_until <= excluded.claimed_at
+  RETURNING holder`;
+export const PURGE_CLAIM_STATE_SQL = "SELECT done_at FROM purge_claims WHERE change_key = $1";
+export const PURGE_DONE_SQL =
+  "UPDATE purge_claims SET done_at = $3 WHERE change_key = $1 AND holder = $2";
+export const PURGE_FORGET_SQL = "DELETE FROM purge_claims WHERE claimed_at < $1";
+
+/** A claim not taken: done once sent, else held by another (PURGE_CLAIM_STATE_SQL's done_at). */
+export function untakenPurgeClaim(doneAt: number | null | undefined): PurgeClaim {
+  return doneAt === null || doneAt === undefined ? "held" : "done";
+}
+
 export interface SiteStore {
   readonly engine: "sqlite" | "postgres";
   /** Where the data is, for log lines: a file, or postgres://host:port/db (no password). */
@@ -219,6 +257,8 @@ export interface SiteStore {
   /** The last public version of each entry, so a reworked live page stays public (issue 19). */
   readonly publishedVersions: PublishedVersionStore;
   readonly previewRevocations: PreviewRevocationStore;
+  /** Who sends each change's purge when several instances share the store. */
+  readonly purgeClaims: PurgeClaimStore;
   /**
    * The forms signing key: `configured` (FORMS_SIGNING_SECRET) when set, else one generated
    * once and kept in the store, the same for every instance.

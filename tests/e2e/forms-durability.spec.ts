@@ -9,10 +9,10 @@ import { expect, test } from "@playwright/test";
 import { E2E_CONTENT_DIR } from "../../playwright.config";
 import { type SiteProcess, startSiteProcess } from "../../scripts/site-process";
 import { TEST_BUILD_SETTINGS } from "../support/build-settings";
+import { deliveryVerifies, webhookSecretFor } from "../support/standard-webhooks";
 import {
   deliveredPayload,
   formBody,
-  signatureValid,
   stampIn,
   startWebhookReceiver,
   storedSubmissions,
@@ -20,7 +20,7 @@ import {
   type WebhookReceiver,
 } from "./support/forms";
 
-const SECRET = "durability-test-secret";
+const SECRET = webhookSecretFor("forms-durability");
 const SUBMISSIONS = 40;
 const CONCURRENCY = 4;
 
@@ -105,7 +105,7 @@ test("every acknowledged submission survives a SIGKILL and is delivered after re
   const emails = new Set(delivered.map((request) => deliveredPayload(request).fields.email));
   expect(acknowledged.filter((email) => !emails.has(email))).toEqual([]);
   for (const request of webhook.received) {
-    expect(signatureValid(request, SECRET)).toBe(true);
+    expect(deliveryVerifies(request, SECRET)).toBe(true);
     expect(request.key).toBe(deliveredPayload(request).id);
   }
 });

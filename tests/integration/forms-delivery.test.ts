@@ -2,15 +2,16 @@
 // errors, timeouts and rate limits, signatures the receiver can check, dead letters,
 // restarts, spam. Timings are shortened through options; the tests wait on what the
 // webhook receives and on the outbox's log lines, never on fixed sleeps.
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { Webhook } from "standardwebhooks";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Outbox, type OutboxTimings } from "../../server/forms/outbox";
 import { SqliteStore } from "../../server/store/sqlite-store";
 import { payloadOf, type SubmissionRow } from "../../server/store/store";
 import { sampleSubmission } from "../support/form-submission";
+import { deliveryVerifies, signedHeaders, webhookSecretFor } from "../support/standard-webhooks";
 import {
   type ReceivedRequest,
   type RecordingLogger,
@@ -19,7 +20,7 @@ import {
   type WebhookReceiver,
 } from "../support/webhook-receiver";
 
-const SECRET = "webhook-secret-for-the-tests";
+const SECRET = webhookSecretFor("forms-delivery");
 /** Fast retries; polling far away, so that kick() and the due-time timer are what drive. */
 const FAST: Partial<OutboxTimings> = {
   baseDelayMs: 20,
@@ -35,7 +36,10 @@ let receiver: WebhookReceiver;
 let logger: RecordingLogger;
 const outboxes: Outbox[] = [];
 
-function outbox(options: Partial<OutboxTimings> = {}, on = store): Outbox {
+function outbox(
+  options: Partial<OutboxTimings> & { webhookSecret?: string } = {},
+  on = store,
+): Outbox {
   const created = new Outbox({
     store: on.submissions,
     webhookUrl: receiver.url,
@@ -48,14 +52,8 @@ function outbox(options: Partial<OutboxTimings> = {}, on = store): Outbox {
   return created;
 }
 
-/** How a CRM checks a delivery: HMAC-SHA256 of the raw body bytes with the shared secret. */
-function signatureVerifies(request: ReceivedRequest): boolean {
-  const header = String(request.headers["x-id5-signature"] ?? "");
-  if (!header.startsWith("sha256=")) return false;
-  const expected = createHmac("sha256", SECRET).update(request.body).digest();
-  const given = Buffer.from(header.slice("sha256=".length), "hex");
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
+const signatureVerifies = (request: ReceivedRequest, secret = SECRET) =>
+  deliveryVerifies(request, secret);
 
 const logged = (message: string, count: number) => () =>
   logger.waitFor((lines) => lines.filter((line) => line.message === message).length >= count);
@@ -128,6 +126,8 @@ describe("forms outbox", () => {
         expect(request.headers["content-type"]).toBe("application/json");
         expect(request.headers["user-agent"]).toBe("id5-website-forms");
         expect(signatureVerifies(request)).toBe(true);
+        // One message id across retries, so the CRM can drop a repeat.
+        expect(request.headers["webhook-id"]).toBe(id);
         // The body is the stored submission, the same bytes on every attempt.
         expect(request.body.equals(seen[0]?.body as Buffer)).toBe(true);
         expect(JSON.parse(request.body.toString("utf8"))).toEqual(payloadOf(await row(id)));
@@ -165,14 +165,43 @@ describe("forms outbox", () => {
     });
   });
 
-  it("rejects a tampered body: the signature covers the exact bytes", async () => {
+  it("is verified by the Standard Webhooks reference library, which refuses a tampered body, another secret and a replay", async () => {
     const id = await store.submissions.insert(sampleSubmission());
     outbox().start();
     await logged(DELIVERED, 1)();
     const [request] = requestsFor(id) as [ReceivedRequest];
-    expect(signatureVerifies(request)).toBe(true);
+    expect(request.headers["x-id5-signature"]).toBeUndefined();
+    expect(request.headers["webhook-signature"]).toMatch(/^v1,[A-Za-z0-9+/]+={0,2}$/);
+    const sentAt = Number(request.headers["webhook-timestamp"]);
+    expect(Math.abs(sentAt * 1000 - request.at)).toBeLessThan(5_000);
+    // The verifier hands back the parsed submission once the signature holds.
+    expect(new Webhook(SECRET).verify(request.body, signedHeaders(request.headers))).toEqual(
+      JSON.parse(request.body.toString("utf8")),
+    );
     const tampered = Buffer.from(request.body.toString("utf8").replace("Ada", "Eve"));
     expect(signatureVerifies({ ...request, body: tampered })).toBe(false);
+    expect(signatureVerifies(request, webhookSecretFor("another CRM"))).toBe(false);
+    // The same delivery sent again ten minutes later: past the verifier's five minutes.
+    vi.useFakeTimers({ toFake: ["Date"], now: sentAt * 1000 + 10 * 60_000 });
+    try {
+      expect(signatureVerifies(request)).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(signatureVerifies(request)).toBe(true);
+  });
+
+  it("signs every delivery with both secrets during a rotation", async () => {
+    const next = webhookSecretFor("forms-delivery, next");
+    const id = await store.submissions.insert(sampleSubmission());
+    outbox({ webhookSecret: `${SECRET} ${next}` }).start();
+    await logged(DELIVERED, 1)();
+    const [request] = requestsFor(id) as [ReceivedRequest];
+    expect(String(request.headers["webhook-signature"]).split(" ")).toHaveLength(2);
+    // A CRM still on the old secret and one already on the new one both accept it.
+    expect(signatureVerifies(request, SECRET)).toBe(true);
+    expect(signatureVerifies(request, next)).toBe(true);
+    expect(signatureVerifies(request, webhookSecretFor("neither"))).toBe(false);
   });
 
   it("dead-letters a refused submission at once, and a failing one at the age limit", async () => {

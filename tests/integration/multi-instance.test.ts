@@ -9,7 +9,6 @@
 // an edit made while it was down serves that edit in its first answer once /readyz says
 // ready; with the database down a submission gets 503 and the form back,
 // pages keep serving, and the outbox resumes when the database is back.
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -30,8 +29,9 @@ import { type PostgresServer, startPostgres } from "../support/postgres";
 import { ensureSiteBuild } from "../support/site-build";
 import { type InstanceProject, makeInstanceProject } from "../support/site-instance";
 import { copySnapshot, removeSnapshot } from "../support/snapshot-copy";
+import { deliveryVerifies, webhookSecretFor } from "../support/standard-webhooks";
 
-const SECRET = "multi-instance-webhook-secret";
+const SECRET = webhookSecretFor("multi-instance");
 /** A client may send this many per form and hour, wherever they land. */
 const RATE_LIMIT = 3;
 /** Submissions spread over the two instances. */
@@ -158,14 +158,6 @@ async function startCrmStandIn() {
 }
 
 type CrmStandIn = Awaited<ReturnType<typeof startCrmStandIn>>;
-
-function signatureVerifies(delivery: Delivery): boolean {
-  const header = String(delivery.headers["x-id5-signature"] ?? "");
-  if (!header.startsWith("sha256=")) return false;
-  const expected = createHmac("sha256", SECRET).update(delivery.body).digest();
-  const given = Buffer.from(header.slice("sha256=".length), "hex");
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
 
 let work: string;
 let snapshot: string;
@@ -397,7 +389,7 @@ describe("two instances on one PostgreSQL", { timeout: 120_000 }, () => {
     // Never two deliveries of one submission open at the same moment.
     expect(crm.overlaps).toEqual([]);
     for (const delivery of crm.deliveries) {
-      expect(signatureVerifies(delivery)).toBe(true);
+      expect(deliveryVerifies(delivery, SECRET)).toBe(true);
       expect(delivery.key).toBe(JSON.parse(delivery.body.toString("utf8")).id);
     }
     // What the killed instance had in flight was delivered by the other one, same key. The

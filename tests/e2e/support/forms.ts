@@ -2,7 +2,7 @@
 // way the operator's command opens it), form bodies, distinct client addresses (the e2e
 // site trusts X-Forwarded-For, so each test has its own rate limit), and what the CRM
 // stand-in (tests/support/webhook-receiver.ts) received.
-import { createHmac, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { expect, type Locator } from "@playwright/test";
 import Database from "libsql";
@@ -94,12 +94,6 @@ export function deliveredPayload(request: ReceivedRequest): {
   fields: Record<string, unknown>;
 } {
   return JSON.parse(request.body.toString("utf8"));
-}
-
-/** What the CRM checks: `sha256=` + HMAC-SHA256 of the raw body with the shared secret. */
-export function signatureValid(request: ReceivedRequest, secret: string): boolean {
-  const expected = `sha256=${createHmac("sha256", secret).update(request.body).digest("hex")}`;
-  return request.headers["x-id5-signature"] === expected;
 }
 
 /** What fillVisibleFields types into the fields that take free text. */
