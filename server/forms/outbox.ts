@@ -6,7 +6,9 @@
 // sends it, and one killed mid-delivery leaves it to another when the lease runs out. A
 // live outbox keeps extending the lease of each delivery it has in flight (attempt and
 // recording both), and never claims one of those again itself, however slow the store is.
+
 import type { SiteLogger } from "../../app/logging/logger.server";
+import { formMetrics } from "../metrics/site-metrics";
 import { type ClaimedSubmission, payloadOf, type SubmissionStore } from "../store/store";
 import { backoffDelay, type DeliveryOutcome, deliver } from "./delivery";
 
@@ -255,6 +257,7 @@ export class Outbox {
   ): Promise<void> {
     const { logger } = this.options;
     let outcome: DeliveryOutcome;
+    const started = performance.now();
     try {
       outcome = await deliver({
         url: this.options.webhookUrl,
@@ -270,6 +273,10 @@ export class Outbox {
       const code = errorName(error);
       outcome = { kind: "retry", code, detail: code };
     }
+    formMetrics.attempted(
+      outcome.kind === "retry" ? "failed" : outcome.kind,
+      (performance.now() - started) / 1000,
+    );
     try {
       await this.record(row, attempt, outcome, facts);
     } catch (error) {
@@ -296,6 +303,7 @@ export class Outbox {
     }
     if (outcome.kind === "refused") {
       await store.markDead(row.id, outcome.detail, outcome.status, now, row.leaseToken);
+      formMetrics.deadLettered();
       logger.error("forms: the webhook refused a submission; dead-lettered", {
         ...facts,
         status: outcome.status,
@@ -312,6 +320,7 @@ export class Outbox {
         now,
         row.leaseToken,
       );
+      formMetrics.deadLettered();
       logger.error("forms: submission still undelivered at the age limit; dead-lettered", {
         ...facts,
         ...(outcome.status ? { status: outcome.status } : { error: outcome.code }),

@@ -9,11 +9,13 @@
 //   6. the prerendered pages that read it, and those whose address moved, are rendered again;
 //   7. cached renderings that read it, or whose address moved, go stale;
 //   8. the CDN is told which tags to purge (once their pages are written).
+
 import type { ContentChange } from "../../app/content/content-changes.server";
 import { EVERYTHING } from "../../app/content/content-tags.server";
 import type { ContentDifference, ContentVersions } from "../../app/content/content-versions";
 import { describeError, type SiteLogger } from "../../app/logging/logger.server";
 import { pageOfRequestPath } from "../addresses/page-addresses";
+import { contentMetrics } from "../metrics/site-metrics";
 import { requestPathOfCacheKey } from "../rendering/render";
 import { type RenderCache, tagsOfRendering } from "../rendering/render-cache";
 import type { RenderThread } from "../rendering/render-thread";
@@ -119,6 +121,14 @@ export class ContentChanges {
     return this.startCatchUp?.difference;
   }
 
+  /** Whether a catch-up is reading the CMS or rewriting what it found. */
+  get catchingUp(): boolean {
+    return (
+      (this.startCatchUp !== undefined && this.startCatchUp.state !== "done") ||
+      this.laterCatchUps.size > 0
+    );
+  }
+
   /** Stops watching and every catch-up. */
   stop(): void {
     this.stopped = true;
@@ -164,7 +174,14 @@ export class ContentChanges {
         ContentDependencies.touches(tagsOfRendering(rendering), change.tags) ||
         moved.has(pageOfRequestPath(requestPathOfCacheKey(key))),
     );
-    parts.purge?.add(change.tags);
+    parts.purge?.add(change.tags, change.receivedAt);
+    contentMetrics.changeApplied(reason);
+    const { receivedAt } = change;
+    if (receivedAt !== undefined) {
+      void parts.refresher
+        .settled()
+        .then(() => contentMetrics.published("page_written", receivedAt));
+    }
     parts.logger.info("content changed", {
       event: reason === "event" ? change.event.name : reason,
       type: change.event.type,
@@ -197,7 +214,12 @@ export class ContentChanges {
       settled: () => parts.refresher.settled(),
       logger: parts.logger,
     });
+    const started = performance.now();
     catchUp.start();
+    void catchUp
+      .whenDone()
+      .then(() => contentMetrics.caughtUp((performance.now() - started) / 1000))
+      .catch(() => {});
     return catchUp;
   }
 

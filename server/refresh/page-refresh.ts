@@ -12,6 +12,7 @@ import { parseCacheTag } from "../../app/content/content-tags.server";
 import type { SiteLogger } from "../../app/logging/logger.server";
 import { describeError } from "../../app/logging/logger.server";
 import { dataRequestOfPage, filesOfPage, requestPathOfFile } from "../addresses/page-addresses";
+import { contentMetrics } from "../metrics/site-metrics";
 import type { SiteRequestHandler } from "../rendering/server-build";
 import type { Pacing } from "../rendering/visitor-traffic";
 import type { PrerenderedPages } from "../serving/prerendered";
@@ -226,6 +227,7 @@ export class PageRefresher {
     prerendered.restore(relPath);
     const tags = parseCacheTag(response.headers.get("cache-tag"));
     dependencies.record(page, tags ?? []);
+    contentMetrics.pagesRewritten(1);
     this.options.onChanged([requestPath]);
     return "written";
   }

@@ -3,9 +3,11 @@
 // pages they touched are written again (or after a bound): a purge sent before the rewrite
 // would have the CDN fetch and keep the old file. One publish that moves a list (several
 // events a few milliseconds apart) is one purge, and a burst of edits is a few, not one each.
+
 import { EVERYTHING } from "../../app/content/content-tags.server";
 import type { SiteLogger } from "../../app/logging/logger.server";
 import { describeError } from "../../app/logging/logger.server";
+import { contentMetrics } from "../metrics/site-metrics";
 
 /** Changes told within this window after the first go out together. */
 export const PURGE_WINDOW_MS = 500;
@@ -27,6 +29,8 @@ export class CoalescedPurge {
   private timer: NodeJS.Timeout | undefined;
   private sending: Promise<void> = Promise.resolve();
   private sent = 0;
+  /** When the earliest CMS event among the gathered tags reached the site (publish lag). */
+  private earliestReceived: number | undefined;
 
   constructor(private readonly options: PurgeOptions) {}
 
@@ -35,8 +39,11 @@ export class CoalescedPurge {
     return this.sent;
   }
 
-  add(tags: readonly string[]): void {
+  add(tags: readonly string[], receivedAt?: number): void {
     for (const tag of tags) this.tags.add(tag);
+    if (receivedAt !== undefined && tags.length > 0) {
+      this.earliestReceived = Math.min(this.earliestReceived ?? receivedAt, receivedAt);
+    }
     if (this.timer || this.tags.size === 0) return;
     const windowMs = this.options.windowMs ?? PURGE_WINDOW_MS;
     const maxDelayMs = this.options.maxDelayMs ?? PURGE_MAX_DELAY_MS;
@@ -72,6 +79,8 @@ export class CoalescedPurge {
     if (this.tags.size === 0) return;
     const tags = this.tags.has(EVERYTHING) ? [EVERYTHING] : [...this.tags].sort();
     this.tags = new Set();
+    const receivedAt = this.earliestReceived;
+    this.earliestReceived = undefined;
     this.sent += 1;
     try {
       const response = await fetch(this.options.url, {
@@ -83,6 +92,8 @@ export class CoalescedPurge {
       await response.body?.cancel();
       if (!response.ok) {
         this.options.logger.warn("purge refused", { status: response.status, tags: tags.length });
+      } else if (receivedAt !== undefined) {
+        contentMetrics.published("purge_sent", receivedAt);
       }
     } catch (error) {
       this.options.logger.warn("purge failed", { error: describeError(error) });
