@@ -267,9 +267,21 @@ describe("Prometheus metrics", { timeout: 180_000 }, () => {
   });
 
   it("keep the same series after 10,000 distinct unknown addresses", async () => {
-    // Every kind of answer these addresses get exists once before counting.
-    for (const prefix of ["/news/", "/", "/x/y/"]) {
-      expect(await get(`${site.url}${prefix}warm-up-${Date.now()}`)).toBe(404);
+    // Each route's 404 page is prepared after the start: until it is, an unknown address
+    // renders (and a flood of renders is refused with 503s). Wait until each shape of address
+    // below is answered from its prepared page, which also makes every series it needs.
+    const prefixes = ["/news/", "/", "/x/y/"];
+    for (const prefix of prefixes) {
+      const deadline = Date.now() + WAIT_MS;
+      for (let k = 0; ; k++) {
+        const spliced = (samples: Sample[]) =>
+          sumOf(samples, DURATION, { id5_answer: "spliced_404" });
+        const before = spliced(await scrape());
+        expect(await get(`${site.url}${prefix}warm-up-${k}-${Date.now()}`)).toBe(404);
+        if (spliced(await scrape()) > before) break;
+        if (Date.now() > deadline) throw new Error(`${prefix}… never got its prepared 404`);
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
     }
     // The HTTP series, where a path would show: the process's own (GC kinds...) may grow.
     const seriesOf = (samples: Sample[]) =>
@@ -280,7 +292,6 @@ describe("Prometheus metrics", { timeout: 180_000 }, () => {
       );
     const before = seriesOf(await scrape());
     const ADDRESSES = 10_000;
-    const prefixes = ["/news/", "/", "/x/y/"];
     let next = 0;
     const statuses = new Map<number, number>();
     const worker = async () => {
