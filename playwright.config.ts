@@ -61,6 +61,8 @@ export default defineConfig({
       ...TEST_BUILD_SETTINGS,
       PORT: String(port),
       CONTENT_PORT: String(contentPort),
+      // No metrics listener: its fixed default port may be another run's.
+      METRICS_PORT: "0",
       LOG_LEVEL: "warn",
       CONTENT_DIR: E2E_CONTENT_DIR,
       DATA_DIR: E2E_DATA_DIR,

@@ -36,7 +36,10 @@ export interface SiteProcess {
 export interface SiteProcessOptions {
   /** Where the process's output goes. */
   logFile: string;
-  /** Variables over the current environment (PORT, CONTENT_PORT and HOST are set here). */
+  /**
+   * Variables over the current environment (PORT, CONTENT_PORT and HOST are set here;
+   * METRICS_PORT is 0 unless given).
+   */
   env?: Record<string, string>;
   /** Reuse a port (a restart on the same address). */
   port?: number;
@@ -77,6 +80,8 @@ async function startOnce(options: SiteProcessOptions): Promise<SiteProcess> {
     env: {
       ...process.env,
       SITE_ORIGIN: process.env.SITE_ORIGIN ?? "https://id5.io",
+      // Several instances run side by side: metrics only where a caller asks (a free port).
+      METRICS_PORT: "0",
       ...options.env,
       PORT: String(port),
       CONTENT_PORT: String(contentPort),

@@ -9,7 +9,9 @@ import { readEnvOrReport } from "../app/config/read-env";
 import { createJsonLogger, describeError, type SiteLogger } from "../app/logging/logger.server";
 import type { RunningContentServer } from "../content-server/server";
 import { createFormsService, type RunningFormsService } from "./forms/service";
-import { checkBuild, PROJECT_DIR } from "./running/build-stamp";
+import { type MetricsListener, startMetricsListener } from "./metrics/metrics-listener";
+import { readGaugesFrom } from "./metrics/site-metrics";
+import { checkBuild, PROJECT_DIR, readStamp } from "./running/build-stamp";
 import { isAddressInUse, PortInUseError, startEmbeddedContent } from "./running/embedded-content";
 import { createSiteServer, type SiteServer } from "./site-server";
 import { openStore, unsharedStoreWarning } from "./store/open-store";
@@ -121,6 +123,8 @@ export async function startSite(
       logger.info("building the site", { reason: check.reason });
       await runBuild(projectDir, processEnv);
     }
+    const builtAt = Date.parse((await readStamp(buildDir))?.builtAt ?? "");
+    if (Number.isFinite(builtAt)) readGaugesFrom({ buildTime: () => builtAt });
     // Content that changed since the pages were rendered (the build's or later rewrites) is
     // found by the site itself at start, from the CMS's versions, embedded or remote alike
     // (server/refresh/content-catch-up.ts): only the pages that read it are rendered again.
@@ -147,11 +151,23 @@ export async function startSite(
       throw error;
     }
     logger.info("site listening", { service: "site", url: listening.url });
+    let metrics: MetricsListener | undefined;
+    if (env.metrics.port !== 0) {
+      try {
+        metrics = await startMetricsListener(env.metrics.port, env.metrics.host);
+      } catch (error) {
+        await site.close();
+        if (isAddressInUse(error)) throw new PortInUseError("METRICS_PORT", env.metrics.port);
+        throw error;
+      }
+      logger.info("metrics listening", { service: "metrics", url: metrics.url });
+    }
     return {
       siteUrl: listening.url,
       contentUrl: content?.url,
       site,
       async close() {
+        await metrics?.close();
         await site.close();
         await forms?.close();
         await content?.close();

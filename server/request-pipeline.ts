@@ -24,6 +24,13 @@ import {
   PREVIEW_PATH_PREFIX,
   READINESS_PATH,
 } from "./addresses/server-paths";
+import {
+  answerOf,
+  FILE_ROUTE,
+  OTHER_ROUTE,
+  type RequestTimer,
+  requestMetrics,
+} from "./metrics/site-metrics";
 import { isPreviewPathSpelledOtherwise } from "./preview/preview-links";
 import type { PreviewService } from "./preview/preview-service";
 import type { ContentDependencies } from "./refresh/content-dependencies";
@@ -85,6 +92,8 @@ export interface PipelineParts {
   buildId: string;
   /** What the CMS answers, and the conditions of readiness (for /readyz). */
   readiness: () => Promise<Parameters<typeof readinessResponse>>;
+  /** Whether each answer's time is recorded (server/metrics/; METRICS_PORT not 0). */
+  measured: boolean;
 }
 
 export interface RequestPipeline {
@@ -140,6 +149,17 @@ export function createRequestPipeline(parts: PipelineParts): RequestPipeline {
     c.set("requestId", id);
     await next();
     const url = new URL(c.req.url);
+    if (parts.measured) {
+      const source = c.get("source");
+      const method = c.req.method;
+      requestMetrics.answered(
+        method,
+        c.res.status,
+        routeOfAnswer(parts, source, url.pathname),
+        answerOf(source, method),
+        (performance.now() - started) / 1000,
+      );
+    }
     access.line({
       id,
       request: c.env?.incoming,
@@ -185,8 +205,25 @@ export function createRequestPipeline(parts: PipelineParts): RequestPipeline {
   serverOwnRoutes(app, parts);
   if (parts.preview) previewRoutes(app, parts.preview, trustProxy);
 
+  const timersOf = parts.measured
+    ? (path: string, source: Source, status: number) => {
+        const route = routeOfAnswer(parts, source, path);
+        const answer = answerOf(source, "GET");
+        return {
+          GET: requestMetrics.timer("GET", status, route, answer),
+          HEAD: requestMetrics.timer("HEAD", status, route, answer),
+        };
+      }
+    : undefined;
   const fastPath = new FastPath({
-    capture: (path, visitor) => captureAnswers(app, path, visitor),
+    capture: (path, visitor) => captureAnswers(app, path, visitor, timersOf),
+    measured: parts.measured
+      ? (method, status, source, rawUrl, seconds) => {
+          const path = rawUrl.split("?", 1)[0] ?? "/";
+          const route = routeOfAnswer(parts, source as Source, path);
+          requestMetrics.answered(method, status, route, answerOf(source, method), seconds);
+        }
+      : undefined,
     visitorOf,
     hostTakesFullPath: hostHasOwnRedirects,
     pageAnswersQuery: (rawUrl) => {
@@ -323,6 +360,31 @@ async function siteAnswer(
   return answered(c, outcome.source, outcome.response);
 }
 
+/**
+ * `http_route` of an answer: the server's own path, the preview route, files as one value,
+ * else the route pattern the path matches (never the path itself).
+ */
+function routeOfAnswer(parts: PipelineParts, source: Source | undefined, pathname: string): string {
+  switch (source) {
+    case "health":
+      return pathname === READINESS_PATH ? READINESS_PATH : HEALTH_PATH;
+    case "report":
+      return CSP_REPORT_PATH;
+    case "preview":
+      return PREVIEW_ROUTE;
+    case "static":
+      return FILE_ROUTE;
+    case "refused":
+      return OTHER_ROUTE;
+    default: {
+      const decoded = decodeRequestPath(pathname);
+      return (decoded !== null && parts.addresses.routeOf(decoded)) || OTHER_ROUTE;
+    }
+  }
+}
+
+const PREVIEW_ROUTE = `${PREVIEW_PATH_PREFIX}:token`;
+
 function answered(c: SiteContext, source: Source, response: Response): Response {
   c.set("source", source);
   return response;
@@ -375,6 +437,7 @@ async function captureAnswers(
   app: Hono<SiteHono>,
   path: string,
   visitor: Visitor,
+  timersOf?: (path: string, source: Source, status: number) => Record<"GET" | "HEAD", RequestTimer>,
 ): Promise<CapturedAnswers | null> {
   const incoming = {
     headers: { "x-forwarded-proto": visitor === "https" ? "https" : "http" },
@@ -406,7 +469,12 @@ async function captureAnswers(
     if (response.headers.get("content-length") !== String(body.byteLength)) return null;
     etag = response.headers.get("etag") ?? undefined;
     source = asked.source;
-    byEncoding.set(encoding, { status: 200, headers: rawHeadersOf(response.headers), body });
+    byEncoding.set(encoding, {
+      status: 200,
+      headers: rawHeadersOf(response.headers),
+      body,
+      timers: asked.source && timersOf?.(path, asked.source, 200),
+    });
   }
   if (!etag || !source) return null;
   const revalidated = await ask({ "if-none-match": etag });
@@ -416,6 +484,7 @@ async function captureAnswers(
     status: 304,
     headers: rawHeadersOf(revalidated.response.headers),
     body: null,
+    timers: timersOf?.(path, source, 304),
   };
   return { etag, byEncoding, notModified, source };
 }

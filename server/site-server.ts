@@ -4,6 +4,7 @@
 // shutdown. Nothing is decided here.
 import { randomUUID } from "node:crypto";
 import { createJsonLogger } from "../app/logging/logger.server";
+import { readGaugesFrom, requestMetrics } from "./metrics/site-metrics";
 import { ContentChanges, cmsWatcherOf } from "./refresh/content-change";
 import { BUSY_REFRESH_SHARE, PageRefresher } from "./refresh/page-refresh";
 import { CoalescedPurge } from "./refresh/purge";
@@ -66,6 +67,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
       (await contentProbe()).content,
       [catchUpCondition(changes?.startState ?? "connecting")],
     ],
+    measured: env.metrics.port !== 0,
   });
   const refresher = new PageRefresher({
     handler: renderPage,
@@ -126,6 +128,10 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
   // thread past its heap.
   const lifetime = { closing: false };
   const startChanges = changes;
+  const forgetGauges = readGaugesFrom({
+    renderQueue: () => renderer.load.waiting,
+    catchUpRunning: () => startChanges.catchingUp,
+  });
   void startChanges.caughtUp().then(() => notFound.prepareRoutesOf(build, () => !lifetime.closing));
 
   const http = createHttpLifecycle(pipeline.fetch, {
@@ -138,12 +144,14 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
       return served;
     },
     shutdownTimeoutMs: options.shutdownTimeoutMs ?? SHUTDOWN_TIMEOUT_MS,
+    began: env.metrics.port !== 0 ? requestMetrics.began : undefined,
   });
   let closing: Promise<void> | undefined;
   const close = () => {
     lifetime.closing = true;
     // Preview event streams never end by themselves: they would hold the close for 10 s.
     preview?.close();
+    forgetGauges();
     closing ??= http
       .close()
       .finally(() => startChanges.stop())

@@ -16,6 +16,10 @@ import { readWebhookSecret } from "./webhook-secret";
 export { DEFAULT_CONTENT_PORT, LOCAL_CONTENT_IDENTITY };
 
 export const DEFAULT_PORT = 3000;
+/** The Prometheus listener's port: the one OpenTelemetry's Prometheus exporter uses. */
+export const DEFAULT_METRICS_PORT = 9464;
+/** Metrics stay on the machine unless the operator opens them wider. */
+export const DEFAULT_METRICS_HOST = "127.0.0.1";
 /** From the most to the least verbose. */
 export const LOG_LEVELS = ["debug", "info", "warn", "error"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -205,6 +209,8 @@ const envSchema = z.object({
   }),
   ACCESS_LOG_SAMPLE: positiveInteger("ACCESS_LOG_SAMPLE", DEFAULT_ACCESS_LOG_SAMPLE),
   PORT: port("PORT", DEFAULT_PORT),
+  METRICS_PORT: port("METRICS_PORT", DEFAULT_METRICS_PORT),
+  METRICS_HOST: optionalString,
   SITE_ORIGIN: originLike("SITE_ORIGIN"),
   GTM_ID: optionalString.refine((v) => v === undefined || /^GTM-[A-Z0-9]+$/.test(v), {
     message: "GTM_ID must look like GTM-XXXXXXX",
@@ -316,6 +322,8 @@ export interface SiteEnv {
   port: number;
   /** Address the site listens on; unset: every interface. */
   host?: string;
+  /** Where `/metrics` (Prometheus text) is answered, apart from the site; port 0: nowhere. */
+  metrics: { port: number; host: string };
   /** A build id chosen by the operator (else derived from the build's assets). */
   buildId?: string;
   siteOrigin: string;
@@ -437,6 +445,7 @@ export function parseEnv(source: Record<string, string | undefined>): SiteEnv {
     accessLogSample: env.ACCESS_LOG_SAMPLE,
     port: env.PORT,
     host: env.HOST,
+    metrics: { port: env.METRICS_PORT, host: env.METRICS_HOST ?? DEFAULT_METRICS_HOST },
     buildId: env.BUILD_ID,
     siteOrigin: (env.SITE_ORIGIN ?? DEFAULT_SITE_ORIGIN).replace(/\/$/, ""),
     gtmId: env.GTM_ID,

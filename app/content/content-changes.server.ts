@@ -31,6 +31,8 @@ export interface ContentChange {
    * Absent when it could not be read.
    */
   versions?: ContentVersions;
+  /** When the CMS's event reached the site (Date.now()): the publish lag counts from here. */
+  receivedAt?: number;
 }
 
 export class ChangeClassifier {
@@ -144,6 +146,8 @@ export interface WatchOptions {
    * (a render thread started again looks for what changed while it was down from there).
    */
   onOpen?: () => void;
+  /** Called each time the socket closes or starts reconnecting. */
+  onDown?: () => void;
 }
 
 /**
@@ -163,11 +167,12 @@ export function watchContentChanges(
     });
   });
   const report = (event: ContentEvent) => {
+    const receivedAt = Date.now();
     void classifier
       .classify(event)
       .then(async (change) => {
         const versions = await readContentVersions().catch(() => undefined);
-        return versions ? { ...change, versions } : change;
+        return versions ? { ...change, versions, receivedAt } : { ...change, receivedAt };
       })
       .then(onChange);
   };
@@ -185,6 +190,7 @@ export function watchContentChanges(
     bcms.socket.onStateChange((state) => {
       if (state === "open") options.onOpen?.();
       if (state === "closed" || state === "reconnecting") {
+        options.onDown?.();
         interrupted = true;
       } else if (state === "open" && !interrupted) {
         logger.info("watching content changes");

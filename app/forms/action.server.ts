@@ -158,7 +158,7 @@ export async function handleFormAction(
   const facts = context.get(requestFactsContext);
   let rate: RateDecision;
   try {
-    rate = await forms.checkRate(`${facts?.clientAddress ?? "unknown"}|${form.id}`);
+    rate = await forms.checkRate(`${facts?.clientAddress ?? "unknown"}|${form.id}`, form.id);
   } catch (error) {
     return unavailable("rate-check", error);
   }

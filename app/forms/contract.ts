@@ -63,9 +63,9 @@ export interface FormsService {
   record(submission: SubmissionRecord): Promise<{ id: string }>;
   /**
    * Counts one attempt of `key` (client address + form id) against the hourly limit, which
-   * every instance of the site shares.
+   * every instance of the site shares. `formId` names the form in the site's metrics.
    */
-  checkRate(key: string): Promise<RateDecision>;
+  checkRate(key: string, formId: string): Promise<RateDecision>;
   /** What signs (and checks) one purpose's values, each with its own key (tokens.server.ts). */
   signer(purpose: SigningPurpose): PurposeSigner;
   /** Seconds a person needs at least between receiving and sending a form. */

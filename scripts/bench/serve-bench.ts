@@ -14,7 +14,9 @@
 //      five rounds, interleaved; the ratio is the median of the rounds' ratios; every run
 //      is printed);
 //   5. what the access lines cost: `/` on that fresh process (a line per request) against
-//      one that writes one line in ACCESS_LOG_SAMPLED (ACCESS_LOG_SAMPLE), interleaved.
+//      one that writes one line in ACCESS_LOG_SAMPLED (ACCESS_LOG_SAMPLE), interleaved;
+//   6. what the metrics cost: `/` on that fresh process (METRICS_PORT=0) against one that
+//      exports them (METRICS_PORT set), interleaved.
 // Budgets (issue 10): >= 0.5x nginx, p99 < 2 ms, render <= 2 ms CPU, RSS < 400 MB,
 // throughput after the traffic >= 0.95x fresh. Prints PASS/FAIL lines first (stderr), the
 // figures as JSON (stdout); exits 0 either way, like the site benchmark.
@@ -24,6 +26,7 @@ import { mkdtemp, readdir, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { freePort } from "../../tests/support/free-port";
 import { type SiteProcess, startSiteProcess } from "../site-process";
 import { hasTaskset, type Nginx, pin, startNginx } from "./nginx";
 import { type NodeFloor, startNodeFloor } from "./node-floor";
@@ -187,6 +190,7 @@ export async function runServeBench(): Promise<Record<string, unknown>> {
   let site: SiteProcess | undefined;
   let fresh: SiteProcess | undefined;
   let sampled: SiteProcess | undefined;
+  let metered: SiteProcess | undefined;
   try {
     site = await startSite(path.join(dir, "site.log"));
     if (!existsSync(path.join(CLIENT_DIR, "index.html"))) throw new Error("no build/client");
@@ -352,6 +356,20 @@ export async function runServeBench(): Promise<Record<string, unknown>> {
       sampledOverEveryLine: pairedRatio(lineRuns.second, lineRuns.first),
     };
 
+    progress("metrics: a process with METRICS_PORT=0 against one exporting them");
+    await sampled.stop();
+    sampled = undefined;
+    metered = await startSite(path.join(dir, "metered.log"), {
+      METRICS_PORT: String(await freePort()),
+    });
+    const metricRuns = await interleavedRuns("/", fresh, metered);
+    const metrics = {
+      path: "/",
+      off: summary(metricRuns.first),
+      on: summary(metricRuns.second),
+      onOverOff: pairedRatio(metricRuns.second, metricRuns.first),
+    };
+
     const checks: [string, boolean][] = [
       ...Object.entries(fastPath).flatMap(([target, f]): [string, boolean][] => [
         [
@@ -385,6 +403,9 @@ export async function runServeBench(): Promise<Record<string, unknown>> {
     console.error(
       `INFO access lines: one in ${ACCESS_LOG_SAMPLED} serves / at ${accessLines.sampledOverEveryLine}x the rate of a line per request`,
     );
+    console.error(
+      `INFO metrics: with metrics on, / is served at ${metrics.onOverOff}x the rate of metrics off (paired rounds)`,
+    );
     return {
       tool: `wrk -t1 -c${CONNECTIONS} -d${SECONDS}s --latency, gzip accepted, ${ROUNDS} rounds (median)`,
       pinned: hasTaskset ? { server: SERVER_CPU, wrk: WRK_CPU } : "no taskset",
@@ -393,6 +414,7 @@ export async function runServeBench(): Promise<Record<string, unknown>> {
       memory,
       afterTraffic,
       accessLines,
+      metrics,
       budgets: BUDGET,
       failed: checks.filter(([, ok]) => !ok).map(([line]) => line),
     };
@@ -402,6 +424,7 @@ export async function runServeBench(): Promise<Record<string, unknown>> {
     await site?.stop();
     await fresh?.stop();
     await sampled?.stop();
+    await metered?.stop();
     await rm(dir, { recursive: true, force: true });
   }
 }

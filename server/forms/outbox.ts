@@ -8,6 +8,7 @@
 // recording both), and never claims one of those again itself, however slow the store is.
 import { webhookKeys } from "../../app/config/webhook-secret";
 import type { SiteLogger } from "../../app/logging/logger.server";
+import { formMetrics } from "../metrics/site-metrics";
 import { type ClaimedSubmission, payloadOf, type SubmissionStore } from "../store/store";
 import { backoffDelay, type DeliveryOutcome, deliver } from "./delivery";
 
@@ -259,6 +260,7 @@ export class Outbox {
   ): Promise<void> {
     const { logger } = this.options;
     let outcome: DeliveryOutcome;
+    const started = performance.now();
     try {
       outcome = await deliver({
         url: this.options.webhookUrl,
@@ -274,6 +276,10 @@ export class Outbox {
       const code = errorName(error);
       outcome = { kind: "retry", code, detail: code };
     }
+    formMetrics.attempted(
+      outcome.kind === "retry" ? "failed" : outcome.kind,
+      (performance.now() - started) / 1000,
+    );
     try {
       await this.record(row, attempt, outcome, facts);
     } catch (error) {
@@ -300,6 +306,7 @@ export class Outbox {
     }
     if (outcome.kind === "refused") {
       await store.markDead(row.id, outcome.detail, outcome.status, now, row.leaseToken);
+      formMetrics.deadLettered();
       logger.error("forms: the webhook refused a submission; dead-lettered", {
         ...facts,
         status: outcome.status,
@@ -316,6 +323,7 @@ export class Outbox {
         now,
         row.leaseToken,
       );
+      formMetrics.deadLettered();
       logger.error("forms: submission still undelivered at the age limit; dead-lettered", {
         ...facts,
         ...(outcome.status ? { status: outcome.status } : { error: outcome.code }),

@@ -101,9 +101,9 @@ describe("createFormsService", () => {
 
   it("counts attempts per key against the hourly limit", async () => {
     service = await serviceIn(dir, { settings: SETTINGS, logger });
-    expect(await service.checkRate("1.2.3.4|contact")).toEqual({ allowed: true });
-    expect(await service.checkRate("1.2.3.4|contact")).toEqual({ allowed: true });
-    expect(await service.checkRate("1.2.3.4|contact")).toMatchObject({ allowed: false });
+    expect(await service.checkRate("1.2.3.4|contact", "contact")).toEqual({ allowed: true });
+    expect(await service.checkRate("1.2.3.4|contact", "contact")).toEqual({ allowed: true });
+    expect(await service.checkRate("1.2.3.4|contact", "contact")).toMatchObject({ allowed: false });
   });
 
   it("delivers what it records, and never logs the webhook's credentials or query", async () => {

@@ -2,10 +2,12 @@
 // PostgreSQL), the outbox (started only when a webhook is configured), the shared rate
 // limit, the signing key and the retention job, behind the FormsService contract the app's
 // form action uses (app/forms/contract.ts).
+
 import type { FormsSettings } from "../../app/config/env.server";
 import type { FormsService, RateDecision, SubmissionRecord } from "../../app/forms/contract";
 import { purposeSigners } from "../../app/forms/tokens.server";
 import type { SiteLogger } from "../../app/logging/logger.server";
+import { formMetrics, readGaugesFrom, storeMetrics } from "../metrics/site-metrics";
 import { RATE_WINDOW_MS } from "../security/rate-limit";
 import { type SiteStore, SUBMISSION_STATUSES, type SubmissionStatus } from "../store/store";
 import { describeWebhook } from "./delivery";
@@ -67,6 +69,7 @@ export async function createFormsService(
   let retentionTimer: NodeJS.Timeout | undefined;
   let started = false;
   let closed = false;
+  let forgetGauges = () => {};
 
   const purgeExpired = async () => {
     const at = now();
@@ -99,7 +102,14 @@ export async function createFormsService(
     minSubmitSeconds: settings.minSubmitSeconds,
 
     async record(submission: SubmissionRecord) {
-      const id = await store.submissions.insert(submission, now());
+      let id: string;
+      try {
+        id = await storeMetrics.timed(() => store.submissions.insert(submission, now()));
+      } catch (error) {
+        formMetrics.submitted(submission.formId, "refused");
+        throw error;
+      }
+      formMetrics.submitted(submission.formId, submission.spam ? "spam" : "accepted");
       logger.info("forms: submission stored", {
         submission: id,
         form: submission.formId,
@@ -110,12 +120,21 @@ export async function createFormsService(
       return { id };
     },
 
-    checkRate(key: string): Promise<RateDecision> {
-      return store.rateLimits.hit(key, {
-        limit: settings.ratePerHour,
-        windowMs: RATE_WINDOW_MS,
-        now: now(),
-      });
+    async checkRate(key: string, formId: string): Promise<RateDecision> {
+      const decision = await storeMetrics
+        .timed(() =>
+          store.rateLimits.hit(key, {
+            limit: settings.ratePerHour,
+            windowMs: RATE_WINDOW_MS,
+            now: now(),
+          }),
+        )
+        .catch((error: unknown) => {
+          formMetrics.submitted(formId, "refused");
+          throw error;
+        });
+      if (!decision.allowed) formMetrics.submitted(formId, "rate_limited");
+      return decision;
     },
 
     signer: purposeSigners(signingKey),
@@ -133,6 +152,15 @@ export async function createFormsService(
           `forms: no FORMS_WEBHOOK_URL set: submissions are stored in ${store.location} and not delivered`,
         );
       }
+      forgetGauges = readGaugesFrom({
+        outbox: async () => {
+          const { count, oldestQueuedAt } = await storeMetrics.timed(() =>
+            store.submissions.waiting(),
+          );
+          const age = oldestQueuedAt === undefined ? 0 : (now() - oldestQueuedAt) / 1000;
+          return { depth: count, oldestAgeSeconds: Math.max(0, age) };
+        },
+      });
       runRetention();
       retentionTimer = setInterval(runRetention, options.retentionIntervalMs ?? HOUR_MS);
       retentionTimer.unref();
@@ -143,6 +171,7 @@ export async function createFormsService(
     async close() {
       if (closed) return;
       closed = true;
+      forgetGauges();
       clearInterval(retentionTimer);
       await outbox?.stop();
       await store.close();

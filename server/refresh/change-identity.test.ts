@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { ContentChange } from "../../app/content/content-changes.server";
 import type { ContentVersions } from "../../app/content/cms-update-times";
+import type { ContentChange } from "../../app/content/content-changes.server";
 import { changeIdentity } from "./content-change";
 
 const versions = (updatedAt: number): ContentVersions => ({

@@ -16,6 +16,7 @@ import type { ContentChange } from "../../app/content/content-changes.server";
 import { EVERYTHING } from "../../app/content/content-tags.server";
 import { describeError, type SiteLogger } from "../../app/logging/logger.server";
 import { pageOfRequestPath } from "../addresses/page-addresses";
+import { contentMetrics } from "../metrics/site-metrics";
 import { requestPathOfCacheKey } from "../rendering/render";
 import { type RenderCache, tagsOfRendering } from "../rendering/render-cache";
 import type { RenderThread } from "../rendering/render-thread";
@@ -116,6 +117,14 @@ export class ContentChanges {
     return this.startedUp;
   }
 
+  /** Whether a catch-up is reading the CMS or rewriting what it found. */
+  get catchingUp(): boolean {
+    return (
+      (this.startCatchUp !== undefined && this.startCatchUp.state !== "done") ||
+      this.laterCatchUps.size > 0
+    );
+  }
+
   /** Stops watching and every catch-up. */
   stop(): void {
     this.stopped = true;
@@ -162,7 +171,18 @@ export class ContentChanges {
         moved.has(pageOfRequestPath(requestPathOfCacheKey(key))),
     );
     // A catch-up is each instance's own finding: only an event has a name they share.
-    parts.purge?.add(change.tags, reason === "event" ? changeIdentity(change) : undefined);
+    const { receivedAt } = change;
+    parts.purge?.add(
+      change.tags,
+      reason === "event" ? changeIdentity(change) : undefined,
+      receivedAt,
+    );
+    contentMetrics.changeApplied(reason);
+    if (receivedAt !== undefined) {
+      void parts.refresher
+        .settled()
+        .then(() => contentMetrics.published("page_written", receivedAt));
+    }
     parts.logger.info("content changed", {
       event: reason === "event" ? change.event.name : reason,
       type: change.event.type,
@@ -195,7 +215,12 @@ export class ContentChanges {
       settled: () => parts.refresher.settled(),
       logger: parts.logger,
     });
+    const started = performance.now();
     catchUp.start();
+    void catchUp
+      .whenDone()
+      .then(() => contentMetrics.caughtUp((performance.now() - started) / 1000))
+      .catch(() => {});
     return catchUp;
   }
 

@@ -12,6 +12,7 @@ import { parseCacheTag } from "../../app/content/content-tags.server";
 import type { SiteLogger } from "../../app/logging/logger.server";
 import { describeError } from "../../app/logging/logger.server";
 import { dataRequestOfPage, filesOfPage, requestPathOfFile } from "../addresses/page-addresses";
+import { contentMetrics } from "../metrics/site-metrics";
 import type { SiteRequestHandler } from "../rendering/server-build";
 import type { Pacing } from "../rendering/visitor-traffic";
 import type { PrerenderedPages } from "../serving/prerendered";
@@ -249,6 +250,7 @@ export class PageRefresher {
     await files.write(relPath, rendered.body);
     prerendered.restore(relPath);
     dependencies.record(page, rendered.tags ?? []);
+    contentMetrics.pagesRewritten(1);
     this.options.onChanged([requestPath]);
     return "written";
   }

@@ -9,6 +9,7 @@
 import { EVERYTHING } from "../../app/content/content-tags.server";
 import type { SiteLogger } from "../../app/logging/logger.server";
 import { describeError } from "../../app/logging/logger.server";
+import { contentMetrics } from "../metrics/site-metrics";
 import type { PurgeClaimStore } from "../store/store";
 
 /** Changes told within this window after the first go out together. */
@@ -36,10 +37,14 @@ export interface PurgeOptions {
   now?: () => number;
 }
 
-/** Tags told together; `change` names the change on every instance that hears it. */
+/**
+ * Tags told together; `change` names the change on every instance that hears it, and
+ * `receivedAt` is when its CMS event reached this instance (the publish lag).
+ */
 interface Told {
   tags: readonly string[];
   change?: string;
+  receivedAt?: number;
 }
 
 export class CoalescedPurge {
@@ -63,9 +68,9 @@ export class CoalescedPurge {
   }
 
   /** `change`: the change's name across instances (content-change.ts); none: sent here. */
-  add(tags: readonly string[], change?: string): void {
+  add(tags: readonly string[], change?: string, receivedAt?: number): void {
     if (tags.length === 0) return;
-    this.told.push({ tags, change });
+    this.told.push({ tags, change, receivedAt });
     if (this.timer) return;
     const windowMs = this.options.windowMs ?? PURGE_WINDOW_MS;
     const maxDelayMs = this.options.maxDelayMs ?? PURGE_MAX_DELAY_MS;
@@ -106,6 +111,9 @@ export class CoalescedPurge {
     if (mine.length === 0) return;
     const all = new Set(mine.flatMap((told) => told.tags));
     const tags = all.has(EVERYTHING) ? [EVERYTHING] : [...all].sort();
+    const received = mine.flatMap((told) =>
+      told.receivedAt === undefined ? [] : [told.receivedAt],
+    );
     this.sent += 1;
     try {
       const response = await fetch(this.options.url, {
@@ -120,6 +128,8 @@ export class CoalescedPurge {
       await response.body?.cancel();
       if (!response.ok) {
         this.options.logger.warn("purge refused", { status: response.status, tags: tags.length });
+      } else if (received.length > 0) {
+        contentMetrics.published("purge_sent", Math.min(...received));
       }
     } catch (error) {
       this.options.logger.warn("purge failed", { error: describeError(error) });
@@ -166,7 +176,7 @@ export class CoalescedPurge {
   private lookAgain(told: Told, leaseMs: number): void {
     const timer = setTimeout(() => {
       this.watching.delete(timer);
-      this.add(told.tags, told.change);
+      this.add(told.tags, told.change, told.receivedAt);
     }, leaseMs);
     timer.unref();
     this.watching.add(timer);

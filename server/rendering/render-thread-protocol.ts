@@ -69,8 +69,15 @@ export type FromRenderThread =
   | { type: "changed"; change: ContentChange }
   /** The thread's watch has its socket open: no event is missed from now on. */
   | { type: "watching" }
+  /** The thread's socket closed (it reconnects by itself). */
+  | { type: "socket-down" }
+  /** The thread's V8 heap, in bytes, sent every HEAP_REPORT_INTERVAL_MS. */
+  | { type: "heap"; used: number; total: number }
   | { type: "log"; level: LogLevel; message: string; fields?: LogFields }
   | ServiceCall;
+
+/** How often the render thread reports its heap (a scrape every 15 s sees a fresh one). */
+export const HEAP_REPORT_INTERVAL_MS = 5_000;
 
 /** An error as it crosses the port (its name and message; the stack stays behind). */
 export function sentErrorOf(error: unknown): SentError {

@@ -14,6 +14,7 @@
 //
 // A thread that dies fails the renders it held (they fall back to an older version, as any
 // failed render does) and is started again.
+
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -24,6 +25,7 @@ import type { ContentChange } from "../../app/content/content-changes.server";
 import type { PublishedVersionStore } from "../../app/content/last-public-versions";
 import type { FormsService, RequestFacts } from "../../app/forms/contract";
 import { describeError, type SiteLogger } from "../../app/logging/logger.server";
+import { contentMetrics, renderMetrics } from "../metrics/site-metrics";
 import { PROJECT_DIR } from "../running/build-stamp";
 import type { PrecompressedBodies } from "../serving/representation";
 import {
@@ -277,6 +279,8 @@ export class RenderThread {
       this.worker = undefined;
       this.failAll(new Error(`the render thread exited (code ${code})`));
       if (this.closed) return;
+      renderMetrics.threadRestarted();
+      contentMetrics.socketDown();
       options.logger.error("render thread stopped: starting it again", {
         code,
         inMs: this.restartDelayMs,
@@ -353,7 +357,14 @@ export class RenderThread {
       case "changed":
         this.watch?.onChange(message.change);
         return;
+      case "socket-down":
+        contentMetrics.socketDown();
+        return;
+      case "heap":
+        renderMetrics.threadHeap(message.used, message.total);
+        return;
       case "watching":
+        contentMetrics.socketOpen();
         if (this.resuming) {
           this.resuming = false;
           this.watch?.onWatching();

@@ -22,6 +22,7 @@ import {
   type ContentQuestion,
   errorOf,
   type FromRenderThread,
+  HEAP_REPORT_INTERVAL_MS,
   type RenderThreadData,
   type ServiceCall,
   sentErrorOf,
@@ -121,6 +122,7 @@ port.on("message", (message: ToRenderThread) => {
       // exactly what each change touched from it, and the process holds one copy of it.
       stopWatching = build.watchContentChanges((change) => send({ type: "changed", change }), {
         onOpen: () => send({ type: "watching" }),
+        onDown: () => send({ type: "socket-down" }),
       });
       return;
     case "unwatch":
@@ -194,3 +196,9 @@ function compressed(
 }
 
 send({ type: "ready" });
+
+// The serving thread exports this thread's heap with its own metrics (server/metrics/).
+setInterval(() => {
+  const { heapUsed, heapTotal } = process.memoryUsage();
+  send({ type: "heap", used: heapUsed, total: heapTotal });
+}, HEAP_REPORT_INTERVAL_MS).unref();

@@ -8,6 +8,7 @@
 // Renders are admitted under a bound, fairly between clients (render-admission.ts); one
 // that is refused gets the same older version, or a quick 503 with Retry-After.
 // Concurrent GETs of one URL share a single rendering (no stampede after a content event).
+
 import type { RequestFacts } from "../../app/forms/contract";
 import type { SiteLogger } from "../../app/logging/logger.server";
 import { describeError } from "../../app/logging/logger.server";
@@ -18,6 +19,7 @@ import {
   significantSearch,
 } from "../addresses/request-path";
 import { MEDIA_PATH_PREFIX } from "../addresses/server-paths";
+import { renderMetrics } from "../metrics/site-metrics";
 import { redactPath } from "../running/logging";
 import { withHeaders } from "../security/security-headers";
 import { errorPage } from "../serving/error-pages";
@@ -183,14 +185,19 @@ export class PageRenderer {
     // Media answers wait on the content service, not on a thread: they take no turn.
     if (pathname.startsWith(MEDIA_PATH_PREFIX)) return this.renderNow(request, key, facts);
     const kind = request.method === "POST" ? "submission" : "page";
+    const asked = performance.now();
     const turn = await this.admission.enter(facts?.clientAddress ?? "unknown", kind);
     if (!turn.admitted) return { kind: "refused", reason: turn.reason };
+    const admitted = performance.now();
+    renderMetrics.admitted((admitted - asked) / 1000);
     let rendered: Rendered;
     try {
       rendered = await this.renderNow(request, key, facts);
     } catch (error) {
       turn.release();
       throw error;
+    } finally {
+      renderMetrics.rendered((performance.now() - admitted) / 1000);
     }
     // Released by render() once the answer is made; a render shared by other requests
     // (inflight) is released by the one that started it.
@@ -264,6 +271,7 @@ export class PageRenderer {
       if (file) response = await files.serve(file, request, { headers });
       if (response) {
         await failed.response?.body?.cancel().catch(() => {});
+        if (refused) renderMetrics.refused(true);
         logger.warn("serving stale content", {
           path: redactPath(pathname),
           from: last ? "render-cache" : "prerendered",
@@ -273,6 +281,7 @@ export class PageRenderer {
       }
     }
     if (refused) {
+      renderMetrics.refused(false);
       const response = withHeaders(errorPage(503), [
         ["Retry-After", String(RENDER_RETRY_AFTER_SECONDS)],
       ]);

@@ -6,7 +6,7 @@ import { type RunningContentServer, startContentServer } from "../../content-ser
 
 export class PortInUseError extends Error {
   constructor(
-    readonly variable: "PORT" | "CONTENT_PORT",
+    readonly variable: "PORT" | "CONTENT_PORT" | "METRICS_PORT",
     readonly port: number,
   ) {
     super(

@@ -21,6 +21,8 @@ export function createHttpLifecycle(
     shutdownTimeoutMs: number;
     /** Tried first; true when it answered (server/serving/fast-path.ts). */
     fastPath?: (request: IncomingMessage, response: ServerResponse) => boolean;
+    /** A request went to the full server; the function returned is called when it ends. */
+    began?: (method: string | undefined) => () => void;
   },
 ): HttpLifecycle {
   let server: Server | undefined;
@@ -49,7 +51,9 @@ export function createHttpLifecycle(
         // The fast path answers in full before returning: nothing of it stays in flight.
         if (options.fastPath?.(request, response)) return;
         inflight += 1;
+        const ended = options.began?.(request.method);
         response.once("close", () => {
+          ended?.();
           inflight -= 1;
           if (inflight === 0) drained?.();
         });

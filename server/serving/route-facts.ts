@@ -19,6 +19,8 @@ export interface RouteFacts {
   addresses: RouteAddresses;
   /** The deepest route the path matches. */
   routeId?: string;
+  /** The pattern of the routes it matches, joined (`/news/:slug`); undefined: none matched. */
+  pattern?: string;
   /**
    * Its paths as a fixed prefix and one dynamic tail (`/news/` + a slug, `/` + a splat), or
    * undefined when its pattern is not of that shape (server/serving/spliced-page.ts).
@@ -150,7 +152,8 @@ export function routeFactsOf(
         if (ancestorLeaf?.id !== leaf.id) tail = undefined;
       }
     }
-    return { query, addresses, routeId: leaf?.id, tail };
+    const joined = matches.length > 0 ? `/${pattern.join("/")}` : undefined;
+    return { query, addresses, routeId: leaf?.id, tail, pattern: joined };
   };
   return describe;
 }

@@ -75,6 +75,15 @@ export class SiteAddresses {
     return params.size === 0;
   }
 
+  /**
+   * The route pattern a decoded path matches (`/news/:slug`, a page's `.data` request too),
+   * never the path itself; undefined when no route matches or there are no routes to ask.
+   */
+  routeOf(pathname: string): string | undefined {
+    if (!this.describeRoute) return undefined;
+    return this.describeRoute(pagePathOfDataRequest(pathname) ?? pathname).pattern;
+  }
+
   /** The query parameters a page's routes read (null: every one counts). */
   queryOf(pagePath: string): ReadonlySet<string> | null {
     return this.declaredQuery(pagePath);

@@ -56,6 +56,7 @@ import {
   toPublishedVersion,
   toSubmissionRow,
   untakenPurgeClaim,
+  WAITING_SQL,
 } from "./store";
 
 /** One key for the whole site's migrations (pg_advisory_lock takes a bigint). */
@@ -169,6 +170,15 @@ class PostgresSubmissions implements SubmissionStore {
       "SELECT min(next_attempt_at) AS due FROM submissions WHERE status = 'pending'",
     );
     return rows[0]?.due ?? undefined;
+  }
+
+  async waiting(): Promise<{ count: number; oldestQueuedAt?: number }> {
+    const { rows } = await this.db.query<{ count: number; oldest: number | null }>(WAITING_SQL);
+    const oldest = rows[0]?.oldest;
+    return {
+      count: Number(rows[0]?.count ?? 0),
+      oldestQueuedAt: oldest == null ? undefined : Number(oldest),
+    };
   }
 
   async extendLease(id: string, leaseToken: string, leaseUntil: number): Promise<boolean> {

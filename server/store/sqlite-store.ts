@@ -56,6 +56,7 @@ import {
   toPublishedVersion,
   toSubmissionRow,
   untakenPurgeClaim,
+  WAITING_SQL,
 } from "./store";
 
 export const SQLITE_FILE = "forms.db";
@@ -153,6 +154,11 @@ class SqliteSubmissions implements SubmissionStore {
       .prepare("SELECT min(next_attempt_at) AS due FROM submissions WHERE status = 'pending'")
       .get() as { due: number | null } | undefined;
     return row?.due ?? undefined;
+  }
+
+  async waiting(): Promise<{ count: number; oldestQueuedAt?: number }> {
+    const row = this.db.prepare(WAITING_SQL).get() as { count: number; oldest: number | null };
+    return { count: row.count, oldestQueuedAt: row.oldest ?? undefined };
   }
 
   async extendLease(id: string, leaseToken: string, leaseUntil: number): Promise<boolean> {

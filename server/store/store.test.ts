@@ -133,6 +133,18 @@ describe.each([sqlite, postgres])("store on $name", (engine) => {
       });
     });
 
+    it("says how many wait for delivery and since when the oldest was queued", async () => {
+      await fresh();
+      const { submissions } = store;
+      expect(await submissions.waiting()).toEqual({ count: 0, oldestQueuedAt: undefined });
+      const delivered = await submissions.insert(sampleSubmission(), T0);
+      await submissions.insert(sampleSubmission(), T0 + 1000);
+      await submissions.insert(sampleSubmission(), T0 + 2000);
+      await submissions.insert(sampleSubmission({ spam: "honeypot" }), T0 - 5000);
+      await submissions.markDelivered(delivered, 200, T0 + 3000);
+      expect(await submissions.waiting()).toEqual({ count: 2, oldestQueuedAt: T0 + 1000 });
+    });
+
     it("retries one submission whatever its status, and every dead one at once", async () => {
       await fresh();
       const { submissions } = store;

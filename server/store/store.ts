@@ -118,6 +118,8 @@ export interface SubmissionStore {
   extendLease(id: string, leaseToken: string, leaseUntil: number): Promise<boolean>;
   /** When the next pending submission is due (ms), or undefined when none is pending. */
   nextDueAt(): Promise<number | undefined>;
+  /** How many submissions wait for delivery, and when the oldest was queued (ms). */
+  waiting(): Promise<{ count: number; oldestQueuedAt?: number }>;
   /** Records a delivery (ignored once the lease is another's, as for a failed attempt). */
   markDelivered(id: string, status: number, now?: number, leaseToken?: string): Promise<void>;
   /** Records a failed attempt and when to try again (ignored once the lease is another's). */
@@ -367,6 +369,9 @@ export function insertValues(id: string, record: SubmissionRecord, now: number):
 const LIVE_LEASE = "status = 'pending' AND lease_token IS NOT NULL AND next_attempt_at > $1";
 
 /** Extends a claim's lease ($1 the new end, $2 the id, $3 the lease token). */
+export const WAITING_SQL = `SELECT CAST(count(*) AS INTEGER) AS count, min(queued_at) AS oldest
+  FROM submissions WHERE status = 'pending'`;
+
 export const EXTEND_LEASE_SQL = `UPDATE submissions SET next_attempt_at = $1
   WHERE id = $2 AND status = 'pending' AND lease_token = $3`;
 

@@ -46,6 +46,7 @@ export function slowStore(
       return store.extendLease(...args);
     },
     nextDueAt: () => store.nextDueAt(),
+    waiting: () => store.waiting(),
     async markDelivered(...args) {
       await released;
       return store.markDelivered(...args);
