@@ -70,7 +70,8 @@ function imageEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   for (const name of Object.keys(env)) {
     if (name.startsWith("BCMS_") || name === "BUILD_ID" || name === "NODE_ENV") delete env[name];
   }
-  return { ...env, SITE_ORIGIN: "https://id5.io", ...extra };
+  // Other servers of the suite run beside it: no fixed metrics port to collide on.
+  return { ...env, SITE_ORIGIN: "https://id5.io", METRICS_PORT: "0", ...extra };
 }
 
 async function waitForStatus(url: string, status: number, child: ChildProcess): Promise<void> {

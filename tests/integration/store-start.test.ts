@@ -38,6 +38,8 @@ async function start(env: Record<string, string>) {
       PORT: String(port),
       CONTENT_PORT: String(await freePort()),
       HOST: "127.0.0.1",
+      // Other servers of the suite run beside it: no fixed metrics port to collide on.
+      METRICS_PORT: "0",
       DATA_DIR: path.join(work, "data"),
       ...env,
     },
