@@ -27,6 +27,7 @@ import {
 import { ensureSiteBuild } from "../support/site-build";
 import { type InstanceProject, makeInstanceProject } from "../support/site-instance";
 import { copySnapshot, removeSnapshot } from "../support/snapshot-copy";
+import { webhookSecretFor } from "../support/standard-webhooks";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
 
 const ARTICLE = {
@@ -127,7 +128,7 @@ beforeAll(async () => {
     ...LOCAL_CMS_VARIABLES,
     SITE_ORIGIN: "https://id5.io",
     FORMS_WEBHOOK_URL: crm.url,
-    FORMS_WEBHOOK_SECRET: "metrics-test-webhook-secret",
+    FORMS_WEBHOOK_SECRET: webhookSecretFor("metrics"),
     FORMS_MIN_SUBMIT_SECONDS: "0",
     PURGE_URL: cdn.url,
     TRUST_PROXY: "1",
