@@ -13,6 +13,7 @@ import { checkBuild, PROJECT_DIR } from "./running/build-stamp";
 import { isAddressInUse, PortInUseError, startEmbeddedContent } from "./running/embedded-content";
 import { createSiteServer, type SiteServer } from "./site-server";
 import { openStore, unsharedStoreWarning } from "./store/open-store";
+import { siteSigningKeys } from "./store/site-signing-keys";
 
 export interface StartSiteOptions {
   /** The environment a build started from here runs with (default process.env). */
@@ -114,7 +115,7 @@ export async function startSite(
     }
     forms.start();
     // Preview links are signed with the site's key too (under a key derived for them).
-    const siteKey = await store.signingKey(env.forms.signingSecret);
+    const siteKeys = await siteSigningKeys(store, env.forms);
     const check = await checkBuild({ projectDir, buildDir, env, buildId: env.buildId });
     if (check.stale) {
       logger.info("building the site", { reason: check.reason });
@@ -132,7 +133,8 @@ export async function startSite(
       trustProxy: env.trustProxy,
       publishedVersions: store.publishedVersions,
       previewRevocations: store.previewRevocations,
-      siteKey,
+      siteKey: siteKeys.current,
+      previousSiteKey: siteKeys.previous,
     });
     let listening: { url: string };
     try {

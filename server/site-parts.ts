@@ -70,6 +70,8 @@ export interface SiteServerOptions {
    */
   previewRevocations?: PreviewRevocationStore;
   siteKey?: Buffer;
+  /** The site key `siteKey` replaced (a rotation): forms signed with it are still taken. */
+  previousSiteKey?: Buffer;
 }
 
 export type LoadedSite = Awaited<ReturnType<typeof loadSite>>;
@@ -108,6 +110,7 @@ export async function loadSite(options: SiteServerOptions, logger: SiteLogger) {
           publishedVersions: options.publishedVersions,
           forms: options.forms,
           signingKey: options.siteKey,
+          previousSigningKey: options.previousSiteKey,
           workerFile: options.renderThreadWorker,
         })
       : undefined;
