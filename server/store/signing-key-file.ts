@@ -22,14 +22,19 @@ export const PREVIOUS_SIGNING_KEY_FILE = "signing-key.previous";
 const KEY_BYTES = 32;
 const KEY_PATTERN = /^[0-9a-f]{64}$/;
 
-function readKeyFile(file: string): Buffer | undefined {
-  let text: string;
+/** A key file's trimmed text, or undefined when there is none. */
+function readIfPresent(file: string): string | undefined {
   try {
-    text = readFileSync(file, "utf8").trim();
+    return readFileSync(file, "utf8").trim();
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
     throw error;
   }
+}
+
+function readKeyFile(file: string): Buffer | undefined {
+  const text = readIfPresent(file);
+  if (text === undefined) return undefined;
   // A damaged key is not silently replaced: that would void every link already sent.
   if (!KEY_PATTERN.test(text)) {
     throw new Error(`${file} is not a signing key (64 hex characters); remove it to generate one`);
@@ -110,13 +115,8 @@ export interface PreviousSigningKey {
 /** The key kept by the last rotation in `dataDir`, if there was one. */
 export function loadPreviousSigningKey(dataDir: string): PreviousSigningKey | undefined {
   const file = path.join(path.resolve(dataDir), PREVIOUS_SIGNING_KEY_FILE);
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8").trim();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw error;
-  }
+  const text = readIfPresent(file);
+  if (text === undefined) return undefined;
   const match = /^([0-9a-f]{64}) (\d{1,16})$/.exec(text);
   if (!match?.[1] || !match[2]) {
     throw new Error(`${file} is not a previous signing key (64 hex characters and a time)`);
