@@ -1,5 +1,5 @@
 // `npm run forms -- <command>`: the operator's command for stored form submissions (list,
-// show, export, retry, purge). It opens the same store as the running site: PostgreSQL
+// show, export, retry, purge) and the generated signing key (rotate-key). It opens the same store as the running site: PostgreSQL
 // when DATABASE_URL is set, else DATA_DIR's SQLite file (WAL lets both work at once). It
 // never delivers anything itself: a retried submission is sent by a running site's outbox
 // at its next poll.
@@ -8,6 +8,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { type ParseArgsConfig, parseArgs } from "node:util";
 import { readEnvOrReport } from "../app/config/read-env";
+import { PREVIOUS_KEY_STAMP_MS } from "../app/forms/tokens.server";
 import { toCsvExport, toJsonExport } from "../server/forms/export";
 import { DEFAULT_OUTBOX_TIMINGS } from "../server/forms/outbox";
 import { PROJECT_DIR } from "../server/running/build-stamp";
@@ -20,6 +21,8 @@ import {
   type SubmissionStatus,
   type SubmissionStore,
 } from "../server/store/store";
+
+const PREVIOUS_KEY_STAMP_DAYS = PREVIOUS_KEY_STAMP_MS / (24 * 3600_000);
 
 export const USAGE = `usage: npm run forms -- <command>
 
@@ -40,6 +43,9 @@ commands:
                       FORMS_RETENTION_DAYS.
   purge --delivered-before DATE
                       the same as purge --status delivered --before DATE
+  rotate-key          replace the generated signing key with a new one; the replaced key is
+                      kept as the previous one, and forms it stamped are still taken for
+                      ${PREVIOUS_KEY_STAMP_DAYS} days. Running instances sign with the new key once restarted.
 
 --spam selects the submissions caught as spam (left out otherwise).
 DATE is a day (2026-01-31, UTC) or an ISO time (2026-01-31T12:00:00Z).`;
@@ -204,6 +210,23 @@ async function openSiteStore(dataDir: string, databaseUrl?: string): Promise<Sit
   }
 }
 
+/** `rotate-key`: the generated key only; a hand-set secret is rotated in the settings. */
+async function rotateKey(
+  keys: { site: () => Promise<SiteStore>; signingSecret?: string },
+  io: FormsCommandIo,
+): Promise<void> {
+  if (keys.signingSecret) {
+    throw new CommandError(
+      "FORMS_SIGNING_SECRET is set: the site signs with it, not with a generated key. Rotate it in the settings: move its value to FORMS_SIGNING_SECRET_PREVIOUS, set a new FORMS_SIGNING_SECRET, and restart every instance (docs/deploy.md, Rotating secrets).",
+    );
+  }
+  const site = await keys.site();
+  const replaced = await site.rotateSigningKey(Date.now());
+  io.stdout(
+    `The generated signing key (store: ${site.location}) is replaced by a new one (${new Date(replaced.rotatedAt).toISOString()}).\nThe replaced key is kept as the previous one: forms it stamped are still taken for ${PREVIOUS_KEY_STAMP_DAYS} days, download links it signed until they expire.\nRunning instances read the keys at start: restart them (in turn) to sign with the new key.\n`,
+  );
+}
+
 const PICKUP_NOTE = `This command does not deliver anything: the running site's outbox sends it within its poll interval (about ${POLL_SECONDS} s). A site without FORMS_WEBHOOK_URL keeps it pending.`;
 
 async function run(
@@ -211,8 +234,14 @@ async function run(
   args: string[],
   store: () => Promise<SubmissionStore>,
   io: FormsCommandIo,
+  keys: { site: () => Promise<SiteStore>; signingSecret?: string },
 ): Promise<void> {
   switch (command) {
+    case "rotate-key": {
+      readArgs(args, {}, 0);
+      await rotateKey(keys, io);
+      return;
+    }
     case "list": {
       const { values } = readArgs(
         args,
@@ -331,12 +360,13 @@ export async function runFormsCommand(argv: string[], io: FormsCommandIo): Promi
   if (!env) return 1;
   const dataDir = path.resolve(PROJECT_DIR, env.dataDir);
   let opened: Promise<SiteStore> | undefined;
-  const store = async () => {
+  const site = () => {
     opened ??= openSiteStore(dataDir, env.databaseUrl);
-    return (await opened).submissions;
+    return opened;
   };
+  const store = async () => (await site()).submissions;
   try {
-    await run(command, args, store, io);
+    await run(command, args, store, io, { site, signingSecret: env.forms.signingSecret });
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {

@@ -15,6 +15,7 @@ import { checkBuild, PROJECT_DIR, readStamp } from "./running/build-stamp";
 import { isAddressInUse, PortInUseError, startEmbeddedContent } from "./running/embedded-content";
 import { createSiteServer, type SiteServer } from "./site-server";
 import { openStore, unsharedStoreWarning } from "./store/open-store";
+import { siteSigningKeys } from "./store/site-signing-keys";
 
 export interface StartSiteOptions {
   /** The environment a build started from here runs with (default process.env). */
@@ -117,7 +118,7 @@ export async function startSite(
     }
     forms.start();
     // Preview links are signed with the site's key too (under a key derived for them).
-    const siteKey = await store.signingKey(env.forms.signingSecret);
+    const siteKeys = await siteSigningKeys(store, env.forms);
     const check = await checkBuild({ projectDir, buildDir, env, buildId: env.buildId });
     if (check.stale) {
       logger.info("building the site", { reason: check.reason });
@@ -140,7 +141,8 @@ export async function startSite(
       previewRateLimits: store.rateLimits,
       // One instance alone (SQLite) needs no agreement: it purges as it always did.
       purgeClaims: env.databaseUrl ? store.purgeClaims : undefined,
-      siteKey,
+      siteKey: siteKeys.current,
+      previousSiteKey: siteKeys.previous,
     });
     let listening: { url: string };
     try {

@@ -79,6 +79,8 @@ export interface SiteServerOptions {
   /** Where link checks are counted by every instance together (the forms' rate windows). */
   previewRateLimits?: RateLimitStore;
   siteKey?: Buffer;
+  /** The site key `siteKey` replaced (a rotation): forms signed with it are still taken. */
+  previousSiteKey?: Buffer;
 }
 
 export type LoadedSite = Awaited<ReturnType<typeof loadSite>>;
@@ -117,6 +119,7 @@ export async function loadSite(options: SiteServerOptions, logger: SiteLogger) {
           publishedVersions: options.publishedVersions,
           forms: options.forms,
           signingKey: options.siteKey,
+          previousSigningKey: options.previousSiteKey,
           workerFile: options.renderThreadWorker,
         })
       : undefined;

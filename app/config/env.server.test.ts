@@ -163,6 +163,20 @@ describe("parseEnv", () => {
     );
   });
 
+  it("takes a previous signing secret only beside the secret that replaced it", () => {
+    const secrets = {
+      FORMS_SIGNING_SECRET: "the-secret-after-the-rotation",
+      FORMS_SIGNING_SECRET_PREVIOUS: "the-secret-before-the-rotation",
+    };
+    expect(parseEnv(secrets).forms.previousSigningSecret).toBe("the-secret-before-the-rotation");
+    expect(() =>
+      parseEnv({ FORMS_SIGNING_SECRET_PREVIOUS: secrets.FORMS_SIGNING_SECRET_PREVIOUS }),
+    ).toThrow(/FORMS_SIGNING_SECRET_PREVIOUS needs FORMS_SIGNING_SECRET/);
+    expect(() => parseEnv({ ...secrets, FORMS_SIGNING_SECRET_PREVIOUS: "short" })).toThrow(
+      /FORMS_SIGNING_SECRET_PREVIOUS must be at least 16 characters/,
+    );
+  });
+
   it("stores in SQLite unless DATABASE_URL names a PostgreSQL database", () => {
     expect(parseEnv({}).databaseUrl).toBeUndefined();
     expect(parseEnv({ DATABASE_URL: " " }).databaseUrl).toBeUndefined();

@@ -226,6 +226,9 @@ const envSchema = z.object({
   FORMS_SIGNING_SECRET: optionalString.refine((v) => v === undefined || v.length >= 16, {
     message: "FORMS_SIGNING_SECRET must be at least 16 characters",
   }),
+  FORMS_SIGNING_SECRET_PREVIOUS: optionalString.refine((v) => v === undefined || v.length >= 16, {
+    message: "FORMS_SIGNING_SECRET_PREVIOUS must be at least 16 characters",
+  }),
   FORMS_RETENTION_DAYS: positiveInteger("FORMS_RETENTION_DAYS", DEFAULT_FORMS_RETENTION_DAYS),
   FORMS_RATE_LIMIT: positiveInteger("FORMS_RATE_LIMIT", DEFAULT_FORMS_RATE_LIMIT),
   FORMS_MIN_SUBMIT_SECONDS: positiveInteger(
@@ -381,6 +384,11 @@ export interface FormsSettings {
   webhookSecret?: string;
   /** Signs form stamps and download links; generated into dataDir when unset. */
   signingSecret?: string;
+  /**
+   * The secret `signingSecret` replaced: what it signed is still taken for a while
+   * (tokens.server.ts PREVIOUS_KEY_STAMP_MS).
+   */
+  previousSigningSecret?: string;
   retentionDays: number;
   ratePerHour: number;
   minSubmitSeconds: number;
@@ -413,6 +421,12 @@ export function parseEnv(source: Record<string, string | undefined>): SiteEnv {
   // The CRM checks the signature of every delivery: an unsigned webhook is a mistake.
   if (source.FORMS_WEBHOOK_URL?.trim() && !source.FORMS_WEBHOOK_SECRET?.trim()) {
     missing.push("FORMS_WEBHOOK_SECRET is required when FORMS_WEBHOOK_URL is set");
+  }
+  // The previous secret is what FORMS_SIGNING_SECRET replaced; alone it would sign nothing.
+  if (source.FORMS_SIGNING_SECRET_PREVIOUS?.trim() && !source.FORMS_SIGNING_SECRET?.trim()) {
+    missing.push(
+      "FORMS_SIGNING_SECRET_PREVIOUS needs FORMS_SIGNING_SECRET (the secret it was replaced by)",
+    );
   }
   if (!result.success || missing.length > 0) {
     throw new EnvError([...(result.error?.issues.map((i) => i.message) ?? []), ...missing]);
@@ -457,6 +471,7 @@ export function parseEnv(source: Record<string, string | undefined>): SiteEnv {
       webhookUrl: env.FORMS_WEBHOOK_URL,
       webhookSecret: env.FORMS_WEBHOOK_SECRET,
       signingSecret: env.FORMS_SIGNING_SECRET,
+      previousSigningSecret: env.FORMS_SIGNING_SECRET_PREVIOUS,
       retentionDays: env.FORMS_RETENTION_DAYS,
       ratePerHour: env.FORMS_RATE_LIMIT,
       minSubmitSeconds: env.FORMS_MIN_SUBMIT_SECONDS,

@@ -5,6 +5,7 @@ import {
   FORMER_KEY_STAMP_MS,
   issueDownloadToken,
   issueStamp,
+  PREVIOUS_KEY_STAMP_MS,
   purposeSigners,
   readDownloadToken,
   stampAgeSeconds,
@@ -99,5 +100,29 @@ describe("keys per purpose", () => {
     expect(readDownloadToken(longLived, 1000, signer)).toBeUndefined();
     const ownLink = issueDownloadToken(grant, signer.sign);
     expect(readDownloadToken(ownLink, 1000, signer)).toEqual(grant);
+  });
+
+  it("take a stamp and a link signed with the previous site key after a rotation, a stamp for a week", () => {
+    const previousKey = Buffer.alloc(32, 9);
+    const beforeRotation = purposeSigners(previousKey);
+    const afterRotation = purposeSigners(siteKey, previousKey);
+    const issuedAt = 1_700_000_000_000;
+    const stamp = issueStamp("contact", issuedAt, beforeRotation("form-stamp").sign);
+    const stampSigner = afterRotation("form-stamp");
+    expect(stampAgeSeconds(stamp, "contact", issuedAt + 60_000, stampSigner)).toBe(60);
+    expect(
+      stampAgeSeconds(stamp, "contact", issuedAt + PREVIOUS_KEY_STAMP_MS, stampSigner),
+    ).toBeDefined();
+    expect(
+      stampAgeSeconds(stamp, "contact", issuedAt + PREVIOUS_KEY_STAMP_MS + 1, stampSigner),
+    ).toBeUndefined();
+    // Without the previous key the same stamp is not ours.
+    expect(stampAgeSeconds(stamp, "contact", issuedAt + 60_000, signerOf("form-stamp"))).toBe(
+      undefined,
+    );
+    const grant = { mediaId: "a".repeat(24), name: "r.pdf", resource: "r", expiresAt: 90_000_000 };
+    const link = issueDownloadToken(grant, beforeRotation("download-link").sign);
+    expect(readDownloadToken(link, 1000, afterRotation("download-link"))).toEqual(grant);
+    expect(readDownloadToken(link, 1000, signerOf("download-link"))).toBeUndefined();
   });
 });

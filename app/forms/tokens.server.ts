@@ -5,6 +5,9 @@
 // one purpose can pass for another's. Stamps and links signed with the site key itself,
 // as they were before, are still taken for a while (FORMER_KEY_STAMP_MS, a link's own
 // expiry), so a form shown before a deploy and sent after it is not taken for spam.
+// After a rotation of the site key, values signed with the previous key are taken on the
+// same terms (PREVIOUS_KEY_STAMP_MS for stamps), so a form open during the rotation still
+// reaches us as a lead.
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 export type Sign = (data: string) => string;
@@ -13,6 +16,12 @@ export type Sign = (data: string) => string;
 export const DOWNLOAD_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 /** A stamp signed with the site key itself is taken this long after it was issued. */
 export const FORMER_KEY_STAMP_MS = 7 * 24 * 60 * 60 * 1000;
+/**
+ * A stamp signed with the previous site key (before a rotation) is taken this long after
+ * it was issued: a week, as for the former key, so the previous key stops mattering a week
+ * after the rotation.
+ */
+export const PREVIOUS_KEY_STAMP_MS = FORMER_KEY_STAMP_MS;
 
 export type SigningPurpose = "form-stamp" | "download-link";
 
@@ -22,6 +31,8 @@ export interface PurposeSigner {
   sign: Sign;
   /** The same with the site key itself: only to take values signed before keys per purpose. */
   formerSign?: Sign;
+  /** The purpose's key derived from the previous site key: values signed before a rotation. */
+  previousSign?: Sign;
 }
 
 /** A key for one purpose, derived from the site's signing key under its label. */
@@ -40,11 +51,18 @@ const hmacSigner =
     createHmac("sha256", key).update(data).digest("base64url");
 
 /** The signer of each purpose for a site key (the forms service's `signer`). */
-export function purposeSigners(siteKey: Buffer): (purpose: SigningPurpose) => PurposeSigner {
+export function purposeSigners(
+  siteKey: Buffer,
+  previousSiteKey?: Buffer,
+): (purpose: SigningPurpose) => PurposeSigner {
   const former = hmacSigner(siteKey);
   const signers = new Map<SigningPurpose, PurposeSigner>();
   for (const [purpose, label] of Object.entries(PURPOSE_LABELS) as [SigningPurpose, string][]) {
-    signers.set(purpose, { sign: hmacSigner(purposeKey(siteKey, label)), formerSign: former });
+    signers.set(purpose, {
+      sign: hmacSigner(purposeKey(siteKey, label)),
+      formerSign: former,
+      ...(previousSiteKey ? { previousSign: hmacSigner(purposeKey(previousSiteKey, label)) } : {}),
+    });
   }
   return (purpose) => signers.get(purpose) as PurposeSigner;
 }
@@ -73,13 +91,14 @@ export function stampAgeSeconds(
   const data = `stamp:${formId}:${match[1]}`;
   const issuedAt = Number.parseInt(match[1], 36);
   if (!Number.isSafeInteger(issuedAt) || issuedAt > now + 60_000) return undefined;
-  const current = sameSignature(match[2], signer.sign(data));
-  const former =
-    !current &&
-    signer.formerSign !== undefined &&
-    now - issuedAt <= FORMER_KEY_STAMP_MS &&
-    sameSignature(match[2], signer.formerSign(data));
-  if (!current && !former) return undefined;
+  const signature = match[2];
+  const signedWith = (sign: Sign | undefined, withinMs: number) =>
+    sign !== undefined && now - issuedAt <= withinMs && sameSignature(signature, sign(data));
+  const accepted =
+    sameSignature(signature, signer.sign(data)) ||
+    signedWith(signer.formerSign, FORMER_KEY_STAMP_MS) ||
+    signedWith(signer.previousSign, PREVIOUS_KEY_STAMP_MS);
+  if (!accepted) return undefined;
   return (now - issuedAt) / 1000;
 }
 
@@ -107,12 +126,15 @@ export function readDownloadToken(
   const match = /^([A-Za-z0-9_-]{8,1024})\.([A-Za-z0-9_-]{16,128})$/.exec(token);
   if (!match?.[1] || !match[2]) return undefined;
   const data = `download:${match[1]}`;
-  // A link signed with the site key itself is taken until its own expiry, no later.
-  const signedBy = sameSignature(match[2], signer.sign(data))
-    ? "own"
-    : signer.formerSign && sameSignature(match[2], signer.formerSign(data))
-      ? "former"
-      : undefined;
+  // A link signed with the site key itself is taken until its own expiry, no later; one
+  // signed with the previous key (before a rotation) as well, as it was a valid link.
+  const signedBy =
+    sameSignature(match[2], signer.sign(data)) ||
+    (signer.previousSign && sameSignature(match[2], signer.previousSign(data)))
+      ? "own"
+      : signer.formerSign && sameSignature(match[2], signer.formerSign(data))
+        ? "former"
+        : undefined;
   if (!signedBy) return undefined;
   let parsed: unknown;
   try {

@@ -99,6 +99,35 @@ describe("createFormsService", () => {
     );
   });
 
+  it("takes what FORMS_SIGNING_SECRET_PREVIOUS signed, and signs with FORMS_SIGNING_SECRET", async () => {
+    const previous = "the-secret-before-the-rotation";
+    service = await serviceIn(dir, {
+      settings: {
+        ...SETTINGS,
+        signingSecret: "the-secret-after-the-rotation",
+        previousSigningSecret: previous,
+      },
+      logger,
+    });
+    const stampKey = createHmac("sha256", previous).update("id5 form stamp v1").digest();
+    const signer = service.signer("form-stamp");
+    expect(signer.previousSign?.("x")).toBe(
+      createHmac("sha256", stampKey).update("x").digest("base64url"),
+    );
+    expect(signer.sign("x")).not.toBe(signer.previousSign?.("x"));
+  });
+
+  it("takes what the generated key signed before a rotation", async () => {
+    const store = await openStore({ dataDir: dir });
+    const replaced = await store.rotateSigningKey(Date.now());
+    await store.close();
+    service = await serviceIn(dir, { settings: SETTINGS, logger });
+    const stampKey = createHmac("sha256", replaced.key).update("id5 form stamp v1").digest();
+    expect(service.signer("form-stamp").previousSign?.("x")).toBe(
+      createHmac("sha256", stampKey).update("x").digest("base64url"),
+    );
+  });
+
   it("counts attempts per key against the hourly limit", async () => {
     service = await serviceIn(dir, { settings: SETTINGS, logger });
     expect(await service.checkRate("1.2.3.4|contact", "contact")).toEqual({ allowed: true });

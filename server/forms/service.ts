@@ -9,6 +9,7 @@ import { purposeSigners } from "../../app/forms/tokens.server";
 import type { SiteLogger } from "../../app/logging/logger.server";
 import { formMetrics, readGaugesFrom, storeMetrics } from "../metrics/site-metrics";
 import { RATE_WINDOW_MS } from "../security/rate-limit";
+import { siteSigningKeys } from "../store/site-signing-keys";
 import { type SiteStore, SUBMISSION_STATUSES, type SubmissionStatus } from "../store/store";
 import { describeWebhook } from "./delivery";
 import { Outbox, type OutboxTimings } from "./outbox";
@@ -52,7 +53,7 @@ export async function createFormsService(
     // parseEnv refuses this too; a service built by hand must not send unsigned deliveries.
     throw new Error("FORMS_WEBHOOK_SECRET is required when FORMS_WEBHOOK_URL is set");
   }
-  const signingKey = await store.signingKey(settings.signingSecret);
+  const signingKeys = await siteSigningKeys(store, settings);
   const outbox =
     settings.webhookUrl && settings.webhookSecret
       ? new Outbox({
@@ -137,7 +138,7 @@ export async function createFormsService(
       return decision;
     },
 
-    signer: purposeSigners(signingKey),
+    signer: purposeSigners(signingKeys.current, signingKeys.previous),
 
     start() {
       if (started || closed) return;

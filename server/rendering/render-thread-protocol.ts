@@ -15,7 +15,7 @@ export interface RenderThreadData {
   /** Present when the serving thread has a store of published versions to lend. */
   publishedVersions: boolean;
   /** Present when the serving thread has a forms service (its key signs form stamps). */
-  forms?: { signingKey: Uint8Array; minSubmitSeconds: number };
+  forms?: { signingKey: Uint8Array; previousSigningKey?: Uint8Array; minSubmitSeconds: number };
 }
 
 export interface ServiceCall {

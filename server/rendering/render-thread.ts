@@ -71,6 +71,8 @@ export interface RenderThreadOptions {
   forms?: FormsService;
   /** The forms signing key (what `forms.sign` signs with); required with `forms`. */
   signingKey?: Buffer;
+  /** The key `signingKey` replaced (a rotation): what it signed is still taken. */
+  previousSigningKey?: Buffer;
   /** The nice value the thread gives itself (default RENDER_THREAD_NICENESS). */
   niceness?: number;
   /** Another worker speaking render-thread-protocol.ts (tests: one that exits on demand). */
@@ -230,6 +232,9 @@ export class RenderThread {
         ? {
             forms: {
               signingKey: new Uint8Array(options.signingKey),
+              ...(options.previousSigningKey
+                ? { previousSigningKey: new Uint8Array(options.previousSigningKey) }
+                : {}),
               minSubmitSeconds: options.forms.minSubmitSeconds,
             },
           }

@@ -88,7 +88,10 @@ const forms: FormsService | undefined =
     ? {
         record: (...args) => call("forms", "record", args),
         checkRate: (...args) => call("forms", "checkRate", args),
-        signer: purposeSigners(signingKey),
+        signer: purposeSigners(
+          signingKey,
+          data.forms.previousSigningKey && Buffer.from(data.forms.previousSigningKey),
+        ),
         minSubmitSeconds: data.forms.minSubmitSeconds,
       }
     : undefined;

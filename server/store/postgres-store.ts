@@ -15,6 +15,7 @@ import {
   oldestReleaseFor,
   schemaStep,
 } from "./migrations";
+import type { PreviousSigningKey } from "./signing-key-file";
 import {
   ALL_PREVIEW_LINKS,
   type ClaimedSubmission,
@@ -62,6 +63,9 @@ import {
 /** One key for the whole site's migrations (pg_advisory_lock takes a bigint). */
 const MIGRATION_LOCK_KEY = 0x1d5_5703e;
 const SIGNING_KEY_NAME = "forms-signing-key";
+/** The key the last rotation replaced; its created_at is the time of the rotation. */
+const PREVIOUS_SIGNING_KEY_NAME = "forms-signing-key-previous";
+const KEY_HEX = /^[0-9a-f]{64}$/;
 const KEY_BYTES = 32;
 
 export interface PostgresStoreOptions {
@@ -555,12 +559,55 @@ export class PostgresStore implements SiteStore {
       [SIGNING_KEY_NAME],
     );
     const value = rows[0]?.value ?? "";
-    if (!/^[0-9a-f]{64}$/.test(value)) {
+    if (!KEY_HEX.test(value)) {
       throw new Error(
         `the signing key stored in ${this.location} is damaged (not 64 hex characters)`,
       );
     }
     return Buffer.from(value, "hex");
+  }
+
+  async previousSigningKey(): Promise<PreviousSigningKey | undefined> {
+    const { rows } = await this.pool.query<{ value: string; created_at: string }>(
+      "SELECT value, created_at FROM secrets WHERE name = $1",
+      [PREVIOUS_SIGNING_KEY_NAME],
+    );
+    const row = rows[0];
+    if (!row) return undefined;
+    if (!KEY_HEX.test(row.value)) {
+      throw new Error(`the previous signing key stored in ${this.location} is damaged`);
+    }
+    return { key: Buffer.from(row.value, "hex"), rotatedAt: Number(row.created_at) };
+  }
+
+  async rotateSigningKey(now: number): Promise<PreviousSigningKey> {
+    const replaced = await this.signingKey();
+    // One statement, so one transaction: the current key becomes the previous one and a
+    // new key takes its place, both or neither. The row lock makes concurrent rotations
+    // take turns, and the check on the value keeps the answer true to what was replaced.
+    const { rowCount } = await this.pool.query(
+      `WITH replaced AS (
+         SELECT value FROM secrets WHERE name = $1 AND value = $3 FOR UPDATE
+       ), kept AS (
+         INSERT INTO secrets (name, value, created_at) SELECT $2, value, $5 FROM replaced
+         ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value, created_at = EXCLUDED.created_at
+       )
+       UPDATE secrets SET value = $4, created_at = $5
+       WHERE name = $1 AND EXISTS (SELECT 1 FROM replaced)`,
+      [
+        SIGNING_KEY_NAME,
+        PREVIOUS_SIGNING_KEY_NAME,
+        replaced.toString("hex"),
+        randomBytes(KEY_BYTES).toString("hex"),
+        now,
+      ],
+    );
+    if (rowCount !== 1) {
+      throw new Error(
+        `the signing key in ${this.location} changed during the rotation; run it again`,
+      );
+    }
+    return { key: replaced, rotatedAt: now };
   }
 
   async close(): Promise<void> {

@@ -2,7 +2,13 @@ import { mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promise
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { loadSigningKey, SIGNING_KEY_FILE } from "./signing-key-file";
+import {
+  loadPreviousSigningKey,
+  loadSigningKey,
+  PREVIOUS_SIGNING_KEY_FILE,
+  rotateSigningKeyFile,
+  SIGNING_KEY_FILE,
+} from "./signing-key-file";
 
 let dir: string;
 beforeEach(async () => {
@@ -39,5 +45,25 @@ describe("loadSigningKey", () => {
     await writeFile(path.join(dir, SIGNING_KEY_FILE), "not a key\n");
     expect(() => loadSigningKey(dir)).toThrow(/is not a signing key/);
     expect(await readFile(path.join(dir, SIGNING_KEY_FILE), "utf8")).toBe("not a key\n");
+  });
+});
+
+describe("rotateSigningKeyFile", () => {
+  it("writes a new private key and keeps the replaced one with its time, leaving nothing else", async () => {
+    const first = loadSigningKey(dir);
+    expect(loadPreviousSigningKey(dir)).toBeUndefined();
+    expect(rotateSigningKeyFile(dir, 1_700_000_000_000).key.equals(first)).toBe(true);
+    const second = loadSigningKey(dir);
+    expect(second.equals(first)).toBe(false);
+    expect(loadPreviousSigningKey(dir)).toEqual({ key: first, rotatedAt: 1_700_000_000_000 });
+    for (const name of [SIGNING_KEY_FILE, PREVIOUS_SIGNING_KEY_FILE]) {
+      expect((await stat(path.join(dir, name))).mode & 0o777).toBe(0o600);
+    }
+    expect((await readdir(dir)).sort()).toEqual([SIGNING_KEY_FILE, PREVIOUS_SIGNING_KEY_FILE]);
+  });
+
+  it("refuses a damaged previous key file", async () => {
+    await writeFile(path.join(dir, PREVIOUS_SIGNING_KEY_FILE), "not a key\n");
+    expect(() => loadPreviousSigningKey(dir)).toThrow(/is not a previous signing key/);
   });
 });

@@ -14,7 +14,12 @@ import {
   oldestReleaseFor,
   schemaStep,
 } from "./migrations";
-import { loadSigningKey } from "./signing-key-file";
+import {
+  loadPreviousSigningKey,
+  loadSigningKey,
+  type PreviousSigningKey,
+  rotateSigningKeyFile,
+} from "./signing-key-file";
 import {
   ALL_PREVIEW_LINKS,
   type ClaimedSubmission,
@@ -417,6 +422,14 @@ export class SqliteStore implements SiteStore {
 
   async signingKey(configured?: string): Promise<Buffer> {
     return loadSigningKey(this.dataDir, configured);
+  }
+
+  async previousSigningKey(): Promise<PreviousSigningKey | undefined> {
+    return loadPreviousSigningKey(this.dataDir);
+  }
+
+  async rotateSigningKey(now: number): Promise<PreviousSigningKey> {
+    return rotateSigningKeyFile(this.dataDir, now);
   }
 
   async close(): Promise<void> {

@@ -474,6 +474,26 @@ describe.each([sqlite, postgres])("store on $name", (engine) => {
         "a-configured-secret",
       );
     });
+
+    it("rotates: a new key for every instance, the replaced one kept as previous with its time", async () => {
+      await fresh();
+      const first = await store.signingKey();
+      expect(await store.previousSigningKey()).toBeUndefined();
+      const rotated = await store.rotateSigningKey(T0);
+      expect(rotated.key.equals(first)).toBe(true);
+      const second = await (await another()).signingKey();
+      expect(second).toHaveLength(32);
+      expect(second.equals(first)).toBe(false);
+      expect((await store.signingKey()).equals(second)).toBe(true);
+      const previous = await (await another()).previousSigningKey();
+      expect(previous?.key.equals(first)).toBe(true);
+      expect(previous?.rotatedAt).toBe(T0);
+      // One rotation back only: the next one keeps the second key and drops the first.
+      await store.rotateSigningKey(T0 + 1000);
+      expect((await store.previousSigningKey())?.key.equals(second)).toBe(true);
+      expect((await store.previousSigningKey())?.rotatedAt).toBe(T0 + 1000);
+      expect((await store.signingKey()).equals(second)).toBe(false);
+    });
   });
 
   describe("published versions", () => {

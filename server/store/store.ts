@@ -16,6 +16,7 @@ import type {
   RateDecision,
   SubmissionRecord,
 } from "../../app/forms/contract";
+import type { PreviousSigningKey } from "./signing-key-file";
 
 export type { PublishedVersion, PublishedVersionKey, PublishedVersionStore };
 
@@ -266,6 +267,13 @@ export interface SiteStore {
    * once and kept in the store, the same for every instance.
    */
   signingKey(configured?: string): Promise<Buffer>;
+  /** The generated key the last rotation replaced, and when; undefined before any. */
+  previousSigningKey(): Promise<PreviousSigningKey | undefined>;
+  /**
+   * Replaces the generated key with a new one and keeps the replaced one as the previous
+   * key (`npm run forms -- rotate-key`). Running instances read the keys at start.
+   */
+  rotateSigningKey(now: number): Promise<PreviousSigningKey>;
   close(): Promise<void>;
 }
 

@@ -325,6 +325,32 @@ describe.each(["sqlite", "postgres"] as const)("npm run forms on %s", (engine) =
       });
     });
 
+    it("rotates the generated signing key, keeping the replaced one as previous", async () => {
+      const keys = async () => {
+        const store = await openStore({ dataDir: dir, databaseUrl });
+        try {
+          return { current: await store.signingKey(), previous: await store.previousSigningKey() };
+        } finally {
+          await store.close();
+        }
+      };
+      const before = await keys();
+      const rotated = await forms(["rotate-key"]);
+      expect(rotated.stderr).toBe("");
+      expect(rotated.code).toBe(0);
+      expect(rotated.stdout).toContain("is replaced by a new one");
+      const after = await keys();
+      expect(after.current.equals(before.current)).toBe(false);
+      expect(after.previous?.key.equals(before.current)).toBe(true);
+      // A hand-set secret is rotated in the settings, not by the command.
+      const handSet = await forms(["rotate-key"], {
+        FORMS_SIGNING_SECRET: "a-hand-set-signing-secret",
+      });
+      expect(handSet.code).toBe(1);
+      expect(handSet.stderr).toContain("FORMS_SIGNING_SECRET_PREVIOUS");
+      expect((await keys()).current.equals(after.current)).toBe(true);
+    });
+
     // Usage is checked before any store is opened: once is enough.
     if (engine === "sqlite") {
       it("answers a usage mistake with the usage and exit code 2", async () => {

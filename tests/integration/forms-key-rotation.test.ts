@@ -1,0 +1,168 @@
+// A form open during a rotation of the signing key is still a lead. The real site (`npm
+// start`'s command, in an instance project holding a copy of the shared build) on the
+// default store (SQLite in a temporary DATA_DIR) hands out the contact form; the site is
+// stopped, the operator's command `npm run forms -- rotate-key` runs on the same DATA_DIR,
+// and the site is started again. The form stamped before the rotation is then posted:
+// it is stored as a real submission, not as spam, while a forged stamp still is spam and
+// the page now hands out stamps of the new key.
+import { spawn } from "node:child_process";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type SiteProcess, startSiteProcess } from "../../scripts/site-process";
+import { openStore } from "../../server/store/open-store";
+import { SIGNING_KEY_FILE } from "../../server/store/signing-key-file";
+import type { SubmissionRow } from "../../server/store/store";
+import {
+  type ContentServerProcess,
+  LOCAL_CMS_VARIABLES,
+  spawnContentServer,
+} from "../support/content-server-process";
+import { ensureSiteBuild } from "../support/site-build";
+import { type InstanceProject, makeInstanceProject } from "../support/site-instance";
+import { copySnapshot, removeSnapshot } from "../support/snapshot-copy";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+/** The shared build, should this file be the one to make it, on a busy 2-core machine. */
+const START_TIMEOUT_MS = 10 * 60_000;
+const READY_TIMEOUT_MS = 120_000;
+const RESTART_TIMEOUT_MS = 3 * 60_000;
+
+let project: InstanceProject;
+let snapshot: string;
+let content: ContentServerProcess | undefined;
+let site: SiteProcess | undefined;
+let dataDir: string;
+
+async function startSite(): Promise<SiteProcess> {
+  site = await startSiteProcess({
+    logFile: path.join(dataDir, "..", `${path.basename(dataDir)}.log`),
+    projectDir: project.dir,
+    env: { ...project.env, DATA_DIR: dataDir, FORMS_MIN_SUBMIT_SECONDS: "0" },
+  });
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    const response = await fetch(`${site.url}/readyz`);
+    await response.arrayBuffer();
+    if (response.status === 200) return site;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${site.url} was not ready within ${READY_TIMEOUT_MS} ms`);
+}
+
+/** The contact form's stamp, as a visitor's browser receives it. */
+async function stampFrom(url: string): Promise<string> {
+  const html = await (await fetch(`${url}/contact`)).text();
+  return /name="_stamp" value="([^"]*)"/.exec(html)?.[1] ?? "";
+}
+
+function submit(url: string, stamp: string, email: string) {
+  return fetch(`${url}/contact`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      _form: "contact",
+      _stamp: stamp,
+      name: "Open During A Rotation",
+      email,
+      topic: "partnerships",
+      message: "The form was shown before the key was rotated.",
+      consent: "yes",
+    }).toString(),
+  });
+}
+
+/** `npm run forms -- rotate-key` as the operator runs it, on the site's DATA_DIR only. */
+function rotateKey(): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/forms.ts", "rotate-key"], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir },
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr.on("data", (chunk) => {
+    stderr += chunk;
+  });
+  return new Promise((resolve, reject) => {
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+async function storedFrom(email: string): Promise<SubmissionRow | undefined> {
+  const store = await openStore({ dataDir });
+  try {
+    const rows = await store.submissions.list({});
+    return rows.find((row) => row.fields?.email === email);
+  } finally {
+    await store.close();
+  }
+}
+
+beforeAll(async () => {
+  await ensureSiteBuild();
+  dataDir = await mkdtemp(path.join(tmpdir(), "key-rotation-data-"));
+  snapshot = await copySnapshot("key-rotation-content");
+  content = await spawnContentServer(snapshot, `${snapshot}-cache`, 0, LOCAL_CMS_VARIABLES);
+  project = await makeInstanceProject({ ...LOCAL_CMS_VARIABLES, BCMS_ORIGIN: content.url });
+  await startSite();
+}, START_TIMEOUT_MS);
+
+afterAll(async () => {
+  await site?.stop();
+  content?.child.kill("SIGTERM");
+  await content?.exited;
+  if (snapshot) {
+    await removeSnapshot(snapshot);
+    await rm(`${snapshot}-cache`, { recursive: true, force: true });
+  }
+  await project?.remove();
+  if (dataDir) {
+    await rm(dataDir, { recursive: true, force: true });
+    await rm(`${dataDir}.log`, { force: true });
+  }
+});
+
+describe("rotating the generated signing key", () => {
+  it(
+    "takes a form stamped before the rotation as a real submission after it",
+    async () => {
+      const url = site?.url ?? "";
+      const stampedBefore = await stampFrom(url);
+      expect(stampedBefore).toMatch(/^[0-9a-z]+\./);
+      const keyBefore = await readFile(path.join(dataDir, SIGNING_KEY_FILE), "utf8");
+      await site?.stop();
+
+      const rotation = await rotateKey();
+      expect(rotation.stderr).toBe("");
+      expect(rotation.code).toBe(0);
+      expect(rotation.stdout).toContain("is replaced by a new one");
+      expect(await readFile(path.join(dataDir, SIGNING_KEY_FILE), "utf8")).not.toBe(keyBefore);
+
+      const restarted = await startSite();
+      const stampedAfter = await stampFrom(restarted.url);
+      // The new key signs: the same moment's stamp would differ, so compare signatures.
+      expect(stampedAfter.split(".")[1]).not.toBe(stampedBefore.split(".")[1]);
+
+      const accepted = await submit(restarted.url, stampedBefore, "before-rotation@example.com");
+      expect(accepted.status).toBeLessThan(400);
+      const [issued, signature = ""] = stampedBefore.split(".");
+      const forged = `${issued}.${signature.slice(1)}${signature[0] === "A" ? "B" : "A"}`;
+      const refused = await submit(restarted.url, forged, "forged-stamp@example.com");
+      // A forged stamp is answered as a success too (a bot learns nothing), and kept as spam.
+      expect(refused.status).toBeLessThan(400);
+
+      const lead = await storedFrom("before-rotation@example.com");
+      expect(lead).toMatchObject({ spam: null, status: "pending" });
+      const spam = await storedFrom("forged-stamp@example.com");
+      expect(spam).toMatchObject({ spam: "bad-stamp", status: "spam" });
+    },
+    RESTART_TIMEOUT_MS,
+  );
+});
