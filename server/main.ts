@@ -13,6 +13,7 @@ import { type MetricsListener, startMetricsListener } from "./metrics/metrics-li
 import { readGaugesFrom } from "./metrics/site-metrics";
 import { checkBuild, PROJECT_DIR, readStamp } from "./running/build-stamp";
 import { isAddressInUse, PortInUseError, startEmbeddedContent } from "./running/embedded-content";
+import { whenDatabaseAnswers } from "./running/store-wait";
 import { createSiteServer, type SiteServer } from "./site-server";
 import { openStore, unsharedStoreWarning } from "./store/open-store";
 import { siteSigningKeys } from "./store/site-signing-keys";
@@ -94,17 +95,29 @@ export async function startSite(
   try {
     // Submissions are stored (and the outbox resumes) before the first request is taken.
     // The store is reached, migrated and checked first: a start that cannot store stops here.
-    const store = await openStore({
-      databaseUrl: env.databaseUrl,
-      dataDir: path.resolve(projectDir, env.dataDir),
-      postgres: {
-        poolSize: env.databasePoolSize,
-        onBackgroundError: (error) =>
-          logger.warn("store: a database connection failed; it is replaced when next needed", {
-            error: describeError(error),
-          }),
-      },
-    });
+    const open = () =>
+      openStore({
+        databaseUrl: env.databaseUrl,
+        dataDir: path.resolve(projectDir, env.dataDir),
+        postgres: {
+          poolSize: env.databasePoolSize,
+          onBackgroundError: (error) =>
+            logger.warn("store: a database connection failed; it is replaced when next needed", {
+              error: describeError(error),
+            }),
+        },
+      });
+    // A shared database may be down while an instance starts: it waits, not ready, holding
+    // its port (server/running/store-wait.ts). SQLite is a file beside it: no waiting.
+    const store = env.databaseUrl
+      ? await whenDatabaseAnswers(open, {
+          port: env.port,
+          host: options.host ?? env.host,
+          logger,
+        }).catch((error: unknown) => {
+          throw isAddressInUse(error) ? new PortInUseError("PORT", env.port) : error;
+        })
+      : await open();
     const unshared = unsharedStoreWarning({
       databaseUrl: env.databaseUrl,
       signingSecret: env.forms.signingSecret,

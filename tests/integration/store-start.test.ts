@@ -1,6 +1,7 @@
-// `npm start` refuses to start on a store it cannot use: a malformed DATABASE_URL, a
-// database it cannot reach, a schema newer than its code. Each is one clear line and a
-// non-zero exit before anything listens (the site's port stays closed).
+// `npm start` refuses to start on a store it cannot use: a malformed DATABASE_URL, a schema
+// newer than its code. Each is one clear line and a non-zero exit before anything listens
+// (the site's port stays closed). A database it cannot reach yet is waited for, not ready:
+// store-unreachable-start.test.ts.
 import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { connect } from "node:net";
@@ -70,19 +71,6 @@ describe("npm start with DATABASE_URL", { timeout: 60_000 }, () => {
     expect(result.code).toBe(1);
     expect(result.output).toContain(
       "DATABASE_URL names no database: add its name as the path (postgres://user:password@db.example:5432/site)",
-    );
-    expect(result.output).not.toContain("s3cret-pw");
-    expect(result.listening).toBe(false);
-  });
-
-  it("stops with the reason when the database cannot be reached", async () => {
-    const closed = await freePort();
-    const result = await start({
-      DATABASE_URL: `postgres://site:s3cret-pw@127.0.0.1:${closed}/site`,
-    });
-    expect(result.code).toBe(1);
-    expect(result.output).toContain(
-      `start failed: could not connect to the database at postgres://site@127.0.0.1:${closed}/site (ECONNREFUSED`,
     );
     expect(result.output).not.toContain("s3cret-pw");
     expect(result.listening).toBe(false);

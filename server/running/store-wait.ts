@@ -1,0 +1,136 @@
+// An instance started while its database is down waits for it rather than stopping or
+// serving: without the store it cannot vouch for its pages (the published versions that keep
+// a reworked page's public version live there) nor keep a submission. Meanwhile it answers
+// on its port as an instance that is starting: alive (`/healthz` 200), not ready (`/readyz`
+// 503 with the reason), every other address 503 with Retry-After; the load balancer routes
+// elsewhere, and an orchestrator does not restart it in a loop. Once the database answers,
+// the start goes on where it was. An instance already running is not concerned: it keeps
+// serving what it has (server/forms/service.ts, server/serving).
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { describeError, type SiteLogger } from "../../app/logging/logger.server";
+
+/** Between two tries at the start: the first soon, then no more than every few seconds. */
+const FIRST_RETRY_MS = 500;
+const LONGEST_RETRY_MS = 5_000;
+/** What a waiting instance tells a visitor's client to wait before asking again. */
+const RETRY_AFTER_SECONDS = 5;
+
+/** Errors that say the database cannot be reached now, not that it refused this release. */
+const UNREACHABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EPIPE",
+  // PostgreSQL: starting up or shutting down, and the connection-exception class.
+  "57P01",
+  "57P02",
+  "57P03",
+  "08000",
+  "08001",
+  "08003",
+  "08004",
+  "08006",
+]);
+
+/** True for an error (or one of those it gathers) that says the database is out of reach. */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  if (!error || typeof error !== "object") return false;
+  const { code, errors, cause, message } = error as {
+    code?: unknown;
+    errors?: unknown;
+    cause?: unknown;
+    message?: unknown;
+  };
+  if (typeof code === "string" && UNREACHABLE_CODES.has(code)) return true;
+  if (Array.isArray(errors) && errors.some(isDatabaseUnreachable)) return true;
+  if (cause && isDatabaseUnreachable(cause)) return true;
+  // The driver's own words when a connection ends or never opens in time.
+  return (
+    typeof message === "string" &&
+    /Connection terminated|connection timeout|timeout expired/i.test(message)
+  );
+}
+
+export interface StoreWaitOptions {
+  port: number;
+  host?: string;
+  logger: SiteLogger;
+}
+
+/**
+ * Runs `open` (which reads what the start needs from the database) until it succeeds. While
+ * the database is out of reach, an answer of a starting instance holds the port; any other
+ * failure is thrown at once, as before.
+ */
+export async function whenDatabaseAnswers<T>(
+  open: () => Promise<T>,
+  options: StoreWaitOptions,
+): Promise<T> {
+  let holding: Server | undefined;
+  let reason = "";
+  let delay = FIRST_RETRY_MS;
+  try {
+    for (;;) {
+      try {
+        const opened = await open();
+        if (holding) options.logger.info("store: the database answers; the start goes on");
+        return opened;
+      } catch (error) {
+        if (!isDatabaseUnreachable(error)) throw error;
+        reason = error instanceof Error ? error.message : String(error);
+        if (!holding) {
+          options.logger.warn("store: the database does not answer; not ready until it does", {
+            error: describeError(error),
+          });
+          holding = await holdPort(options, () => reason);
+        }
+      }
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      delay = Math.min(delay * 2, LONGEST_RETRY_MS);
+    }
+  } finally {
+    if (holding) await closeServer(holding);
+  }
+}
+
+/** Listens on the site's port as a starting instance; `reason`: what it waits for. */
+async function holdPort(options: StoreWaitOptions, reason: () => string): Promise<Server> {
+  const server = createServer((request, response) => {
+    const path = (request.url ?? "/").split("?")[0];
+    if (path === "/healthz") {
+      response.writeHead(200, { "content-type": "application/json", "cache-control": "no-store" });
+      response.end(JSON.stringify({ status: "ok" }));
+      return;
+    }
+    const body =
+      path === "/readyz"
+        ? JSON.stringify({ status: "starting", store: "unreachable", error: reason() })
+        : "The site is starting. Please try again in a few seconds.\n";
+    response.writeHead(503, {
+      "content-type": path === "/readyz" ? "application/json" : "text/plain; charset=utf-8",
+      "cache-control": "no-store",
+      "retry-after": String(RETRY_AFTER_SECONDS),
+    });
+    response.end(request.method === "HEAD" ? undefined : body);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port, options.host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  options.logger.info("listening as a starting instance", { service: "site", port });
+  return server;
+}
+
+async function closeServer(server: Server): Promise<void> {
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+}

@@ -1,0 +1,122 @@
+// An instance started while its PostgreSQL is down: the real site process (the real build,
+// started as `npm start` starts it) on a private PostgreSQL server halted before the start.
+// It stays alive and not ready, saying why, and serves no page it cannot vouch for; once the
+// server is started again it goes on with its start and becomes ready.
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type SiteProcess, startSiteProcess } from "../../scripts/site-process";
+import {
+  type ContentServerProcess,
+  LOCAL_CMS_VARIABLES,
+  spawnContentServer,
+} from "../support/content-server-process";
+import { freePort } from "../support/free-port";
+import { type PostgresServer, startPostgres } from "../support/postgres";
+import { ensureSiteBuild } from "../support/site-build";
+import { type InstanceProject, makeInstanceProject } from "../support/site-instance";
+import { copySnapshot, removeSnapshot } from "../support/snapshot-copy";
+
+/** A start on the real build after the database returns, on a busy machine: generous. */
+const WAIT_MS = 120_000;
+/** Trust authentication takes any password: one in the URL shows it never reaches the log. */
+const PASSWORD = "s3cret-pw";
+
+let work: string;
+let snapshot: string;
+let content: ContentServerProcess | undefined;
+let postgres: PostgresServer | undefined;
+let project: InstanceProject | undefined;
+let site: SiteProcess | undefined;
+let logFile: string;
+
+async function waitFor(what: string, check: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + WAIT_MS;
+  while (!(await check())) {
+    if (Date.now() > deadline) {
+      throw new Error(`${what}: not seen in time; log:\n${await readFile(logFile, "utf8")}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+beforeAll(async () => {
+  work = await mkdtemp(path.join(tmpdir(), "store-unreachable-"));
+  logFile = path.join(work, "site.log");
+  const [, copied, server, contentPort] = await Promise.all([
+    ensureSiteBuild(),
+    copySnapshot("store-unreachable"),
+    startPostgres({ durable: false }),
+    freePort(),
+  ]);
+  snapshot = copied;
+  postgres = server;
+  const databaseUrl = (await server.createDatabase("site")).replace(
+    "postgres@",
+    `postgres:${PASSWORD}@`,
+  );
+  content = await spawnContentServer(snapshot, `${snapshot}-cache`, contentPort, {});
+  await server.halt();
+  project = await makeInstanceProject({
+    BCMS_ORIGIN: `http://127.0.0.1:${contentPort}`,
+    ...LOCAL_CMS_VARIABLES,
+    SITE_ORIGIN: "https://id5.io",
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: "info",
+  });
+  site = await startSiteProcess({
+    projectDir: project.dir,
+    logFile,
+    env: { ...project.env, DATA_DIR: path.join(work, "data") },
+  });
+}, 15 * 60_000);
+
+afterAll(async () => {
+  await site?.stop();
+  if (content) {
+    content.child.kill("SIGKILL");
+    await content.exited;
+  }
+  await postgres?.stop();
+  await project?.remove();
+  if (snapshot) {
+    await removeSnapshot(snapshot);
+    await rm(`${snapshot}-cache`, { recursive: true, force: true });
+  }
+  if (work) await rm(work, { recursive: true, force: true });
+});
+
+describe("an instance started while its database is down", { timeout: 4 * WAIT_MS }, () => {
+  it("stays alive and not ready with the reason, then becomes ready when the database is back", async () => {
+    const running = site as SiteProcess;
+    expect((await fetch(`${running.url}/healthz`)).status).toBe(200);
+    const notReady = await fetch(`${running.url}/readyz`);
+    expect(notReady.status).toBe(503);
+    const why = (await notReady.json()) as { status: string; store: string; error: string };
+    expect(why).toMatchObject({ status: "starting", store: "unreachable" });
+    expect(why.error).toContain("could not connect to the database");
+    expect(why.error).not.toContain(PASSWORD);
+    // No page it cannot vouch for: a page and a form's address alike wait.
+    for (const address of ["/", "/about", "/contact"]) {
+      const answer = await fetch(`${running.url}${address}`);
+      expect(answer.status, address).toBe(503);
+      expect(answer.headers.get("retry-after"), address).toBe("5");
+      await answer.arrayBuffer();
+    }
+
+    await (postgres as PostgresServer).start();
+    await waitFor("ready once the database answers", async () => {
+      const answer = await fetch(`${running.url}/readyz`).catch(() => undefined);
+      await answer?.arrayBuffer();
+      return answer?.status === 200;
+    });
+    const home = await fetch(`${running.url}/`);
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain("ID5");
+    const log = await readFile(logFile, "utf8");
+    expect(log).toContain("store: the database does not answer; not ready until it does");
+    expect(log).toContain("store: the database answers; the start goes on");
+    expect(log).not.toContain(PASSWORD);
+  });
+});
