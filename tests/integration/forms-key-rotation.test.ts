@@ -118,10 +118,7 @@ afterAll(async () => {
   await site?.stop();
   content?.child.kill("SIGTERM");
   await content?.exited;
-  if (snapshot) {
-    await removeSnapshot(snapshot);
-    await rm(`${snapshot}-cache`, { recursive: true, force: true });
-  }
+  if (snapshot) await removeSnapshot(snapshot);
   await project?.remove();
   if (dataDir) {
     await rm(dataDir, { recursive: true, force: true });

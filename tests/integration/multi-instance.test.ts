@@ -282,10 +282,7 @@ afterAll(async () => {
   }
   await postgres?.stop();
   for (const project of projects) await project.remove();
-  if (snapshot) {
-    await removeSnapshot(snapshot);
-    await rm(`${snapshot}-cache`, { recursive: true, force: true });
-  }
+  if (snapshot) await removeSnapshot(snapshot);
   if (work) await rm(work, { recursive: true, force: true });
 });
 

@@ -3,7 +3,7 @@
 // proxy said it (TRUST_PROXY=1), the host, the user agent and the build, and keeps a preview
 // link's token out. A SIGTERM right after the traffic loses none of the lines already
 // logged: the process's stdout is read once it has exited.
-import { readFile, rm } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SiteProcess, startSiteProcess } from "../../scripts/site-process";
@@ -44,10 +44,7 @@ afterAll(async () => {
   await site?.kill();
   content?.child.kill("SIGTERM");
   await content?.exited;
-  if (snapshot) {
-    await removeSnapshot(snapshot);
-    await rm(`${snapshot}-cache`, { recursive: true, force: true });
-  }
+  if (snapshot) await removeSnapshot(snapshot);
   await project?.remove();
 });
 

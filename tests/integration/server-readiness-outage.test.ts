@@ -3,7 +3,7 @@
 // through a proxy that can cut every connection. Once the site has caught up, the outage
 // neither makes it unready nor stops its pages; /readyz reports what the CMS answers. An edit
 // made while the site could not hear of it shows once the CMS is back, the site ready all along.
-import { readFile, rm } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SiteProcess, startSiteProcess } from "../../scripts/site-process";
@@ -84,10 +84,7 @@ afterAll(async () => {
   await proxy?.close();
   content?.child.kill("SIGTERM");
   await content?.exited;
-  if (snapshot) {
-    await removeSnapshot(snapshot);
-    await rm(`${snapshot}-cache`, { recursive: true, force: true });
-  }
+  if (snapshot) await removeSnapshot(snapshot);
   await project?.remove();
 });
 

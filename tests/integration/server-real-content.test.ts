@@ -4,7 +4,7 @@
 // again on the same port. server-outage, server-pages and server-lifecycle.test.ts prove
 // the same rules quickly on a fake build; this file proves them with the app's own loaders.
 import { randomBytes } from "node:crypto";
-import { readdir, readFile, rm } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { Parser } from "htmlparser2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -154,10 +154,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await real?.close();
   await killContent();
-  if (dir) {
-    await removeSnapshot(dir);
-    await rm(`${dir}-cache`, { recursive: true, force: true });
-  }
+  if (dir) await removeSnapshot(dir);
   for (const [name, value] of Object.entries(setVariables)) {
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;

@@ -6,7 +6,7 @@
 // first answer after it says ready shows the edit. A start with nothing changed re-renders
 // nothing. The content service is reached through a pass-through proxy that can hold the
 // catch-up's first read, so the test looks at /readyz while the catch-up is known to run.
-import { readFile, rm } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SiteProcess, startSiteProcess } from "../../scripts/site-process";
@@ -132,10 +132,7 @@ afterAll(async () => {
   await proxy?.close();
   content?.child.kill("SIGTERM");
   await content?.exited;
-  if (snapshot) {
-    await removeSnapshot(snapshot);
-    await rm(`${snapshot}-cache`, { recursive: true, force: true });
-  }
+  if (snapshot) await removeSnapshot(snapshot);
   await project?.remove();
 });
 

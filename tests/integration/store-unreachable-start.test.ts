@@ -80,10 +80,7 @@ afterAll(async () => {
   }
   await postgres?.stop();
   await project?.remove();
-  if (snapshot) {
-    await removeSnapshot(snapshot);
-    await rm(`${snapshot}-cache`, { recursive: true, force: true });
-  }
+  if (snapshot) await removeSnapshot(snapshot);
   if (work) await rm(work, { recursive: true, force: true });
 });
 
