@@ -13,6 +13,7 @@ import { type MetricsListener, startMetricsListener } from "./metrics/metrics-li
 import { readGaugesFrom } from "./metrics/site-metrics";
 import { checkBuild, PROJECT_DIR, readStamp } from "./running/build-stamp";
 import { isAddressInUse, PortInUseError, startEmbeddedContent } from "./running/embedded-content";
+import { secretsOf } from "./running/log-secrets";
 import { whenDatabaseAnswers } from "./running/store-wait";
 import { createSiteServer, type SiteServer } from "./site-server";
 import { openStore, unsharedStoreWarning } from "./store/open-store";
@@ -41,24 +42,6 @@ function runBuild(projectDir: string, processEnv: NodeJS.ProcessEnv): Promise<vo
       else reject(new Error(`the build failed (${signal ?? `exit code ${code}`})`));
     });
   });
-}
-
-/** What the log must never show: the CMS key, and the database's password. */
-function secretsOf(env: SiteEnv): string[] {
-  const secrets = [env.bcms.apiKey.secret];
-  if (env.purgeToken) secrets.push(env.purgeToken);
-  if (env.databaseUrl) {
-    const { password } = new URL(env.databaseUrl);
-    if (password) {
-      secrets.push(password);
-      try {
-        secrets.push(decodeURIComponent(password));
-      } catch {
-        // Not percent-encoded text: the raw form is the one a message could quote.
-      }
-    }
-  }
-  return secrets;
 }
 
 export interface RunningSite {
