@@ -20,6 +20,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SITE_START_ARGS } from "../../scripts/site-process";
+import { childResult, watchChild } from "../support/child-output";
 import { freePort } from "../support/free-port";
 import { type ProjectCopy, temporaryProject } from "../support/project-copy";
 
@@ -46,22 +47,9 @@ function run(
   args: string[],
   env: NodeJS.ProcessEnv,
 ): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd: project.dir,
-      env,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    child.stdout.on("data", (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      output += chunk;
-    });
-    child.once("error", reject);
-    child.once("exit", (code) => resolve({ code, output }));
-  });
+  return childResult(
+    spawn(command, args, { cwd: project.dir, env, stdio: ["ignore", "pipe", "pipe"] }),
+  );
 }
 
 /** This process's variables without a configured CMS (the image's default build). */
@@ -196,16 +184,7 @@ describe("the image's scripts", () => {
       const child = underTini
         ? spawn(TINI, ["--", "scripts/image/start.sh"], { cwd: project.dir, env, stdio: "pipe" })
         : spawn("scripts/image/start.sh", [], { cwd: project.dir, env, stdio: "pipe" });
-      let output = "";
-      child.stdout?.on("data", (chunk) => {
-        output += chunk;
-      });
-      child.stderr?.on("data", (chunk) => {
-        output += chunk;
-      });
-      const exited = new Promise<number | null>((resolve) =>
-        child.once("exit", (code) => resolve(code)),
-      );
+      const { output, exited } = watchChild(child);
       try {
         const url = `http://127.0.0.1:${port}`;
         await waitForStatus(`${url}/readyz`, 200, child);
@@ -246,7 +225,7 @@ describe("the image's scripts", () => {
         await answered;
         expect(answer).toMatch(/\r\n\r\nHTTP\/1\.1 (204|400) /);
         expect(await exited).toBe(0);
-        expect(output).toMatch(/SIGTERM: shutting down/);
+        expect(output()).toMatch(/SIGTERM: shutting down/);
         const unhealthy = await run("node", ["scripts/image/healthcheck.mjs"], env);
         expect(unhealthy.code).toBe(1);
         expect(unhealthy.output).toMatch(/healthcheck: /);
@@ -289,20 +268,11 @@ describe("the image's scripts", () => {
               stdio: "pipe",
             })
           : spawn("scripts/image/start.sh", [], { cwd: project.dir, env, stdio: "pipe" });
-        let output = "";
-        child.stdout?.on("data", (chunk) => {
-          output += chunk;
-        });
-        child.stderr?.on("data", (chunk) => {
-          output += chunk;
-        });
-        const exited = new Promise<number | null>((resolve) =>
-          child.once("exit", (code) => resolve(code)),
-        );
+        const { output, exited } = watchChild(child);
         try {
           const url = `http://127.0.0.1:${port}`;
           await waitForStatus(`${url}/readyz`, 200, child).catch((error: Error) => {
-            throw new Error(`${error.message}\n${output.slice(-3000)}`);
+            throw new Error(`${error.message}\n${output().slice(-3000)}`);
           });
           for (const page of ["/", "/about"]) {
             const answer = await fetch(`${url}${page}`);
@@ -310,12 +280,12 @@ describe("the image's scripts", () => {
             await answer.body?.cancel();
           }
           child.kill("SIGTERM");
-          expect(await exited, output.slice(-3000)).toBe(0);
+          expect(await exited, output().slice(-3000)).toBe(0);
         } finally {
           if (child.exitCode === null) child.kill("SIGKILL");
           await exited;
         }
-        expect(output).not.toMatch(/"level":"error"|EACCES|EROFS/);
+        expect(output()).not.toMatch(/"level":"error"|EACCES|EROFS/);
         expect(await fileStates(project.dir)).toEqual(before);
         expect(await readdir(path.join(writable, "data"))).not.toEqual([]);
       } finally {

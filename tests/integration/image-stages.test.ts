@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { childResult } from "../support/child-output";
 import { parseDockerfile } from "../support/dockerfile";
 
 const PROJECT_DIR = path.resolve(fileURLToPath(new URL("../..", import.meta.url)));
@@ -23,23 +24,14 @@ afterAll(async () => {
 });
 
 function runShell(script: string, cwd: string): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn("/bin/sh", ["-c", script], {
+  return childResult(
+    spawn("/bin/sh", ["-c", script], {
       cwd,
       // The npm cache of this machine serves the packages when it has them.
       env: { ...process.env, npm_config_prefer_offline: "true" },
       stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    child.stdout.on("data", (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      output += chunk;
-    });
-    child.once("error", reject);
-    child.once("exit", (code) => resolve({ code, output }));
-  });
+    }),
+  );
 }
 
 const BASE_IMAGE = "$" + "{NODE_IMAGE}";
