@@ -79,6 +79,7 @@ const publishedVersions: PublishedVersionStore | undefined = data.publishedVersi
         call("publishedVersions", "recordPublishedVersions", args),
       removePublishedVersions: (...args) =>
         call("publishedVersions", "removePublishedVersions", args),
+      listEntryAddresses: (...args) => call("publishedVersions", "listEntryAddresses", args),
     }
   : undefined;
 
