@@ -8,7 +8,8 @@
 //   5. the ledger notes the change, recorded on disk once its pages are written;
 //   6. the prerendered pages that read it, and those whose address moved, are rendered again;
 //   7. cached renderings that read it, or whose address moved, go stale;
-//   8. the CDN is told which tags to purge (once their pages are written).
+//   8. the CDN is told which tags to purge (once their pages are written);
+//   9. the redirects are merged again when it can move one (redirect-refresh.ts).
 
 import { createHash } from "node:crypto";
 import type { ContentDifference, ContentVersions } from "../../app/content/cms-update-times";
@@ -28,6 +29,7 @@ import { ContentDependencies } from "./content-dependencies";
 import type { ContentLedger } from "./content-ledger";
 import type { PageRefresher } from "./page-refresh";
 import type { CoalescedPurge } from "./purge";
+import { type RedirectRefresh, touchesRedirects } from "./redirect-refresh";
 
 /** Addresses of listed pages added since the build (the prerendered files name the others). */
 export interface AddedAddresses {
@@ -48,6 +50,8 @@ export interface ContentChangeParts {
   /** Drops what the serving thread's content client read (the server build's forgetContent). */
   forgetContent?: () => void;
   purge?: CoalescedPurge;
+  /** The CMS's redirects and old addresses, merged again after a change that moves one. */
+  redirects?: RedirectRefresh;
   /** What the CMS holds now; without it, catch-ups look for nothing. */
   readVersions?: () => Promise<ContentVersions>;
   logger: SiteLogger;
@@ -177,6 +181,7 @@ export class ContentChanges {
       reason === "event" ? changeIdentity(change) : undefined,
       receivedAt,
     );
+    if (parts.redirects && touchesRedirects(change.tags)) void parts.redirects.refresh();
     contentMetrics.changeApplied(reason);
     if (receivedAt !== undefined) {
       void parts.refresher
