@@ -96,7 +96,9 @@ export class SiteRedirects {
   match(url: URL, siteOrigin: string): SiteRedirectMatch | null {
     const { cms, renamed } = this.merged;
     if (cms.size > 0 || renamed.size > 0) {
-      const path = normalizePathname(url.pathname);
+      // Most paths have no trailing slash: they are their own normal form.
+      const raw = url.pathname;
+      const path = raw.length > 1 && raw.endsWith("/") ? normalizePathname(raw) : raw;
       const exact = cms.get(path);
       if (exact) return exactMatch(exact, url);
       const code = CODE_REDIRECTS.match(url, siteOrigin);
