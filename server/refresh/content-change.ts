@@ -3,13 +3,14 @@
 // while no one listened (at start, or after the render thread was started again):
 //   1. the serving thread's own content client drops what it read (previews and media);
 //   2. open previews of the entry are told (an editor waits on them);
-//   3. addresses added or removed are known as such (an unknown address is decided by them);
+//   3. addresses added or removed are known as such (an unknown address is decided by them),
+//      and the redirects are merged again when the change can move one (redirect-refresh.ts:
+//      asked of the render thread before the pages it re-renders);
 //   4. 404 pages that read what changed are prepared again;
 //   5. the ledger notes the change, recorded on disk once its pages are written;
 //   6. the prerendered pages that read it, and those whose address moved, are rendered again;
 //   7. cached renderings that read it, or whose address moved, go stale;
-//   8. the CDN is told which tags to purge (once their pages are written);
-//   9. the redirects are merged again when it can move one (redirect-refresh.ts).
+//   8. the CDN is told which tags to purge (once their pages are written).
 
 import { createHash } from "node:crypto";
 import type { ContentDifference, ContentVersions } from "../../app/content/cms-update-times";
@@ -164,6 +165,7 @@ export class ContentChanges {
     );
     for (const path of change.addedPaths) parts.addedAddresses.add(path);
     for (const path of change.removedPaths) parts.addedAddresses.delete(path);
+    if (parts.redirects && touchesRedirects(change.tags)) void parts.redirects.refresh();
     parts.notFound.refresh((read) => ContentDependencies.touches(read, change.tags));
     parts.ledger.note(change.tags, change.versions);
     const { read, moved } = this.pagesOf(change);
@@ -181,7 +183,6 @@ export class ContentChanges {
       reason === "event" ? changeIdentity(change) : undefined,
       receivedAt,
     );
-    if (parts.redirects && touchesRedirects(change.tags)) void parts.redirects.refresh();
     contentMetrics.changeApplied(reason);
     if (receivedAt !== undefined) {
       void parts.refresher
