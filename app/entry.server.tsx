@@ -13,6 +13,7 @@ import { installLogger, logger } from "./content/log.server";
 import { holdScriptsUntilFirstPaint } from "./document/first-paint.server";
 import type { SiteLogger } from "./logging/logger.server";
 
+export { readRedirectSources } from "./content/cms-redirects.server";
 export { readContentVersions } from "./content/cms-update-times.server";
 export { watchContentChanges } from "./content/content-changes.server";
 // The production server (server/) reaches the content layer of this build through these.

@@ -4,7 +4,9 @@
 //   (scripts/bench/site-bench.ts; prints a PASS/FAIL report first, exits 0 either way).
 //   csp: requests/s of prerendered pages without and with the hash policy, same run, wrk
 //   (scripts/bench/csp-bench.ts).
-//   redirects: the server's redirect lookup, indexed against a scan of every rule.
+//   redirects: the server's redirect lookup, indexed against a scan of every rule, with the
+//   CMS's redirects merged in; and a CMS redirect's edit-to-live on the real site
+//   (scripts/bench/redirect-edit-bench.ts; REDIRECT_BENCH_EDIT=0 leaves that part out).
 //   serve: the server beside nginx on the same files (req/s, p99), a render's CPU, memory
 //   under rendering and hostile traffic (scripts/bench/serve-bench.ts).
 //   flood: visitors on a prerendered page while one client floods the site with unknown
@@ -21,6 +23,7 @@ import { runFloodBench } from "./bench/flood-bench";
 import { runFormsBench } from "./bench/forms-bench";
 import { runPreviewBench } from "./bench/preview-bench";
 import { runRedirectBench } from "./bench/redirect-bench";
+import { runRedirectEditBench } from "./bench/redirect-edit-bench";
 import { runRestartBench } from "./bench/restart-bench";
 import { runScaleBench } from "./bench/scale-bench";
 import { runServeBench } from "./bench/serve-bench";
@@ -46,7 +49,12 @@ if (which === "all" || which === "csp") {
 }
 if (which === "all" || which === "redirects") {
   console.error("redirect lookup benchmark…");
-  results.redirects = await runRedirectBench();
+  results.redirects = {
+    lookup: await runRedirectBench(),
+    ...(process.env.REDIRECT_BENCH_EDIT === "0"
+      ? {}
+      : { editToLive: await runRedirectEditBench() }),
+  };
 }
 if (which === "all" || which === "serve") {
   console.error("serving benchmark…");

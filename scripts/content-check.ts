@@ -1,7 +1,7 @@
 /**
  * `npm run content:check [folder]`: validates a snapshot (the argument, else
- * CONTENT_DIR, else content/) against its templates, then reads its forms and
- * consent banners the way the site does. Prints one line per problem and exits 1
+ * CONTENT_DIR, else content/) against its templates, then reads its forms, consent
+ * banners and redirects the way the site does. Prints one line per problem and exits 1
  * when there is any; otherwise prints the summary. Warnings (no published consent
  * banner) are printed but do not fail the check.
  */
@@ -10,6 +10,7 @@ import { readEnvOrReport } from "../app/config/read-env";
 import { checkSnapshot, summarize } from "../content-server/snapshot-check";
 import { checkConsentBanners } from "./check-consent";
 import { checkForms } from "./check-forms";
+import { checkRedirects } from "./check-redirects";
 
 async function main(): Promise<number> {
   const env = readEnvOrReport(process.env);
@@ -29,8 +30,18 @@ async function main(): Promise<number> {
     console.error(`consent-banner ${problem.entry}: ${problem.message}`);
   }
   for (const warning of consent.warnings) console.warn(`warning: ${warning}`);
-  const summary = `${summarize(report)}; ${forms.forms} forms checked; ${consent.banners} consent banners checked`;
-  if (report.problems.length > 0 || forms.problems.length > 0 || consent.problems.length > 0) {
+  const redirects = sound
+    ? await checkRedirects(dir)
+    : { redirects: 0, problems: [], warnings: [] };
+  for (const problem of redirects.problems) {
+    console.error(`redirect ${problem.entry}: ${problem.message}`);
+  }
+  for (const warning of redirects.warnings) {
+    console.warn(`warning: redirect ${warning.entry}: ${warning.message}`);
+  }
+  const summary = `${summarize(report)}; ${forms.forms} forms checked; ${consent.banners} consent banners checked; ${redirects.redirects} redirects checked`;
+  const failed = [report.problems, forms.problems, consent.problems, redirects.problems];
+  if (failed.some((problems) => problems.length > 0)) {
     console.error(summary);
     return 1;
   }

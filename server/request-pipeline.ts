@@ -63,7 +63,7 @@ import { isServedMethod, methodNotAllowed } from "./serving/method-guard";
 import { isPageType } from "./serving/mime";
 import type { NotFoundAnswers } from "./serving/not-found";
 import type { PrerenderedPages } from "./serving/prerendered";
-import { hostHasOwnRedirects, redirectFor } from "./serving/redirects";
+import { hostHasOwnRedirects, type SiteRedirects } from "./serving/redirects";
 import { Representation, representationOf } from "./serving/representation";
 import type { SiteAddresses } from "./serving/site-addresses";
 import {
@@ -81,6 +81,8 @@ export interface PipelineParts {
   prerendered: PrerenderedPages;
   dependencies: ContentDependencies;
   addresses: SiteAddresses;
+  /** The code's redirects and the CMS's, as merged at the last content change. */
+  redirects: SiteRedirects;
   notFound: NotFoundAnswers;
   renderer: PageRenderer;
   policies: ContentSecurityPolicies;
@@ -241,7 +243,9 @@ export function createRequestPipeline(parts: PipelineParts): RequestPipeline {
         return undefined;
       }
       // The redirect table first, then files: only what would end as a 404 is answered here.
-      if (redirectFor(url, request.method ?? "GET", env.siteOrigin)) return undefined;
+      if (parts.redirects.redirectFor(url, request.method ?? "GET", env.siteOrigin)) {
+        return undefined;
+      }
       const unknown = parts.addresses.unknownBeforeFiles(
         url.pathname,
         decodeRequestPath(url.pathname),
@@ -315,7 +319,7 @@ async function siteAnswer(
   const { env, logger, addresses } = parts;
   const request = c.req.raw;
   const url = new URL(request.url);
-  const redirect = redirectFor(url, request.method, env.siteOrigin);
+  const redirect = parts.redirects.redirectFor(url, request.method, env.siteOrigin);
   if (redirect) return answered(c, "redirect", redirect);
   const pathname = decodeRequestPath(url.pathname);
   if (pathname === null) return answered(c, "error", errorPage(400));

@@ -3,18 +3,20 @@
 // refresher, what a content change does (refresh/content-change.ts), and the order of
 // shutdown. Nothing is decided here.
 import { randomUUID } from "node:crypto";
-import { createJsonLogger } from "../app/logging/logger.server";
+import { createJsonLogger, type SiteLogger } from "../app/logging/logger.server";
 import { readGaugesFrom, requestMetrics } from "./metrics/site-metrics";
 import { ContentChanges, cmsWatcherOf } from "./refresh/content-change";
 import { BUSY_REFRESH_SHARE, PageRefresher } from "./refresh/page-refresh";
 import { CoalescedPurge } from "./refresh/purge";
+import { RedirectRefresh } from "./refresh/redirect-refresh";
 import { GiveWayToVisitors, VisitorTraffic } from "./rendering/visitor-traffic";
 import { createRequestPipeline } from "./request-pipeline";
 import { readBuildId } from "./running/build-stamp";
-import { catchUpCondition, createContentProbe } from "./running/health";
+import { catchUpCondition, createContentProbe, redirectsCondition } from "./running/health";
 import { createHttpLifecycle, SHUTDOWN_TIMEOUT_MS } from "./running/lifecycle";
 import { CspReportEndpoint } from "./security/csp-report";
 import { NO_PROXY } from "./security/request-intake";
+import { SiteRedirects } from "./serving/redirects";
 import { answeringParts, loadSite, type SiteServerOptions } from "./site-parts";
 
 export { SHUTDOWN_TIMEOUT_MS } from "./running/lifecycle";
@@ -48,6 +50,8 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
 
   const contentProbe = createContentProbe(env.bcms);
   let changes: ContentChanges | undefined;
+  const redirects = new SiteRedirects();
+  let cmsRedirects: RedirectRefresh | undefined;
   const pipeline = createRequestPipeline({
     env,
     logger,
@@ -57,6 +61,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     prerendered,
     dependencies,
     addresses,
+    redirects,
     notFound,
     renderer,
     policies,
@@ -65,7 +70,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     preview,
     readiness: async () => [
       (await contentProbe()).content,
-      [catchUpCondition(changes?.startState ?? "connecting")],
+      [catchUpCondition(changes?.startState ?? "connecting"), ...redirectsCondition(cmsRedirects)],
     ],
     measured: env.metrics.port !== 0,
   });
@@ -100,6 +105,8 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
       "the server build exports no readContentVersions: edits made while the site was down are not looked for",
     );
   }
+  const forget = (paths: string[]) => pipeline.fastPath.forget(paths);
+  cmsRedirects = redirectRefreshOf(site, redirects, env.siteOrigin, logger, forget);
   changes = new ContentChanges({
     prerendered,
     dependencies,
@@ -113,6 +120,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     // each change (the thread's client dropped what the change touched before it told).
     forgetContent: thread ? build.forgetContent : undefined,
     purge,
+    redirects: cmsRedirects,
     // The content pages are made of is read in one place per process: the render thread.
     readVersions: build.readContentVersions
       ? thread
@@ -155,6 +163,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     closing ??= http
       .close()
       .finally(() => startChanges.stop())
+      .finally(() => cmsRedirects?.stop())
       .finally(() => renderer.close())
       .finally(() => thread?.close())
       .finally(() => refresher.stop())
@@ -169,4 +178,23 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     close,
     renderLoad: () => renderer.load,
   };
+}
+
+/**
+ * The CMS's redirects, read at start (before the instance says it is ready) and again after
+ * each change that can move one; none when the build cannot read them.
+ */
+function redirectRefreshOf(
+  { build, thread }: Pick<Awaited<ReturnType<typeof loadSite>>, "build" | "thread">,
+  redirects: SiteRedirects,
+  siteOrigin: string,
+  logger: SiteLogger,
+  forget: (paths: string[]) => void,
+): RedirectRefresh | undefined {
+  if (!build.readRedirectSources) return undefined;
+  // Read where the content pages are made of is read: the render thread, when there is one.
+  const read = thread ? () => thread.readRedirectSources() : build.readRedirectSources;
+  const refresh = new RedirectRefresh({ redirects, read, siteOrigin, logger, forget });
+  void refresh.refresh();
+  return refresh;
 }

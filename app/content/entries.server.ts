@@ -159,7 +159,11 @@ async function publicListOf(
   if (known && known.lng === lng && sameItems(known.source, source)) return known;
   const pending = pendingLists.get(templateName);
   if (pending && pending.lng === lng && sameItems(pending.source, source)) return pending.list;
-  const list = publicView(templateName, source, lng).then((visible) =>
+  const addressOf = (entry: EntryParsed) => {
+    const local = localise(entry, lng);
+    return local && entryPath(local);
+  };
+  const list = publicView(templateName, source, lng, { addressOf }).then((visible) =>
     makeList(source, lng, visible),
   );
   pendingLists.set(templateName, { source, lng, list });

@@ -111,4 +111,45 @@ describe("publicView", () => {
     expect(untimed).toMatch(/^sha256:/);
     expect(versionKeyOf(entry("a", "y", PUBLISHED, 0))).not.toBe(untimed);
   });
+
+  it("records every address a public entry had, once per address, with the version there", async () => {
+    const store = new MemoryPublishedVersionStore();
+    let clock = 10;
+    const addressOf = (e: EntryParsed) =>
+      `/news/${(e.meta as Record<string, { slug: string }>).en?.slug}`;
+    const seen = (source: EntryParsed[]) =>
+      publicView("news-article", source, "en", {
+        store,
+        publicStatus: "Published",
+        now: () => clock++,
+        addressOf,
+      });
+    const renamed = (slug: string, updatedAt: number) => {
+      const e = entry("a", "Renamed", PUBLISHED, updatedAt);
+      (e.meta as Record<string, { slug: string }>).en = { slug } as never;
+      return e;
+    };
+    await seen([renamed("first", 1)]);
+    await seen([renamed("first", 1)]);
+    await seen([renamed("second", 2)]);
+    // An address the store has not seen for a version it has (a store made before addresses
+    // were kept) is recorded too.
+    const older = new MemoryPublishedVersionStore();
+    await older.recordPublishedVersions([
+      { entryId: "a", templateName: "news-article", versionKey: "2", entry: {}, recordedAt: 1 },
+    ]);
+    await publicView("news-article", [renamed("second", 2)], "en", {
+      store: older,
+      publicStatus: "Published",
+      now: () => 50,
+      addressOf,
+    });
+    expect(await store.listEntryAddresses()).toEqual([
+      expect.objectContaining({ entryId: "a", path: "/news/first", lastPublicAt: 10 }),
+      expect.objectContaining({ entryId: "a", path: "/news/second", lastPublicAt: 11 }),
+    ]);
+    expect(await older.listEntryAddresses()).toEqual([
+      expect.objectContaining({ entryId: "a", path: "/news/second", lastPublicAt: 50 }),
+    ]);
+  });
 });

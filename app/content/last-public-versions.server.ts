@@ -8,6 +8,7 @@ import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import type { EntryParsed } from "@thebcms/types";
 import { getEnv } from "~/config/env.server";
 import type {
+  EntryAddressRecord,
   PublishedVersion,
   PublishedVersionKey,
   PublishedVersionStore,
@@ -39,9 +40,14 @@ export function versionKeyOf(entry: EntryParsed): string {
   return `sha256:${createHash("sha256").update(JSON.stringify(entry)).digest("base64url")}`;
 }
 
+/** What a recorded version is told apart by: its key, and the address it had. */
+function recordedAs(versionKey: string, path: string | undefined): string {
+  return path === undefined ? versionKey : `${versionKey} ${path}`;
+}
+
 /**
- * The version keys this process knows to be in each store, by template: read from the store
- * once, then kept up to date with this process's own writes. Another instance's writes are
+ * The version keys (with their address) this process knows to be in each store, by template:
+ * read from the store once, then kept up to date with this process's own writes. Another instance's writes are
  * not seen here, and need not be: at worst a version is recorded again, the same row. Rows
  * of withheld entries are always read from the store itself.
  */
@@ -59,7 +65,9 @@ async function recordedKeys(
   let keys = byTemplate.get(templateName);
   if (!keys) {
     const read = await store.listPublishedVersionKeys(templateName);
-    keys = byTemplate.get(templateName) ?? new Map(read.map((k) => [k.entryId, k.versionKey]));
+    keys =
+      byTemplate.get(templateName) ??
+      new Map(read.map((k) => [k.entryId, recordedAs(k.versionKey, k.path)]));
     byTemplate.set(templateName, keys);
   }
   return keys;
@@ -67,14 +75,21 @@ async function recordedKeys(
 
 /**
  * The entries of one template that visitors see, in the CMS's order, from `source` (every
- * entry of the template, whatever its status). Records the public ones whose version is not
- * recorded yet and forgets the versions of entries that are gone, before answering.
+ * entry of the template, whatever its status). Records the public ones whose version (or
+ * address, `addressOf`) is not recorded yet and forgets the versions of entries that are
+ * gone, before answering. The store keeps every address so recorded: a renamed entry's old
+ * ones redirect (app/redirects/cms-redirects.ts).
  */
 export async function publicView(
   templateName: string,
   source: readonly EntryParsed[],
   lng: string,
-  options: { store?: PublishedVersionStore; publicStatus?: string; now?: () => number } = {},
+  options: {
+    store?: PublishedVersionStore;
+    publicStatus?: string;
+    now?: () => number;
+    addressOf?: (entry: EntryParsed) => string | undefined;
+  } = {},
 ): Promise<EntryParsed[]> {
   const store = options.store ?? publishedVersionStore();
   const status = options.publicStatus ?? getEnv().publicStatus;
@@ -90,8 +105,10 @@ export async function publicView(
     isPublic.set(entry._id, visible);
     if (visible) {
       const versionKey = versionKeyOf(entry);
-      if (known.get(entry._id) !== versionKey) {
-        toRecord.push({ entryId: entry._id, templateName, versionKey, entry, recordedAt: now() });
+      const path = options.addressOf?.(entry);
+      if (known.get(entry._id) !== recordedAs(versionKey, path)) {
+        const version = { entryId: entry._id, templateName, versionKey, entry, recordedAt: now() };
+        toRecord.push(path === undefined ? version : { ...version, path });
       }
     } else withheld.push(entry._id);
   }
@@ -104,7 +121,9 @@ export async function publicView(
   );
   if (toRecord.length) {
     await store.recordPublishedVersions(toRecord);
-    for (const version of toRecord) known.set(version.entryId, version.versionKey);
+    for (const version of toRecord) {
+      known.set(version.entryId, recordedAs(version.versionKey, version.path));
+    }
   }
   if (gone.length) {
     await store.removePublishedVersions(gone);
@@ -130,11 +149,15 @@ export async function findPublishedVersion(entryId: string): Promise<EntryParsed
 /** Versions in memory: the dev server and tests (nothing survives the process). */
 export class MemoryPublishedVersionStore implements PublishedVersionStore {
   protected readonly versions = new Map<string, PublishedVersion>();
+  /** By entry id, then path. */
+  private readonly addresses = new Map<string, Map<string, EntryAddressRecord>>();
 
   async listPublishedVersionKeys(templateName: string): Promise<PublishedVersionKey[]> {
     return [...this.versions.values()]
       .filter((v) => v.templateName === templateName)
-      .map(({ entryId, versionKey }) => ({ entryId, versionKey }));
+      .map(({ entryId, versionKey, path }) =>
+        path === undefined ? { entryId, versionKey } : { entryId, versionKey, path },
+      );
   }
 
   async getPublishedVersions(entryIds: readonly string[]): Promise<PublishedVersion[]> {
@@ -145,11 +168,34 @@ export class MemoryPublishedVersionStore implements PublishedVersionStore {
   }
 
   async recordPublishedVersions(versions: readonly PublishedVersion[]): Promise<void> {
-    for (const version of versions) this.versions.set(version.entryId, version);
+    for (const version of versions) {
+      this.versions.set(version.entryId, version);
+      if (version.path !== undefined) this.noteAddress(version, version.path);
+    }
   }
 
   async removePublishedVersions(entryIds: readonly string[]): Promise<void> {
-    for (const id of entryIds) this.versions.delete(id);
+    for (const id of entryIds) {
+      this.versions.delete(id);
+      this.addresses.delete(id);
+    }
+  }
+
+  async listEntryAddresses(): Promise<EntryAddressRecord[]> {
+    return [...this.addresses.values()].flatMap((byPath) => [...byPath.values()]);
+  }
+
+  private noteAddress(version: PublishedVersion, path: string): void {
+    const byPath = this.addresses.get(version.entryId) ?? new Map<string, EntryAddressRecord>();
+    this.addresses.set(version.entryId, byPath);
+    const held = byPath.get(path);
+    byPath.set(path, {
+      entryId: version.entryId,
+      path,
+      templateName: version.templateName,
+      firstPublicAt: held?.firstPublicAt ?? version.recordedAt,
+      lastPublicAt: Math.max(held?.lastPublicAt ?? 0, version.recordedAt),
+    });
   }
 }
 

@@ -14,11 +14,24 @@ export interface PublishedVersion {
   entry: unknown;
   /** When this instance recorded it (ms). */
   recordedAt: number;
+  /** The site address the entry had in this version, when it has one. */
+  path?: string;
 }
 
 export interface PublishedVersionKey {
   entryId: string;
   versionKey: string;
+  path?: string;
+}
+
+/** An address an entry was public at: every one is kept, so an old one can redirect. */
+export interface EntryAddressRecord {
+  entryId: string;
+  path: string;
+  templateName: string;
+  /** When a version at this address was first and last recorded (ms). */
+  firstPublicAt: number;
+  lastPublicAt: number;
 }
 
 export interface PublishedVersionStore {
@@ -26,8 +39,13 @@ export interface PublishedVersionStore {
   listPublishedVersionKeys(templateName: string): Promise<PublishedVersionKey[]>;
   /** The recorded versions of these entries (those that have one). */
   getPublishedVersions(entryIds: readonly string[]): Promise<PublishedVersion[]>;
-  /** Inserts or replaces each entry's version, all or none. */
+  /**
+   * Inserts or replaces each entry's version, all or none; a version with a path also notes
+   * that the entry was public at that address (kept after the entry moves on).
+   */
   recordPublishedVersions(versions: readonly PublishedVersion[]): Promise<void>;
-  /** Forgets these entries' versions (the entries were deleted). */
+  /** Forgets these entries' versions and addresses (the entries were deleted). */
   removePublishedVersions(entryIds: readonly string[]): Promise<void>;
+  /** Every address an entry that is not deleted was public at. */
+  listEntryAddresses(): Promise<EntryAddressRecord[]>;
 }

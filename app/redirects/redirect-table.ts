@@ -30,10 +30,13 @@ export interface RedirectRule {
   hostPrefix?: string;
 }
 
+/** The statuses a redirect may answer with: the code's two, and 307/308 the CMS may choose. */
+export type AnsweredRedirectStatus = RedirectStatus | 307 | 308;
+
 export interface RedirectMatch {
   /** Relative path (internal), or absolute URL (external target or host rule). */
   location: string;
-  status: RedirectStatus;
+  status: AnsweredRedirectStatus;
 }
 
 export interface MatchRedirectOptions {

@@ -16,6 +16,7 @@ import {
 } from "../../tests/support/content-server-process";
 import { freePort } from "../../tests/support/free-port";
 import { temporaryProject } from "../../tests/support/project-copy";
+import { untilInstanceReady } from "../../tests/support/site-instance";
 import { copySnapshot, removeSnapshot } from "../../tests/support/snapshot-copy";
 import { type SiteProcess, startSiteProcess } from "../site-process";
 
@@ -41,22 +42,6 @@ function editCounts(setting: string | undefined): number[] {
     .filter((value) => Number.isInteger(value) && value >= 0);
   if (counts.length === 0) throw new Error("RESTART_BENCH_EDITS: whole numbers, e.g. 0,1,10,50");
   return counts;
-}
-
-async function untilReady(url: string): Promise<void> {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    const ready = await fetch(`${url}/readyz`).then(
-      async (response) => {
-        await response.body?.cancel();
-        return response.status === 200;
-      },
-      () => false,
-    );
-    if (ready) return;
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-  }
-  throw new Error(`the site was not ready within ${READY_TIMEOUT_MS} ms`);
 }
 
 async function logLines(logFile: string): Promise<Record<string, unknown>[]> {
@@ -105,7 +90,7 @@ export async function runRestartBench(): Promise<Record<string, unknown>> {
     progress("first start (builds the site)…");
     const built = performance.now();
     site = await startSiteProcess({ logFile, port, projectDir: project.dir, env });
-    await untilReady(site.url);
+    await untilInstanceReady(site.url, READY_TIMEOUT_MS, POLL_MS);
     const firstStartSeconds = Math.round((performance.now() - built) / 100) / 10;
 
     const runs: Record<string, unknown>[] = [];
@@ -121,7 +106,7 @@ export async function runRestartBench(): Promise<Record<string, unknown>> {
       const started = performance.now();
       site = await startSiteProcess({ logFile, port, projectDir: project.dir, env });
       const healthyMs = performance.now() - started;
-      await untilReady(site.url);
+      await untilInstanceReady(site.url, READY_TIMEOUT_MS, POLL_MS);
       const readyMs = performance.now() - started;
       const caughtUp = await lineAfter(logFile, "content caught up", since);
       const run = {

@@ -372,6 +372,18 @@ const TEMPLATE_SPECS: OwnerSpec[] = [
       entryPointer("policy_page", "Policy page", "legal-page", true),
     ],
   },
+  {
+    name: "redirect",
+    label: "Redirect",
+    desc: 'An address of the site that sends visitors elsewhere: a campaign short link, a retired page. It wins over the code\'s redirect table on the same "from"; a page published at "from" wins over it.',
+    props: [
+      ...TITLE_SLUG,
+      str("from", "From (a path of this site)", true),
+      str("to", "To (a path of this site, or an https URL)", true),
+      enumeration("status", "Status (301 when unset)", ["301", "302", "307", "308"]),
+      str("note", "Note"),
+    ],
+  },
 ];
 
 function buildProp(ownerKey: string, spec: PropSpec): Prop {

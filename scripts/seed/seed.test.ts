@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { checkSnapshot } from "../../content-server/snapshot-check";
 import { checkConsentBanners } from "../check-consent";
 import { checkForms } from "../check-forms";
+import { checkRedirects } from "../check-redirects";
 import { generate, REPO_ROOT } from "./main";
 import { verifySnapshot } from "./verify";
 
@@ -31,6 +32,13 @@ describe("seed snapshot", () => {
   it("has a consent banner the site accepts (content:check's consent rules)", async () => {
     const { banners, problems, warnings } = await checkConsentBanners(CONTENT);
     expect(banners).toBe(1);
+    expect(problems).toEqual([]);
+    expect(warnings).toEqual([]);
+  });
+
+  it("has only redirects the site accepts (content:check's redirect rules)", async () => {
+    const { redirects, problems, warnings } = await checkRedirects(CONTENT);
+    expect(redirects).toBeGreaterThanOrEqual(3);
     expect(problems).toEqual([]);
     expect(warnings).toEqual([]);
   });

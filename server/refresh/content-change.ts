@@ -3,7 +3,9 @@
 // while no one listened (at start, or after the render thread was started again):
 //   1. the serving thread's own content client drops what it read (previews and media);
 //   2. open previews of the entry are told (an editor waits on them);
-//   3. addresses added or removed are known as such (an unknown address is decided by them);
+//   3. addresses added or removed are known as such (an unknown address is decided by them),
+//      and the redirects are merged again when the change can move one (redirect-refresh.ts:
+//      asked of the render thread before the pages it re-renders);
 //   4. 404 pages that read what changed are prepared again;
 //   5. the ledger notes the change, recorded on disk once its pages are written;
 //   6. the prerendered pages that read it, and those whose address moved, are rendered again;
@@ -28,6 +30,7 @@ import { ContentDependencies } from "./content-dependencies";
 import type { ContentLedger } from "./content-ledger";
 import type { PageRefresher } from "./page-refresh";
 import type { CoalescedPurge } from "./purge";
+import { type RedirectRefresh, touchesRedirects } from "./redirect-refresh";
 
 /** Addresses of listed pages added since the build (the prerendered files name the others). */
 export interface AddedAddresses {
@@ -48,6 +51,8 @@ export interface ContentChangeParts {
   /** Drops what the serving thread's content client read (the server build's forgetContent). */
   forgetContent?: () => void;
   purge?: CoalescedPurge;
+  /** The CMS's redirects and old addresses, merged again after a change that moves one. */
+  redirects?: RedirectRefresh;
   /** What the CMS holds now; without it, catch-ups look for nothing. */
   readVersions?: () => Promise<ContentVersions>;
   logger: SiteLogger;
@@ -160,6 +165,7 @@ export class ContentChanges {
     );
     for (const path of change.addedPaths) parts.addedAddresses.add(path);
     for (const path of change.removedPaths) parts.addedAddresses.delete(path);
+    if (parts.redirects && touchesRedirects(change.tags)) void parts.redirects.refresh();
     parts.notFound.refresh((read) => ContentDependencies.touches(read, change.tags));
     parts.ledger.note(change.tags, change.versions);
     const { read, moved } = this.pagesOf(change);

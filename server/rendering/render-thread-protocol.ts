@@ -49,8 +49,12 @@ export type ToRenderThread =
   | { type: "unwatch" }
   | { type: "result"; id: number; value?: unknown; error?: SentError };
 
-/** `readContentVersions`: what the CMS holds now (the catch-up's question). */
-export type ContentQuestion = "readContentVersions";
+/**
+ * `readContentVersions`: what the CMS holds now (the catch-up's question);
+ * `readRedirectSources`: what the site's redirects are merged from (a redirect's or an
+ * address's change).
+ */
+export type ContentQuestion = "readContentVersions" | "readRedirectSources";
 
 export type FromRenderThread =
   | { type: "ready" }

@@ -85,6 +85,9 @@ describe("the render thread", () => {
       },
       async recordPublishedVersions() {},
       async removePublishedVersions() {},
+      async listEntryAddresses() {
+        return [];
+      },
     };
     thread = await start(recordingLogger(), store);
     const listed = await thread.render(request("/call"));

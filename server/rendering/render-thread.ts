@@ -20,6 +20,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { SiteEnv } from "../../app/config/env.server";
+import type { RedirectSourcesRead } from "../../app/content/cms-redirects.server";
 import type { ContentVersions } from "../../app/content/cms-update-times";
 import type { ContentChange } from "../../app/content/content-changes.server";
 import type { PublishedVersionStore } from "../../app/content/last-public-versions";
@@ -199,6 +200,12 @@ export class RenderThread {
       this.resuming = false;
       this.worker?.postMessage({ type: "unwatch" } satisfies ToRenderThread);
     };
+  }
+
+  /** What the site's redirects are merged from, read by the thread's content client. */
+  async readRedirectSources(): Promise<RedirectSourcesRead> {
+    await this.starting;
+    return (await this.ask("readRedirectSources")) as RedirectSourcesRead;
   }
 
   private ask(question: ContentQuestion): Promise<unknown> {

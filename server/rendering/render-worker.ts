@@ -79,6 +79,7 @@ const publishedVersions: PublishedVersionStore | undefined = data.publishedVersi
         call("publishedVersions", "recordPublishedVersions", args),
       removePublishedVersions: (...args) =>
         call("publishedVersions", "removePublishedVersions", args),
+      listEntryAddresses: (...args) => call("publishedVersions", "listEntryAddresses", args),
     }
   : undefined;
 
@@ -145,10 +146,9 @@ port.on("message", (message: ToRenderThread) => {
 
 async function answer(id: number, question: ContentQuestion): Promise<void> {
   try {
-    if (question !== "readContentVersions" || !build.readContentVersions) {
-      throw new Error(`the server build cannot answer ${question}`);
-    }
-    send({ type: "answer", id, value: await build.readContentVersions() });
+    const read = build[question];
+    if (typeof read !== "function") throw new Error(`the server build cannot answer ${question}`);
+    send({ type: "answer", id, value: await read() });
   } catch (error) {
     send({ type: "answer", id, error: sentErrorOf(error) });
   }

@@ -3,6 +3,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { RouterContextProvider, ServerBuild } from "react-router";
 import type { SiteEnv } from "../../app/config/env.server";
+import type { RedirectSourcesRead } from "../../app/content/cms-redirects.server";
 import type { ContentVersions } from "../../app/content/cms-update-times";
 import type { ContentChange, WatchOptions } from "../../app/content/content-changes.server";
 import type { PublishedVersionStore } from "../../app/content/last-public-versions";
@@ -52,6 +53,8 @@ export interface LoadedBuild {
   describeRoute?: DescribeRoute;
   /** What the CMS holds now, as versions (app/content/cms-update-times.server.ts). */
   readContentVersions?: () => Promise<ContentVersions>;
+  /** What the site's redirects are merged from (app/content/cms-redirects.server.ts). */
+  readRedirectSources?: () => Promise<RedirectSourcesRead>;
   /**
    * Drops what the build's content client holds (the serving thread's, after a change the
    * render thread heard: it watches nothing itself then).
@@ -84,6 +87,7 @@ export async function loadServerBuild(
   const entry = build.entry.module as {
     watchContentChanges?: unknown;
     readContentVersions?: unknown;
+    readRedirectSources?: unknown;
     forgetContent?: unknown;
     createLoadContext?: unknown;
     configureSite?: unknown;
@@ -120,6 +124,10 @@ export async function loadServerBuild(
     readContentVersions:
       typeof entry.readContentVersions === "function"
         ? (entry.readContentVersions as () => Promise<ContentVersions>)
+        : undefined,
+    readRedirectSources:
+      typeof entry.readRedirectSources === "function"
+        ? (entry.readRedirectSources as () => Promise<RedirectSourcesRead>)
         : undefined,
     forgetContent:
       typeof entry.forgetContent === "function" ? (entry.forgetContent as () => void) : undefined,

@@ -41,6 +41,17 @@ export function catchUpCondition(state: string): ReadinessCondition {
   return { name: "catchUp", state, met: state === "done" };
 }
 
+/**
+ * The CMS's redirects: "reading" until they are first read and merged, then "done"; no
+ * condition when the build reads none.
+ */
+export function redirectsCondition(
+  redirects: { state: "reading" | "done" } | undefined,
+): ReadinessCondition[] {
+  if (!redirects) return [];
+  return [{ name: "redirects", state: redirects.state, met: redirects.state === "done" }];
+}
+
 export const READINESS_TIMEOUT_MS = 3000;
 /** Probes within this window share one call to the content service. */
 export const READINESS_MEMO_MS = 1000;

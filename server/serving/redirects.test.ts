@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { mergeRedirects } from "../../app/redirects/cms-redirects";
 import {
   matchRedirect,
   NEWS_HOST_PREFIX,
   REDIRECTS,
   type RedirectRule,
 } from "../../app/redirects/redirect-table";
-import { RedirectIndex } from "./redirects";
+import { RedirectIndex, SiteRedirects } from "./redirects";
 
 const SITE_ORIGIN = "https://id5.io";
 
@@ -64,5 +65,75 @@ describe("RedirectIndex", () => {
     );
     expect(index.match(new URL("https://id5.io/"), SITE_ORIGIN)?.location).toBe("/home");
     expect(index.match(new URL("https://id5.io/other"), SITE_ORIGIN)).toBeNull();
+  });
+});
+
+describe("SiteRedirects", () => {
+  const site = new SiteRedirects();
+  site.replace(
+    mergeRedirects(
+      {
+        redirects: [
+          { entryId: "r1", from: "/product", to: "/solutions", status: "307" },
+          { entryId: "r2", from: "/spring", to: "https://example.com/offer", status: "308" },
+        ],
+        pages: new Map([["/news/now", "e1"]]),
+        past: [
+          { entryId: "e1", path: "/news/before", lastPublicAt: 1 },
+          { entryId: "e1", path: "/events", lastPublicAt: 1 },
+        ],
+      },
+      REDIRECTS,
+      SITE_ORIGIN,
+    ),
+  );
+  const answer = (path: string, method = "GET") =>
+    site.redirectFor(new URL(`https://id5.io${path}`), method, SITE_ORIGIN);
+
+  it("asks the CMS's redirects first, the code's table next, old addresses last", () => {
+    expect(answer("/product?utm=x")?.headers.get("location")).toBe("/solutions?utm=x");
+    expect(answer("/product")?.status).toBe(307);
+    // /events is the code's (→ /): an old address there does not take it.
+    expect(answer("/events")?.headers.get("location")).toBe("/");
+    expect(answer("/news/before")?.headers.get("location")).toBe("/news/now");
+    expect(answer("/connect")?.headers.get("location")).toBe("/solutions");
+    expect(answer("/news/now")).toBeNull();
+  });
+
+  it("lets a browser keep a permanent one for an hour, and answers data requests in-app", () => {
+    expect(answer("/spring")?.headers.get("cache-control")).toBe("public, max-age=3600");
+    expect(answer("/product")?.headers.get("cache-control")).toBeNull();
+    // Tagged with the entry, so the purge of its change reaches a CDN's copy.
+    expect(answer("/spring")?.headers.get("cache-tag")).toBe("entry:r2,template:redirect");
+    expect(answer("/news/before")?.headers.get("cache-tag")).toBe("entry:e1,path:e1");
+    expect(answer("/events")?.headers.get("cache-tag")).toBeNull();
+    const data = answer("/news/before.data?_routes=root");
+    expect(data?.status).toBe(204);
+    expect(data?.headers.get("x-remix-redirect")).toBe("/news/now");
+    expect(data?.headers.get("x-remix-status")).toBe("301");
+    const external = answer("/spring.data");
+    expect(external?.headers.get("x-remix-reload-document")).toBe("true");
+    expect(external?.headers.get("x-remix-status")).toBe("308");
+  });
+
+  it("forgets the CMS's part when it is replaced", () => {
+    const other = new SiteRedirects();
+    other.replace(
+      mergeRedirects(
+        {
+          redirects: [{ entryId: "r", from: "/a", to: "/b", status: undefined }],
+          pages: new Map(),
+          past: [],
+        },
+        REDIRECTS,
+        SITE_ORIGIN,
+      ),
+    );
+    expect(other.exactSources()).toEqual(["/a"]);
+    other.replace(
+      mergeRedirects({ redirects: [], pages: new Map(), past: [] }, REDIRECTS, SITE_ORIGIN),
+    );
+    expect(other.redirectFor(new URL("https://id5.io/a"), "GET", SITE_ORIGIN)).toBeNull();
+    expect(other.exactSources()).toEqual([]);
   });
 });

@@ -1,6 +1,20 @@
-// HTTP redirects, answered before anything else is looked at: the one redirect table
-// (app/redirects/redirect-table.ts, including the news. host rule) with its real status
-// codes, then trailing slashes (`/about/` -> `/about`, the canonical form every link uses).
+// HTTP redirects, answered before anything else is looked at: the CMS's redirects, the one
+// redirect table of the code (app/redirects/redirect-table.ts, including the news. host
+// rule), the old addresses of renamed entries (app/redirects/cms-redirects.ts merges the
+// three once per change), then trailing slashes (`/about/` -> `/about`, the canonical form
+// every link uses).
+import {
+  CACHE_TAG_HEADER,
+  contentTag,
+  SURROGATE_KEY_HEADER,
+} from "../../app/content/content-tags.server";
+import {
+  EMPTY_MERGED_REDIRECTS,
+  type ExactRedirect,
+  exactLocation,
+  type MergedRedirects,
+  REDIRECT_TEMPLATE,
+} from "../../app/redirects/cms-redirects";
 import {
   matchRedirect,
   normalizePathname,
@@ -40,7 +54,7 @@ export class RedirectIndex {
     }
   }
 
-  match(url: URL, siteOrigin: string): RedirectMatch | null {
+  match(url: URL, siteOrigin: string): SiteRedirectMatch | null {
     const pathname = normalizePathname(url.pathname);
     const end = pathname.indexOf("/", 1);
     const first = pathname.slice(1, end === -1 ? undefined : end);
@@ -49,7 +63,7 @@ export class RedirectIndex {
   }
 }
 
-const SITE_REDIRECTS = new RedirectIndex(REDIRECTS);
+const CODE_REDIRECTS = new RedirectIndex(REDIRECTS);
 const HOST_PREFIXES = REDIRECTS.flatMap((rule) =>
   rule.hostPrefix === undefined ? [] : [rule.hostPrefix.toLowerCase()],
 );
@@ -62,47 +76,111 @@ export function hostHasOwnRedirects(host: string): boolean {
 }
 
 /**
- * The redirect answer for `url`, or null. A client-navigation data request (`/product.data`)
- * whose page redirects gets React Router's single-fetch form (204 + X-Remix-Redirect), so
- * the browser follows it in-app instead of failing to decode a 301.
+ * The site's redirects: the code's table, with the CMS's redirects and the renamed entries'
+ * old addresses as merged at the last content change (`replace`). A lookup is one or two
+ * map reads besides the code's index: nothing is decided per request.
  */
-export function redirectFor(url: URL, method: string, siteOrigin: string): Response | null {
-  const dataPage = pagePathOfDataRequest(url.pathname);
-  if (dataPage !== null) {
-    const pageUrl = new URL(url);
-    pageUrl.pathname = dataPage;
-    pageUrl.searchParams.delete("_routes");
-    const match = SITE_REDIRECTS.match(pageUrl, siteOrigin);
-    if (!match) return null;
-    const external = /^https?:\/\//i.test(match.location);
-    return new Response(null, {
-      status: 204,
-      headers: {
-        "X-Remix-Response": "yes",
-        "X-Remix-Redirect": match.location,
-        "X-Remix-Status": String(match.status),
-        ...(external ? { "X-Remix-Reload-Document": "true" } : {}),
-        "Cache-Control": "no-store",
-      },
-    });
+export class SiteRedirects {
+  private merged: MergedRedirects = EMPTY_MERGED_REDIRECTS;
+
+  /** The CMS's part changed: from now on, these answer. */
+  replace(merged: MergedRedirects): void {
+    this.merged = merged;
   }
-  const match = SITE_REDIRECTS.match(url, siteOrigin);
-  if (match) return redirect(match.location, match.status);
-  if (
-    (method === "GET" || method === "HEAD") &&
-    url.pathname.length > 1 &&
-    url.pathname.endsWith("/")
-  ) {
-    // Collapse leading slashes too: `//evil.example/` must not become a protocol-relative URL.
-    const path = `/${url.pathname.replace(/^\/+/, "").replace(/\/+$/, "")}`;
-    return redirect(`${path}${url.search}`, TRAILING_SLASH_STATUS);
+
+  /** The exact addresses the CMS's part answers now (for the fast path to forget). */
+  exactSources(): string[] {
+    return [...this.merged.cms.keys(), ...this.merged.renamed.keys()];
   }
-  return null;
+
+  match(url: URL, siteOrigin: string): SiteRedirectMatch | null {
+    const { cms, renamed } = this.merged;
+    if (cms.size > 0 || renamed.size > 0) {
+      // Most paths have no trailing slash: they are their own normal form.
+      const raw = url.pathname;
+      const path = raw.length > 1 && raw.endsWith("/") ? normalizePathname(raw) : raw;
+      const exact = cms.get(path);
+      if (exact) return exactMatch(exact, url);
+      const code = CODE_REDIRECTS.match(url, siteOrigin);
+      if (code) return code;
+      const old = renamed.get(path);
+      return old ? exactMatch(old, url) : null;
+    }
+    return CODE_REDIRECTS.match(url, siteOrigin);
+  }
+
+  /**
+   * The redirect answer for `url`, or null. A client-navigation data request (`/product.data`)
+   * whose page redirects gets React Router's single-fetch form (204 + X-Remix-Redirect), so
+   * the browser follows it in-app instead of failing to decode a 301.
+   */
+  redirectFor(url: URL, method: string, siteOrigin: string): Response | null {
+    const dataPage = pagePathOfDataRequest(url.pathname);
+    if (dataPage !== null) {
+      const pageUrl = new URL(url);
+      pageUrl.pathname = dataPage;
+      pageUrl.searchParams.delete("_routes");
+      const match = this.match(pageUrl, siteOrigin);
+      if (!match) return null;
+      const external = /^https?:\/\//i.test(match.location);
+      return new Response(null, {
+        status: 204,
+        headers: {
+          "X-Remix-Response": "yes",
+          "X-Remix-Redirect": match.location,
+          "X-Remix-Status": String(match.status),
+          ...(external ? { "X-Remix-Reload-Document": "true" } : {}),
+          "Cache-Control": "no-store",
+        },
+      });
+    }
+    const match = this.match(url, siteOrigin);
+    if (match) return redirect(match.location, match.status, match.tags);
+    if (
+      (method === "GET" || method === "HEAD") &&
+      url.pathname.length > 1 &&
+      url.pathname.endsWith("/")
+    ) {
+      // Collapse leading slashes too: `//evil.example/` must not become a protocol-relative URL.
+      const path = `/${url.pathname.replace(/^\/+/, "").replace(/\/+$/, "")}`;
+      return redirect(`${path}${url.search}`, TRAILING_SLASH_STATUS);
+    }
+    return null;
+  }
 }
 
-function redirect(location: string, status: number): Response {
+/** A redirect with the content tags its answer carries (a CMS's or renamed entry's). */
+type SiteRedirectMatch = RedirectMatch & { tags?: readonly string[] };
+
+function exactMatch(exact: ExactRedirect, url: URL): SiteRedirectMatch {
+  // Tagged like the pages made from the same entry, so a CDN that keeps a permanent one
+  // drops it when the entry changes (the change's purge carries these tags).
+  const tags =
+    exact.source === "cms"
+      ? [contentTag.entry(exact.entryId), contentTag.template(REDIRECT_TEMPLATE)]
+      : [contentTag.entry(exact.entryId), contentTag.path(exact.entryId)];
+  return { location: exactLocation(exact, url.search), status: exact.status, tags };
+}
+
+/** The code's table alone (what answers before the CMS's redirects are read). */
+const CODE_ONLY = new SiteRedirects();
+
+/** The redirect answer of the code's table alone for `url` (see SiteRedirects.redirectFor). */
+export function redirectFor(url: URL, method: string, siteOrigin: string): Response | null {
+  return CODE_ONLY.redirectFor(url, method, siteOrigin);
+}
+
+/** Statuses a browser may keep without asking again: given an hour, so the table can change. */
+const PERMANENT_STATUSES = new Set([301, 308]);
+
+function redirect(location: string, status: number, tags?: readonly string[]): Response {
   const headers: Record<string, string> = { Location: location };
-  // Browsers keep a 301 forever unless told otherwise; an hour lets the table change.
-  if (status === 301) headers["Cache-Control"] = "public, max-age=3600";
+  if (tags) {
+    headers[CACHE_TAG_HEADER] = tags.join(",");
+    headers[SURROGATE_KEY_HEADER] = tags.join(" ");
+  }
+  // Browsers keep a permanent redirect forever unless told otherwise; an hour lets the
+  // table (and the CMS's redirects) change.
+  if (PERMANENT_STATUSES.has(status)) headers["Cache-Control"] = "public, max-age=3600";
   return new Response(null, { status, headers });
 }

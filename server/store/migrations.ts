@@ -144,6 +144,27 @@ export const MIGRATIONS: readonly Migration[] = [
      );
      CREATE INDEX purge_claims_claimed ON purge_claims (claimed_at);`,
   },
+  {
+    description: "every address a public entry had, so an old address redirects to the new one",
+    sqlite: `ALTER TABLE published_versions ADD COLUMN path TEXT;
+     CREATE TABLE entry_addresses (
+       entry_id TEXT NOT NULL,
+       path TEXT NOT NULL,
+       template_name TEXT NOT NULL,
+       first_public_at INTEGER NOT NULL,
+       last_public_at INTEGER NOT NULL,
+       PRIMARY KEY (entry_id, path)
+     );`,
+    postgres: `ALTER TABLE published_versions ADD COLUMN path TEXT;
+     CREATE TABLE entry_addresses (
+       entry_id TEXT NOT NULL,
+       path TEXT NOT NULL,
+       template_name TEXT NOT NULL,
+       first_public_at BIGINT NOT NULL,
+       last_public_at BIGINT NOT NULL,
+       PRIMARY KEY (entry_id, path)
+     );`,
+  },
 ];
 
 /** The schema this code writes and reads. */

@@ -19,6 +19,10 @@ import type { PreviousSigningKey } from "./signing-key-file";
 import {
   ALL_PREVIEW_LINKS,
   type ClaimedSubmission,
+  ENTRY_ADDRESS_UPSERT_SQL,
+  ENTRY_ADDRESSES_SQL,
+  type EntryAddressColumns,
+  type EntryAddressRecord,
   EXTEND_LEASE_SQL,
   INSERT_COLUMNS,
   insertValues,
@@ -54,9 +58,13 @@ import {
   type SubmissionRow,
   type SubmissionStatus,
   type SubmissionStore,
+  toEntryAddressRecord,
   toPublishedVersion,
   toSubmissionRow,
+  toVersionKey,
   untakenPurgeClaim,
+  VERSION_KEYS_SQL,
+  type VersionKeyColumns,
   WAITING_SQL,
 } from "./store";
 
@@ -311,11 +319,8 @@ class PostgresPublishedVersions implements PublishedVersionStore {
   constructor(private readonly pool: pg.Pool) {}
 
   async listPublishedVersionKeys(templateName: string): Promise<PublishedVersionKey[]> {
-    const { rows } = await this.pool.query<{ entry_id: string; version_key: string }>(
-      "SELECT entry_id, version_key FROM published_versions WHERE template_name = $1 ORDER BY entry_id",
-      [templateName],
-    );
-    return rows.map((row) => ({ entryId: row.entry_id, versionKey: row.version_key }));
+    const { rows } = await this.pool.query<VersionKeyColumns>(VERSION_KEYS_SQL, [templateName]);
+    return rows.map(toVersionKey);
   }
 
   async getPublishedVersions(entryIds: readonly string[]): Promise<PublishedVersion[]> {
@@ -338,16 +343,34 @@ class PostgresPublishedVersions implements PublishedVersionStore {
           v.versionKey,
           JSON.stringify(v.entry),
           v.recordedAt,
+          v.path ?? null,
         ]);
+        if (v.path !== undefined) {
+          await client.query(ENTRY_ADDRESS_UPSERT_SQL, [
+            v.entryId,
+            v.path,
+            v.templateName,
+            v.recordedAt,
+          ]);
+        }
       }
     });
   }
 
   async removePublishedVersions(entryIds: readonly string[]): Promise<void> {
     if (entryIds.length === 0) return;
-    await this.pool.query("DELETE FROM published_versions WHERE entry_id = ANY($1::text[])", [
-      [...entryIds],
-    ]);
+    await this.inTransaction(async (client) => {
+      for (const table of ["published_versions", "entry_addresses"]) {
+        await client.query(`DELETE FROM ${table} WHERE entry_id = ANY($1::text[])`, [
+          [...entryIds],
+        ]);
+      }
+    });
+  }
+
+  async listEntryAddresses(): Promise<EntryAddressRecord[]> {
+    const { rows } = await this.pool.query<EntryAddressColumns>(ENTRY_ADDRESSES_SQL);
+    return rows.map(toEntryAddressRecord);
   }
 
   private async inTransaction(work: (client: pg.PoolClient) => Promise<void>): Promise<void> {

@@ -23,6 +23,10 @@ import {
 import {
   ALL_PREVIEW_LINKS,
   type ClaimedSubmission,
+  ENTRY_ADDRESS_UPSERT_SQL,
+  ENTRY_ADDRESSES_SQL,
+  type EntryAddressColumns,
+  type EntryAddressRecord,
   EXTEND_LEASE_SQL,
   forSqlite,
   INSERT_COLUMNS,
@@ -58,9 +62,13 @@ import {
   type SubmissionRow,
   type SubmissionStatus,
   type SubmissionStore,
+  toEntryAddressRecord,
   toPublishedVersion,
   toSubmissionRow,
+  toVersionKey,
   untakenPurgeClaim,
+  VERSION_KEYS_SQL,
+  type VersionKeyColumns,
   WAITING_SQL,
 } from "./store";
 
@@ -291,11 +299,9 @@ class SqlitePublishedVersions implements PublishedVersionStore {
 
   async listPublishedVersionKeys(templateName: string): Promise<PublishedVersionKey[]> {
     const rows = this.db
-      .prepare(
-        "SELECT entry_id, version_key FROM published_versions WHERE template_name = ? ORDER BY entry_id",
-      )
-      .all(templateName) as { entry_id: string; version_key: string }[];
-    return rows.map((row) => ({ entryId: row.entry_id, versionKey: row.version_key }));
+      .prepare(forSqlite(VERSION_KEYS_SQL))
+      .all(templateName) as VersionKeyColumns[];
+    return rows.map(toVersionKey);
   }
 
   async getPublishedVersions(entryIds: readonly string[]): Promise<PublishedVersion[]> {
@@ -308,18 +314,30 @@ class SqlitePublishedVersions implements PublishedVersionStore {
 
   async recordPublishedVersions(versions: readonly PublishedVersion[]): Promise<void> {
     const upsert = this.db.prepare(forSqlite(PUBLISHED_VERSION_UPSERT_SQL));
+    const noteAddress = this.db.prepare(forSqlite(ENTRY_ADDRESS_UPSERT_SQL));
     this.db.transaction(() => {
       for (const v of versions) {
-        upsert.run(v.entryId, v.templateName, v.versionKey, JSON.stringify(v.entry), v.recordedAt);
+        const json = JSON.stringify(v.entry);
+        upsert.run(v.entryId, v.templateName, v.versionKey, json, v.recordedAt, v.path ?? null);
+        if (v.path !== undefined) noteAddress.run(v.entryId, v.path, v.templateName, v.recordedAt);
       }
     })();
   }
 
   async removePublishedVersions(entryIds: readonly string[]): Promise<void> {
-    const remove = this.db.prepare("DELETE FROM published_versions WHERE entry_id = ?");
+    const removeVersion = this.db.prepare("DELETE FROM published_versions WHERE entry_id = ?");
+    const removeAddresses = this.db.prepare("DELETE FROM entry_addresses WHERE entry_id = ?");
     this.db.transaction(() => {
-      for (const id of entryIds) remove.run(id);
+      for (const id of entryIds) {
+        removeVersion.run(id);
+        removeAddresses.run(id);
+      }
     })();
+  }
+
+  async listEntryAddresses(): Promise<EntryAddressRecord[]> {
+    const rows = this.db.prepare(ENTRY_ADDRESSES_SQL).all() as EntryAddressColumns[];
+    return rows.map(toEntryAddressRecord);
   }
 }
 

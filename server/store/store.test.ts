@@ -554,6 +554,50 @@ describe.each([sqlite, postgres])("store on $name", (engine) => {
         { entryId: "a1", versionKey: "8" },
       ]);
     });
+
+    it("keeps every address an entry was public at, for every instance and across a reopen", async () => {
+      await fresh();
+      const other = await another();
+      const at = (versionKey: string, path: string, recordedAt: number) => ({
+        ...version("a1", versionKey, "Renamed"),
+        path,
+        recordedAt,
+      });
+      await store.publishedVersions.recordPublishedVersions([at("1", "/news/first", T0)]);
+      await other.publishedVersions.recordPublishedVersions([at("2", "/news/first", T0 + 5)]);
+      await store.publishedVersions.recordPublishedVersions([
+        at("3", "/news/second", T0 + 10),
+        { ...version("b2", "1", "No address"), recordedAt: T0 + 10 },
+      ]);
+      // The version keys tell the address each version had (none: no path).
+      expect(await other.publishedVersions.listPublishedVersionKeys("news-article")).toEqual([
+        { entryId: "a1", versionKey: "3", path: "/news/second" },
+        { entryId: "b2", versionKey: "1" },
+      ]);
+      const reopened = await another();
+      expect(await reopened.publishedVersions.listEntryAddresses()).toEqual([
+        {
+          entryId: "a1",
+          path: "/news/first",
+          templateName: "news-article",
+          firstPublicAt: T0,
+          lastPublicAt: T0 + 5,
+        },
+        {
+          entryId: "a1",
+          path: "/news/second",
+          templateName: "news-article",
+          firstPublicAt: T0 + 10,
+          lastPublicAt: T0 + 10,
+        },
+      ]);
+      // A late write of an older version never moves the last time back.
+      await other.publishedVersions.recordPublishedVersions([at("1", "/news/first", T0 + 1)]);
+      expect((await store.publishedVersions.listEntryAddresses())[0]?.lastPublicAt).toBe(T0 + 5);
+      // A deleted entry's addresses go with its version.
+      await store.publishedVersions.removePublishedVersions(["a1"]);
+      expect(await other.publishedVersions.listEntryAddresses()).toEqual([]);
+    });
   });
 
   describe("preview revocations", () => {

@@ -6,6 +6,7 @@
 // interface, its methods in both adapters and its cases in the suite.
 import { randomBytes } from "node:crypto";
 import type {
+  EntryAddressRecord,
   PublishedVersion,
   PublishedVersionKey,
   PublishedVersionStore,
@@ -18,7 +19,7 @@ import type {
 } from "../../app/forms/contract";
 import type { PreviousSigningKey } from "./signing-key-file";
 
-export type { PublishedVersion, PublishedVersionKey, PublishedVersionStore };
+export type { EntryAddressRecord, PublishedVersion, PublishedVersionKey, PublishedVersionStore };
 
 export type SubmissionStatus = "pending" | "delivered" | "dead" | "spam";
 export const SUBMISSION_STATUSES: readonly SubmissionStatus[] = [
@@ -436,6 +437,7 @@ export interface PublishedVersionColumns {
   version_key: string;
   entry_json: string;
   recorded_at: number;
+  path: string | null;
 }
 
 export function toPublishedVersion(row: PublishedVersionColumns): PublishedVersion {
@@ -445,6 +447,7 @@ export function toPublishedVersion(row: PublishedVersionColumns): PublishedVersi
     versionKey: row.version_key,
     entry: JSON.parse(row.entry_json),
     recordedAt: row.recorded_at,
+    ...(row.path === null ? {} : { path: row.path }),
   };
 }
 
@@ -454,10 +457,61 @@ export function revocationKey(scope: RevocationScope): string {
 
 /** Inserts or replaces an entry's version (PostgreSQL placeholders; forSqlite for SQLite). */
 export const PUBLISHED_VERSION_UPSERT_SQL = `INSERT INTO published_versions
-    (entry_id, template_name, version_key, entry_json, recorded_at) VALUES ($1, $2, $3, $4, $5)
+    (entry_id, template_name, version_key, entry_json, recorded_at, path)
+    VALUES ($1, $2, $3, $4, $5, $6)
   ON CONFLICT (entry_id) DO UPDATE SET template_name = excluded.template_name,
     version_key = excluded.version_key, entry_json = excluded.entry_json,
-    recorded_at = excluded.recorded_at`;
+    recorded_at = excluded.recorded_at, path = excluded.path`;
+
+/** A template's recorded version keys, with the address each version had. */
+export const VERSION_KEYS_SQL = `SELECT entry_id, version_key, path FROM published_versions
+  WHERE template_name = $1 ORDER BY entry_id`;
+
+export interface VersionKeyColumns {
+  entry_id: string;
+  version_key: string;
+  path: string | null;
+}
+
+export function toVersionKey(row: VersionKeyColumns): PublishedVersionKey {
+  return {
+    entryId: row.entry_id,
+    versionKey: row.version_key,
+    ...(row.path === null ? {} : { path: row.path }),
+  };
+}
+
+/**
+ * Notes that an entry was public at an address (with the version recorded there): its first
+ * time there is kept, its last time moves forward only.
+ */
+export const ENTRY_ADDRESS_UPSERT_SQL = `INSERT INTO entry_addresses
+    (entry_id, path, template_name, first_public_at, last_public_at) VALUES ($1, $2, $3, $4, $4)
+  ON CONFLICT (entry_id, path) DO UPDATE SET
+    last_public_at = CASE WHEN excluded.last_public_at > entry_addresses.last_public_at
+      THEN excluded.last_public_at ELSE entry_addresses.last_public_at END`;
+
+export const ENTRY_ADDRESSES_SQL = `SELECT entry_id, path, template_name, first_public_at,
+    last_public_at FROM entry_addresses ORDER BY entry_id, first_public_at, path`;
+
+/** An address as both engines store it. */
+export interface EntryAddressColumns {
+  entry_id: string;
+  path: string;
+  template_name: string;
+  first_public_at: number | string;
+  last_public_at: number | string;
+}
+
+export function toEntryAddressRecord(row: EntryAddressColumns): EntryAddressRecord {
+  return {
+    entryId: row.entry_id,
+    path: row.path,
+    templateName: row.template_name,
+    firstPublicAt: Number(row.first_public_at),
+    lastPublicAt: Number(row.last_public_at),
+  };
+}
 
 /** A revocation never moves back: an older one arriving late voids nothing new. */
 export const REVOKE_SQL = `INSERT INTO preview_revocations (scope, revoked_at) VALUES ($1, $2)

@@ -1,6 +1,7 @@
 // Every row of the one redirect table (app/redirects/redirect-table.ts, SPEC §2) as an HTTP
-// redirect of our server, plus the in-app redirect of a client-side navigation.
-import { expect, test } from "@playwright/test";
+// redirect of our server (or, where the seed's CMS redirect has the same `from`, the CMS's),
+// plus the in-app redirect of a client-side navigation, to an old path and to a CMS redirect.
+import { expect, type Page, test } from "@playwright/test";
 import { REDIRECTS, type RedirectRule } from "../../app/redirects/redirect-table";
 import {
   ARTICLE_SLUG,
@@ -9,6 +10,7 @@ import {
   rewriteAboutData,
   waitForHydration,
 } from "./support/site";
+import { publishedEntries } from "./support/snapshot";
 
 const SITE_ORIGIN = "https://id5.io";
 
@@ -37,9 +39,21 @@ interface Case {
   location: string;
 }
 
+/** The seed's CMS redirects (`redirect` entries), by `from`: they win over the code's rows. */
+const CMS_REDIRECTS = new Map(
+  publishedEntries("redirect").map((e) => [
+    String(e.from),
+    { target: String(e.to), status: Number(e.status || 301) },
+  ]),
+);
+
 /** One concrete request per row, with the Location we expect, built from the row itself. */
 function caseFor(rule: RedirectRule): Case {
   const source = fill(rule.pattern);
+  const replaced = CMS_REDIRECTS.get(source);
+  if (replaced && rule.hostPrefix === undefined) {
+    return { rule: { ...rule, status: replaced.status as 301 }, source, location: replaced.target };
+  }
   if (rule.hostPrefix !== undefined) {
     return {
       rule,
@@ -59,13 +73,13 @@ test.describe("every row of REDIRECTS", () => {
 
   for (const rule of REDIRECTS) {
     const c = caseFor(rule);
-    const title = `${c.host ? `${c.host} ` : ""}${c.source} → ${rule.status} ${c.location}`;
+    const title = `${c.host ? `${c.host} ` : ""}${c.source} → ${c.rule.status} ${c.location}`;
     test(title, async ({ request, baseURL }) => {
       const response = await request.get(c.source, {
         maxRedirects: 0,
         headers: c.host ? { host: c.host } : {},
       });
-      expect(response.status()).toBe(rule.status);
+      expect(response.status()).toBe(c.rule.status);
       const location = response.headers().location;
       expect(location, "Location header").toBeDefined();
       // Internal targets may be sent relative or absolute on our own origin; both resolve
@@ -137,21 +151,48 @@ test.describe("redirect details", () => {
   });
 });
 
-test("clicking an in-app link to an old path ends on the new path without a reload", async ({
-  page,
-}) => {
-  // No seed page links to an old path, so the /about page data served to the client
-  // navigation gets one: its rich-content link to /jobs becomes a link to /product.
-  await rewriteAboutData(page, '"/jobs"', '"/product"');
+/**
+ * Opens /about in the app with its rich-content link to /jobs pointing at `href` instead (no
+ * seed page links to an old path or a short link), clicks it, and checks the app lands on
+ * `landing` without reloading the document.
+ */
+async function followAboutLink(page: Page, href: string, landing: string): Promise<void> {
+  await rewriteAboutData(page, '"/jobs"', `"${href}"`);
   await page.goto("/");
   await waitForHydration(page);
   await markDocument(page);
   await page.locator("header.site-header nav").getByRole("link", { name: "About" }).click();
   await expect(page).toHaveURL(/\/about$/);
-  const oldLink = page.locator('main .rich-content a[href="/product"]').first();
-  await expect(oldLink).toBeVisible();
-  await oldLink.click();
-  await expect(page).toHaveURL(/\/technology$/);
+  const link = page.locator(`main .rich-content a[href="${href}"]`).first();
+  await expect(link).toBeVisible();
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`${landing}$`));
   await expect(page.locator("main h1")).toBeVisible();
   expect(await hasDocumentMarker(page), "navigation stayed in the app").toBe(true);
+}
+
+test("clicking an in-app link to an old path ends on the new path without a reload", async ({
+  page,
+}) => {
+  await followAboutLink(page, "/product", "/technology");
+});
+
+test("the seed replaces at least one row of the code's table with a CMS redirect", () => {
+  const replaced = REDIRECTS.filter((rule) => CMS_REDIRECTS.has(rule.pattern));
+  expect(replaced.length).toBeGreaterThan(0);
+  for (const rule of replaced)
+    expect(CMS_REDIRECTS.get(rule.pattern)?.target).not.toBe(rule.target);
+});
+
+test("clicking an in-app link to a CMS redirect's `from` lands on its target, in the app", async ({
+  page,
+}) => {
+  // /london → /summit → the summit's event page: a chain of the seed, answered in one hop.
+  const summit = CMS_REDIRECTS.get("/summit")?.target as string;
+  expect(summit).toMatch(/^\/events\//);
+  const asked: string[] = [];
+  page.on("response", (response) => asked.push(new URL(response.url()).pathname));
+  await followAboutLink(page, "/london", summit);
+  // The client asked the server about /london (its data request), which answered in-app.
+  expect(asked).toContain("/london.data");
 });

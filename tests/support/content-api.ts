@@ -1,6 +1,7 @@
 // Edits through the content service's own HTTP API (as an editor's CMS would), for tests
 // and benchmarks that change content while the site is stopped.
 import { LOCAL_CONTENT_IDENTITY } from "../../app/config/env.server";
+import { PUBLISHED_STATUS_ID } from "../../scripts/drafts-project";
 
 interface RawProp {
   id: string;
@@ -25,6 +26,18 @@ export interface ContentApi {
   entries(template: string): Promise<RawEntry[]>;
   /** Sets an entry's title (its template's first prop) in `lng`; returns the stored entry. */
   retitle(template: string, entryId: string, title: string, lng?: string): Promise<RawEntry>;
+  /** Sets props of an entry by name (`{slug: "new"}`) in `lng`; returns the stored entry. */
+  setProps(
+    template: string,
+    entryId: string,
+    values: Record<string, string>,
+    lng?: string,
+  ): Promise<RawEntry>;
+  /** Creates an entry in the public status with these STRING/ENUMERATION props by name. */
+  create(template: string, values: Record<string, string>, lng?: string): Promise<RawEntry>;
+  /** Creates a new entry, public, with another's props and content, these props set by name. */
+  duplicate(template: string, entryId: string, values: Record<string, string>): Promise<RawEntry>;
+  remove(template: string, entryId: string): Promise<void>;
 }
 
 export function contentApi(origin: string, identity = LOCAL_CONTENT_IDENTITY): ContentApi {
@@ -41,34 +54,103 @@ export function contentApi(origin: string, identity = LOCAL_CONTENT_IDENTITY): C
     return JSON.parse(text) as T;
   };
   const templates = async () => (await call<{ items: RawTemplate[] }>("template/all")).items;
+  const schemaOf = async (template: string) => {
+    const schema = (await templates()).find((t) => t.name === template || t._id === template);
+    if (!schema) throw new Error(`no template ${template}`);
+    return schema;
+  };
+  const propId = (schema: RawTemplate, name: string) => {
+    const id = schema.props.find((prop) => prop.name === name)?.id;
+    if (!id) throw new Error(`template ${schema.name} has no prop ${name}`);
+    return id;
+  };
+  const update = async (
+    schema: RawTemplate,
+    entryId: string,
+    values: Map<string, unknown[]>,
+    lng: string,
+  ) => {
+    const entry = (await call<{ item: RawEntry }>(`template/${schema._id}/entry/${entryId}`)).item;
+    const meta = entry.meta.find((m) => m.lng === lng);
+    if (!meta) throw new Error(`entry ${entryId} has no ${lng} meta`);
+    const props = meta.props.map((prop) =>
+      values.has(prop.id) ? { ...prop, data: values.get(prop.id) as unknown[] } : prop,
+    );
+    const body = {
+      lng,
+      status: entry.statuses.find((s) => s.lng === lng)?.id,
+      meta: { props },
+      content: { nodes: entry.content.find((c) => c.lng === lng)?.nodes ?? [] },
+    };
+    return (
+      await call<{ item: RawEntry }>(`template/${schema._id}/entry/${entryId}/update`, {
+        method: "PUT",
+        body: JSON.stringify(body),
+      })
+    ).item;
+  };
   return {
     templates,
     async entries(template) {
       return (await call<{ items: RawEntry[] }>(`template/${template}/entry/all`)).items;
     },
     async retitle(template, entryId, title, lng = "en") {
-      const schema = (await templates()).find((t) => t.name === template || t._id === template);
-      const titleProp = schema?.props[0]?.id;
-      if (!schema || !titleProp) throw new Error(`no template ${template}`);
-      const entry = (await call<{ item: RawEntry }>(`template/${schema._id}/entry/${entryId}`))
-        .item;
-      const meta = entry.meta.find((m) => m.lng === lng);
-      if (!meta) throw new Error(`entry ${entryId} has no ${lng} meta`);
-      const props = meta.props.map((prop) =>
-        prop.id === titleProp ? { ...prop, data: [title] } : prop,
+      const schema = await schemaOf(template);
+      const titleProp = schema.props[0]?.id;
+      if (!titleProp) throw new Error(`template ${template} has no props`);
+      return update(schema, entryId, new Map([[titleProp, [title]]]), lng);
+    },
+    async setProps(template, entryId, values, lng = "en") {
+      const schema = await schemaOf(template);
+      const byId = new Map(
+        Object.entries(values).map(([name, value]) => [propId(schema, name), [value]]),
       );
+      return update(schema, entryId, byId, lng);
+    },
+    async create(template, values, lng = "en") {
+      const schema = await schemaOf(template);
+      for (const name of Object.keys(values)) propId(schema, name);
+      const props = schema.props.map((prop) => ({
+        id: prop.id,
+        data: prop.name in values ? [values[prop.name]] : [],
+      }));
       const body = {
-        lng,
-        status: entry.statuses.find((s) => s.lng === lng)?.id,
-        meta: { props },
-        content: { nodes: entry.content.find((c) => c.lng === lng)?.nodes ?? [] },
+        statuses: [{ lng, id: PUBLISHED_STATUS_ID }],
+        meta: [{ lng, props }],
+        content: [{ lng, nodes: [], plainText: "" }],
       };
       return (
-        await call<{ item: RawEntry }>(`template/${schema._id}/entry/${entryId}/update`, {
-          method: "PUT",
+        await call<{ item: RawEntry }>(`template/${schema._id}/entry/create`, {
+          method: "POST",
           body: JSON.stringify(body),
         })
       ).item;
+    },
+    async duplicate(template, entryId, values) {
+      const schema = await schemaOf(template);
+      const entry = (await call<{ item: RawEntry }>(`template/${schema._id}/entry/${entryId}`))
+        .item;
+      const set = new Map(Object.entries(values).map(([name, v]) => [propId(schema, name), v]));
+      const body = {
+        statuses: entry.statuses.map(({ lng }) => ({ lng, id: PUBLISHED_STATUS_ID })),
+        meta: entry.meta.map((meta) => ({
+          lng: meta.lng,
+          props: meta.props.map((prop) =>
+            set.has(prop.id) ? { ...prop, data: [set.get(prop.id)] } : prop,
+          ),
+        })),
+        content: entry.content.map(({ lng, nodes }) => ({ lng, nodes })),
+      };
+      return (
+        await call<{ item: RawEntry }>(`template/${schema._id}/entry/create`, {
+          method: "POST",
+          body: JSON.stringify(body),
+        })
+      ).item;
+    },
+    async remove(template, entryId) {
+      const schema = await schemaOf(template);
+      await call(`template/${schema._id}/entry/${entryId}`, { method: "DELETE" });
     },
   };
 }

@@ -58,3 +58,20 @@ export async function makeInstanceProject(given: Record<string, string>): Promis
   );
   return { dir, env, remove: () => rm(dir, { recursive: true, force: true }) };
 }
+
+/** Resolves once the instance at `url` says it is ready (/readyz 200), polling every `pollMs`. */
+export async function untilInstanceReady(url: string, timeoutMs: number, pollMs = 100) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const ready = await fetch(`${url}/readyz`).then(
+      async (response) => {
+        await response.body?.cancel();
+        return response.status === 200;
+      },
+      () => false,
+    );
+    if (ready) return;
+    if (Date.now() > deadline) throw new Error(`${url} was not ready within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
+}

@@ -8,6 +8,7 @@ import { legalPages } from "./legal";
 import { documents } from "./library";
 import { news } from "./news";
 import { pages } from "./pages";
+import { redirects } from "./redirects";
 import { resources } from "./resources";
 import { universalIdPages } from "./universal-id";
 
@@ -24,4 +25,5 @@ export const entrySpecs: EntrySpec[] = [
   ...jobs,
   ...forms,
   ...consentBanners,
+  ...redirects,
 ];

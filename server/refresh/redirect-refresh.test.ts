@@ -1,0 +1,116 @@
+import { describe, expect, it } from "vitest";
+import type { RedirectSourcesRead } from "../../app/content/cms-redirects.server";
+import { recordingLogger } from "../../tests/support/webhook-receiver";
+import { SiteRedirects } from "../serving/redirects";
+import { RedirectRefresh, touchesRedirects } from "./redirect-refresh";
+
+const SITE_ORIGIN = "https://id5.io";
+
+function sources(redirects: RedirectSourcesRead["redirects"]): RedirectSourcesRead {
+  return { redirects, pages: [], past: [] };
+}
+
+const link = (entryId: string, from: string, to: string) => ({
+  entryId,
+  from,
+  to,
+  status: undefined,
+});
+
+function refreshWith(read: () => Promise<RedirectSourcesRead>) {
+  const logger = recordingLogger();
+  const redirects = new SiteRedirects();
+  const forgotten: string[][] = [];
+  const refresh = new RedirectRefresh({
+    redirects,
+    read,
+    siteOrigin: SITE_ORIGIN,
+    logger,
+    forget: (paths) => forgotten.push(paths),
+    retryMs: 5,
+  });
+  const location = (path: string) =>
+    redirects
+      .redirectFor(new URL(`${SITE_ORIGIN}${path}`), "GET", SITE_ORIGIN)
+      ?.headers.get("location") ?? null;
+  return { logger, refresh, forgotten, location };
+}
+
+describe("RedirectRefresh", () => {
+  it("swaps the merged table in and has the fast path forget what moved, pages and data", async () => {
+    let read = sources([link("r1", "/a", "/one")]);
+    const t = refreshWith(async () => read);
+    expect(t.refresh.state).toBe("reading");
+    await t.refresh.refresh();
+    expect(t.refresh.state).toBe("done");
+    expect(t.location("/a")).toBe("/one");
+    read = sources([link("r2", "/b", "/two")]);
+    await t.refresh.refresh();
+    expect(t.location("/a")).toBeNull();
+    expect(t.location("/b")).toBe("/two");
+    expect(t.forgotten.at(-1)?.sort()).toEqual(["/a", "/a.data", "/b", "/b.data"]);
+  });
+
+  it("tells a refused entry once, not at every later merge, and again once it comes back", async () => {
+    let read = sources([link("bad", "/x", "javascript:alert(1)")]);
+    const t = refreshWith(async () => read);
+    await t.refresh.refresh();
+    await t.refresh.refresh();
+    const refused = () => t.logger.lines.filter((l) => l.message === "redirect refused");
+    expect(refused()).toHaveLength(1);
+    expect(refused()[0]?.fields).toMatchObject({ entry: "bad", from: "/x" });
+    read = sources([]);
+    await t.refresh.refresh();
+    read = sources([link("bad", "/x", "javascript:alert(1)")]);
+    await t.refresh.refresh();
+    expect(refused()).toHaveLength(2);
+  });
+
+  it("keeps the last table through a failed read and tries again by itself", async () => {
+    let fail = false;
+    let reads = 0;
+    const t = refreshWith(async () => {
+      reads += 1;
+      if (fail) throw new Error("the CMS is down");
+      return sources([link("r1", "/a", "/one")]);
+    });
+    await t.refresh.refresh();
+    fail = true;
+    await t.refresh.refresh();
+    expect(t.location("/a")).toBe("/one");
+    expect(t.logger.lines.some((l) => l.message.startsWith("redirects unreadable"))).toBe(true);
+    fail = false;
+    const before = reads;
+    await t.logger.waitFor(
+      (lines) => lines.filter((l) => l.message === "redirects merged").length >= 2,
+    );
+    expect(reads).toBeGreaterThan(before);
+    t.refresh.stop();
+  });
+
+  it("reads once more, not once per call, when called during a read", async () => {
+    let reads = 0;
+    let release = () => {};
+    const t = refreshWith(async () => {
+      reads += 1;
+      if (reads === 1) await new Promise<void>((resolve) => (release = resolve));
+      return sources([]);
+    });
+    const first = t.refresh.refresh();
+    void t.refresh.refresh();
+    void t.refresh.refresh();
+    release();
+    await first;
+    await t.logger.waitFor(
+      (lines) => lines.filter((l) => l.message === "redirects merged").length >= 2,
+    );
+    expect(reads).toBe(2);
+  });
+
+  it("is asked for by changes of a redirect, of an address, or of everything", () => {
+    expect(touchesRedirects(["entry:r1", "template:redirect"])).toBe(true);
+    expect(touchesRedirects(["entry:a1", "path:a1", "template:news-article"])).toBe(true);
+    expect(touchesRedirects(["*"])).toBe(true);
+    expect(touchesRedirects(["entry:a1", "template:news-article"])).toBe(false);
+  });
+});

@@ -1,0 +1,131 @@
+// The site's redirects kept up to date with the CMS: read and merged at start (before the
+// instance says it is ready) and again after each change that can move one (a `redirect`
+// entry, an address, a change of unknown reach), then swapped in whole. Every decision
+// (refused entries, a page that wins, chains, loops) is made here, once per change, and each
+// new one is told in one log line naming the entry (app/redirects/cms-redirects.ts).
+import type { RedirectSourcesRead } from "../../app/content/cms-redirects.server";
+import { EVERYTHING } from "../../app/content/content-tags.server";
+import { describeError, type SiteLogger } from "../../app/logging/logger.server";
+import {
+  type MergedRedirects,
+  mergeRedirects,
+  REDIRECT_TEMPLATE,
+  type RedirectNotice,
+} from "../../app/redirects/cms-redirects";
+import { REDIRECTS } from "../../app/redirects/redirect-table";
+import { dataRequestOfPage } from "../addresses/page-addresses";
+import type { SiteRedirects } from "../serving/redirects";
+
+export interface RedirectRefreshParts {
+  redirects: SiteRedirects;
+  /** What the redirects are merged from (the render thread's content client reads it). */
+  read: () => Promise<RedirectSourcesRead>;
+  siteOrigin: string;
+  logger: SiteLogger;
+  /** Addresses whose answer may have changed: the fast path forgets what it learned there. */
+  forget: (paths: string[]) => void;
+  /** After a failed read, the next try waits this long, doubled up to 30 s (default 1 s). */
+  retryMs?: number;
+}
+
+const MAX_RETRY_MS = 30_000;
+const REDIRECT_TEMPLATE_TAG = `template:${REDIRECT_TEMPLATE}`;
+
+/** Whether a change (its tags) can move a redirect: a redirect entry, an address, anything. */
+export function touchesRedirects(tags: readonly string[]): boolean {
+  return tags.some(
+    (tag) => tag === EVERYTHING || tag === REDIRECT_TEMPLATE_TAG || tag.startsWith("path:"),
+  );
+}
+
+export class RedirectRefresh {
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = false;
+  private retryTimer: NodeJS.Timeout | undefined;
+  private retryMs: number;
+  private told = new Set<string>();
+  private readOnce = false;
+
+  constructor(private readonly parts: RedirectRefreshParts) {
+    this.retryMs = parts.retryMs ?? 1000;
+  }
+
+  /** "reading" until the first read is merged, then "done" (a readiness condition). */
+  get state(): "reading" | "done" {
+    return this.readOnce ? "done" : "reading";
+  }
+
+  /** Reads and merges again; calls during a read make one more read after it. */
+  refresh(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = this.readAndMerge().finally(() => {
+      this.running = undefined;
+      if (this.again) {
+        this.again = false;
+        void this.refresh();
+      }
+    });
+    return this.running;
+  }
+
+  stop(): void {
+    this.stopped = true;
+    clearTimeout(this.retryTimer);
+  }
+
+  private async readAndMerge(): Promise<void> {
+    const { parts } = this;
+    const started = performance.now();
+    let merged: MergedRedirects;
+    try {
+      const read = await parts.read();
+      merged = mergeRedirects(
+        { redirects: read.redirects, pages: new Map(read.pages), past: read.past },
+        REDIRECTS,
+        parts.siteOrigin,
+      );
+    } catch (error) {
+      parts.logger.warn("redirects unreadable: the last ones read still answer", {
+        error: describeError(error),
+        retryInMs: this.retryMs,
+      });
+      clearTimeout(this.retryTimer);
+      this.retryTimer = setTimeout(() => void this.refresh(), this.retryMs);
+      this.retryTimer.unref();
+      this.retryMs = Math.min(this.retryMs * 2, MAX_RETRY_MS);
+      return;
+    }
+    this.retryMs = parts.retryMs ?? 1000;
+    const before = parts.redirects.exactSources();
+    parts.redirects.replace(merged);
+    const moved = [...new Set([...before, ...parts.redirects.exactSources()])];
+    parts.forget(moved.flatMap((path) => [path, dataRequestOfPage(path)]));
+    this.tell(merged.notices);
+    this.readOnce = true;
+    parts.logger.info("redirects merged", {
+      cms: merged.cms.size,
+      renamed: merged.renamed.size,
+      leftOut: merged.notices.length,
+      ms: Math.round(performance.now() - started),
+    });
+  }
+
+  /** One line per redirect left out, once (a notice already told is not told again). */
+  private tell(notices: readonly RedirectNotice[]): void {
+    const now = new Set<string>();
+    for (const notice of notices) {
+      const key = `${notice.entryId}\n${notice.problem}`;
+      now.add(key);
+      if (this.told.has(key)) continue;
+      const fields = { entry: notice.entryId, from: notice.from ?? null, problem: notice.problem };
+      if (notice.kind === "refused") this.parts.logger.warn("redirect refused", fields);
+      else this.parts.logger.info("redirect not applied", fields);
+    }
+    this.told = now;
+  }
+}
