@@ -5,7 +5,8 @@
 import { rm } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSiteServer, type SiteServer } from "../../server/site-server";
-import { fakeBuild, rawRequest, testEnv, writeFakeBuildDir } from "../support/fake-site-build";
+import { fakeBuild, testEnv, writeFakeBuildDir } from "../support/fake-site-build";
+import { rawRequest } from "../support/raw-request";
 import { caughtUp } from "../support/server-log";
 import { type RecordingLogger, recordingLogger } from "../support/webhook-receiver";
 
