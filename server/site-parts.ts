@@ -65,8 +65,6 @@ export interface SiteServerOptions {
    * only with a `build` held in memory (the test kits' stand-ins), which no worker can load.
    */
   renderThread?: boolean;
-  /** Tests: another worker speaking render-thread-protocol.ts (RenderThreadOptions.workerFile). */
-  renderThreadWorker?: URL;
   /** Where the server build (server/index.js) is loaded from; default `buildDir`. */
   serverBuildDir?: string;
   /**
@@ -120,7 +118,6 @@ export async function loadSite(options: SiteServerOptions, logger: SiteLogger) {
           forms: options.forms,
           signingKey: options.siteKey,
           previousSigningKey: options.previousSiteKey,
-          workerFile: options.renderThreadWorker,
         })
       : undefined;
   // Pages and their actions render on the render thread (the content it read for a page is

@@ -7,8 +7,8 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { rawRequest } from "../../tests/support/fake-site-build";
 import { freePort } from "../../tests/support/free-port";
+import { rawRequest } from "../../tests/support/raw-request";
 import { pin } from "./nginx";
 
 export interface NodeFloor {

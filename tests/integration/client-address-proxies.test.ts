@@ -8,7 +8,11 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CSP_REPORTS_PER_CLIENT } from "../../server/security/csp-report";
-import { type RunningTestSite, startTestSite } from "../support/fake-site-build";
+import {
+  REAL_SITE_START_MS,
+  type RealSiteOnContent,
+  serveRealBuildOnContent,
+} from "../support/site-build";
 
 const EDGE = "127.0.0.2";
 const BALANCER = "127.0.0.3";
@@ -99,12 +103,13 @@ async function takenBeforeRefusal(
   return CSP_REPORTS_PER_CLIENT + 1;
 }
 
-let site: RunningTestSite;
+let site: RealSiteOnContent;
 let edge: Proxy;
 let balancer: Proxy;
 
-async function startBehindProxies(trust: { hops: number; clientIpHeader?: string }) {
-  site = await startTestSite({ trustProxy: trust });
+/** The real site, told of its proxies as an operator tells it (TRUST_PROXY, CLIENT_IP_HEADER). */
+async function startBehindProxies(variables: Record<string, string>) {
+  site = await serveRealBuildOnContent("client-address-proxies", { renderThread: true, variables });
 }
 
 beforeAll(async () => {
@@ -119,7 +124,7 @@ afterAll(async () => {
 });
 
 describe("behind two proxies (TRUST_PROXY=2)", () => {
-  beforeAll(() => startBehindProxies({ hops: 2 }));
+  beforeAll(() => startBehindProxies({ TRUST_PROXY: "2" }), REAL_SITE_START_MS);
   afterAll(() => site.close());
 
   it("counts each visitor, not the proxy, and a made-up X-Forwarded-For changes nothing", async () => {
@@ -138,7 +143,7 @@ describe("behind two proxies (TRUST_PROXY=2)", () => {
 });
 
 describe("with TRUST_PROXY=1 behind the same two proxies", () => {
-  beforeAll(() => startBehindProxies({ hops: 1 }));
+  beforeAll(() => startBehindProxies({ TRUST_PROXY: "1" }), REAL_SITE_START_MS);
   afterAll(() => site.close());
 
   it("takes the edge for the client: every visitor shares one limit", async () => {
@@ -148,7 +153,10 @@ describe("with TRUST_PROXY=1 behind the same two proxies", () => {
 });
 
 describe("with a named client-address header (CLIENT_IP_HEADER)", () => {
-  beforeAll(() => startBehindProxies({ hops: 2, clientIpHeader: "cf-connecting-ip" }));
+  beforeAll(
+    () => startBehindProxies({ TRUST_PROXY: "2", CLIENT_IP_HEADER: "cf-connecting-ip" }),
+    REAL_SITE_START_MS,
+  );
   afterAll(() => site.close());
 
   it("counts by the header the edge sets", async () => {

@@ -15,11 +15,11 @@ import { scriptHashSource } from "../../server/security/script-hashes";
 import {
   ASSET_NAME,
   CLIENT_FILES,
-  type RawResponse,
   type RunningTestSite,
   startTestSite,
   testEnv,
 } from "../support/fake-site-build";
+import type { RawResponse } from "../support/raw-request";
 
 const SCRIPTS = ["window.dataLayer=window.dataLayer||[];", 'console.log("second")'];
 const EMBEDDED = "/legal/id5-id-agreement/current-embedded";

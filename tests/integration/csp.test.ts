@@ -23,7 +23,8 @@ import {
 } from "../../server/security/csp-report";
 import { createSiteServer, type SiteServer } from "../../server/site-server";
 import { TEST_BUILD_SETTINGS } from "../support/build-settings";
-import { type RawResponse, rawRequest, testEnv } from "../support/fake-site-build";
+import { testEnv } from "../support/fake-site-build";
+import { type RawResponse, rawRequest } from "../support/raw-request";
 import { ensureSiteBuild } from "../support/site-build";
 import { recordingLogger } from "../support/webhook-receiver";
 

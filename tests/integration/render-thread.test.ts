@@ -7,7 +7,8 @@ import path from "node:path";
 import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FORM_ERRORS } from "../../app/forms/action.server";
-import { type RawResponse, rawRequest } from "../support/fake-site-build";
+import { type RawResponse, rawRequest } from "../support/raw-request";
+import { answerSource } from "../support/server-log";
 import {
   CONSENT_BANNER_HEADING,
   type RealSiteOnContent,
@@ -26,13 +27,6 @@ const renderedHere: string[] = [];
 
 const get = (pathWithQuery: string, headers: Record<string, string> = {}): Promise<RawResponse> =>
   rawRequest((real as RealSiteOnContent).port, pathWithQuery, { headers });
-
-function sourceOf(path: string): unknown {
-  const lines = (real as RealSiteOnContent).logs.lines.filter(
-    (line) => line.message === "request" && line.fields.path === path,
-  );
-  return lines.at(-1)?.fields.source;
-}
 
 beforeAll(async () => {
   real = await serveRealBuildOnContent("render-thread", {
@@ -65,7 +59,7 @@ describe("the render thread", () => {
     // under the test runner, its copy of the build is transformed as it loads.)
     const response = await get("/contact?sent=no-such-form");
     expect(response.status).toBe(200);
-    expect(sourceOf("/contact")).toBe("render");
+    expect(answerSource((real as RealSiteOnContent).logs, "/contact")).toBe("render");
     expect(renderedHere.slice(before).filter((line) => line.startsWith("GET"))).toEqual([]);
     const built = await readFile(
       path.join((real as RealSiteOnContent).buildDir, "client", "contact", "index.html"),

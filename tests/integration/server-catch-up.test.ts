@@ -14,11 +14,11 @@ import { createSiteServer, type SiteServer } from "../../server/site-server";
 import {
   type FakeBuild,
   fakeBuild,
-  rawRequest,
   TEST_SECRET,
   testEnv,
   writeFakeBuildDir,
 } from "../support/fake-site-build";
+import { rawRequest } from "../support/raw-request";
 import { caughtUp } from "../support/server-log";
 import { type RecordingLogger, recordingLogger } from "../support/webhook-receiver";
 

@@ -12,7 +12,7 @@ import {
   CONTENT_TAGS_MANIFEST_FILE,
   type ContentTagsManifest,
 } from "../../server/refresh/content-dependencies";
-import { rawRequest } from "../support/fake-site-build";
+import { rawRequest } from "../support/raw-request";
 import { caughtUp } from "../support/server-log";
 import {
   type RealSiteOnContent,

@@ -9,7 +9,7 @@ import {
   CONTENT_TAGS_MANIFEST_FILE,
   type ContentTagsManifest,
 } from "../../server/refresh/content-dependencies";
-import { type RawResponse, rawRequest } from "../support/fake-site-build";
+import { type RawResponse, rawRequest } from "../support/raw-request";
 import { caughtUp, pagesRefreshed } from "../support/server-log";
 import {
   type RealSiteOnContent,

@@ -21,7 +21,7 @@ import {
   scriptHashSource,
 } from "../../server/security/script-hashes";
 import { ClientFiles } from "../../server/serving/static-files";
-import { type RawResponse, rawRequest } from "../support/fake-site-build";
+import { type RawResponse, rawRequest } from "../support/raw-request";
 import { type JsonLdJson, missingProperties, schemaOrgProblems } from "../support/schema-org";
 import { pagesRefreshed } from "../support/server-log";
 import {

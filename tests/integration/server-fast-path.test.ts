@@ -7,11 +7,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { createJsonLogger } from "../../app/logging/logger.server";
 import {
   ASSET_NAME,
-  type RawResponse,
   type RunningTestSite,
   startTestSite,
   testEnv,
 } from "../support/fake-site-build";
+import type { RawResponse } from "../support/raw-request";
 import { pagesRefreshed } from "../support/server-log";
 
 /** Headers that belong to one connection or moment, not to the answer. */

@@ -3,13 +3,8 @@
 import { rm } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import { createSiteServer } from "../../server/site-server";
-import {
-  fakeBuild,
-  rawRequest,
-  startTestSite,
-  testEnv,
-  writeFakeBuildDir,
-} from "../support/fake-site-build";
+import { fakeBuild, startTestSite, testEnv, writeFakeBuildDir } from "../support/fake-site-build";
+import { rawRequest } from "../support/raw-request";
 import { recordingLogger } from "../support/webhook-receiver";
 
 describe("graceful close", () => {

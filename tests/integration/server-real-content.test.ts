@@ -19,8 +19,8 @@ import {
   LOCAL_CMS_VARIABLES,
   spawnContentServer,
 } from "../support/content-server-process";
-import { type RawResponse, rawRequest } from "../support/fake-site-build";
 import { freePort } from "../support/free-port";
+import { type RawResponse, rawRequest } from "../support/raw-request";
 import { requestGates } from "../support/request-gates";
 import { changesRefreshed, pagesRefreshed } from "../support/server-log";
 import {

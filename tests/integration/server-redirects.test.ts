@@ -1,13 +1,28 @@
-// HTTP redirects of the production server: the one redirect table with its real status
-// codes (SPEC §2), the news. host rule, trailing slashes, and client-navigation data requests.
+// HTTP redirects of the production server on the real build: the one redirect table with its
+// real status codes (SPEC §2), the news. host rule, trailing slashes, and client-navigation
+// data requests.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningTestSite, startTestSite } from "../support/fake-site-build";
+import { rawRequest } from "../support/raw-request";
+import { answerSource } from "../support/server-log";
+import {
+  REAL_SITE_START_MS,
+  type RealSiteOnContent,
+  serveRealBuildOnContent,
+} from "../support/site-build";
 
-let t: RunningTestSite;
+let real: RealSiteOnContent | undefined;
 beforeAll(async () => {
-  t = await startTestSite();
-});
-afterAll(() => t.close());
+  real = await serveRealBuildOnContent("server-redirects", {
+    logLevel: "info",
+    renderThread: true,
+  });
+}, REAL_SITE_START_MS);
+afterAll(() => real?.close());
+
+const t = {
+  get: (pathWithQuery: string, options?: { headers?: Record<string, string> }) =>
+    rawRequest((real as RealSiteOnContent).port, pathWithQuery, options),
+};
 
 describe("redirect table", () => {
   it.each([
@@ -25,7 +40,9 @@ describe("redirect table", () => {
     const res = await t.get(from);
     expect(res.status).toBe(status);
     expect(res.headers.location).toBe(location);
-    expect(t.fake.calls).not.toContain(from);
+    expect(answerSource((real as RealSiteOnContent).logs, new URL(from, "http://x").pathname)).toBe(
+      "redirect",
+    );
   });
 
   it("sends any path on the news. host to the main host's /news", async () => {

@@ -1,62 +1,119 @@
-// A render thread that dies is started again, and the server then looks for what changed
-// while no thread watched the CMS, as at a start (server/refresh/content-change.ts): the real server
-// on a fake build, with a stand-in render thread (tests/support/stand-in-render-worker.mjs)
-// whose CMS says entry e1 was last updated when that thread started.
-import { rm } from "node:fs/promises";
+// The real render thread, on the real build, run out of its heap by content grown past what
+// RENDER_THREAD_HEAP_MB allows: the server says so in its log, starts the thread again, looks
+// for what changed while no thread watched the CMS (as at a start,
+// server/refresh/content-change.ts), and serves again, the edit made meanwhile included.
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSiteServer, type SiteServer } from "../../server/site-server";
-import { fakeBuild, rawRequest, testEnv, writeFakeBuildDir } from "../support/fake-site-build";
-import { caughtUp } from "../support/server-log";
-import { type RecordingLogger, recordingLogger } from "../support/webhook-receiver";
+import { rawRequest } from "../support/raw-request";
+import { caughtUp, changesRefreshed } from "../support/server-log";
+import {
+  REAL_SITE_START_MS,
+  type RealSiteOnContent,
+  serveRealBuildOnContent,
+} from "../support/site-build";
 
-const STAND_IN = new URL("../support/stand-in-render-worker.mjs", import.meta.url);
+/** The smallest heap the settings allow (app/config/env.server.ts). */
+const SMALLEST_HEAP_MB = "64";
+/** A news article of the seed snapshot, and its page. */
+const ARTICLE_ENTRY = "7ab1365e2b344851679282cb";
+const ARTICLE_PAGE = "/news/id5-graph-adds-household-confidence-scores";
+const ARTICLE_TITLE = "The ID5 Graph adds household confidence scores";
+/**
+ * Paragraphs in the grown article body (a 21 MB entry file): rendering it takes the thread
+ * past 64 MB; with 256 MB it does not stop.
+ */
+const GROWN_PARAGRAPHS = 200_000;
+/** The service's watcher and socket, the crash and a start of the thread, on a busy machine. */
+const RESTART_DEADLINE_MS = 120_000;
+/** What the test does besides its waits: its own timeout covers both. */
+const TEST_MARGIN_MS = 30_000;
 
-let site: SiteServer | undefined;
-let buildDir: string | undefined;
-let port = 0;
-const logger: RecordingLogger = recordingLogger();
+let real: RealSiteOnContent | undefined;
+let entryFile = "";
+let seedEntry = "";
 
-const catchUps = () => logger.lines.filter((line) => line.message === "content caught up");
+const get = (pathWithQuery: string) => rawRequest((real as RealSiteOnContent).port, pathWithQuery);
+const loggedSince = (since: number, message: string) =>
+  (real as RealSiteOnContent).logs.lines.slice(since).some((line) => line.message === message);
+
+/** Writes the article's entry file, as an editor's script would, with a new version. */
+async function writeArticle(edit: (entry: ArticleEntry) => void): Promise<void> {
+  const entry = JSON.parse(seedEntry) as ArticleEntry;
+  edit(entry);
+  entry.updatedAt = Date.now();
+  await writeFile(entryFile, JSON.stringify(entry));
+}
+
+interface ArticleEntry {
+  updatedAt: number;
+  meta: { lng: string; props: { id: string; data: unknown }[] }[];
+  content: { lng: string; nodes: unknown[] }[];
+}
 
 beforeAll(async () => {
-  buildDir = await writeFakeBuildDir();
-  const fake = fakeBuild();
-  // The serving thread's own build is never asked: the thread reads the versions.
-  fake.build.readContentVersions = () => Promise.reject(new Error("read on the serving thread"));
-  site = await createSiteServer({
-    buildDir,
-    env: testEnv(),
-    logger,
-    build: fake.build,
+  real = await serveRealBuildOnContent("render-thread-restart", {
+    logLevel: "info",
     renderThread: true,
-    renderThreadWorker: STAND_IN,
+    variables: { RENDER_THREAD_HEAP_MB: SMALLEST_HEAP_MB },
   });
-  ({ port } = await site.listen(0, "127.0.0.1"));
-  await caughtUp(logger);
-});
+  entryFile = path.join(real.snapshot, "entries", `${ARTICLE_ENTRY}.json`);
+  seedEntry = await readFile(entryFile, "utf8");
+  await caughtUp(real.logs);
+}, REAL_SITE_START_MS);
 
 afterAll(async () => {
-  await site?.close();
-  if (buildDir) await rm(buildDir, { recursive: true, force: true });
+  await real?.close();
 });
 
-describe("a render thread started again", () => {
-  it("is followed by a catch-up with the CMS's versions as the new thread reads them", async () => {
-    expect(catchUps()).toHaveLength(1);
+describe("a render thread that runs out of its heap", () => {
+  it(
+    "is started again, catches up with the edit made while it was down, and serves it",
+    async () => {
+      const site = real as RealSiteOnContent;
+      const before = await get(ARTICLE_PAGE);
+      expect(before.status).toBe(200);
+      expect(before.text).toContain(ARTICLE_TITLE);
 
-    // A render of /exit ends the stand-in thread; the page falls back to the error answer.
-    const crashed = await rawRequest(port, "/exit");
-    expect(crashed.status).toBeGreaterThanOrEqual(400);
-    await logger.waitFor(
-      (lines) => lines.some((line) => line.message === "render thread stopped: starting it again"),
-      10_000,
-    );
-    await logger.waitFor(() => catchUps().length === 2, 10_000);
-    // The new thread's CMS says e1 changed since the versions the first catch-up recorded.
-    expect(catchUps()[1]?.fields).toMatchObject({ updated: 1 });
-    // And pages are rendered by the new thread.
-    const after = await rawRequest(port, "/news/after-restart");
-    expect(after.status).toBe(200);
-    expect(after.text).toBe("rendered /news/after-restart");
-  });
+      // The article grows past what the thread can hold: rendering it again, as the change
+      // asks, ends the thread.
+      const grown = site.logs.lines.length;
+      await writeArticle((entry) => {
+        const body = entry.content.find((content) => content.lng === "en");
+        if (!body) throw new Error("the article has no English body");
+        body.nodes = Array.from({ length: GROWN_PARAGRAPHS }, (_, index) => ({
+          type: "paragraph",
+          content: [{ type: "text", text: `Paragraph ${index} of a body grown past the heap.` }],
+        }));
+      });
+      await site.logs.waitFor(
+        () => loggedSince(grown, "render thread stopped: starting it again"),
+        RESTART_DEADLINE_MS,
+      );
+      expect(
+        loggedSince(grown, "render thread ran out of its heap: raise RENDER_THREAD_HEAP_MB"),
+      ).toBe(true);
+
+      // While no thread watches the CMS, the editor puts the body back under a new title.
+      const stopped = site.logs.lines.length;
+      const title = `Household confidence scores, edited ${Date.now()}`;
+      await writeArticle((entry) => {
+        const meta = entry.meta.find((m) => m.lng === "en");
+        const titleProp = meta?.props[0];
+        if (!titleProp) throw new Error("the article has no English title");
+        titleProp.data = [title];
+      });
+
+      // The thread started again catches up (the edit is found there, or heard on its socket
+      // if the content service tells of it once the socket is open), and the pages it touched
+      // are written again.
+      await caughtUp(site.logs, stopped, RESTART_DEADLINE_MS);
+      await changesRefreshed(site.logs);
+      const after = await get(ARTICLE_PAGE);
+      expect(after.status).toBe(200);
+      expect(after.text).toContain(title);
+      expect(after.text).not.toContain("grown past the heap");
+    },
+    3 * RESTART_DEADLINE_MS + TEST_MARGIN_MS,
+  );
 });

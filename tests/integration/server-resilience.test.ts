@@ -4,7 +4,7 @@ import { RENDER_RETRY_AFTER_SECONDS, STALE_HEADER } from "../../server/rendering
 import { DEFAULT_ADMISSION } from "../../server/rendering/render-admission";
 import type { SiteRequestHandler } from "../../server/rendering/server-build";
 import { inlineScriptHashes } from "../../server/security/script-hashes";
-import { type RawResponse, rawRequest } from "../support/fake-site-build";
+import { type RawResponse, rawRequest } from "../support/raw-request";
 import { requestGates } from "../support/request-gates";
 import {
   type RealSiteOnContent,

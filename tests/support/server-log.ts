@@ -55,3 +55,12 @@ export async function changesRefreshed(logs: RecordingLogger): Promise<void> {
   );
   if (lastChange >= 0) await pagesRefreshed(logs, lastChange);
 }
+
+/**
+ * Where the site's last answer to `path` came from, as its access line says ("static",
+ * "prerendered", "render", "redirect"…): the site must log at level info.
+ */
+export function answerSource(logs: RecordingLogger, path: string): unknown {
+  return logs.lines.findLast((line) => line.message === "request" && line.fields.path === path)
+    ?.fields.source;
+}

@@ -1,0 +1,92 @@
+// A render that fails, for pages the real site cannot show failing (tests/integration/
+// server-outage.test.ts shows the rest on the real build): no content makes the app's render
+// throw (its content layer guards what it reads), and every page of the seed has a
+// prerendered file to fall back on. A render that throws gets a generic 500 page with nothing
+// of the error in it (or the last good rendering, stale); the app's own 503 page of a page
+// with no older version is passed on, never cached.
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { recordingLogger } from "../../tests/support/webhook-receiver";
+import { PrerenderedPages } from "../serving/prerendered";
+import { ClientFiles } from "../serving/static-files";
+import { PageRenderer, STALE_HEADER } from "./render";
+import { RenderCache } from "./render-cache";
+
+const SECRET = "render-test-secret-4b1d";
+
+let dir = "";
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), "render-test-"));
+});
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+async function renderer(handler: () => Promise<Response>) {
+  const files = await ClientFiles.scan(dir);
+  const cache = new RenderCache();
+  const logger = recordingLogger();
+  const pages = new PageRenderer({
+    handler,
+    cache,
+    prerendered: new PrerenderedPages(files, []),
+    files,
+    logger,
+  });
+  const get = (pathname: string) => {
+    const url = new URL(`http://localhost${pathname}`);
+    return pages.render(new Request(url), url, pathname);
+  };
+  return { get, cache, logger };
+}
+
+describe("a render that fails", () => {
+  it("answers 500 with a generic page: no message, no stack, no secret", async () => {
+    const { get, logger } = await renderer(() =>
+      Promise.reject(new Error(`kaboom: the key was ${SECRET}`)),
+    );
+    const { response, source } = await get("/news/a");
+    expect(source).toBe("error");
+    expect(response.status).toBe(500);
+    expect(response.headers.get("content-type")).toMatch(/^text\/html/);
+    const text = await response.text();
+    expect(text).toContain("Something went wrong");
+    expect(text).not.toMatch(/kaboom|at .*\.ts:\d+|Error:/);
+    expect(text).not.toContain(SECRET);
+    expect(logger.lines.find((line) => line.message === "rendering failed")?.level).toBe("error");
+  });
+
+  it("passes on the app's own 503 page, not cached, when there is no older version", async () => {
+    const { get } = await renderer(
+      async () =>
+        new Response("<!doctype html><h1>app 503 page</h1>", {
+          status: 503,
+          headers: { "Content-Type": "text/html; charset=utf-8" },
+        }),
+    );
+    const { response, source } = await get("/news/never-seen");
+    expect(source).toBe("error");
+    expect(response.status).toBe(503);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(response.headers.get(STALE_HEADER)).toBeNull();
+    expect(await response.text()).toContain("app 503 page");
+  });
+
+  it("serves the last good rendering, stale, rather than a 500", async () => {
+    let crash = false;
+    const { get, cache } = await renderer(async () => {
+      if (crash) throw new Error("render crashed");
+      return new Response("<!doctype html><h1>good</h1>", {
+        headers: { "Content-Type": "text/html; charset=utf-8" },
+      });
+    });
+    expect((await get("/news/x")).source).toBe("render");
+    cache.markAllStale();
+    crash = true;
+    const { response, source } = await get("/news/x");
+    expect(source).toBe("stale");
+    expect(response.status).toBe(200);
+    expect(response.headers.get(STALE_HEADER)).toBe("1");
+    expect(await response.text()).toContain("good");
+  });
+});
