@@ -1,6 +1,7 @@
 /**
  * `npm run content:check [folder]`: validates a snapshot (the argument, else
- * CONTENT_DIR, else content/) against its templates, then reads its forms and
+ * CONTENT_DIR, else content/) against its templates and the content model the site
+ * expects (app/content/model/), then reads its forms and
  * consent banners the way the site does. Prints one line per problem and exits 1
  * when there is any; otherwise prints the summary. Warnings (no published consent
  * banner) are printed but do not fail the check.
@@ -10,6 +11,7 @@ import { readEnvOrReport } from "../app/config/read-env";
 import { checkSnapshot, summarize } from "../content-server/snapshot-check";
 import { checkConsentBanners } from "./check-consent";
 import { checkForms } from "./check-forms";
+import { checkModel } from "./check-model";
 
 async function main(): Promise<number> {
   const env = readEnvOrReport(process.env);
@@ -17,6 +19,10 @@ async function main(): Promise<number> {
   const dir = process.argv[2] || env.contentDir;
   const report = await checkSnapshot(dir);
   for (const problem of report.problems) console.error(problem.text);
+  // The model the site expects (app/content/model/): what it reads must be there.
+  const model = await checkModel(dir);
+  for (const problem of model.problems) console.error(problem);
+  for (const warning of model.warnings) console.warn(`warning: ${warning}`);
   // Forms and the consent banner are read the way the site reads them, once the snapshot
   // itself is sound.
   const sound = report.problems.length === 0;
@@ -29,8 +35,15 @@ async function main(): Promise<number> {
     console.error(`consent-banner ${problem.entry}: ${problem.message}`);
   }
   for (const warning of consent.warnings) console.warn(`warning: ${warning}`);
-  const summary = `${summarize(report)}; ${forms.forms} forms checked; ${consent.banners} consent banners checked`;
-  if (report.problems.length > 0 || forms.problems.length > 0 || consent.problems.length > 0) {
+  const modelProblems =
+    model.problems.length === 1 ? "1 problem" : `${model.problems.length} problems`;
+  const summary = `${summarize(report)}; content model: ${modelProblems}; ${forms.forms} forms checked; ${consent.banners} consent banners checked`;
+  const failed =
+    report.problems.length > 0 ||
+    model.problems.length > 0 ||
+    forms.problems.length > 0 ||
+    consent.problems.length > 0;
+  if (failed) {
     console.error(summary);
     return 1;
   }
