@@ -22,7 +22,7 @@ import {
   LOCAL_CMS_VARIABLES,
   spawnContentServer,
 } from "../support/content-server-process";
-import { startFailingProxy } from "../support/failing-proxy";
+import { startGatedProxy } from "../support/gated-proxy";
 import { copySnapshot, removeSnapshot } from "../support/snapshot-copy";
 
 const SCHEMA_KINDS = ["templates", "groups", "widgets", "statuses"] as const;
@@ -235,8 +235,9 @@ describe("content:schema", () => {
 
   it("reports a CMS that fails partway with what was applied, and a rerun finishes", async () => {
     const { content } = await startInstance("schema-failing", { empty: true });
-    const proxy = await startFailingProxy(content.url, 5);
+    const proxy = await startGatedProxy(content.url);
     cleanups.push(() => proxy.close());
+    proxy.failWrite(5);
     const client = clientOf(proxy.url);
 
     const failed = await run(client, true);
