@@ -185,7 +185,7 @@ const OWNER_NAMES: Record<OwnerKindName, string> = {
 };
 
 /** A template's, group's or widget's name from its label: unique in its kind. */
-export function ownerName(
+function ownerName(
   store: ContentStore,
   kind: OwnerKindName,
   label: unknown,
