@@ -2,14 +2,20 @@
 // namespaces (template, entry, entryStatus, group, language, media, widget, typeGenerator).
 import type {
   EntryStatus,
+  EntryStatusCreateBody,
   Group,
+  GroupCreateBody,
+  GroupUpdateBody,
   GroupWhereIsItUsedResult,
   Language,
   Template,
+  TemplateCreateBody,
   TemplateUpdateBody,
   TemplateWhereIsItUsedResult,
   TypeGeneratorFile,
   Widget,
+  WidgetCreateBody,
+  WidgetUpdateBody,
   WidgetWhereIsItUsedResult,
 } from "@thebcms/types";
 import { EntityCache } from "./cache";
@@ -42,9 +48,16 @@ export interface ReadApi<T> {
   get(id: string, options?: ReadOptions): Promise<T>;
 }
 
+/**
+ * The schema writes (BCMS-API §2, bodies from BCMS's types): `POST {kind}/create`; a template
+ * is updated at `PUT template/{id}/update`, a group or widget at `PUT {kind}/update` with its
+ * `_id` in the body (their update bodies carry it, the template's does not).
+ */
 export interface TemplateApi extends ReadApi<Template> {
   /** The template with this name or id (`Template with Name or ID "x" is not found`). */
   resolve(idOrName: string): Promise<Template>;
+  /** Creates a template named after its label, with its `title` and `slug` props. */
+  create(body: TemplateCreateBody, options?: RequestOptions): Promise<Template>;
   update(id: string, body: TemplateUpdateBody, options?: RequestOptions): Promise<Template>;
   /** Deletes the template (BCMS deletes its entries too). */
   delete(id: string, options?: RequestOptions): Promise<Template>;
@@ -53,11 +66,22 @@ export interface TemplateApi extends ReadApi<Template> {
 }
 
 export interface GroupApi extends ReadApi<Group> {
+  create(body: GroupCreateBody, options?: RequestOptions): Promise<Group>;
+  update(body: GroupUpdateBody, options?: RequestOptions): Promise<Group>;
   whereIsItUsed(id: string, options?: RequestOptions): Promise<GroupWhereIsItUsedResult>;
 }
 
 export interface WidgetApi extends ReadApi<Widget> {
+  create(body: WidgetCreateBody, options?: RequestOptions): Promise<Widget>;
+  update(body: WidgetUpdateBody, options?: RequestOptions): Promise<Widget>;
   whereIsItUsed(id: string, options?: RequestOptions): Promise<WidgetWhereIsItUsedResult>;
+}
+
+export interface EntryStatusApi extends ReadApi<EntryStatus> {
+  create(
+    body: EntryStatusCreateBody & { color?: string },
+    options?: RequestOptions,
+  ): Promise<EntryStatus>;
 }
 
 export interface TypeGeneratorApi {
@@ -70,7 +94,7 @@ export interface BcmsClient {
   readonly config: PublicBcmsConfig;
   readonly template: TemplateApi;
   readonly entry: EntryApi;
-  readonly entryStatus: ReadApi<EntryStatus>;
+  readonly entryStatus: EntryStatusApi;
   readonly group: GroupApi;
   readonly language: ReadApi<Language>;
   readonly media: MediaApi;
@@ -178,6 +202,23 @@ export function createBcmsClient(input: BcmsConfig): BcmsClient {
     entryCache?.clear();
   }
 
+  /**
+   * A group, widget or status write; drops that kind's cache. A group or widget change also
+   * changes the parsed entries that use it, which the socket's events then drop.
+   */
+  async function schemaWrite<T extends { _id: string }>(
+    api: { clearCache(): void },
+    method: "POST" | "PUT",
+    segments: readonly string[],
+    body: object,
+    guard: (value: unknown) => value is T,
+    options: RequestOptions = {},
+  ): Promise<T> {
+    const item = await http.item({ ...options, method, path: buildPath(...segments), body }, guard);
+    api.clearCache();
+    return item;
+  }
+
   /** A template write changes its schema, so its entries' parsed output too. */
   function afterTemplateWrite(templateId: string): void {
     templateResolver.invalidate();
@@ -220,6 +261,14 @@ export function createBcmsClient(input: BcmsConfig): BcmsClient {
       getAll: templates.getAll,
       get: templates.get,
       resolve: (idOrName) => templateResolver.resolve(idOrName),
+      async create(body, options = {}) {
+        const template = await http.item(
+          { ...options, method: "POST", path: buildPath("template", "create"), body },
+          isTemplate,
+        );
+        afterTemplateWrite(template._id);
+        return template;
+      },
       async update(id, body, options = {}) {
         const template = await http.item(
           { ...options, method: "PUT", path: buildPath("template", id, "update"), body },
@@ -247,10 +296,26 @@ export function createBcmsClient(input: BcmsConfig): BcmsClient {
       },
     },
     entry,
-    entryStatus: { getAll: entryStatuses.getAll, get: entryStatuses.get },
+    entryStatus: {
+      getAll: entryStatuses.getAll,
+      get: entryStatuses.get,
+      create: (body, options) =>
+        schemaWrite(
+          entryStatuses,
+          "POST",
+          ["entry-status", "create"],
+          body,
+          isEntryStatus,
+          options,
+        ),
+    },
     group: {
       getAll: groups.getAll,
       get: groups.get,
+      create: (body, options) =>
+        schemaWrite(groups, "POST", ["group", "create"], body, isGroup, options),
+      update: (body, options) =>
+        schemaWrite(groups, "PUT", ["group", "update"], body, isGroup, options),
       async whereIsItUsed(id, options) {
         const body = await whereIsItUsed("group", id, options);
         return {
@@ -265,6 +330,10 @@ export function createBcmsClient(input: BcmsConfig): BcmsClient {
     widget: {
       getAll: widgets.getAll,
       get: widgets.get,
+      create: (body, options) =>
+        schemaWrite(widgets, "POST", ["widget", "create"], body, isWidget, options),
+      update: (body, options) =>
+        schemaWrite(widgets, "PUT", ["widget", "update"], body, isWidget, options),
       async whereIsItUsed(id, options) {
         const body = await whereIsItUsed("widget", id, options);
         return { entryIds: stringArray(body.entryIds) };

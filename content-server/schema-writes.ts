@@ -1,14 +1,16 @@
 /**
- * Writes that touch several files: entry delete, template update and template
- * delete. Each is planned as a list of file changes (committed together through
+ * Schema writes (templates, groups, widgets, entry statuses created and updated) and the
+ * writes that touch several files: entry delete, template, group and widget update, and
+ * template delete. Each is planned as a list of file changes (committed together through
  * the store's journal) plus the socket events announcing them, so references
  * stay consistent: no entry keeps a value for a removed prop, no pointer is
  * left to a deleted entry.
  */
 import { randomUUID } from "node:crypto";
-import type { Entry, Prop, PropValue, Template } from "@thebcms/types";
+import type { Entry, EntryStatus, Group, Prop, PropValue, Template, Widget } from "@thebcms/types";
 import { isRecord } from "../bcms/is-record";
-import { badRequest } from "./http";
+import { badRequest, notFound } from "./http";
+import { isObjectId, newObjectId } from "./ids";
 import { dropTemplateFromProps, stripEntryPointers } from "./references";
 import type { EntityChange } from "./snapshot-files";
 import { PROP_TYPES } from "./snapshot-files";
@@ -173,41 +175,52 @@ function checkPropData(store: ContentStore, prop: Prop, path: string): void {
   }
 }
 
-/**
- * `PUT template/{id}/update` with `{label?, desc?, singleEntry?, propChanges?}`.
- * Prop changes `add`, `remove` and `update` are supported; `transform` (type
- * conversion of stored values) is refused with a 400.
- */
-export function planTemplateUpdate(
+type SchemaOwner = Template | Group | Widget;
+type OwnerKindName = "templates" | "groups" | "widgets";
+
+const OWNER_NAMES: Record<OwnerKindName, string> = {
+  templates: "Template",
+  groups: "Group",
+  widgets: "Widget",
+};
+
+/** A template's, group's or widget's name from its label: unique in its kind. */
+function ownerName(
   store: ContentStore,
-  template: Template,
-  body: unknown,
-  now = Date.now(),
-): WritePlan & { template: Template } {
-  if (!isRecord(body))
-    throw badRequest("[body] -> Expected an object {label?, desc?, singleEntry?, propChanges?}");
-  const next: Template = { ...template, props: [...template.props], updatedAt: now };
+  kind: OwnerKindName,
+  label: unknown,
+  path: string,
+  ownId?: string,
+): string {
+  if (typeof label !== "string" || toSlug(label) === "") {
+    throw badRequest(`[${path}] -> Expected a non-empty label`);
+  }
+  const name = toSlug(label);
+  if (store.list(kind).some((other) => other._id !== ownId && other.name === name)) {
+    throw badRequest(`[${path}] -> ${OWNER_NAMES[kind]} with name "${name}" already exists`);
+  }
+  return name;
+}
+
+/**
+ * The `{label?, desc?, propChanges?}` part of an update body applied to `next` (a copy of
+ * the stored template, group or widget): the props added, and the ids of those removed.
+ * Prop changes `add`, `remove` and `update` are supported; `transform` (type conversion of
+ * stored values) is refused with a 400.
+ */
+function applyOwnerUpdate(
+  store: ContentStore,
+  kind: OwnerKindName,
+  next: SchemaOwner,
+  body: Record<string, unknown>,
+): { added: Prop[]; removed: Set<string> } {
   if (body.label !== undefined) {
-    if (typeof body.label !== "string" || toSlug(body.label) === "") {
-      throw badRequest("[body.label] -> Expected a non-empty label");
-    }
-    const name = toSlug(body.label);
-    if (
-      store.list("templates").some((other) => other._id !== template._id && other.name === name)
-    ) {
-      throw badRequest(`[body.label] -> Template with name "${name}" already exists`);
-    }
-    next.label = body.label;
-    next.name = name;
+    next.name = ownerName(store, kind, body.label, "body.label", next._id);
+    next.label = body.label as string;
   }
   if (body.desc !== undefined) {
     if (typeof body.desc !== "string") throw badRequest("[body.desc] -> Expected a string");
     next.desc = body.desc;
-  }
-  if (body.singleEntry !== undefined) {
-    if (typeof body.singleEntry !== "boolean")
-      throw badRequest("[body.singleEntry] -> Expected a boolean");
-    next.singleEntry = body.singleEntry;
   }
   const added: Prop[] = [];
   const removed = new Set<string>();
@@ -223,10 +236,30 @@ export function planTemplateUpdate(
     }
     if (isRecord(change.add)) added.push(addProp(store, next, change.add, `${path}.add`));
     else if (typeof change.remove === "string")
-      removed.add(removeProp(next, change.remove, `${path}.remove`));
-    else if (isRecord(change.update)) updateProp(store, next, change.update, `${path}.update`);
+      removed.add(removeProp(kind, next, change.remove, `${path}.remove`));
+    else if (isRecord(change.update))
+      updateProp(store, kind, next, change.update, `${path}.update`);
     else throw badRequest(`[${path}] -> Expected one of add, remove, update`);
   });
+  return { added, removed };
+}
+
+/** `PUT template/{id}/update` with `{label?, desc?, singleEntry?, propChanges?}`. */
+export function planTemplateUpdate(
+  store: ContentStore,
+  template: Template,
+  body: unknown,
+  now = Date.now(),
+): WritePlan & { template: Template } {
+  if (!isRecord(body))
+    throw badRequest("[body] -> Expected an object {label?, desc?, singleEntry?, propChanges?}");
+  const next: Template = { ...template, props: [...template.props], updatedAt: now };
+  if (body.singleEntry !== undefined) {
+    if (typeof body.singleEntry !== "boolean")
+      throw badRequest("[body.singleEntry] -> Expected a boolean");
+    next.singleEntry = body.singleEntry;
+  }
+  const { added, removed } = applyOwnerUpdate(store, "templates", next, body);
 
   const plan: WritePlan & { template: Template } = {
     template: next,
@@ -251,9 +284,162 @@ export function planTemplateUpdate(
   return plan;
 }
 
+/**
+ * `PUT group/update` and `PUT widget/update` with `{_id, label?, desc?, propChanges?}`.
+ * Stored values of the group or widget (group items, widget values in props and rich text,
+ * wherever they are nested) keep exactly one value per prop, as a template's entries do.
+ */
+export function planOwnerUpdate(
+  store: ContentStore,
+  kind: "groups" | "widgets",
+  body: unknown,
+  now = Date.now(),
+): WritePlan & { owner: Group | Widget } {
+  if (!isRecord(body))
+    throw badRequest("[body] -> Expected an object {_id, label?, desc?, propChanges?}");
+  const current = isObjectId(body._id) ? store.get(kind, body._id) : undefined;
+  if (!current) {
+    throw notFound(`${OWNER_NAMES[kind]} with ID "${String(body._id)}" does not exist`);
+  }
+  const next = { ...current, props: [...current.props], updatedAt: now };
+  const { added, removed } = applyOwnerUpdate(store, kind, next, body);
+  const event: SocketEventMessage =
+    kind === "groups"
+      ? { en: "group", ed: { type: "update", groupId: next._id } }
+      : { en: "widget", ed: { type: "update", widgetId: next._id } };
+  const plan: WritePlan & { owner: Group | Widget } = {
+    owner: next,
+    changes: [{ kind, id: next._id, value: next }],
+    events: [event],
+  };
+  if (added.length === 0 && removed.size === 0) return plan;
+  const reshape = (props: unknown): unknown =>
+    Array.isArray(props)
+      ? [
+          ...props.filter((value) => !(isRecord(value) && removed.has(String(value.id)))),
+          ...added.map((prop) => ({ id: prop.id, data: emptyValue(store, prop) })),
+        ]
+      : props;
+  for (const entry of store.list("entries")) {
+    const reshaped = reshapeValuesOf(entry, kind, next._id, reshape);
+    if (!reshaped.changed) continue;
+    const updated: Entry = { ...reshaped.value, updatedAt: now };
+    plan.changes.push({ kind: "entries", id: entry._id, value: updated });
+    plan.events.push(entryUpdated(updated));
+  }
+  return plan;
+}
+
+/**
+ * A copy of `entry` where every stored value of the group (`{_id, items: [{props}]}`) or
+ * widget (`{_id, props}`) has its props passed through `reshape`. These shapes are found
+ * structurally, as references.ts finds pointers.
+ */
+function reshapeValuesOf(
+  entry: Entry,
+  kind: "groups" | "widgets",
+  id: string,
+  reshape: (props: unknown) => unknown,
+): { value: Entry; changed: boolean } {
+  let changed = false;
+  const visit = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(visit);
+    if (!isRecord(node)) return node;
+    const copy: Record<string, unknown> = Object.fromEntries(
+      Object.entries(node).map(([key, child]) => [key, visit(child)]),
+    );
+    if (node._id !== id) return copy;
+    if (kind === "groups" && Array.isArray(copy.items)) {
+      changed = true;
+      copy.items = copy.items.map((item) =>
+        isRecord(item) ? { ...item, props: reshape(item.props) } : item,
+      );
+    } else if (kind === "widgets" && Array.isArray(copy.props)) {
+      changed = true;
+      copy.props = reshape(copy.props);
+    }
+    return copy;
+  };
+  const value = { ...entry, meta: visit(entry.meta), content: visit(entry.content) } as Entry;
+  return { value: changed ? value : entry, changed };
+}
+
+/** `POST template/create`, `group/create`, `widget/create` with `{label, desc, …}`. */
+export function buildOwner(
+  store: ContentStore,
+  kind: OwnerKindName,
+  body: unknown,
+  owner: { instanceId: string; userId: string },
+  now = Date.now(),
+): SchemaOwner {
+  if (!isRecord(body)) throw badRequest("[body] -> Expected an object {label, desc}");
+  const name = ownerName(store, kind, body.label, "body.label");
+  if (body.desc !== undefined && typeof body.desc !== "string") {
+    throw badRequest("[body.desc] -> Expected a string");
+  }
+  const base = {
+    _id: newObjectId(now),
+    createdAt: now,
+    updatedAt: now,
+    instanceId: owner.instanceId,
+    userId: owner.userId,
+    name,
+    label: body.label as string,
+    desc: typeof body.desc === "string" ? body.desc : "",
+  };
+  if (kind === "groups") return { ...base, props: [] };
+  if (kind === "widgets") return { ...base, previewImage: "", props: [] };
+  if (body.singleEntry !== undefined && typeof body.singleEntry !== "boolean") {
+    throw badRequest("[body.singleEntry] -> Expected a boolean");
+  }
+  // BCMS gives every template its title and slug, required strings, as props 0 and 1.
+  const builtIn = (label: string): Prop => ({
+    id: randomUUID(),
+    type: "STRING",
+    required: true,
+    name: toSlugUnderscore(label),
+    label,
+    array: false,
+    data: { propString: [] },
+  });
+  return {
+    ...base,
+    singleEntry: body.singleEntry === true,
+    props: [builtIn("Title"), builtIn("Slug")],
+  };
+}
+
+/** `POST entry-status/create` with `{label, color?}`; labels are unique, whatever their case. */
+export function buildEntryStatus(
+  store: ContentStore,
+  body: unknown,
+  owner: { instanceId: string; userId: string },
+  now = Date.now(),
+): EntryStatus {
+  if (!isRecord(body) || typeof body.label !== "string" || body.label.trim() === "") {
+    throw badRequest("[body.label] -> Expected a non-empty label");
+  }
+  const label = body.label;
+  if (store.list("statuses").some((status) => status.label.toLowerCase() === label.toLowerCase())) {
+    throw badRequest(`[body.label] -> Entry status with label "${label}" already exists`);
+  }
+  if (body.color !== undefined && typeof body.color !== "string") {
+    throw badRequest("[body.color] -> Expected a string");
+  }
+  return {
+    _id: newObjectId(now),
+    createdAt: now,
+    updatedAt: now,
+    instanceId: owner.instanceId,
+    userId: owner.userId,
+    label,
+    ...(typeof body.color === "string" ? { color: body.color } : {}),
+  };
+}
+
 function addProp(
   store: ContentStore,
-  template: Template,
+  owner: SchemaOwner,
   add: Record<string, unknown>,
   path: string,
 ): Prop {
@@ -264,7 +450,7 @@ function addProp(
     throw badRequest(`[${path}.type] -> Unknown prop type ${JSON.stringify(add.type)}`);
   }
   const name = toSlugUnderscore(add.label);
-  if (template.props.some((prop) => prop.name === name)) {
+  if (owner.props.some((prop) => prop.name === name)) {
     throw badRequest(`[${path}.label] -> Prop with name "${name}" already exists`);
   }
   const prop: Prop = {
@@ -277,37 +463,41 @@ function addProp(
     data: isRecord(add.data) ? (add.data as Prop["data"]) : {},
   };
   checkPropData(store, prop, path);
-  template.props.push(prop);
+  owner.props.push(prop);
   return prop;
 }
 
-function removeProp(template: Template, id: string, path: string): string {
-  const index = template.props.findIndex((prop) => prop.id === id);
+/** Templates keep `title` and `slug` as props 0 and 1; groups and widgets have no such props. */
+const fixedProps = (kind: OwnerKindName): number => (kind === "templates" ? 2 : 0);
+
+function removeProp(kind: OwnerKindName, owner: SchemaOwner, id: string, path: string): string {
+  const index = owner.props.findIndex((prop) => prop.id === id);
   if (index === -1) throw badRequest(`[${path}] -> Prop with ID "${id}" does not exist`);
-  // Every template keeps title and slug as props 0 and 1.
-  if (index < 2)
-    throw badRequest(`[${path}] -> Prop "${template.props[index]?.name}" cannot be removed`);
-  template.props.splice(index, 1);
+  if (index < fixedProps(kind))
+    throw badRequest(`[${path}] -> Prop "${owner.props[index]?.name}" cannot be removed`);
+  owner.props.splice(index, 1);
   return id;
 }
 
 function updateProp(
   store: ContentStore,
-  template: Template,
+  kind: OwnerKindName,
+  owner: SchemaOwner,
   update: Record<string, unknown>,
   path: string,
 ): void {
-  const index = template.props.findIndex((prop) => prop.id === update.id);
-  const current = template.props[index];
+  const fixed = fixedProps(kind);
+  const index = owner.props.findIndex((prop) => prop.id === update.id);
+  const current = owner.props[index];
   if (!current)
     throw badRequest(`[${path}.id] -> Prop with ID "${String(update.id)}" does not exist`);
   const prop: Prop = { ...current, data: { ...current.data } };
   if (typeof update.label === "string" && update.label !== current.label) {
     const name = toSlugUnderscore(update.label);
-    if (index < 2 && name !== current.name) {
+    if (index < fixed && name !== current.name) {
       throw badRequest(`[${path}.label] -> Prop "${current.name}" cannot be renamed`);
     }
-    if (name === "" || template.props.some((other, i) => i !== index && other.name === name)) {
+    if (name === "" || owner.props.some((other, i) => i !== index && other.name === name)) {
       throw badRequest(`[${path}.label] -> Prop with name "${name}" already exists or is empty`);
     }
     prop.label = update.label;
@@ -322,8 +512,9 @@ function updateProp(
     prop.data.propEntryPointer = update.entryPointer as Prop["data"]["propEntryPointer"];
   }
   checkPropData(store, prop, path);
-  template.props.splice(index, 1);
+  owner.props.splice(index, 1);
   const move = typeof update.move === "number" && Number.isInteger(update.move) ? update.move : 0;
-  const target = index < 2 ? index : Math.min(Math.max(2, index + move), template.props.length);
-  template.props.splice(target, 0, prop);
+  const target =
+    index < fixed ? index : Math.min(Math.max(fixed, index + move), owner.props.length);
+  owner.props.splice(target, 0, prop);
 }

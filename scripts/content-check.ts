@@ -1,7 +1,8 @@
 /**
  * `npm run content:check [folder]`: validates a snapshot (the argument, else
- * CONTENT_DIR, else content/) against its templates, then reads its forms, consent
- * banners and redirects the way the site does. Prints one line per problem and exits 1
+ * CONTENT_DIR, else content/) against its templates and the content model the site
+ * expects (app/content/model/), then reads its forms, consent banners and redirects the
+ * way the site does. Prints one line per problem and exits 1
  * when there is any; otherwise prints the summary. Warnings (no published consent
  * banner) are printed but do not fail the check.
  */
@@ -10,6 +11,7 @@ import { readEnvOrReport } from "../app/config/read-env";
 import { checkSnapshot, summarize } from "../content-server/snapshot-check";
 import { checkConsentBanners } from "./check-consent";
 import { checkForms } from "./check-forms";
+import { checkModel } from "./check-model";
 import { checkRedirects } from "./check-redirects";
 
 async function main(): Promise<number> {
@@ -18,6 +20,10 @@ async function main(): Promise<number> {
   const dir = process.argv[2] || env.contentDir;
   const report = await checkSnapshot(dir);
   for (const problem of report.problems) console.error(problem.text);
+  // The model the site expects (app/content/model/): what it reads must be there.
+  const model = await checkModel(dir);
+  for (const problem of model.problems) console.error(problem);
+  for (const warning of model.warnings) console.warn(`warning: ${warning}`);
   // Forms and the consent banner are read the way the site reads them, once the snapshot
   // itself is sound.
   const sound = report.problems.length === 0;
@@ -39,8 +45,16 @@ async function main(): Promise<number> {
   for (const warning of redirects.warnings) {
     console.warn(`warning: redirect ${warning.entry}: ${warning.message}`);
   }
-  const summary = `${summarize(report)}; ${forms.forms} forms checked; ${consent.banners} consent banners checked; ${redirects.redirects} redirects checked`;
-  const failed = [report.problems, forms.problems, consent.problems, redirects.problems];
+  const modelProblems =
+    model.problems.length === 1 ? "1 problem" : `${model.problems.length} problems`;
+  const summary = `${summarize(report)}; content model: ${modelProblems}; ${forms.forms} forms checked; ${consent.banners} consent banners checked; ${redirects.redirects} redirects checked`;
+  const failed = [
+    report.problems,
+    model.problems,
+    forms.problems,
+    consent.problems,
+    redirects.problems,
+  ];
   if (failed.some((problems) => problems.length > 0)) {
     console.error(summary);
     return 1;

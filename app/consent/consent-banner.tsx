@@ -18,7 +18,6 @@ export interface ConsentBannerProps {
 }
 
 const TITLE_ID = "consent-title";
-const CHOOSE_ID = "consent-choose";
 
 function HiddenFields({ returnTo, version }: { returnTo: string; version: string }) {
   return (
@@ -67,12 +66,13 @@ export function ConsentBanner({ wording, returnTo }: ConsentBannerProps) {
           </button>
         </form>
         <details className="consent__choose">
-          <summary id={CHOOSE_ID} className={button}>
-            {wording.chooseLabel}
-          </summary>
+          <summary className={button}>{wording.chooseLabel}</summary>
           <form method="post" action={CONSENT_ACTION_PATH} {...form}>
             <HiddenFields returnTo={returnTo} version={wording.version} />
-            <fieldset className="consent__categories" aria-labelledby={CHOOSE_ID}>
+            {/* The group's name is the Choose button's text, which sits right above it: the
+                legend says it to assistive technology without showing it twice. */}
+            <fieldset className="consent__categories">
+              <legend className="visually-hidden">{wording.chooseLabel}</legend>
               <Category
                 name="necessary"
                 label={wording.necessary.label}

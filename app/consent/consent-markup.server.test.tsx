@@ -43,6 +43,15 @@ describe("consent banner markup", () => {
     expect(html).toContain('name="advertising"');
   });
 
+  it("names the categories' group with its legend, the Choose button's wording", () => {
+    const fieldset = html.match(/<fieldset[^>]*>([\s\S]*?)<\/fieldset>/);
+    expect(fieldset?.[0]).not.toContain("aria-labelledby");
+    // The legend is the fieldset's first child, as HTML requires for it to name the group.
+    expect(fieldset?.[1]).toMatch(
+      new RegExp(`^<legend class="visually-hidden">${wording.chooseLabel}</legend>`),
+    );
+  });
+
   it("escapes what the CMS wrote", () => {
     const hostile = renderConsentMarkup(
       {

@@ -13,12 +13,13 @@ import {
   type LocalEntry,
 } from "./entries.server";
 import { logger } from "./log.server";
+import type { PropNameOf, TemplateName } from "./model";
 import type { RichNode, RichTag } from "./models";
 import { isRec, pointedEntryId, readRichItems, readString } from "./read.server";
 import { sanitizeHtml } from "./sanitize-html.server";
 
 /** The BCMS template of the banner's wording (docs/content-model.md). */
-export const CONSENT_BANNER_TEMPLATE = "consent-banner";
+export const CONSENT_BANNER_TEMPLATE = "consent-banner" satisfies TemplateName;
 
 /**
  * A version is stored with every visitor's choice and compared as a string, so "2026-11" and
@@ -90,10 +91,13 @@ function readCategory(
 }
 
 /** Reads one `consent-banner` entry; every problem is listed (none for a usable wording). */
-export function readConsentWording(entry: LocalEntry, ctx: ConsentReadContext): ConsentReading {
+export function readConsentWording(
+  entry: LocalEntry<"consent-banner">,
+  ctx: ConsentReadContext,
+): ConsentReading {
   const problems: string[] = [];
   const meta = entry.meta;
-  const required = (prop: string): string => {
+  const required = (prop: PropNameOf<"consent-banner">): string => {
     const text = readText(meta[prop]);
     if (!text) problems.push(`${prop} is required`);
     return text ?? "";
@@ -155,7 +159,7 @@ function reportOnce(key: string, report: () => void): void {
 }
 
 /** Published banner entries; undefined when the CMS has no such template (yet). */
-async function publishedBanners(): Promise<LocalEntry[] | undefined> {
+async function publishedBanners(): Promise<LocalEntry<"consent-banner">[] | undefined> {
   try {
     return await getPublishedEntries(CONSENT_BANNER_TEMPLATE);
   } catch (error) {

@@ -4,9 +4,10 @@ import type { EntryParsed } from "@thebcms/types";
 import { getContentClient } from "./content-client.server";
 import { contentTag, recordedReads, recordRead } from "./content-tags.server";
 import { publicView } from "./last-public-versions.server";
+import type { EntryMeta, TemplateName, TemplateOf } from "./model";
 import { currentPreview, type PreviewTarget } from "./preview-context.server";
 import { isPublicEntry, publicStatus } from "./public-status.server";
-import { isoDateTime, isRec, type Rec, readString } from "./read.server";
+import { isoDateTime, isRec, readString } from "./read.server";
 import {
   CONTENT_URL_PATTERNS,
   eventPath,
@@ -23,15 +24,19 @@ export const TEMPLATES = {
   resource: "resource",
   universalIdPage: "universal-id-page",
   job: "job",
-} as const;
+} as const satisfies Record<string, TemplateName>;
 
 /** Forms are content without a page of their own (pages point at them). */
-export const FORM_TEMPLATE = "form";
+export const FORM_TEMPLATE = "form" satisfies TemplateName;
 
-export interface LocalEntry {
+/**
+ * An entry in one language. `T` names its template, so its props are known by name (the
+ * content model, app/content/model/); without it, a prop of any template may be read.
+ */
+export interface LocalEntry<T extends TemplateName = TemplateName> {
   id: string;
   templateName: string;
-  meta: Rec;
+  meta: EntryMeta<T>;
   content: unknown[];
   /** When the entry was last changed in the CMS (ms). */
   updatedAt: number;
@@ -195,7 +200,9 @@ function previewList(list: PublishedList, preview: PreviewTarget): PublishedList
  * Every published entry of a template, as a list the page shows (cards, the newest...):
  * the rendering then depends on the whole list (recorded as `template:<name>`).
  */
-export async function getPublishedEntries(templateName: string): Promise<LocalEntry[]> {
+export async function getPublishedEntries<T extends TemplateName>(
+  templateName: T,
+): Promise<LocalEntry<T>[]> {
   recordRead(contentTag.template(templateName));
   return [...(await readPublishedList(templateName)).entries];
 }
@@ -272,31 +279,31 @@ function recordFound(templateName: string, found: LocalEntry | undefined): Local
  * that entry alone, or, when none matches, on the template's list (an entry may come to
  * match). The same holds for the finders by path and by id.
  */
-export async function findPublishedEntryBySlug(
-  templateName: string,
+export async function findPublishedEntryBySlug<T extends string>(
+  templateName: T,
   slug: string,
-): Promise<LocalEntry | undefined> {
+): Promise<LocalEntry<TemplateOf<T>> | undefined> {
   return recordFound(templateName, (await readPublishedList(templateName)).bySlug.get(slug));
 }
 
 /** The published page or legal page whose `path` is this site path. */
-export async function findPublishedEntryByPath(
-  templateName: string,
+export async function findPublishedEntryByPath<T extends string>(
+  templateName: T,
   path: string,
-): Promise<LocalEntry | undefined> {
+): Promise<LocalEntry<TemplateOf<T>> | undefined> {
   return recordFound(templateName, (await readPublishedList(templateName)).byPath.get(path));
 }
 
 /** The published entry of a template with this id. */
-export async function findPublishedEntryById(
-  templateName: string,
+export async function findPublishedEntryById<T extends string>(
+  templateName: T,
   id: string,
-): Promise<LocalEntry | undefined> {
+): Promise<LocalEntry<TemplateOf<T>> | undefined> {
   return recordFound(templateName, (await readPublishedList(templateName)).byId.get(id));
 }
 
 /** The slug (or id) of every published entry of a template. */
-export async function listPublishedSlugs(templateName: string): Promise<string[]> {
+export async function listPublishedSlugs(templateName: TemplateName): Promise<string[]> {
   return (await getPublishedEntries(templateName)).map(entrySlug);
 }
 

@@ -113,7 +113,7 @@ export type FormReading =
   | { ok: false; problems: string[] };
 
 /** Reads one `form` entry; every problem is listed (none for a usable definition). */
-export function readFormEntry(entry: LocalEntry, ctx: FormReadContext): FormReading {
+export function readFormEntry(entry: LocalEntry<"form">, ctx: FormReadContext): FormReading {
   const problems: string[] = [];
   const meta = entry.meta;
   const id = readString(meta.slug)?.trim();

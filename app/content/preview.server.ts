@@ -88,10 +88,11 @@ export async function describePreview(
 
 /** The meta fields (and the body, as `content`) that differ between two versions. */
 export function changedFields(before: LocalEntry, after: LocalEntry): string[] {
-  const names = [...new Set([...Object.keys(before.meta), ...Object.keys(after.meta)])];
-  const changed = names.filter(
-    (name) => JSON.stringify(before.meta[name]) !== JSON.stringify(after.meta[name]),
-  );
+  // Every field either version has, whatever the template: read by name, not by the model.
+  const was: Readonly<Record<string, unknown>> = before.meta;
+  const is: Readonly<Record<string, unknown>> = after.meta;
+  const names = [...new Set([...Object.keys(was), ...Object.keys(is)])];
+  const changed = names.filter((name) => JSON.stringify(was[name]) !== JSON.stringify(is[name]));
   if (JSON.stringify(before.content) !== JSON.stringify(after.content)) changed.push("content");
   return changed;
 }

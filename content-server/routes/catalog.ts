@@ -3,8 +3,15 @@ import { notFound, readJsonBody, sendJson } from "../http";
 import { isObjectId } from "../ids";
 import { groupWhereIsItUsed, templateWhereIsItUsed, widgetWhereIsItUsed } from "../references";
 import { type Route, type RouteContext, route, sendItem, sendItems } from "../router";
-import { planTemplateDelete, planTemplateUpdate } from "../schema-writes";
+import {
+  buildEntryStatus,
+  buildOwner,
+  planOwnerUpdate,
+  planTemplateDelete,
+  planTemplateUpdate,
+} from "../schema-writes";
 import type { EntityByKind, EntityKind } from "../snapshot-files";
+import type { SocketEventMessage } from "../socket";
 import { generateTypes } from "../type-generator";
 import { requireTemplate } from "./entries";
 
@@ -37,7 +44,50 @@ function sendBare(context: RouteContext, body: unknown) {
   sendJson(context.req, context.res, 200, body);
 }
 
+/** Who a created item belongs to: the instance, and the API key standing in for BCMS's user. */
+function ownerOf(context: RouteContext) {
+  return { instanceId: context.app.identity.instanceId, userId: context.app.identity.apiKeyId };
+}
+
+/** `POST {base}/create` for templates, groups and widgets. */
+function createRoute(
+  base: string,
+  kind: "templates" | "groups" | "widgets",
+  eventOf: (id: string) => SocketEventMessage,
+): Route {
+  return route("POST", `${base}/create`, async (context) => {
+    const { app } = context;
+    const body = await readJsonBody(context.req);
+    const created = await app.store.exclusive(async () => {
+      const owner = buildOwner(app.store, kind, body, ownerOf(context));
+      await app.store.commit([{ kind, id: owner._id, value: owner }]);
+      app.sockets.broadcast(eventOf(owner._id));
+      return owner;
+    });
+    sendItem(context, created);
+  });
+}
+
+/** `PUT {base}/update` with the `_id` in the body, for groups and widgets. */
+function ownerUpdateRoute(base: string, kind: "groups" | "widgets"): Route {
+  return route("PUT", `${base}/update`, async (context) => {
+    const { app } = context;
+    const body = await readJsonBody(context.req);
+    const updated = await app.store.exclusive(async () => {
+      const plan = planOwnerUpdate(app.store, kind, body);
+      await app.store.commit(plan.changes);
+      for (const event of plan.events) app.sockets.broadcast(event);
+      return plan.owner;
+    });
+    sendItem(context, updated);
+  });
+}
+
 export const catalogRoutes: Route[] = [
+  createRoute("template", "templates", (templateId) => ({
+    en: "template",
+    ed: { type: "update", templateId },
+  })),
   route("GET", "template/:id/where-is-it-used", (context) => {
     const template = requireItem(context, "templates");
     sendBare(context, templateWhereIsItUsed(context.app.store, template._id));
@@ -70,15 +120,36 @@ export const catalogRoutes: Route[] = [
   route("GET", "group/:id/where-is-it-used", (context) => {
     sendBare(context, groupWhereIsItUsed(context.app.store, requireItem(context, "groups")._id));
   }),
+  createRoute("group", "groups", (groupId) => ({ en: "group", ed: { type: "update", groupId } })),
+  ownerUpdateRoute("group", "groups"),
   ...readRoutes("group", "groups"),
 
   route("GET", "widget/:id/where-is-it-used", (context) => {
     sendBare(context, widgetWhereIsItUsed(context.app.store, requireItem(context, "widgets")._id));
   }),
+  createRoute("widget", "widgets", (widgetId) => ({
+    en: "widget",
+    ed: { type: "update", widgetId },
+  })),
+  ownerUpdateRoute("widget", "widgets"),
   ...readRoutes("widget", "widgets"),
 
   route("GET", "language/all", (context) => sendItems(context, context.app.store.languages())),
   route("GET", "language/:id", (context) => sendItem(context, requireItem(context, "languages"))),
+  route("POST", "entry-status/create", async (context) => {
+    const { app } = context;
+    const body = await readJsonBody(context.req);
+    const created = await app.store.exclusive(async () => {
+      const status = buildEntryStatus(app.store, body, ownerOf(context));
+      await app.store.commit([{ kind: "statuses", id: status._id, value: status }]);
+      app.sockets.broadcast({
+        en: "entry_status",
+        ed: { type: "update", entryStatusId: status._id },
+      });
+      return status;
+    });
+    sendItem(context, created);
+  }),
   ...readRoutes("entry-status", "statuses"),
 
   route("GET", "media/all", (context) =>

@@ -4,6 +4,7 @@
  */
 
 import type { Entry, EntryStatus, Language } from "@thebcms/types";
+import { CONTENT_MODEL } from "../../app/content/model";
 import { type Block, blocks, plainText } from "./dsl";
 import { CREATED_AT, entryId, objectId, storedFields, UPDATED_AT } from "./ids";
 import { getTemplate } from "./schema";
@@ -21,12 +22,9 @@ export const languages: Language[] = [
   },
 ];
 
-export type StatusLabel = "Published" | "Draft";
+export type StatusLabel = (typeof CONTENT_MODEL.statuses)[number]["label"];
 
-export const statuses: EntryStatus[] = [
-  { label: "Published", color: "#2EBB9B" },
-  { label: "Draft", color: "#F19C09" },
-].map((s) => ({
+export const statuses: EntryStatus[] = CONTENT_MODEL.statuses.map((s) => ({
   ...storedFields(objectId("status", s.label), CREATED_AT, CREATED_AT),
   ...s,
 }));

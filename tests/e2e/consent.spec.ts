@@ -460,6 +460,36 @@ test("the banner is axe-clean, with and without its choices open, at 320 px", as
   await expect(banner(page).getByRole("button", { name: "Save choices" })).toBeInViewport();
 });
 
+for (const width of [375, 1440]) {
+  test(`at ${width} px the categories are a group named by their legend, which shows nothing`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await gotoHydrated(page, "/");
+    await choose(page).click();
+    const group = banner(page).getByRole("group", { name: "Choose" });
+    await expect(group).toBeVisible();
+    await expect(group.getByRole("checkbox")).toHaveCount(3);
+    // The legend takes no room: the first category starts where the fieldset does, as
+    // before the legend, and the legend itself is a clipped pixel.
+    const layout = await group.evaluate((fieldset) => {
+      const legend = fieldset.querySelector("legend");
+      const category = fieldset.querySelector(".consent__category");
+      return {
+        legendFirst: fieldset.firstElementChild === legend,
+        legend: legend?.getBoundingClientRect().toJSON() as DOMRect | undefined,
+        offset:
+          (category?.getBoundingClientRect().top ?? Number.NaN) -
+          fieldset.getBoundingClientRect().top,
+      };
+    });
+    expect(layout.legendFirst).toBe(true);
+    expect(layout.legend?.width).toBeLessThanOrEqual(1);
+    expect(layout.legend?.height).toBeLessThanOrEqual(1);
+    expect(layout.offset).toBe(0);
+  });
+}
+
 test("at 375 px the open mobile menu covers the banner: every menu link works before a choice", async ({
   page,
 }) => {

@@ -15,6 +15,7 @@ import {
   PROPS,
   writeEntity,
 } from "../support/snapshot-builder";
+import { copySnapshot, removeSnapshot } from "../support/snapshot-copy";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const TSX = join(ROOT, "node_modules", ".bin", "tsx");
@@ -112,9 +113,28 @@ describe("checkSnapshot", () => {
 });
 
 describe("npm run content:check", () => {
-  it("exits 0 with a summary on a good snapshot", async () => {
-    const { stdout } = await run(TSX, ["scripts/content-check.ts", clean.dir], { cwd: ROOT });
-    expect(stdout).toMatch(/content:check .*2 templates.*5 entries.*: 0 problems/);
+  it("exits 0 with a summary on a good snapshot of the site's content model", async () => {
+    const seed = await copySnapshot("content-check-seed", { withMediaFiles: true });
+    try {
+      const { stdout } = await run(TSX, ["scripts/content-check.ts", seed], { cwd: ROOT });
+      expect(stdout).toMatch(/content:check .*: 0 problems; content model: 0 problems;/);
+    } finally {
+      await removeSnapshot(seed);
+    }
+  });
+
+  it("compares a sound snapshot with the content model the site expects", async () => {
+    // The fixture is sound as a snapshot, but its group `author` is not the site's.
+    const failure = await run(TSX, ["scripts/content-check.ts", clean.dir], { cwd: ROOT }).then(
+      () => undefined,
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failure?.code).toBe(1);
+    expect(failure?.stderr).toContain("content model: group author prop title is missing");
+    expect(failure?.stderr).toContain("warning: content model: template page is missing");
+    expect(failure?.stderr).toMatch(
+      /content:check .*2 templates.*5 entries.*: 0 problems; content model: 2 problems;/,
+    );
   });
 
   it("exits non-zero listing every problem on a broken one (CONTENT_DIR works too)", async () => {

@@ -18,6 +18,12 @@ export interface GatedProxy {
    * closed at once, until `restore`.
    */
   cut(): { restore(): void };
+  /**
+   * A CMS that fails partway: the `n`th write (any request but GET) from now is answered by
+   * the proxy with BCMS's error for an unexpected exception, 500 `{"message": "Unknown
+   * exception"}`, and never passed on; every other request passes.
+   */
+  failWrite(n: number): void;
   close(): Promise<void>;
 }
 
@@ -26,6 +32,7 @@ export async function startGatedProxy(target: string, port = 0): Promise<GatedPr
   const gates: { pattern: RegExp; open: Promise<void>; arrive: () => void }[] = [];
   const sockets = new Set<Socket>();
   let down = false;
+  let writesUntilFailure = 0;
 
   const passed = async (path: string) => {
     for (const gate of gates.filter((g) => g.pattern.test(path))) {
@@ -36,6 +43,12 @@ export async function startGatedProxy(target: string, port = 0): Promise<GatedPr
 
   const server: Server = createServer(async (request, response) => {
     await passed(request.url ?? "/");
+    if (request.method !== "GET" && writesUntilFailure > 0 && --writesUntilFailure === 0) {
+      request.resume();
+      response.writeHead(500, { "content-type": "application/json" });
+      response.end(JSON.stringify({ message: "Unknown exception" }));
+      return;
+    }
     const upstream = httpRequest(
       {
         host: to.hostname,
@@ -120,6 +133,9 @@ export async function startGatedProxy(target: string, port = 0): Promise<GatedPr
           down = false;
         },
       };
+    },
+    failWrite(n) {
+      writesUntilFailure = n;
     },
     async close() {
       for (const gate of gates.splice(0)) gate.arrive();

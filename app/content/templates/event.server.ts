@@ -15,7 +15,7 @@ import type { EventCardModel, EventModel } from "../models";
 import { dateLabel, isoDate, isoDateTime, readDate, readString } from "../read.server";
 import { eventPath } from "../urls";
 
-export function toEventCard(entry: LocalEntry): EventCardModel | undefined {
+export function toEventCard(entry: LocalEntry<"event">): EventCardModel | undefined {
   const date = readDate(entry.meta.start_date);
   if (!date) return undefined;
   return toCard(entry, eventPath, {

@@ -13,7 +13,7 @@ import { CONTENT_URL_PATTERNS } from "../urls";
 
 const DEFAULT_EMPLOYMENT_TYPE = "full-time";
 
-export function toJob(entry: LocalEntry): JobModel | undefined {
+export function toJob(entry: LocalEntry<"job">): JobModel | undefined {
   const m = entry.meta;
   const title = readString(m.title);
   const applyUrl = readString(m.apply_url);

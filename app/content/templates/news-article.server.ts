@@ -20,7 +20,7 @@ import { newsArticlePath, newsImagePath, numberedNewsPagePath } from "../urls";
 export const NEWS_PAGE_SIZE = 9;
 const DEFAULT_NEWS_CATEGORY = "company";
 
-export function toNewsCard(entry: LocalEntry): NewsCardModel | undefined {
+export function toNewsCard(entry: LocalEntry<"news-article">): NewsCardModel | undefined {
   const date = readDate(entry.meta.date);
   if (!date) return undefined;
   return toCard(entry, newsArticlePath, {
@@ -30,13 +30,13 @@ export function toNewsCard(entry: LocalEntry): NewsCardModel | undefined {
 }
 
 interface CardedArticle {
-  entry: LocalEntry;
+  entry: LocalEntry<"news-article">;
   card: NewsCardModel;
   /** The article's date as an ISO 8601 date-time (the card shows its day). */
   publishedAt: string;
 }
 
-function toCardedArticle(entry: LocalEntry): CardedArticle | undefined {
+function toCardedArticle(entry: LocalEntry<"news-article">): CardedArticle | undefined {
   const card = toNewsCard(entry);
   const date = readDate(entry.meta.date);
   return card && date ? { entry, card, publishedAt: isoDateTime(date) } : undefined;
@@ -44,12 +44,12 @@ function toCardedArticle(entry: LocalEntry): CardedArticle | undefined {
 
 /** An article that makes a card (it has a title and a date), before its card is made. */
 interface DatedArticle {
-  entry: LocalEntry;
+  entry: LocalEntry<"news-article">;
   publishedAt: string;
 }
 
 /** Articles that make a card, newest first (articles of one instant keep the list's order). */
-function sortArticles(entries: readonly LocalEntry[]): DatedArticle[] {
+function sortArticles(entries: readonly LocalEntry<"news-article">[]): DatedArticle[] {
   return entries
     .flatMap((entry) => {
       const date = readDate(entry.meta.date);

@@ -18,7 +18,7 @@ import { isRec, readString } from "../read.server";
 import { toTabs } from "../tabs.server";
 import { contentPathFor } from "../urls";
 
-async function findSectionPage(path: string): Promise<LocalEntry | undefined> {
+async function findSectionPage(path: string): Promise<LocalEntry<"page"> | undefined> {
   return findPublishedEntryByPath(TEMPLATES.page, contentPathFor(path));
 }
 

@@ -28,12 +28,12 @@ const RESOURCE_KIND_LABELS: Record<string, string> = {
   webinar: "Webinar",
 };
 
-export function toResourceCard(entry: LocalEntry): ResourceCardModel | undefined {
+export function toResourceCard(entry: LocalEntry<"resource">): ResourceCardModel | undefined {
   const kind = readString(entry.meta.kind) ?? DEFAULT_RESOURCE_KIND;
   return toCard(entry, resourcePath, { kind, kindLabel: RESOURCE_KIND_LABELS[kind] ?? kind });
 }
 
-function findResource(slug: string): Promise<LocalEntry | undefined> {
+function findResource(slug: string): Promise<LocalEntry<"resource"> | undefined> {
   return findPublishedEntryBySlug(TEMPLATES.resource, slug);
 }
 

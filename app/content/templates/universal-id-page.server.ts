@@ -18,7 +18,7 @@ import type { UniversalIdPageModel } from "../models";
 import { readString } from "../read.server";
 import { partnerSignUpPagePath, universalIdPagePath } from "../urls";
 
-function findUniversalIdPage(slug: string): Promise<LocalEntry | undefined> {
+function findUniversalIdPage(slug: string): Promise<LocalEntry<"universal-id-page"> | undefined> {
   return findPublishedEntryBySlug(TEMPLATES.universalIdPage, slug);
 }
 
