@@ -9,6 +9,8 @@
 //   6. the prerendered pages that read it, and those whose address moved, are rendered again;
 //   7. cached renderings that read it, or whose address moved, go stale;
 //   8. the CDN is told which tags to purge (once their pages are written).
+// A scheduled time (publish_at, unpublish_at) is applied the same way when it comes
+// (content-schedule.ts): the versions each change and catch-up read set its timer again.
 
 import { createHash } from "node:crypto";
 import type { ContentDifference, ContentVersions } from "../../app/content/cms-update-times";
@@ -26,6 +28,7 @@ import type { PrerenderedPages } from "../serving/prerendered";
 import { type CatchUpState, ContentCatchUp } from "./content-catch-up";
 import { ContentDependencies } from "./content-dependencies";
 import type { ContentLedger } from "./content-ledger";
+import { ContentScheduler } from "./content-schedule";
 import type { PageRefresher } from "./page-refresh";
 import type { CoalescedPurge } from "./purge";
 
@@ -77,12 +80,22 @@ export class ContentChanges {
   private readonly laterCatchUps = new Set<ContentCatchUp>();
   private stopWatching: (() => void) | undefined;
   private stopped = false;
+  private readonly scheduler: ContentScheduler | undefined;
   private caughtUpAtStart: () => void = () => {};
   private readonly startedUp = new Promise<void>((resolve) => {
     this.caughtUpAtStart = resolve;
   });
 
-  constructor(private readonly parts: ContentChangeParts) {}
+  constructor(private readonly parts: ContentChangeParts) {
+    const { readVersions } = parts;
+    this.scheduler = readVersions
+      ? new ContentScheduler({
+          readVersions,
+          apply: ({ change, identity }) => void this.apply(change, "schedule", identity),
+          logger: parts.logger,
+        })
+      : undefined;
+  }
 
   /**
    * Watch first, then read the versions: each catch-up starts once the CMS's socket is open,
@@ -129,6 +142,7 @@ export class ContentChanges {
   stop(): void {
     this.stopped = true;
     this.stopWatching?.();
+    this.scheduler?.stop();
     this.startCatchUp?.stop();
     for (const again of this.laterCatchUps) again.stop();
   }
@@ -149,9 +163,17 @@ export class ContentChanges {
     void again.whenDone().finally(() => this.laterCatchUps.delete(again));
   }
 
-  /** Applies one change (see the top of this file); returns how many pages it queued. */
-  apply(change: ContentChange, reason: "event" | "catch-up" = "event"): number {
+  /**
+   * Applies one change (see the top of this file); returns how many pages it queued. A
+   * scheduled one comes with its name across instances (`identity`).
+   */
+  apply(
+    change: ContentChange,
+    reason: "event" | "catch-up" | "schedule" = "event",
+    identity?: string,
+  ): number {
     const { parts } = this;
+    if (change.versions && reason !== "schedule") this.scheduler?.update(change.versions);
     parts.forgetContent?.();
     parts.notifyPreviews?.(
       change.event.name === "entry" && change.event.id && !change.tags.includes(EVERYTHING)
@@ -170,11 +192,11 @@ export class ContentChanges {
         ContentDependencies.touches(tagsOfRendering(rendering), change.tags) ||
         moved.has(pageOfRequestPath(requestPathOfCacheKey(key))),
     );
-    // A catch-up is each instance's own finding: only an event has a name they share.
+    // A catch-up is each instance's own finding: only an event or a time has a name they share.
     const { receivedAt } = change;
     parts.purge?.add(
       change.tags,
-      reason === "event" ? changeIdentity(change) : undefined,
+      reason === "event" ? changeIdentity(change) : reason === "schedule" ? identity : undefined,
       receivedAt,
     );
     contentMetrics.changeApplied(reason);
@@ -204,8 +226,16 @@ export class ContentChanges {
    */
   private catchUp(): ContentCatchUp {
     const { parts } = this;
+    const { readVersions } = parts;
     const catchUp = new ContentCatchUp({
-      readVersions: parts.readVersions,
+      // What a catch-up reads sets the scheduler's timer: times to come are its own.
+      readVersions: readVersions
+        ? async () => {
+            const versions = await readVersions();
+            this.scheduler?.update(versions);
+            return versions;
+          }
+        : undefined,
       recorded: () => parts.ledger.recorded,
       refresh: (difference: ContentDifference, versions: ContentVersions) => {
         const { read, moved } = this.pagesOf(difference);
