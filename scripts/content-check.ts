@@ -2,7 +2,8 @@
  * `npm run content:check [folder]`: validates a snapshot (the argument, else
  * CONTENT_DIR, else content/) against its templates, then reads its forms and
  * consent banners the way the site does. Prints one line per problem and exits 1
- * when there is any; otherwise prints the summary. Warnings (no published consent
+ * when there is any; otherwise prints the summary. Page-like entries' publish_at and
+ * unpublish_at are checked as the site reads them. Warnings (no published consent
  * banner) are printed but do not fail the check.
  */
 
@@ -10,6 +11,7 @@ import { readEnvOrReport } from "../app/config/read-env";
 import { checkSnapshot, summarize } from "../content-server/snapshot-check";
 import { checkConsentBanners } from "./check-consent";
 import { checkForms } from "./check-forms";
+import { checkSchedules } from "./check-schedule";
 
 async function main(): Promise<number> {
   const env = readEnvOrReport(process.env);
@@ -29,8 +31,13 @@ async function main(): Promise<number> {
     console.error(`consent-banner ${problem.entry}: ${problem.message}`);
   }
   for (const warning of consent.warnings) console.warn(`warning: ${warning}`);
-  const summary = `${summarize(report)}; ${forms.forms} forms checked; ${consent.banners} consent banners checked`;
-  if (report.problems.length > 0 || forms.problems.length > 0 || consent.problems.length > 0) {
+  const schedules = sound ? await checkSchedules(dir) : { entries: 0, problems: [] };
+  for (const problem of schedules.problems) {
+    console.error(`${problem.template} ${problem.entry}: ${problem.message}`);
+  }
+  const summary = `${summarize(report)}; ${forms.forms} forms checked; ${consent.banners} consent banners checked; ${schedules.entries} schedules checked`;
+  const failed = [report, forms, consent, schedules].some((part) => part.problems.length > 0);
+  if (failed) {
     console.error(summary);
     return 1;
   }

@@ -88,6 +88,11 @@ const TITLE_SLUG: PropSpec[] = [str("title", "Title", true), str("slug", "Slug",
 const SEO = groupPointer("seo", "SEO", "seo");
 /** The form shown below the body of a page-like entry (template `form`). */
 const FORM = entryPointer("form", "Form", "form");
+/**
+ * When a page-like entry goes live and leaves (both optional; docs/content-model.md,
+ * Scheduling): every template with a page of its own has them.
+ */
+const SCHEDULE = [date("publish_at", "Publish at"), date("unpublish_at", "Unpublish at")];
 
 interface OwnerSpec {
   name: string;
@@ -243,6 +248,7 @@ const TEMPLATE_SPECS: OwnerSpec[] = [
       groupPointer("hero", "Hero", "hero"),
       groupPointer("tabs", "Tabs", "tab", true),
       FORM,
+      ...SCHEDULE,
     ],
   },
   {
@@ -256,6 +262,7 @@ const TEMPLATE_SPECS: OwnerSpec[] = [
       enumeration("language", "Language", ["en", "ja"], true),
       date("updated_at", "Updated at", true),
       str("summary", "Summary"),
+      ...SCHEDULE,
     ],
   },
   {
@@ -270,6 +277,7 @@ const TEMPLATE_SPECS: OwnerSpec[] = [
       enumeration("category", "Category", ["company", "product", "partnerships", "industry"], true),
       str("author", "Author"),
       SEO,
+      ...SCHEDULE,
     ],
   },
   {
@@ -285,6 +293,7 @@ const TEMPLATE_SPECS: OwnerSpec[] = [
       media("cover", "Cover"),
       str("registration_url", "Registration URL"),
       SEO,
+      ...SCHEDULE,
     ],
   },
   {
@@ -299,6 +308,7 @@ const TEMPLATE_SPECS: OwnerSpec[] = [
       media("download", "Download"),
       SEO,
       FORM,
+      ...SCHEDULE,
     ],
   },
   {
@@ -312,6 +322,7 @@ const TEMPLATE_SPECS: OwnerSpec[] = [
       SEO,
       groupPointer("hero", "Hero", "hero"),
       FORM,
+      ...SCHEDULE,
     ],
   },
   {
@@ -330,6 +341,7 @@ const TEMPLATE_SPECS: OwnerSpec[] = [
       ),
       str("apply_url", "Apply URL", true),
       str("description", "Description", true),
+      ...SCHEDULE,
     ],
   },
   {
