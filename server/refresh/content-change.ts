@@ -91,7 +91,12 @@ export class ContentChanges {
     this.scheduler = readVersions
       ? new ContentScheduler({
           readVersions,
-          apply: ({ change, identity }) => void this.apply(change, "schedule", identity),
+          apply: ({ change, identity }) => {
+            // Its pages render per request until their files are written again: a page
+            // that left is gone at once, not once the queue reaches it.
+            this.retirePagesOf(change);
+            this.apply(change, "schedule", identity);
+          },
           logger: parts.logger,
         })
       : undefined;
@@ -238,8 +243,7 @@ export class ContentChanges {
         : undefined,
       recorded: () => parts.ledger.recorded,
       refresh: (difference: ContentDifference, versions: ContentVersions) => {
-        const { read, moved } = this.pagesOf(difference);
-        parts.refresher.retire([...read, ...moved].filter((page) => parts.prerendered.find(page)));
+        this.retirePagesOf(difference);
         return this.apply({ event: CATCH_UP_EVENT, ...difference, versions }, "catch-up");
       },
       settled: () => parts.refresher.settled(),
@@ -252,6 +256,13 @@ export class ContentChanges {
       .then(() => contentMetrics.caughtUp((performance.now() - started) / 1000))
       .catch(() => {});
     return catchUp;
+  }
+
+  /** Has the prerendered pages a change touches render per request until written again. */
+  private retirePagesOf(change: Pick<ContentChange, "tags" | "addedPaths" | "removedPaths">) {
+    const { read, moved } = this.pagesOf(change);
+    const { refresher, prerendered } = this.parts;
+    refresher.retire([...read, ...moved].filter((page) => prerendered.find(page)));
   }
 
   /** The prerendered pages a change touches: those that read it, then the addresses it moved. */
