@@ -40,6 +40,8 @@ export interface ScheduleRecord {
     kind: "publish" | "unpublish";
     at: number;
     timezoneOffset: number;
+    /** The entry's address as the CMS holds it (where a publish puts it). */
+    path?: string;
   }[];
 }
 

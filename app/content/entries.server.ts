@@ -383,13 +383,22 @@ export async function getEntryPathIndex(): Promise<ReadonlyMap<string, string>> 
  */
 export async function getPublicSchedule(): Promise<{
   shown: ReadonlyMap<string, string>;
-  schedule: ScheduledTime[];
+  /** With the address the entry has as the CMS holds it (where a publish puts it). */
+  schedule: (ScheduledTime & { path?: string })[];
 }> {
   const lists = await Promise.all(Object.values(TEMPLATES).map((t) => readPublishedList(t)));
   const shown = new Map<string, string>();
   for (const list of lists)
     for (const entry of list.visible) shown.set(entry._id, versionKeyOf(entry));
-  return { shown, schedule: lists.flatMap((list) => list.schedule) };
+  const schedule = lists.flatMap((list) =>
+    list.schedule.map((time) => {
+      const current = list.source.find((entry) => entry._id === time.entryId);
+      const local = current && localise(current, list.lng);
+      const path = local && entryPath(local);
+      return path ? { ...time, path } : time;
+    }),
+  );
+  return { shown, schedule };
 }
 
 /** Looks entry paths up in `index`, recording each lookup (`path:<id>`), found or not. */

@@ -97,6 +97,7 @@ export class ContentChanges {
             this.retirePagesOf(change);
             this.apply(change, "schedule", identity);
           },
+          record: (tags, versions) => parts.ledger.note(tags, versions),
           logger: parts.logger,
         })
       : undefined;

@@ -8,7 +8,6 @@ import { silentLogger } from "../../app/logging/logger.server";
 import {
   ContentScheduler,
   LONGEST_TIMER_MS,
-  SCHEDULE_RETRY_MS,
   type ScheduledChange,
   scheduledChange,
 } from "./content-schedule";
@@ -22,6 +21,7 @@ const time = (entryId: string, at: number, kind: Time["kind"] = "publish"): Time
   kind,
   at,
   timezoneOffset: 0,
+  path: `/news/${entryId}`,
 });
 
 function versions(
@@ -41,9 +41,11 @@ function harness(read: () => Promise<ContentVersions>) {
   const clock = { now: T - 10_000 };
   const timers: { run: () => void; ms: number }[] = [];
   const applied: ScheduledChange[] = [];
+  const recorded: { tags: readonly string[]; versions: ContentVersions }[] = [];
   const scheduler = new ContentScheduler({
     readVersions: read,
     apply: (change) => applied.push(change),
+    record: (tags, versions) => recorded.push({ tags, versions }),
     logger: silentLogger,
     now: () => clock.now,
     setTimer: (run, ms) => {
@@ -58,7 +60,7 @@ function harness(read: () => Promise<ContentVersions>) {
     last()?.run();
     await new Promise((resolve) => setImmediate(resolve));
   };
-  return { clock, timers, applied, scheduler, last, fire };
+  return { clock, timers, applied, recorded, scheduler, last, fire };
 }
 
 describe("ContentScheduler", () => {
@@ -134,21 +136,25 @@ describe("ContentScheduler", () => {
     expect(h.scheduler.nextDue).toBe(T + 200);
   });
 
-  it("tries again when the CMS cannot be read", async () => {
+  it("applies a time at once, before reading the CMS, and records what the read found", async () => {
     let fail = true;
+    const after = versions(T + 10, [time("b", T + 50)], { a: "/news/a" });
     const h = harness(async () => {
       if (fail) throw new Error("down");
-      return versions(T + 10, []);
+      return after;
     });
-    h.scheduler.update(versions(h.clock.now, [time("a", T)]));
+    h.scheduler.update(versions(h.clock.now, [time("a", T), time("b", T + 50)]));
     h.clock.now = T;
     await h.fire();
-    expect(h.applied).toEqual([]);
-    expect(h.last()?.ms).toBe(SCHEDULE_RETRY_MS);
+    // Applied though the CMS could not be read; the times it knew still stand.
+    expect(h.applied.map((c) => c.times[0]?.entryId)).toEqual(["a"]);
+    expect(h.recorded).toEqual([]);
+    expect(h.scheduler.nextDue).toBe(T + 50);
     fail = false;
-    h.clock.now = T + SCHEDULE_RETRY_MS;
+    h.clock.now = T + 50;
     await h.fire();
-    expect(h.applied).toHaveLength(1);
+    expect(h.applied.map((c) => c.times[0]?.entryId)).toEqual(["a", "b"]);
+    expect(h.recorded).toEqual([{ tags: h.applied[1]?.change.tags, versions: after }]);
   });
 
   it("sets no timer once stopped", () => {
@@ -162,16 +168,18 @@ describe("ContentScheduler", () => {
 describe("scheduledChange", () => {
   it("names a time the same on every instance, whatever each read", () => {
     const times = [time("a", T), time("b", T, "unpublish")];
-    const one = scheduledChange(
-      times,
-      versions(T - 5, [], { b: "/news/b" }),
-      versions(T, [], { a: "/news/a" }),
-    );
-    const two = scheduledChange([...times].reverse(), undefined, versions(T + 1, []));
+    const one = scheduledChange(times, versions(T - 5, [], { b: "/news/b-old" }));
+    const two = scheduledChange([...times].reverse(), undefined);
     expect(one.identity).toBe(two.identity);
     expect(one.change.addedPaths).toEqual(["/news/a"]);
-    expect(one.change.removedPaths).toEqual(["/news/b"]);
-    const later = scheduledChange([time("a", T + 1)], undefined, versions(T, []));
+    expect(one.change.removedPaths).toEqual(["/news/b-old"]);
+    const later = scheduledChange([time("a", T + 1)], undefined);
     expect(later.identity).not.toBe(one.identity);
+  });
+
+  it("moves a rework's address when it goes live under a new one", () => {
+    const rework = scheduledChange([time("a", T)], versions(T - 5, [], { a: "/news/old" }));
+    expect(rework.change.addedPaths).toEqual(["/news/a"]);
+    expect(rework.change.removedPaths).toEqual(["/news/old"]);
   });
 });

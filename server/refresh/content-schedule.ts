@@ -23,8 +23,6 @@ type ScheduledTime = ScheduleRecord["times"][number];
  * fires at once beyond it, so a far time is reached in steps of a day.
  */
 export const LONGEST_TIMER_MS = 24 * 60 * 60 * 1000;
-/** After a failed read of the versions, the time is tried again this much later. */
-export const SCHEDULE_RETRY_MS = 1_000;
 
 /** A time told to the pipeline: the change, and its name on every instance. */
 export interface ScheduledChange {
@@ -38,6 +36,8 @@ export interface SchedulerOptions {
   readVersions: () => Promise<ContentVersions>;
   /** Applies the change (ContentChanges.apply, as a scheduled one). */
   apply: (scheduled: ScheduledChange) => void;
+  /** What the CMS held once a time was applied, for the record of the pages (the ledger). */
+  record?: (tags: readonly string[], versions: ContentVersions) => void;
   logger: SiteLogger;
   now?: () => number;
   setTimer?: (run: () => void, ms: number) => NodeJS.Timeout;
@@ -109,42 +109,47 @@ export class ContentScheduler {
     this.timer.unref?.();
   }
 
-  /** Applies every time that has come: one change per instant, its entries together. */
+  /**
+   * Applies every time that has come, at once: one change per instant, its entries together,
+   * told from what is known of them (their tags, the addresses they had and get). Then the
+   * versions are read: the record the ledger keeps once the pages are written, and the
+   * times to come.
+   */
   private async fire(): Promise<void> {
     this.timer = undefined;
     const firedAt = this.now();
     const due = this.pending().filter((time) => time.at <= firedAt);
     // A timer may fire a millisecond early, or a day's step may end before the time.
     if (due.length === 0 || this.stopped) return this.arm();
-    this.firing = true;
-    let versions: ContentVersions;
-    try {
-      versions = await this.options.readVersions();
-    } catch (error) {
-      this.options.logger.error("scheduled time not applied yet: the CMS cannot be read", {
-        error: describeError(error),
-      });
-      this.firing = false;
-      return this.arm(SCHEDULE_RETRY_MS);
-    }
-    this.firing = false;
-    if (this.stopped) return;
-    const appliedAt = this.now();
-    for (const times of byInstant(due)) {
-      this.options.apply(scheduledChange(times, this.before, versions));
-      for (const time of times) {
+    const changes = byInstant(due).map((times) => scheduledChange(times, this.before));
+    for (const scheduled of changes) {
+      this.options.apply(scheduled);
+      for (const time of scheduled.times) {
         this.options.logger.info("scheduled time applied", {
           entry: time.entryId,
           template: time.templateName,
           kind: time.kind,
           due: new Date(time.at).toISOString(),
-          applied: new Date(appliedAt).toISOString(),
-          lagMs: appliedAt - time.at,
+          applied: new Date(firedAt).toISOString(),
+          lagMs: firedAt - time.at,
         });
       }
     }
     this.appliedUpTo = Math.max(...due.map((time) => time.at));
-    this.update(versions);
+    this.firing = true;
+    try {
+      const versions = await this.options.readVersions();
+      for (const { change } of changes) this.options.record?.(change.tags, versions);
+      this.firing = false;
+      this.update(versions);
+    } catch (error) {
+      // Applied all the same; the record waits for the next change, times still known stay.
+      this.options.logger.warn("scheduled time applied, but the CMS could not be read after it", {
+        error: describeError(error),
+      });
+      this.firing = false;
+      this.arm();
+    }
   }
 }
 
@@ -157,26 +162,24 @@ function byInstant(times: readonly ScheduledTime[]): ScheduledTime[][] {
 
 /**
  * The change one instant makes: its entries, their templates' lists and orders, their
- * addresses; the paths that appeared or went between the read before the time and the one
- * after. Its name is the instant and its entries, the same on every instance.
+ * addresses; the path an entry goes live at, and the one it had before the time (the read
+ * before it). Its name is the instant and its entries, the same on every instance.
  */
 export function scheduledChange(
   times: readonly ScheduledTime[],
   before: ContentVersions | undefined,
-  after: ContentVersions,
 ): ScheduledChange {
   const tags = new Set<string>();
   const addedPaths = new Set<string>();
   const removedPaths = new Set<string>();
-  for (const { entryId, templateName } of times) {
+  for (const { entryId, templateName, kind, path } of times) {
     tags.add(contentTag.entry(entryId));
     tags.add(contentTag.template(templateName));
     tags.add(contentTag.order(templateName));
     tags.add(contentTag.path(entryId));
     const was = before?.entries[entryId]?.path;
-    const is = after.entries[entryId]?.path;
-    if (is) addedPaths.add(is);
-    if (was && was !== is) removedPaths.add(was);
+    if (kind === "publish" && path) addedPaths.add(path);
+    if (was && (kind === "unpublish" || was !== path)) removedPaths.add(was);
   }
   const [first] = times;
   const named = ["schedule", first?.at, times.map((time) => `${time.entryId}:${time.kind}`).sort()];
@@ -186,7 +189,6 @@ export function scheduledChange(
       tags: [...tags].sort(),
       addedPaths: [...addedPaths].sort(),
       removedPaths: [...removedPaths].filter((path) => !addedPaths.has(path)).sort(),
-      versions: after,
       // The publish lag counts from the time itself.
       receivedAt: first?.at,
     },
