@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { childResult } from "../tests/support/child-output";
 import { formatScheduleListing } from "./schedule";
 
 const T = Date.UTC(2030, 2, 4, 12);
@@ -53,14 +54,7 @@ describe("npm run schedule on the embedded content service", () => {
       },
       stdio: ["ignore", "pipe", "pipe"],
     });
-    let output = "";
-    for (const stream of [child.stdout, child.stderr]) {
-      stream.on("data", (chunk: Buffer) => {
-        output += chunk.toString();
-      });
-    }
-    const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
-    return { code, output };
+    return childResult(child);
   }
 
   it("lists the seed's scheduled article, and a bad time as a problem", {

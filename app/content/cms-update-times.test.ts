@@ -41,20 +41,13 @@ describe("compareContentVersions", () => {
   });
 
   it("names an entry whose shown version a time changed, with no edit", () => {
-    const before = versions();
-    before.entries.a1 = {
-      template: "news-article",
-      updatedAt: 100,
-      path: "/news/first",
-      shown: "90",
+    const showing = (shown: string) => {
+      const record = versions();
+      record.entries.a1 = { template: "news-article", updatedAt: 100, path: "/news/first", shown };
+      return record;
     };
-    const after = versions();
-    after.entries.a1 = {
-      template: "news-article",
-      updatedAt: 100,
-      path: "/news/first",
-      shown: "100",
-    };
+    const before = showing("90");
+    const after = showing("100");
     const difference = compareContentVersions(before, after);
     expect(difference.tags).toEqual(["entry:a1", "template:news-article"]);
     expect(difference.counts.updated).toBe(1);
