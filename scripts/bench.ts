@@ -1,5 +1,5 @@
 // `npm run bench`: every benchmark of the project, figures printed as JSON.
-// Usage: npm run bench [-- content|site|forms|csp|redirects|serve|flood|restart|preview|scale]   (default: all)
+// Usage: npm run bench [-- content|site|forms|csp|redirects|serve|flood|restart|preview|schedule|scale]   (default: all)
 //   site: Lighthouse and Playwright figures of the built site next to their budgets
 //   (scripts/bench/site-bench.ts; prints a PASS/FAIL report first, exits 0 either way).
 //   csp: requests/s of prerendered pages without and with the hash policy, same run, wrk
@@ -15,6 +15,8 @@
 //   on a content-service process (scripts/bench/restart-bench.ts).
 //   preview: a draft article's preview render time and edit-to-refresh latency in Chromium
 //   (scripts/bench/preview-bench.ts).
+//   schedule: from publish_at / unpublish_at to the page live / gone on both of two instances
+//   on PostgreSQL (p50/p99 over 20 times), and the CDN's purges per time (schedule-bench.ts).
 //   scale: builds with 1,000 and 10,000 extra articles, publish-to-live of one edit on the
 //   largest, requests/s while every page renders again, beside nginx (scale-bench.ts).
 import { runContentBench } from "./bench/content-bench";
@@ -26,6 +28,7 @@ import { runRedirectBench } from "./bench/redirect-bench";
 import { runRedirectEditBench } from "./bench/redirect-edit-bench";
 import { runRestartBench } from "./bench/restart-bench";
 import { runScaleBench } from "./bench/scale-bench";
+import { runScheduleBench } from "./bench/schedule-bench";
 import { runServeBench } from "./bench/serve-bench";
 import { runSiteBench } from "./bench/site-bench";
 
@@ -71,6 +74,10 @@ if (which === "all" || which === "restart") {
 if (which === "all" || which === "preview") {
   console.error("preview benchmark…");
   results.preview = await runPreviewBench();
+}
+if (which === "all" || which === "schedule") {
+  console.error("schedule benchmark…");
+  results.schedule = await runScheduleBench();
 }
 // Not part of "all": it builds the site twice with thousands of pages (tens of minutes).
 if (which === "scale") {

@@ -289,6 +289,9 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
     const childEnv = {
       ...childBuildEnv(env, processEnv, contentUrl),
       PUBLISHED_VERSIONS_FILE: handover,
+      // One instant for the whole build: a publish_at or unpublish_at passing while it runs
+      // is the server's to apply at start (its catch-up compares with this record).
+      CONTENT_SHOWN_AT: String(Date.now()),
     };
     const bin = (name: string) => path.join(projectDir, "node_modules/.bin", name);
     const pathsScript = path.join(projectDir, PRERENDER_PATHS_SCRIPT);

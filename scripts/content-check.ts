@@ -2,8 +2,9 @@
  * `npm run content:check [folder]`: validates a snapshot (the argument, else
  * CONTENT_DIR, else content/) against its templates and the content model the site
  * expects (app/content/model/), then reads its forms, consent banners and redirects the
- * way the site does. Prints one line per problem and exits 1
- * when there is any; otherwise prints the summary. Warnings (no published consent
+ * way the site does, and page-like entries' publish_at and unpublish_at as the site reads
+ * them. Prints one line per problem and exits 1 when there is any; otherwise prints the
+ * summary. Warnings (no published consent
  * banner) are printed but do not fail the check.
  */
 
@@ -13,6 +14,7 @@ import { checkConsentBanners } from "./check-consent";
 import { checkForms } from "./check-forms";
 import { checkModel } from "./check-model";
 import { checkRedirects } from "./check-redirects";
+import { checkSchedules } from "./check-schedule";
 
 async function main(): Promise<number> {
   const env = readEnvOrReport(process.env);
@@ -45,15 +47,20 @@ async function main(): Promise<number> {
   for (const warning of redirects.warnings) {
     console.warn(`warning: redirect ${warning.entry}: ${warning.message}`);
   }
+  const schedules = sound ? await checkSchedules(dir) : { entries: 0, problems: [] };
+  for (const problem of schedules.problems) {
+    console.error(`${problem.template} ${problem.entry}: ${problem.message}`);
+  }
   const modelProblems =
     model.problems.length === 1 ? "1 problem" : `${model.problems.length} problems`;
-  const summary = `${summarize(report)}; content model: ${modelProblems}; ${forms.forms} forms checked; ${consent.banners} consent banners checked; ${redirects.redirects} redirects checked`;
+  const summary = `${summarize(report)}; content model: ${modelProblems}; ${forms.forms} forms checked; ${consent.banners} consent banners checked; ${redirects.redirects} redirects checked; ${schedules.entries} schedules checked`;
   const failed = [
     report.problems,
     model.problems,
     forms.problems,
     consent.problems,
     redirects.problems,
+    schedules.problems,
   ];
   if (failed.some((problems) => problems.length > 0)) {
     console.error(summary);

@@ -1,7 +1,8 @@
 // A snapshot's entries as the site reads them, for the parts of `content:check` that run
 // the site's own readers: parsed, localised to the default language, and marked published
-// or not.
+// (public now, its schedule included) or not.
 import { isPublished, type LocalEntry, localise } from "../app/content/entries.server";
+import { readWindow, windowIncludes } from "../app/content/schedule.server";
 import { silentLogger } from "../app/logging/logger.server";
 import { EntryParser } from "../content-server/parser";
 import { ContentStore } from "../content-server/snapshot-store";
@@ -10,6 +11,7 @@ export interface SnapshotEntry {
   id: string;
   /** Undefined when the entry has no meta in the default language. */
   local: LocalEntry | undefined;
+  /** Public now: in the public status, and inside its publish_at / unpublish_at. */
   published: boolean;
 }
 
@@ -28,10 +30,16 @@ export async function openSnapshotEntries(dir: string): Promise<{
       const template = store.list("templates").find((t) => t.name === name);
       return (template ? store.entriesOf(template._id) : []).map((raw) => {
         const parsed = parser.parseEntry(raw);
+        const local = parsed ? localise(parsed, lng) : undefined;
+        const reading = readWindow(local?.meta);
         return {
           id: raw._id,
-          local: parsed ? localise(parsed, lng) : undefined,
-          published: parsed ? isPublished(parsed, lng) : false,
+          local,
+          published:
+            parsed !== undefined &&
+            isPublished(parsed, lng) &&
+            reading.ok &&
+            windowIncludes(reading.window, Date.now()),
         };
       });
     },

@@ -261,6 +261,7 @@ const envSchema = z.object({
     PREVIEW_FRAME_ANCESTORS_PROBLEM,
   ),
   PUBLISHED_VERSIONS_FILE: optionalString,
+  CONTENT_SHOWN_AT: optionalString,
   HOST: optionalString,
   BUILD_ID: optionalString,
   TRUST_PROXY: wholeNumber(
@@ -291,6 +292,7 @@ export const ENV_VARIABLES = Object.keys(envSchema.shape) as readonly string[];
 export const BUILD_INTERNAL_VARIABLES: readonly string[] = [
   "PUBLISHED_VERSIONS_FILE",
   "CONTENT_TAGS_FILE",
+  "CONTENT_SHOWN_AT",
 ];
 
 const REMOTE_CMS_VARIABLES = [
@@ -370,6 +372,12 @@ export interface SiteEnv {
    * here (app/content/content-tags.server.ts). Not an operator setting.
    */
   contentTagsFile?: string;
+  /**
+   * Set by the build for its processes: the instant (ms) whose view of the content every
+   * prerendered page shows (publish_at, unpublish_at), the one its record of versions is
+   * of. Not an operator setting.
+   */
+  contentShownAt?: number;
 }
 
 export interface PreviewSettings {
@@ -487,7 +495,14 @@ export function parseEnv(source: Record<string, string | undefined>): SiteEnv {
     preview: { apiToken: env.PREVIEW_API_TOKEN, frameAncestors: env.PREVIEW_FRAME_ANCESTORS },
     contentTagsFile: env.CONTENT_TAGS_FILE,
     publishedVersionsFile: env.PUBLISHED_VERSIONS_FILE,
+    contentShownAt: instantOf(env.CONTENT_SHOWN_AT),
   };
+}
+
+/** A build's instant (ms since the epoch), or undefined when absent or not one. */
+function instantOf(value: string | undefined): number | undefined {
+  const instant = value === undefined ? Number.NaN : Number(value);
+  return Number.isSafeInteger(instant) && instant > 0 ? instant : undefined;
 }
 
 let cached: SiteEnv | undefined;

@@ -1,7 +1,8 @@
 // Reads what the CMS holds now as versions (cms-update-times.ts): lite entry lists (ids and
 // update times, cheap), media, the schema, and the addresses and list orders the content
 // layer makes of the published entries. The build records this before it prerenders; the
-// server reads it at start (and after each change) to find what its pages miss.
+// server reads it at start (and after each change) to find what its pages miss, and its
+// scheduler the times to come (publish_at, unpublish_at) from the same read.
 import { createHash } from "node:crypto";
 import {
   CONTENT_VERSIONS_FORMAT,
@@ -9,7 +10,8 @@ import {
   type EntryVersion,
 } from "./cms-update-times";
 import { getContentClient } from "./content-client.server";
-import { getEntryAddresses, getListOrders } from "./entries.server";
+import { getEntryAddresses, getListOrders, getPublicSchedule } from "./entries.server";
+import { viewTime } from "./last-public-versions.server";
 
 const timeOf = (item: { updatedAt?: unknown }): number =>
   typeof item.updatedAt === "number" ? item.updatedAt : 0;
@@ -40,7 +42,12 @@ export async function readContentVersions(): Promise<ContentVersions> {
       entries: await bcms.entry.getAllLite(template._id),
     })),
   );
-  const [addresses, orders] = await Promise.all([getEntryAddresses(), getListOrders()]);
+  const readAt = viewTime();
+  const [addresses, orders, { shown, schedule }] = await Promise.all([
+    getEntryAddresses(),
+    getListOrders(),
+    getPublicSchedule(),
+  ]);
   const entries: Record<string, EntryVersion> = {};
   for (const list of lists) {
     for (const entry of list.entries) {
@@ -49,6 +56,7 @@ export async function readContentVersions(): Promise<ContentVersions> {
         template: list.name,
         updatedAt: timeOf(entry),
         ...(path ? { path } : {}),
+        shown: shown.get(entry._id) ?? "",
       };
     }
   }
@@ -63,5 +71,6 @@ export async function readContentVersions(): Promise<ContentVersions> {
         createHash("sha256").update(ids).digest("hex").slice(0, 32),
       ]),
     ),
+    schedule: { readAt, times: schedule },
   };
 }

@@ -40,6 +40,21 @@ describe("compareContentVersions", () => {
     expect(difference.addedPaths).toEqual([]);
   });
 
+  it("names an entry whose shown version a time changed, with no edit", () => {
+    const showing = (shown: string) => {
+      const record = versions();
+      record.entries.a1 = { template: "news-article", updatedAt: 100, path: "/news/first", shown };
+      return record;
+    };
+    const before = showing("90");
+    const after = showing("100");
+    const difference = compareContentVersions(before, after);
+    expect(difference.tags).toEqual(["entry:a1", "template:news-article"]);
+    expect(difference.counts.updated).toBe(1);
+    // A record written before versions said what was shown: not compared.
+    expect(compareContentVersions(versions(), after).tags).toEqual([]);
+  });
+
   it("names a new entry, its address and the order it joined", () => {
     const after = versions({ orders: { "news-article": "a3,a2,a1" } });
     after.entries.a3 = { template: "news-article", updatedAt: 300, path: "/news/third" };

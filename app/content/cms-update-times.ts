@@ -3,7 +3,8 @@
 // its pages (server/refresh/content-ledger.ts): at start it compares the record with what the
 // CMS holds now and re-renders exactly the dependent pages, so an instance that was stopped,
 // or new, is never older than the CMS. Versions are the CMS's own update times (every BCMS
-// entity carries `updatedAt`), never the site's clock. (Not the published versions of
+// entity carries `updatedAt`), never the site's clock; and which version visitors see, which
+// a scheduled time changes without an edit. (Not the published versions of
 // last-public-versions.ts: those are whole entries kept for visitors while an entry is a draft.)
 //   an entry updated, added or deleted   entry:<id>, template:<name>; path:<id> and the
 //                                        added or removed address when its address changed
@@ -22,6 +23,26 @@ export interface EntryVersion {
   updatedAt: number;
   /** The entry's site path while it is published with one. */
   path?: string;
+  /**
+   * The version visitors see (versionKeyOf), "" when none: a time (publish_at, unpublish_at)
+   * changes it without an edit. Absent in records written before schedules: not compared.
+   */
+  shown?: string;
+}
+
+/** The times to come, as the content layer saw them (schedule.server.ts). */
+export interface ScheduleRecord {
+  /** When the view they were read from was made (ms). */
+  readAt: number;
+  times: {
+    entryId: string;
+    templateName: string;
+    kind: "publish" | "unpublish";
+    at: number;
+    timezoneOffset: number;
+    /** The entry's address as the CMS holds it (where a publish puts it). */
+    path?: string;
+  }[];
 }
 
 export interface ContentVersions {
@@ -33,6 +54,8 @@ export interface ContentVersions {
   schema: Record<string, number>;
   /** Ordered list (by template name) → a fingerprint of its entry ids in order. */
   orders: Record<string, string>;
+  /** The times to come when the versions were read (not compared: the server schedules them). */
+  schedule?: ScheduleRecord;
 }
 
 export interface ContentDifference {
@@ -62,6 +85,11 @@ export function parseContentVersions(value: unknown): ContentVersions | undefine
   return record as ContentVersions;
 }
 
+/** The same version shown to visitors (a record without it says nothing). */
+function sameShown(was: EntryVersion, is: EntryVersion): boolean {
+  return was.shown === undefined || is.shown === undefined || was.shown === is.shown;
+}
+
 function keysOf(...records: Record<string, unknown>[]): Set<string> {
   const keys = new Set<string>();
   for (const record of records) for (const key of Object.keys(record)) keys.add(key);
@@ -87,7 +115,9 @@ export function compareContentVersions(
     const is = after.entries[id];
     if (was?.path) oldPaths.add(was.path);
     if (is?.path) newPaths.add(is.path);
-    if (was && is && was.updatedAt === is.updatedAt && was.path === is.path) continue;
+    if (was && is && was.updatedAt === is.updatedAt && was.path === is.path && sameShown(was, is)) {
+      continue;
+    }
     if (!was) counts.added += 1;
     else if (!is) counts.deleted += 1;
     else counts.updated += 1;

@@ -3,11 +3,12 @@
 import type { EntryParsed } from "@thebcms/types";
 import { getContentClient } from "./content-client.server";
 import { contentTag, recordedReads, recordRead } from "./content-tags.server";
-import { publicView } from "./last-public-versions.server";
+import { scheduledPublicView, versionKeyOf, viewTime } from "./last-public-versions.server";
 import type { EntryMeta, TemplateName, TemplateOf } from "./model";
 import { currentPreview, type PreviewTarget } from "./preview-context.server";
 import { isPublicEntry, publicStatus } from "./public-status.server";
 import { isoDateTime, isRec, readString } from "./read.server";
+import type { ScheduledTime } from "./schedule.server";
 import {
   CONTENT_URL_PATTERNS,
   eventPath,
@@ -95,6 +96,10 @@ interface PublishedList {
   byId: ReadonlyMap<string, LocalEntry>;
   /** Values derived from the entries (orderedList), with the reads they recorded. */
   derived: Map<unknown, { value: unknown; tags: readonly string[] }>;
+  /** The times to come at which the view changes (publish_at, unpublish_at). */
+  schedule: readonly ScheduledTime[];
+  /** The view holds until the first of them: a list read later is made again. */
+  validUntil: number;
 }
 
 const publishedLists = new Map<string, PublishedList>();
@@ -122,6 +127,7 @@ function makeList(
   source: readonly EntryParsed[],
   lng: string,
   visible: readonly EntryParsed[],
+  schedule: readonly ScheduledTime[] = [],
 ): PublishedList {
   const entries = visible
     .map((e) => localise(e, lng))
@@ -135,6 +141,8 @@ function makeList(
     byPath: indexBy(entries, (e) => readString(e.meta.path)),
     byId: indexBy(entries, (e) => e.id),
     derived: new Map(),
+    schedule,
+    validUntil: Math.min(Number.POSITIVE_INFINITY, ...schedule.map((time) => time.at)),
   };
 }
 
@@ -161,15 +169,18 @@ async function publicListOf(
   lng: string,
 ): Promise<PublishedList> {
   const known = publishedLists.get(templateName);
-  if (known && known.lng === lng && sameItems(known.source, source)) return known;
+  const current = (list: PublishedList) => viewTime() < list.validUntil;
+  if (known && known.lng === lng && sameItems(known.source, source) && current(known)) {
+    return known;
+  }
   const pending = pendingLists.get(templateName);
   if (pending && pending.lng === lng && sameItems(pending.source, source)) return pending.list;
   const addressOf = (entry: EntryParsed) => {
     const local = localise(entry, lng);
     return local && entryPath(local);
   };
-  const list = publicView(templateName, source, lng, { addressOf }).then((visible) =>
-    makeList(source, lng, visible),
+  const list = scheduledPublicView(templateName, source, lng, { addressOf }).then((view) =>
+    makeList(source, lng, view.entries, view.schedule),
   );
   pendingLists.set(templateName, { source, lng, list });
   try {
@@ -193,7 +204,7 @@ function previewList(list: PublishedList, preview: PreviewTarget): PublishedList
     const version = shown.get(entry._id);
     return version ? [version] : [];
   });
-  return makeList(list.source, list.lng, visible);
+  return makeList(list.source, list.lng, visible, list.schedule);
 }
 
 /**
@@ -374,6 +385,31 @@ export async function getEntryAddresses(): Promise<ReadonlyMap<string, EntryAddr
 /** Every published entry's path, by entry id (shared like getEntryAddresses: read-only). */
 export async function getEntryPathIndex(): Promise<ReadonlyMap<string, string>> {
   return (await readAddressIndex()).paths;
+}
+
+/**
+ * What visitors see now, by template: each shown entry's version (versionKeyOf), and the
+ * times to come at which that changes. Not recorded as a read (the server's scheduler and
+ * its record of versions use it).
+ */
+export async function getPublicSchedule(): Promise<{
+  shown: ReadonlyMap<string, string>;
+  /** With the address the entry has as the CMS holds it (where a publish puts it). */
+  schedule: (ScheduledTime & { path?: string })[];
+}> {
+  const lists = await Promise.all(Object.values(TEMPLATES).map((t) => readPublishedList(t)));
+  const shown = new Map<string, string>();
+  for (const list of lists)
+    for (const entry of list.visible) shown.set(entry._id, versionKeyOf(entry));
+  const schedule = lists.flatMap((list) =>
+    list.schedule.map((time) => {
+      const current = list.source.find((entry) => entry._id === time.entryId);
+      const local = current && localise(current, list.lng);
+      const path = local && entryPath(local);
+      return path ? { ...time, path } : time;
+    }),
+  );
+  return { shown, schedule };
 }
 
 /** Looks entry paths up in `index`, recording each lookup (`path:<id>`), found or not. */

@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import {
   MemoryPublishedVersionStore,
   publicView,
+  type ScheduleProblem,
+  scheduledPublicView,
   versionKeyOf,
 } from "./last-public-versions.server";
 
@@ -151,5 +153,105 @@ describe("publicView", () => {
     expect(await older.listEntryAddresses()).toEqual([
       expect.objectContaining({ entryId: "a", path: "/news/second", lastPublicAt: 50 }),
     ]);
+  });
+});
+
+describe("scheduledPublicView: the rule with time", () => {
+  const HOUR = 3_600_000;
+  const T = Date.UTC(2030, 2, 4, 1);
+  const at = (ms: number) => ({ timestamp: ms, timezoneOffset: -480 });
+
+  function timed(
+    id: string,
+    title: string,
+    status: typeof PUBLISHED | null,
+    updatedAt: number,
+    times: { publish_at?: unknown; unpublish_at?: unknown },
+  ): EntryParsed {
+    const made = entry(id, title, status, updatedAt);
+    const meta = made.meta as Record<string, Record<string, unknown>>;
+    meta.en = { ...meta.en, ...times };
+    return made;
+  }
+
+  function viewAt(
+    store: MemoryPublishedVersionStore,
+    source: EntryParsed[],
+    now: number,
+    problems: ScheduleProblem[] = [],
+  ) {
+    return scheduledPublicView("news-article", source, "en", {
+      store,
+      publicStatus: "Published",
+      now: () => now,
+      reportProblem: (problem) => problems.push(problem),
+    });
+  }
+
+  it("hides a public entry until its publish_at, records nothing of it, and names the time", async () => {
+    const store = new MemoryPublishedVersionStore();
+    const source = [timed("s1", "Embargoed", PUBLISHED, 1, { publish_at: at(T) })];
+    const before = await viewAt(store, source, T - 1);
+    expect(titles(before.entries)).toEqual([]);
+    expect(before.schedule).toEqual([
+      { entryId: "s1", templateName: "news-article", kind: "publish", at: T, timezoneOffset: -480 },
+    ]);
+    expect(await store.getPublishedVersions(["s1"])).toEqual([]);
+    // At the instant itself it is live, and recorded.
+    const after = await viewAt(store, source, T);
+    expect(titles(after.entries)).toEqual(["Embargoed"]);
+    expect(after.schedule).toEqual([]);
+    expect((await store.getPublishedVersions(["s1"])).map((v) => v.versionKey)).toEqual(["1"]);
+  });
+
+  it("applies a publish_at in the past at once", async () => {
+    const store = new MemoryPublishedVersionStore();
+    const source = [timed("s2", "Late", PUBLISHED, 1, { publish_at: at(T - HOUR) })];
+    expect(titles((await viewAt(store, source, T)).entries)).toEqual(["Late"]);
+  });
+
+  it("keeps the published version of a live page reworked with a later publish_at until then", async () => {
+    const store = new MemoryPublishedVersionStore();
+    await viewAt(store, [timed("s3", "Original", PUBLISHED, 1, {})], T - 2 * HOUR);
+    const rework = [timed("s3", "Rework", PUBLISHED, 2, { publish_at: at(T) })];
+    const waiting = await viewAt(store, rework, T - HOUR);
+    expect(titles(waiting.entries)).toEqual(["Original"]);
+    expect(waiting.schedule.map((time) => time.at)).toEqual([T]);
+    expect(titles((await viewAt(store, rework, T)).entries)).toEqual(["Rework"]);
+  });
+
+  it("removes an entry at its unpublish_at, its kept version too", async () => {
+    const store = new MemoryPublishedVersionStore();
+    const source = [timed("s4", "Webinar", PUBLISHED, 1, { unpublish_at: at(T) })];
+    const live = await viewAt(store, source, T - 1);
+    expect(titles(live.entries)).toEqual(["Webinar"]);
+    expect(live.schedule.map((time) => time.kind)).toEqual(["unpublish"]);
+    expect(titles((await viewAt(store, source, T)).entries)).toEqual([]);
+    // Set back to draft afterwards: the kept version's own window is over too.
+    const drafted = [timed("s4", "Webinar", DRAFT, 2, { unpublish_at: at(T) })];
+    expect(titles((await viewAt(store, drafted, T + 1)).entries)).toEqual([]);
+    expect(titles((await viewAt(store, drafted, T - 1)).entries)).toEqual(["Webinar"]);
+  });
+
+  it("leaves an entry as it was on bad times, and tells the problem once per version", async () => {
+    const store = new MemoryPublishedVersionStore();
+    const problems: ScheduleProblem[] = [];
+    await viewAt(store, [timed("s5", "Original", PUBLISHED, 1, {})], T - HOUR, problems);
+    const backwards = [
+      timed("s5", "Bad edit", PUBLISHED, 2, { publish_at: at(T), unpublish_at: at(T - HOUR) }),
+    ];
+    expect(titles((await viewAt(store, backwards, T, problems)).entries)).toEqual(["Original"]);
+    expect(titles((await viewAt(store, backwards, T + 1, problems)).entries)).toEqual(["Original"]);
+    expect(problems.map((p) => [p.entryId, p.versionKey])).toEqual([["s5", "2"]]);
+    expect(problems[0]?.problem).toMatch(/unpublish_at .* is not after publish_at/);
+    // A DATE without a timestamp, on an entry never public: nothing shown, one problem.
+    const blank = [timed("s6", "Blank", PUBLISHED, 1, { publish_at: "" })];
+    expect(titles((await viewAt(store, blank, T, problems)).entries)).toEqual([]);
+    const missing = [
+      timed("s6", "Blank", PUBLISHED, 3, { publish_at: { timestamp: -1, timezoneOffset: 0 } }),
+    ];
+    expect(titles((await viewAt(store, missing, T, problems)).entries)).toEqual([]);
+    expect(problems.map((p) => p.entryId)).toEqual(["s5", "s6", "s6"]);
+    expect(problems[1]?.problem).toMatch(/publish_at has no usable timestamp/);
   });
 });

@@ -2,7 +2,8 @@
 // entry that has left the public status as its last public version, when the site kept one;
 // anything else not at all. Every public version is recorded in the store before a page
 // shows it, so a restart, a rebuild or another instance can still serve it once the entry
-// moves to a draft (docs/decisions/0017-drafts-and-preview.md).
+// moves to a draft (docs/decisions/0017-drafts-and-preview.md). Time is part of the rule: an
+// entry's publish_at and unpublish_at decide when either version is seen (schedule.server.ts).
 import { createHash } from "node:crypto";
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import type { EntryParsed } from "@thebcms/types";
@@ -13,7 +14,16 @@ import type {
   PublishedVersionKey,
   PublishedVersionStore,
 } from "./last-public-versions";
+import { logger } from "./log.server";
 import { isPublicEntry } from "./public-status.server";
+import { isRec, type Rec, readString } from "./read.server";
+import {
+  readWindow,
+  type ScheduledTime,
+  timesAfter,
+  visibleVersion,
+  type WindowReading,
+} from "./schedule.server";
 
 let installed: PublishedVersionStore | undefined;
 
@@ -32,6 +42,14 @@ export function publishedVersionStore(): PublishedVersionStore {
     installed = file ? new FilePublishedVersionStore(file) : new MemoryPublishedVersionStore();
   }
   return installed;
+}
+
+/**
+ * The instant visitors' view is made for: now; in a build's processes, the instant the build
+ * began (CONTENT_SHOWN_AT), so its pages and its record of versions show one moment.
+ */
+export function viewTime(): number {
+  return getEnv().contentShownAt ?? Date.now();
 }
 
 /** What tells one version of an entry from another. */
@@ -73,6 +91,36 @@ async function recordedKeys(
   return keys;
 }
 
+/** What visitors see of a template now, and when that changes next. */
+export interface PublicView {
+  /** The entries visitors see, in the CMS's order. */
+  entries: EntryParsed[];
+  /** The times still to come of the entries and their kept versions, in no order. */
+  schedule: ScheduledTime[];
+}
+
+export interface PublicViewOptions {
+  store?: PublishedVersionStore;
+  publicStatus?: string;
+  now?: () => number;
+  /** The entry's address, recorded with its version (a renamed entry's old ones redirect). */
+  addressOf?: (entry: EntryParsed) => string | undefined;
+  /**
+   * Told once per entry version of an entry in the public status whose schedule cannot be
+   * used (default: a log line).
+   */
+  reportProblem?: (problem: ScheduleProblem) => void;
+}
+
+export interface ScheduleProblem {
+  entryId: string;
+  templateName: string;
+  slug?: string;
+  /** The version of the entry that has it (versionKeyOf). */
+  versionKey: string;
+  problem: string;
+}
+
 /**
  * The entries of one template that visitors see, in the CMS's order, from `source` (every
  * entry of the template, whatever its status). Records the public ones whose version (or
@@ -84,30 +132,49 @@ export async function publicView(
   templateName: string,
   source: readonly EntryParsed[],
   lng: string,
-  options: {
-    store?: PublishedVersionStore;
-    publicStatus?: string;
-    now?: () => number;
-    addressOf?: (entry: EntryParsed) => string | undefined;
-  } = {},
+  options: PublicViewOptions = {},
 ): Promise<EntryParsed[]> {
+  return (await scheduledPublicView(templateName, source, lng, options)).entries;
+}
+
+/**
+ * The public view with time: an entry in the public status is shown as it is now only while
+ * its window (publish_at, unpublish_at: schedule.server.ts) includes now; otherwise, and for
+ * an entry that left the public status, its last public version is shown while that
+ * version's own window includes now. An entry whose window cannot be read stays as it was.
+ */
+export async function scheduledPublicView(
+  templateName: string,
+  source: readonly EntryParsed[],
+  lng: string,
+  options: PublicViewOptions = {},
+): Promise<PublicView> {
   const store = options.store ?? publishedVersionStore();
   const status = options.publicStatus ?? getEnv().publicStatus;
-  const now = options.now ?? Date.now;
+  const time = (options.now ?? viewTime)();
   const known = await recordedKeys(store, templateName);
   const present = new Set<string>();
-  const isPublic = new Map<string, boolean>();
+  const states = new Map<string, { isPublic: boolean; reading: WindowReading }>();
   const toRecord: PublishedVersion[] = [];
   const withheld: string[] = [];
   for (const entry of source) {
     present.add(entry._id);
-    const visible = isPublicEntry(entry, lng, status);
-    isPublic.set(entry._id, visible);
-    if (visible) {
+    const state = { isPublic: isPublicEntry(entry, lng, status), reading: windowOf(entry, lng) };
+    states.set(entry._id, state);
+    if (state.isPublic && !state.reading.ok) {
+      reportOnce(options.reportProblem ?? logProblem, {
+        entryId: entry._id,
+        templateName,
+        slug: slugOf(entry, lng),
+        versionKey: versionKeyOf(entry),
+        problem: state.reading.problem,
+      });
+    }
+    if (visibleVersion(state, undefined, time) === "current") {
       const versionKey = versionKeyOf(entry);
       const path = options.addressOf?.(entry);
       if (known.get(entry._id) !== recordedAs(versionKey, path)) {
-        const version = { entryId: entry._id, templateName, versionKey, entry, recordedAt: now() };
+        const version = { entryId: entry._id, templateName, versionKey, entry, recordedAt: time };
         toRecord.push(path === undefined ? version : { ...version, path });
       }
     } else withheld.push(entry._id);
@@ -116,7 +183,7 @@ export async function publicView(
   // Read from the store each time: another instance may have recorded a newer public version.
   const kept = new Map(
     withheld.length
-      ? (await store.getPublishedVersions(withheld)).map((v) => [v.entryId, v.entry])
+      ? (await store.getPublishedVersions(withheld)).map((v) => [v.entryId, v.entry as EntryParsed])
       : [],
   );
   if (toRecord.length) {
@@ -129,15 +196,62 @@ export async function publicView(
     await store.removePublishedVersions(gone);
     for (const id of gone) known.delete(id);
   }
-  const view: EntryParsed[] = [];
+  const entries: EntryParsed[] = [];
+  const schedule: ScheduledTime[] = [];
   for (const entry of source) {
-    if (isPublic.get(entry._id)) view.push(entry);
-    else {
-      const version = kept.get(entry._id);
-      if (version) view.push(version as EntryParsed);
+    const state = states.get(entry._id);
+    if (!state) continue;
+    const version = kept.get(entry._id);
+    const keptReading = version && windowOf(version, lng);
+    const shown = visibleVersion(state, keptReading, time);
+    if (shown === "current") entries.push(entry);
+    else if (shown === "kept" && version) entries.push(version);
+    const named = { entryId: entry._id, templateName };
+    if (state.isPublic && state.reading.ok) {
+      schedule.push(...timesAfter(state.reading.window, time, named));
     }
+    if (keptReading?.ok) schedule.push(...timesAfter(keptReading.window, time, named));
   }
-  return view;
+  return { entries, schedule: distinctTimes(schedule) };
+}
+
+function localMeta(entry: EntryParsed, lng: string): Rec | undefined {
+  const meta = isRec(entry.meta) ? entry.meta[lng] : undefined;
+  return isRec(meta) ? meta : undefined;
+}
+
+function windowOf(entry: EntryParsed, lng: string): WindowReading {
+  return readWindow(localMeta(entry, lng));
+}
+
+function slugOf(entry: EntryParsed, lng: string): string | undefined {
+  return readString(localMeta(entry, lng)?.slug);
+}
+
+/** One time per entry, kind and instant (an entry and its kept version may share one). */
+function distinctTimes(times: readonly ScheduledTime[]): ScheduledTime[] {
+  const seen = new Map<string, ScheduledTime>();
+  for (const time of times) seen.set(`${time.entryId} ${time.kind} ${time.at}`, time);
+  return [...seen.values()];
+}
+
+/** Versions whose schedule problem was told: once per entry version, not once per render. */
+const toldProblems = new Set<string>();
+
+function reportOnce(report: (problem: ScheduleProblem) => void, problem: ScheduleProblem): void {
+  const key = `${problem.entryId}@${problem.versionKey}`;
+  if (toldProblems.has(key)) return;
+  toldProblems.add(key);
+  report(problem);
+}
+
+function logProblem(problem: ScheduleProblem): void {
+  logger.warn("schedule refused: the entry stays as visitors saw it", {
+    entry: problem.entryId,
+    template: problem.templateName,
+    ...(problem.slug ? { slug: problem.slug } : {}),
+    problem: problem.problem,
+  });
 }
 
 /** The last public version of an entry, if one is recorded. */

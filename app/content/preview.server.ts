@@ -13,6 +13,7 @@ import {
 } from "./entries.server";
 import type { PreviewTarget } from "./preview-context.server";
 import { entryStatus } from "./public-status.server";
+import { offsetLabel, readWindow, type ScheduledDate, utcLabel } from "./schedule.server";
 
 /** Templates whose entries have a page of their own, so a preview can show them. */
 export const PREVIEWABLE_TEMPLATES: readonly string[] = Object.values(TEMPLATES);
@@ -61,6 +62,47 @@ export interface PreviewDescription {
   publicPath?: string;
   /** Fields whose current value differs from the public version ([] when equal or none). */
   changedFields: string[];
+  /** When the entry goes live and leaves (publish_at, unpublish_at), when set. */
+  schedule?: PreviewSchedule;
+}
+
+/** A time of the preview bar: in UTC, and at the offset the editor saved it with. */
+export interface PreviewTime {
+  /** ISO 8601 (for `<time datetime>`). */
+  iso: string;
+  utc: string;
+  editor: string;
+}
+
+export interface PreviewSchedule {
+  goesLive?: PreviewTime;
+  leaves?: PreviewTime;
+  /** Why the times are not used (the entry stays as visitors saw it). */
+  problem?: string;
+}
+
+function previewTime(date: ScheduledDate | undefined): PreviewTime | undefined {
+  return (
+    date && {
+      iso: new Date(date.at).toISOString(),
+      utc: utcLabel(date.at),
+      editor: offsetLabel(date),
+    }
+  );
+}
+
+/** What the preview bar says of the entry's times; undefined when it has none. */
+export function previewSchedule(meta: LocalEntry["meta"]): PreviewSchedule | undefined {
+  const reading = readWindow(meta);
+  const goesLive = previewTime(reading.window.publishAt);
+  const leaves = previewTime(reading.window.unpublishAt);
+  const problem = reading.ok ? undefined : reading.problem;
+  if (!goesLive && !leaves && !problem) return undefined;
+  return {
+    ...(goesLive ? { goesLive } : {}),
+    ...(leaves ? { leaves } : {}),
+    ...(problem ? { problem } : {}),
+  };
 }
 
 /** The entry's current state for its preview, or undefined when it no longer exists. */
@@ -83,6 +125,7 @@ export async function describePreview(
     status: status?.label ?? status?.id ?? "none",
     publicPath: published ? entryPath(published) : undefined,
     changedFields: published ? changedFields(published, current) : [],
+    schedule: previewSchedule(current.meta),
   };
 }
 

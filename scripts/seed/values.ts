@@ -77,13 +77,21 @@ function entryPointerInput(prop: Prop, v: unknown, where: string): EntryPointerV
   return { entryId: entryId(v.template, v.slug), templateId: tid };
 }
 
-/** "2025-03-25" (noon UTC, so the day reads the same in every time zone) or a full ISO time. */
+/**
+ * "2025-03-25" (noon UTC, so the day reads the same in every time zone) or a full ISO time.
+ * A time with an offset (`+08:00`) is saved as an editor there would save it: BCMS's
+ * `timezoneOffset` in minutes, positive west of UTC (`-480`).
+ */
 export function dateValue(v: unknown, where: string): PropDateData {
   if (typeof v !== "string") throw new Error(`${where}: expected a date string`);
   const iso = /^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T12:00:00Z` : v;
   const timestamp = Date.parse(iso);
   if (Number.isNaN(timestamp)) throw new Error(`${where}: bad date "${v}"`);
-  return { timestamp, timezoneOffset: 0 };
+  const offset = /([+-])(\d{2}):(\d{2})$/.exec(iso);
+  const east = offset
+    ? (offset[1] === "-" ? -1 : 1) * (Number(offset[2]) * 60 + Number(offset[3]))
+    : 0;
+  return { timestamp, timezoneOffset: east === 0 ? 0 : -east };
 }
 
 function richTextInput(v: unknown, where: string): RichTextValueInput {

@@ -194,7 +194,7 @@ const socketReconnects = new Counter({
 });
 const contentEvents = new Counter({
   name: "id5_content_events_total",
-  help: "Content changes applied: from a CMS event, or found by a catch-up.",
+  help: "Content changes applied: from a CMS event, found by a catch-up, or a scheduled time.",
   labelNames: ["reason"],
   registers: [registry],
 });
@@ -245,7 +245,7 @@ export const contentMetrics = {
   socketDown() {
     socketConnected.set(0);
   },
-  changeApplied(reason: "event" | "catch-up") {
+  changeApplied(reason: "event" | "catch-up" | "schedule") {
     contentEvents.labels(reason).inc();
   },
   pagesRewritten(count: number) {

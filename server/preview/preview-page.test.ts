@@ -78,3 +78,41 @@ describe("INVALID_LINK_PAGE", () => {
     expect(INVALID_LINK_PAGE).toContain("This preview link is not valid");
   });
 });
+
+describe("previewBar with a schedule", () => {
+  it("says when the entry goes live and leaves, in UTC and at the editor's offset", () => {
+    const html = previewBar({
+      ...DESCRIPTION,
+      schedule: {
+        goesLive: {
+          iso: "2030-03-04T12:00:00.000Z",
+          utc: "2030-03-04 12:00 UTC",
+          editor: "2030-03-04 09:00 UTC-03:00",
+        },
+        leaves: {
+          iso: "2030-04-01T00:00:00.000Z",
+          utc: "2030-04-01 00:00 UTC",
+          editor: "2030-03-31 21:00 UTC-03:00",
+        },
+      },
+    });
+    expect(html).toContain(
+      '<span data-preview="goes-live">Goes live <time datetime="2030-03-04T12:00:00.000Z">2030-03-04 12:00 UTC</time> (2030-03-04 09:00 UTC-03:00)</span>',
+    );
+    expect(html).toContain(
+      'data-preview="leaves">Leaves <time datetime="2030-04-01T00:00:00.000Z">',
+    );
+    expect(html).not.toContain("schedule-problem");
+  });
+
+  it("says why a schedule is not used, escaped, and nothing when there is none", () => {
+    const html = previewBar({
+      ...DESCRIPTION,
+      schedule: { problem: 'publish_at has no usable timestamp ("<x>")' },
+    });
+    expect(html).toContain(
+      '<span data-preview="schedule-problem">Schedule not used: publish_at has no usable timestamp (&quot;&lt;x&gt;&quot;)</span>',
+    );
+    expect(previewBar(DESCRIPTION)).not.toContain("Goes live");
+  });
+});

@@ -4,7 +4,11 @@
 // address is the link), with the preview bar and the small inline script that refreshes it
 // in place when the entry is edited (events from /_preview/<token>/events).
 import { GTM_ID_ATTRIBUTE } from "../../app/consent/attributes";
-import type { PreviewDescription } from "../../app/content/preview.server";
+import type {
+  PreviewDescription,
+  PreviewSchedule,
+  PreviewTime,
+} from "../../app/content/preview.server";
 
 /** `data-` attribute the refresh script sets on <html> after each refresh (tests wait on it). */
 export const REFRESHED_ATTRIBUTE = "data-preview-refreshed";
@@ -100,11 +104,32 @@ export function previewBar(description: PreviewDescription): string {
     `<strong style="text-transform:uppercase;letter-spacing:0.05em">Preview</strong>`,
     `<span>Status: <strong data-preview="status">${escapeHtml(description.status)}</strong></span>`,
     `<span>${changed}</span>`,
+    ...scheduleParts(description.schedule),
     publicLink,
     "</aside>",
     // Room below the page's own content, so the bar never covers its end.
     `<div aria-hidden="true" style="height:4.5rem"></div>`,
   ].join("");
+}
+
+/** The bar's times: when the entry goes live and leaves, in UTC and at the editor's offset. */
+function scheduleParts(schedule: PreviewSchedule | undefined): string[] {
+  if (!schedule) return [];
+  const time = (label: string, name: string, value: PreviewTime | undefined) =>
+    value
+      ? [
+          `<span data-preview="${name}">${label} <time datetime="${escapeHtml(value.iso)}">${escapeHtml(value.utc)}</time> (${escapeHtml(value.editor)})</span>`,
+        ]
+      : [];
+  return [
+    ...time("Goes live", "goes-live", schedule.goesLive),
+    ...time("Leaves", "leaves", schedule.leaves),
+    ...(schedule.problem
+      ? [
+          `<span data-preview="schedule-problem">Schedule not used: ${escapeHtml(schedule.problem)}</span>`,
+        ]
+      : []),
+  ];
 }
 
 const APP_ENTRY_TEMPLATE = /<template id="app-entry">[\s\S]*?<\/template>/g;

@@ -11,6 +11,8 @@
 //   6. the prerendered pages that read it, and those whose address moved, are rendered again;
 //   7. cached renderings that read it, or whose address moved, go stale;
 //   8. the CDN is told which tags to purge (once their pages are written).
+// A scheduled time (publish_at, unpublish_at) is applied the same way when it comes
+// (content-schedule.ts): the versions each change and catch-up read set its timer again.
 
 import { createHash } from "node:crypto";
 import type { ContentDifference, ContentVersions } from "../../app/content/cms-update-times";
@@ -28,6 +30,7 @@ import type { PrerenderedPages } from "../serving/prerendered";
 import { type CatchUpState, ContentCatchUp } from "./content-catch-up";
 import { ContentDependencies } from "./content-dependencies";
 import type { ContentLedger } from "./content-ledger";
+import { ContentScheduler } from "./content-schedule";
 import type { PageRefresher } from "./page-refresh";
 import type { CoalescedPurge } from "./purge";
 import { type RedirectRefresh, touchesRedirects } from "./redirect-refresh";
@@ -82,12 +85,28 @@ export class ContentChanges {
   private readonly laterCatchUps = new Set<ContentCatchUp>();
   private stopWatching: (() => void) | undefined;
   private stopped = false;
+  private readonly scheduler: ContentScheduler | undefined;
   private caughtUpAtStart: () => void = () => {};
   private readonly startedUp = new Promise<void>((resolve) => {
     this.caughtUpAtStart = resolve;
   });
 
-  constructor(private readonly parts: ContentChangeParts) {}
+  constructor(private readonly parts: ContentChangeParts) {
+    const { readVersions } = parts;
+    this.scheduler = readVersions
+      ? new ContentScheduler({
+          readVersions,
+          apply: ({ change, identity }) => {
+            // Its pages render per request until their files are written again: a page
+            // that left is gone at once, not once the queue reaches it.
+            this.retirePagesOf(change);
+            this.apply(change, "schedule", identity);
+          },
+          record: (tags, versions) => parts.ledger.note(tags, versions),
+          logger: parts.logger,
+        })
+      : undefined;
+  }
 
   /**
    * Watch first, then read the versions: each catch-up starts once the CMS's socket is open,
@@ -134,6 +153,7 @@ export class ContentChanges {
   stop(): void {
     this.stopped = true;
     this.stopWatching?.();
+    this.scheduler?.stop();
     this.startCatchUp?.stop();
     for (const again of this.laterCatchUps) again.stop();
   }
@@ -154,9 +174,17 @@ export class ContentChanges {
     void again.whenDone().finally(() => this.laterCatchUps.delete(again));
   }
 
-  /** Applies one change (see the top of this file); returns how many pages it queued. */
-  apply(change: ContentChange, reason: "event" | "catch-up" = "event"): number {
+  /**
+   * Applies one change (see the top of this file); returns how many pages it queued. A
+   * scheduled one comes with its name across instances (`identity`).
+   */
+  apply(
+    change: ContentChange,
+    reason: "event" | "catch-up" | "schedule" = "event",
+    identity?: string,
+  ): number {
     const { parts } = this;
+    if (change.versions && reason !== "schedule") this.scheduler?.update(change.versions);
     parts.forgetContent?.();
     parts.notifyPreviews?.(
       change.event.name === "entry" && change.event.id && !change.tags.includes(EVERYTHING)
@@ -176,11 +204,11 @@ export class ContentChanges {
         ContentDependencies.touches(tagsOfRendering(rendering), change.tags) ||
         moved.has(pageOfRequestPath(requestPathOfCacheKey(key))),
     );
-    // A catch-up is each instance's own finding: only an event has a name they share.
+    // A catch-up is each instance's own finding: only an event or a time has a name they share.
     const { receivedAt } = change;
     parts.purge?.add(
       change.tags,
-      reason === "event" ? changeIdentity(change) : undefined,
+      reason === "event" ? changeIdentity(change) : reason === "schedule" ? identity : undefined,
       receivedAt,
     );
     contentMetrics.changeApplied(reason);
@@ -210,12 +238,19 @@ export class ContentChanges {
    */
   private catchUp(): ContentCatchUp {
     const { parts } = this;
+    const { readVersions } = parts;
     const catchUp = new ContentCatchUp({
-      readVersions: parts.readVersions,
+      // What a catch-up reads sets the scheduler's timer: times to come are its own.
+      readVersions: readVersions
+        ? async () => {
+            const versions = await readVersions();
+            this.scheduler?.update(versions);
+            return versions;
+          }
+        : undefined,
       recorded: () => parts.ledger.recorded,
       refresh: (difference: ContentDifference, versions: ContentVersions) => {
-        const { read, moved } = this.pagesOf(difference);
-        parts.refresher.retire([...read, ...moved].filter((page) => parts.prerendered.find(page)));
+        this.retirePagesOf(difference);
         return this.apply({ event: CATCH_UP_EVENT, ...difference, versions }, "catch-up");
       },
       settled: () => parts.refresher.settled(),
@@ -228,6 +263,13 @@ export class ContentChanges {
       .then(() => contentMetrics.caughtUp((performance.now() - started) / 1000))
       .catch(() => {});
     return catchUp;
+  }
+
+  /** Has the prerendered pages a change touches render per request until written again. */
+  private retirePagesOf(change: Pick<ContentChange, "tags" | "addedPaths" | "removedPaths">) {
+    const { read, moved } = this.pagesOf(change);
+    const { refresher, prerendered } = this.parts;
+    refresher.retire([...read, ...moved].filter((page) => prerendered.find(page)));
   }
 
   /** The prerendered pages a change touches: those that read it, then the addresses it moved. */

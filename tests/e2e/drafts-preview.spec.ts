@@ -37,6 +37,12 @@ const LIVE = {
   title: "The ID5 Graph adds household confidence scores",
 };
 
+/** Published with a publish_at in 2030, saved at UTC-03:00 (the seed). */
+const SCHEDULED = {
+  slug: "id5-opens-office-in-sao-paulo",
+  title: "ID5 opens an office in São Paulo",
+};
+
 const API_TOKEN = "e2e-preview-api-token-0123456789abcdef";
 
 let project: DraftsProject;
@@ -173,6 +179,28 @@ test("its link shows it with an always-visible preview bar, private and noindex"
   const byId = await linkFor("news-article", DRAFT.id, ["--hours", "1"]);
   expect(byId.split(".").slice(0, 2).join(".")).toBe(`/_preview/news-article.${DRAFT.id}`);
   expect(await statusOf(byId)).toBe(200);
+});
+
+test("a scheduled article is unknown to visitors; its preview bar says when it goes live", async ({
+  page,
+}) => {
+  expect(await statusOf(`/news/${SCHEDULED.slug}`)).toBe(404);
+  for (const pathname of ["/", "/news", "/news/feed.atom", "/sitemap.xml"]) {
+    const text = await textOf(pathname);
+    expect(text, pathname).not.toContain(SCHEDULED.slug);
+    expect(text, pathname).not.toContain(SCHEDULED.title);
+  }
+  const link = await linkFor("news-article", SCHEDULED.slug);
+  const response = await page.goto(`${site.url}${link}`);
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(SCHEDULED.title);
+  const bar = page.locator("#preview-bar");
+  await expect(bar.locator('[data-preview="status"]')).toHaveText("Published");
+  const goesLive = bar.locator('[data-preview="goes-live"]');
+  await expect(goesLive).toHaveText("Goes live 2030-03-04 12:00 UTC (2030-03-04 09:00 UTC-03:00)");
+  await expect(goesLive.locator("time")).toHaveAttribute("datetime", "2030-03-04T12:00:00.000Z");
+  await expect(bar.locator('[data-preview="leaves"]')).toHaveCount(0);
+  await expect(bar).toBeInViewport();
 });
 
 test("tampered, expired, revoked, malformed and other-entry links answer 403 with no hint", async ({

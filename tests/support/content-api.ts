@@ -38,6 +38,15 @@ export interface ContentApi {
   /** Creates a new entry, public, with another's props and content, these props set by name. */
   duplicate(template: string, entryId: string, values: Record<string, string>): Promise<RawEntry>;
   remove(template: string, entryId: string): Promise<void>;
+  /**
+   * Sets props by name to raw values (BCMS's `data` arrays: `[{timestamp, timezoneOffset}]`
+   * for a DATE, `[]` to unset), and the status by label when given, in one save.
+   */
+  update(
+    template: string,
+    entryId: string,
+    change: { props?: Record<string, unknown[]>; status?: string; lng?: string },
+  ): Promise<RawEntry>;
 }
 
 export function contentApi(origin: string, identity = LOCAL_CONTENT_IDENTITY): ContentApi {
@@ -64,22 +73,33 @@ export function contentApi(origin: string, identity = LOCAL_CONTENT_IDENTITY): C
     if (!id) throw new Error(`template ${schema.name} has no prop ${name}`);
     return id;
   };
-  const update = async (
-    schema: RawTemplate,
-    entryId: string,
-    values: Map<string, unknown[]>,
-    lng: string,
+  const update: ContentApi["update"] = async (
+    template,
+    entryId,
+    { props = {}, status, lng = "en" },
   ) => {
+    const schema = await schemaOf(template);
     const entry = (await call<{ item: RawEntry }>(`template/${schema._id}/entry/${entryId}`)).item;
     const meta = entry.meta.find((m) => m.lng === lng);
     if (!meta) throw new Error(`entry ${entryId} has no ${lng} meta`);
-    const props = meta.props.map((prop) =>
-      values.has(prop.id) ? { ...prop, data: values.get(prop.id) as unknown[] } : prop,
+    const values = new Map<string, unknown[]>();
+    for (const [name, data] of Object.entries(props)) values.set(propId(schema, name), data);
+    const kept = meta.props.map((prop) =>
+      values.has(prop.id) ? { ...prop, data: values.get(prop.id) } : prop,
     );
+    const added = [...values]
+      .filter(([id]) => !meta.props.some((prop) => prop.id === id))
+      .map(([id, data]) => ({ id, data }));
+    const statusId = status
+      ? (await call<{ items: { _id: string; label: string }[] }>("entry-status/all")).items.find(
+          (s) => s.label.toLowerCase() === status.toLowerCase(),
+        )?._id
+      : entry.statuses.find((s) => s.lng === lng)?.id;
+    if (status && !statusId) throw new Error(`no status ${status}`);
     const body = {
       lng,
-      status: entry.statuses.find((s) => s.lng === lng)?.id,
-      meta: { props },
+      status: statusId,
+      meta: { props: [...kept, ...added] },
       content: { nodes: entry.content.find((c) => c.lng === lng)?.nodes ?? [] },
     };
     return (
@@ -95,17 +115,13 @@ export function contentApi(origin: string, identity = LOCAL_CONTENT_IDENTITY): C
       return (await call<{ items: RawEntry[] }>(`template/${template}/entry/all`)).items;
     },
     async retitle(template, entryId, title, lng = "en") {
-      const schema = await schemaOf(template);
-      const titleProp = schema.props[0]?.id;
+      const titleProp = (await schemaOf(template)).props[0]?.name;
       if (!titleProp) throw new Error(`template ${template} has no props`);
-      return update(schema, entryId, new Map([[titleProp, [title]]]), lng);
+      return update(template, entryId, { props: { [titleProp]: [title] }, lng });
     },
     async setProps(template, entryId, values, lng = "en") {
-      const schema = await schemaOf(template);
-      const byId = new Map(
-        Object.entries(values).map(([name, value]) => [propId(schema, name), [value]]),
-      );
-      return update(schema, entryId, byId, lng);
+      const props = Object.fromEntries(Object.entries(values).map(([name, v]) => [name, [v]]));
+      return update(template, entryId, { props, lng });
     },
     async create(template, values, lng = "en") {
       const schema = await schemaOf(template);
@@ -152,5 +168,6 @@ export function contentApi(origin: string, identity = LOCAL_CONTENT_IDENTITY): C
       const schema = await schemaOf(template);
       await call(`template/${schema._id}/entry/${entryId}`, { method: "DELETE" });
     },
+    update,
   };
 }

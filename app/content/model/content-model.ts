@@ -7,6 +7,15 @@
 import { FIELD_TYPES } from "../../forms/model";
 import type { ContentModel } from "./types";
 
+/**
+ * When a page-like entry goes live and leaves (app/content/schedule.server.ts): two optional
+ * DATE props, last on each of the seven page templates.
+ */
+const SCHEDULE_PROPS = [
+  { name: "publish_at", label: "Publish at", type: "DATE" },
+  { name: "unpublish_at", label: "Unpublish at", type: "DATE" },
+] as const;
+
 export const CONTENT_MODEL = {
   statuses: [
     { label: "Published", color: "#2EBB9B" },
@@ -201,6 +210,7 @@ export const CONTENT_MODEL = {
         { name: "hero", label: "Hero", type: "GROUP_POINTER", group: "hero" },
         { name: "tabs", label: "Tabs", type: "GROUP_POINTER", array: true, group: "tab" },
         { name: "form", label: "Form", type: "ENTRY_POINTER", template: "form" },
+        ...SCHEDULE_PROPS,
       ],
     },
     {
@@ -221,6 +231,7 @@ export const CONTENT_MODEL = {
         },
         { name: "updated_at", label: "Updated at", type: "DATE", required: true },
         { name: "summary", label: "Summary", type: "STRING" },
+        ...SCHEDULE_PROPS,
       ],
     },
     {
@@ -242,6 +253,7 @@ export const CONTENT_MODEL = {
         },
         { name: "author", label: "Author", type: "STRING" },
         { name: "seo", label: "SEO", type: "GROUP_POINTER", group: "seo" },
+        ...SCHEDULE_PROPS,
       ],
     },
     {
@@ -258,6 +270,7 @@ export const CONTENT_MODEL = {
         { name: "cover", label: "Cover", type: "MEDIA" },
         { name: "registration_url", label: "Registration URL", type: "STRING" },
         { name: "seo", label: "SEO", type: "GROUP_POINTER", group: "seo" },
+        ...SCHEDULE_PROPS,
       ],
     },
     {
@@ -279,6 +292,7 @@ export const CONTENT_MODEL = {
         { name: "download", label: "Download", type: "MEDIA" },
         { name: "seo", label: "SEO", type: "GROUP_POINTER", group: "seo" },
         { name: "form", label: "Form", type: "ENTRY_POINTER", template: "form" },
+        ...SCHEDULE_PROPS,
       ],
     },
     {
@@ -293,6 +307,7 @@ export const CONTENT_MODEL = {
         { name: "seo", label: "SEO", type: "GROUP_POINTER", group: "seo" },
         { name: "hero", label: "Hero", type: "GROUP_POINTER", group: "hero" },
         { name: "form", label: "Form", type: "ENTRY_POINTER", template: "form" },
+        ...SCHEDULE_PROPS,
       ],
     },
     {
@@ -313,6 +328,7 @@ export const CONTENT_MODEL = {
         },
         { name: "apply_url", label: "Apply URL", type: "STRING", required: true },
         { name: "description", label: "Description", type: "STRING", required: true },
+        ...SCHEDULE_PROPS,
       ],
     },
     {

@@ -16,6 +16,8 @@ interface Article {
   cover: [style: ArtStyle, alt: string];
   body: Block[];
   status?: StatusLabel;
+  /** When a Published article goes live (ISO time, with the editor's offset). */
+  publishAt?: string;
 }
 
 function article(a: Article): EntrySpec {
@@ -33,6 +35,7 @@ function article(a: Article): EntrySpec {
       category: a.category,
       author: a.author,
       seo: seo(a.title, a.description, { image: cover, noIndex: a.status === "Draft" }),
+      publish_at: a.publishAt,
     },
     content: a.body,
   };
@@ -375,6 +378,25 @@ const ARTICLES: Article[] = [
     body: [
       p("Draft. Waiting for partner approvals before publication."),
       ul(["Partner A — to confirm", "Partner B — to confirm"]),
+    ],
+  },
+  {
+    // Scheduled: Published, but not live before its publish_at (docs/content-model.md).
+    slug: "id5-opens-office-in-sao-paulo",
+    date: "2030-03-04",
+    publishAt: "2030-03-04T09:00:00-03:00",
+    title: "ID5 opens an office in São Paulo",
+    description:
+      "A regional team in São Paulo will support publishers and platforms across Latin America.",
+    category: "company",
+    author: "ID5 Newsroom",
+    cover: ["blocks", "Blocks in mint and blue arranged like a skyline at dawn"],
+    body: [
+      ps(
+        "ID5 is opening an office in São Paulo, its first in Latin America.",
+        "The team will work with publishers, SSPs and DSPs in the region, in their time zone and languages, and help media owners adopt the ID5 ID in web, app and connected-TV inventory.",
+        "The office opens with account management, solutions engineering and partnerships, and will grow through the year.",
+      ),
     ],
   },
 ];

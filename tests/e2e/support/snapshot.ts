@@ -1,9 +1,11 @@
 // Reads the seed snapshot (content/) the way docs/content-model.md describes it, so the
 // browser tests pick real slugs and expected titles from the content the server serves
 // instead of hard-coding them. Only published entries of the default language count.
+
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { readWindow, windowIncludes } from "../../../app/content/schedule.server";
 
 export const CONTENT_DIR = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -90,27 +92,36 @@ function propsByName(props: RawProp[], schema: RawTemplateLike): EntryProps {
   return out;
 }
 
-/** Published entries of a template (by name), as name → value maps. */
-export function publishedEntries(templateName: string): EntryProps[] {
+/**
+ * A template's entries (by name) as name → value maps, each marked public now or not: in
+ * the Published status and inside its publish_at / unpublish_at, as the site decides.
+ */
+function entriesOf(templateName: string): { props: EntryProps; public: boolean }[] {
   const { templates, entries, lng, publishedId } = snapshot();
   const template = templates.find((t) => t.name === templateName);
   if (!template) throw new Error(`No template "${templateName}" in ${CONTENT_DIR}`);
   return entries
     .filter((e) => e.templateId === template._id)
-    .filter((e) => e.statuses.some((s) => s.lng === lng && s.id === publishedId))
-    .map((e) => propsByName(e.meta.find((m) => m.lng === lng)?.props ?? [], template));
+    .map((e) => {
+      const props = propsByName(e.meta.find((m) => m.lng === lng)?.props ?? [], template);
+      const window = readWindow(props);
+      const inStatus = e.statuses.some((s) => s.lng === lng && s.id === publishedId);
+      return { props, public: inStatus && window.ok && windowIncludes(window.window, Date.now()) };
+    });
 }
 
-/** Slugs of entries of a template whose status is NOT Published (drafts). */
+/** Entries of a template (by name) visitors see now, as name → value maps. */
+export function publishedEntries(templateName: string): EntryProps[] {
+  return entriesOf(templateName)
+    .filter((e) => e.public)
+    .map((e) => e.props);
+}
+
+/** Slugs of entries of a template visitors do not see (drafts, scheduled for later). */
 export function unpublishedSlugs(templateName: string): string[] {
-  const { templates, entries, lng, publishedId } = snapshot();
-  const template = templates.find((t) => t.name === templateName);
-  if (!template) throw new Error(`No template "${templateName}" in ${CONTENT_DIR}`);
-  return entries
-    .filter((e) => e.templateId === template._id)
-    .filter((e) => !e.statuses.some((s) => s.lng === lng && s.id === publishedId))
-    .map((e) => propsByName(e.meta.find((m) => m.lng === lng)?.props ?? [], template))
-    .map((p) => String(p.slug));
+  return entriesOf(templateName)
+    .filter((e) => !e.public)
+    .map((e) => String(e.props.slug));
 }
 
 function timestampOf(value: unknown): number {

@@ -1,0 +1,168 @@
+// Several instances of the real site (the real build, started as `npm start` starts it) on
+// one private PostgreSQL server, reading one content service (its own process over a copy of
+// the seed snapshot), purging through one CDN stand-in: what a deployment of several
+// machines is, on loopback. Each instance writes its JSON log to a file of its own, which
+// tests and benchmarks wait on. Call ensureSiteBuild first.
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { type SiteProcess, startSiteProcess } from "../../scripts/site-process";
+import { type CdnStandIn, startCdnStandIn } from "./cdn-stand-in";
+import { type ContentApi, contentApi } from "./content-api";
+import {
+  type ContentServerProcess,
+  LOCAL_CMS_VARIABLES,
+  spawnContentServer,
+} from "./content-server-process";
+import { freePort } from "./free-port";
+import { startPostgres } from "./postgres";
+import { type InstanceProject, makeInstanceProject } from "./site-instance";
+import { copySnapshot, removeSnapshot } from "./snapshot-copy";
+
+export const PURGE_TOKEN = "purge-relay-token-for-the-tests";
+
+/** One JSON line of an instance's log. */
+export type InstanceLogLine = Record<string, unknown> & { msg?: string };
+
+export interface Instance {
+  name: string;
+  site: SiteProcess;
+  project: InstanceProject;
+  logFile: string;
+}
+
+export interface InstancesOnPostgres {
+  instances: Instance[];
+  api: ContentApi;
+  cdn: CdnStandIn;
+  /** The instance's log lines so far. */
+  logOf(name: string): Promise<InstanceLogLine[]>;
+  /** Waits until the instance's log holds `count` lines matching `wanted`; returns them. */
+  waitForLines(
+    name: string,
+    wanted: (line: InstanceLogLine) => boolean,
+    count?: number,
+  ): Promise<InstanceLogLine[]>;
+  /** Waits until `/readyz` answers 200. */
+  untilReady(instance: Instance): Promise<void>;
+  /** Stops the instance gracefully (SIGTERM). */
+  stop(instance: Instance): Promise<void>;
+  /** Starts it again on its own project (its build, its data), the same port. */
+  restart(instance: Instance): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startInstancesOnPostgres(options: {
+  /** Names the temporary folders. */
+  label: string;
+  count: number;
+  /** Every wait's limit. */
+  waitMs: number;
+  env?: Record<string, string>;
+}): Promise<InstancesOnPostgres> {
+  const { waitMs } = options;
+  const work = await mkdtemp(path.join(tmpdir(), `${options.label}-`));
+  const [snapshot, postgres, cdn, contentPort] = await Promise.all([
+    copySnapshot(options.label),
+    startPostgres({ durable: false }),
+    startCdnStandIn(waitMs),
+    freePort(),
+  ]);
+  let content: ContentServerProcess | undefined;
+  const instances: Instance[] = [];
+  const close = async () => {
+    cdn.release();
+    for (const { site } of instances) await site.stop();
+    await cdn.close();
+    if (content) {
+      content.child.kill("SIGKILL");
+      await content.exited;
+    }
+    await postgres.stop();
+    for (const { project } of instances) await project.remove();
+    await removeSnapshot(snapshot);
+    await rm(work, { recursive: true, force: true });
+  };
+  try {
+    const databaseUrl = await postgres.createDatabase("site");
+    content = await spawnContentServer(snapshot, `${snapshot}-cache`, contentPort, {});
+    const siteEnv = {
+      BCMS_ORIGIN: `http://127.0.0.1:${contentPort}`,
+      ...LOCAL_CMS_VARIABLES,
+      SITE_ORIGIN: "https://id5.io",
+      DATABASE_URL: databaseUrl,
+      PURGE_URL: cdn.url,
+      PURGE_TOKEN,
+      LOG_LEVEL: "info",
+      ...options.env,
+    };
+    const start = async (index: number) => {
+      const name = String.fromCharCode(97 + index);
+      const project = await makeInstanceProject(siteEnv);
+      const logFile = path.join(work, `${name}.log`);
+      const site = await startSiteProcess({
+        projectDir: project.dir,
+        logFile,
+        env: { ...project.env, DATA_DIR: path.join(work, `${name}-data`) },
+      });
+      instances[index] = { name, site, project, logFile };
+    };
+    await Promise.all(Array.from({ length: options.count }, (_, index) => start(index)));
+  } catch (error) {
+    await close();
+    throw error;
+  }
+
+  const logOf = async (name: string): Promise<InstanceLogLine[]> => {
+    const instance = instances.find((i) => i.name === name);
+    const text = instance ? await readFile(instance.logFile, "utf8").catch(() => "") : "";
+    return text
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as InstanceLogLine);
+  };
+  return {
+    instances,
+    api: contentApi(content.url),
+    cdn,
+    logOf,
+    async waitForLines(name, wanted, count = 1) {
+      const deadline = Date.now() + waitMs;
+      for (;;) {
+        const lines = (await logOf(name)).filter(wanted);
+        if (lines.length >= count) return lines;
+        if (Date.now() > deadline) {
+          throw new Error(`${name} logged ${lines.length} of ${count} lines looked for`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+    async untilReady({ site }) {
+      const deadline = Date.now() + waitMs;
+      for (;;) {
+        const status = await fetch(`${site.url}/readyz`).then(
+          async (response) => {
+            await response.body?.cancel();
+            return response.status;
+          },
+          () => 0,
+        );
+        if (status === 200) return;
+        if (Date.now() > deadline) throw new Error(`${site.url} was not ready`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+    async stop(instance) {
+      await instance.site.stop();
+    },
+    async restart(instance) {
+      instance.site = await startSiteProcess({
+        projectDir: instance.project.dir,
+        logFile: instance.logFile,
+        port: instance.site.port,
+        env: { ...instance.project.env, DATA_DIR: path.join(work, `${instance.name}-data`) },
+      });
+    },
+    close,
+  };
+}
