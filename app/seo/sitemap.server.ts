@@ -22,6 +22,15 @@ const W3C_DATETIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{
  */
 export const SITEMAP_CACHE_TAG = "sitemap";
 
+/**
+ * Written by the build next to client/: whether it wrote sitemap.xml (public/ may provide
+ * its own, which the server then leaves alone).
+ */
+export const SITEMAP_RECORD_FILE = "sitemap.json";
+export interface SitemapRecord {
+  writtenByBuild: boolean;
+}
+
 export interface SitemapPage {
   path: string;
   /** When the page's content last changed (W3C date-time). */
@@ -89,6 +98,13 @@ export function pageUpdatedTime(html: string): string | undefined {
   return time && W3C_DATETIME.test(time) ? time : undefined;
 }
 
+/** A page's entry in the sitemap, from its HTML; null when it may not be indexed (or has none). */
+export function sitemapPageOf(page: string, html: string | undefined): SitemapPage | null {
+  if (html === undefined || isNoIndexHtml(html)) return null;
+  const lastmod = pageUpdatedTime(html);
+  return lastmod ? { path: page, lastmod } : { path: page };
+}
+
 /**
  * The prerendered pages that may be indexed, each with its last change when it says; `paths`
  * are site paths ("/", "/about"), a page whose file is missing is left out.
@@ -100,10 +116,8 @@ export async function indexablePages(
   const kept: SitemapPage[] = [];
   for (const p of paths) {
     const file = path.join(clientDir, p === "/" ? "index.html" : `${p.slice(1)}/index.html`);
-    const html = await readFile(file, "utf8").catch(() => undefined);
-    if (html === undefined || isNoIndexHtml(html)) continue;
-    const lastmod = pageUpdatedTime(html);
-    kept.push(lastmod ? { path: p, lastmod } : { path: p });
+    const listed = sitemapPageOf(p, await readFile(file, "utf8").catch(() => undefined));
+    if (listed) kept.push(listed);
   }
   return kept;
 }
