@@ -11,7 +11,9 @@
 //      recorded through CONTENT_TAGS_FILE; server/refresh/content-dependencies.ts), and
 //      build/content-versions.json: what the CMS held before prerendering started (written by
 //      the paths step; server/refresh/content-ledger.ts);
-//      then robots.txt and sitemap.xml (SITE_ORIGIN; scripts/build-records.ts) unless public/ has them;
+//      then robots.txt and sitemap.xml (SITE_ORIGIN; scripts/build-records.ts) unless public/ has them,
+//      and build/sitemap.json: whether the build wrote the sitemap (the server then keeps it
+//      up to date; server/refresh/sitemap-refresh.ts);
 //   5. brotli + gzip siblings of every text file (the server sends them as they are);
 //   6. build/.stamp.json: a hash of the build inputs, so `npm start` can tell a stale build.
 // Content is not an input: it is live (the server renders again the prerendered pages that
@@ -25,6 +27,7 @@ import type { SiteEnv } from "../app/config/env.server";
 import { readEnvOrReport } from "../app/config/read-env";
 import { FORM_MARKER_ATTRIBUTE } from "../app/forms/model";
 import { createJsonLogger, type SiteLogger } from "../app/logging/logger.server";
+import { SITEMAP_FILE, SITEMAP_RECORD_FILE, type SitemapRecord } from "../app/seo/sitemap.server";
 import type { RunningContentServer } from "../content-server/server";
 import { pageOfRequestPath } from "../server/addresses/page-addresses";
 import {
@@ -361,6 +364,9 @@ export async function buildSite(options: BuildSiteOptions): Promise<BuildSiteRes
       siteOrigin: env.siteOrigin,
       prerendered: prerenderedPages,
     });
+    // The server keeps a sitemap the build wrote up to date, and leaves public/'s alone.
+    const sitemapRecord: SitemapRecord = { writtenByBuild: crawler.written.includes(SITEMAP_FILE) };
+    await writeFile(path.join(buildDir, SITEMAP_RECORD_FILE), `${JSON.stringify(sitemapRecord)}\n`);
     const compressed = await precompressClient(clientDir, {
       prerendered: new Set(prerenderedFiles),
     });

@@ -16,6 +16,7 @@ import type { ProxyTrust, SiteEnv } from "../app/config/env.server";
 import { CACHE_TAG_HEADER, SURROGATE_KEY_HEADER } from "../app/content/content-tags.server";
 import type { RequestFacts } from "../app/forms/contract";
 import { describeError, type SiteLogger } from "../app/logging/logger.server";
+import { SITEMAP_CACHE_TAG, SITEMAP_FILE } from "../app/seo/sitemap.server";
 import { pageOfRequestPath } from "./addresses/page-addresses";
 import { decodeRequestPath } from "./addresses/request-path";
 import {
@@ -410,7 +411,13 @@ async function fileAnswer(
   const file = addresses.staticFile(pathname);
   if (file) {
     const served = await files.serve(file, request, {
-      headers: { "Cache-Control": cacheControlOfStatic(file.relPath) },
+      headers: {
+        "Cache-Control": cacheControlOfStatic(file.relPath),
+        // The sitemap follows content changes: their purge names it (content-change.ts).
+        ...(file.relPath === SITEMAP_FILE
+          ? { [CACHE_TAG_HEADER]: SITEMAP_CACHE_TAG, [SURROGATE_KEY_HEADER]: SITEMAP_CACHE_TAG }
+          : {}),
+      },
     });
     if (served) return { response: served, source: "static", replayable: true };
   }

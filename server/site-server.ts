@@ -9,6 +9,7 @@ import { ContentChanges, cmsWatcherOf } from "./refresh/content-change";
 import { BUSY_REFRESH_SHARE, PageRefresher } from "./refresh/page-refresh";
 import { CoalescedPurge } from "./refresh/purge";
 import { RedirectRefresh } from "./refresh/redirect-refresh";
+import { SitemapRefresh } from "./refresh/sitemap-refresh";
 import { GiveWayToVisitors, VisitorTraffic } from "./rendering/visitor-traffic";
 import { createRequestPipeline } from "./request-pipeline";
 import { readBuildId } from "./running/build-stamp";
@@ -74,16 +75,31 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     ],
     measured: env.metrics.port !== 0,
   });
+  const forget = (paths: string[]) => pipeline.fastPath.forget(paths);
+  const sitemap = await SitemapRefresh.forBuild(options.buildDir, {
+    files,
+    prerendered,
+    siteOrigin: env.siteOrigin,
+    logger,
+    onChanged: forget,
+  });
   const refresher = new PageRefresher({
     handler: renderPage,
     files,
     prerendered,
     dependencies,
     logger,
-    onChanged: (paths) => pipeline.fastPath.forget(paths),
+    onChanged: (paths) => {
+      forget(paths);
+      sitemap?.touched(paths);
+    },
     pacing: new GiveWayToVisitors(() => traffic.busy(), BUSY_REFRESH_SHARE),
-    // Once every page a change touched is written again, the change is recorded on disk.
-    onIdle: (clean) => void ledger.settle(clean),
+    // Once every page a change touched is written again, the change is recorded on disk and
+    // the sitemap written again if they moved it.
+    onIdle: (clean) => {
+      void ledger.settle(clean);
+      sitemap?.idle();
+    },
   });
   if (options.prerenderedFresh === false) {
     // The build predates the content: bring every file up to date, pages render meanwhile.
@@ -94,7 +110,8 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
         url: env.purgeUrl,
         token: env.purgeToken,
         logger,
-        settled: () => refresher.settled(),
+        // The sitemap too: the CDN must fetch its new body, not the one before.
+        settled: () => refresher.settled().then(() => sitemap?.settled()),
         claims: options.purgeClaims
           ? { store: options.purgeClaims, holder: randomUUID() }
           : undefined,
@@ -105,7 +122,6 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
       "the server build exports no readContentVersions: edits made while the site was down are not looked for",
     );
   }
-  const forget = (paths: string[]) => pipeline.fastPath.forget(paths);
   cmsRedirects = redirectRefreshOf(site, redirects, env.siteOrigin, logger, forget);
   changes = new ContentChanges({
     prerendered,
@@ -120,6 +136,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     // each change (the thread's client dropped what the change touched before it told).
     forgetContent: thread ? build.forgetContent : undefined,
     purge,
+    sitemap,
     redirects: cmsRedirects,
     // The content pages are made of is read in one place per process: the render thread.
     readVersions: build.readContentVersions

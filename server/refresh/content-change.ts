@@ -10,7 +10,8 @@
 //   5. the ledger notes the change, recorded on disk once its pages are written;
 //   6. the prerendered pages that read it, and those whose address moved, are rendered again;
 //   7. cached renderings that read it, or whose address moved, go stale;
-//   8. the CDN is told which tags to purge (once their pages are written).
+//   8. the CDN is told which tags to purge (once their pages, and the sitemap they moved, are
+//      written: sitemap-refresh.ts; the sitemap's own tag when the change can move it).
 // A scheduled time (publish_at, unpublish_at) is applied the same way when it comes
 // (content-schedule.ts): the versions each change and catch-up read set its timer again.
 
@@ -19,6 +20,7 @@ import type { ContentDifference, ContentVersions } from "../../app/content/cms-u
 import type { ContentChange } from "../../app/content/content-changes.server";
 import { EVERYTHING } from "../../app/content/content-tags.server";
 import { describeError, type SiteLogger } from "../../app/logging/logger.server";
+import { SITEMAP_CACHE_TAG } from "../../app/seo/sitemap.server";
 import { pageOfRequestPath } from "../addresses/page-addresses";
 import { contentMetrics } from "../metrics/site-metrics";
 import { requestPathOfCacheKey } from "../rendering/render";
@@ -34,6 +36,7 @@ import { ContentScheduler } from "./content-schedule";
 import type { PageRefresher } from "./page-refresh";
 import type { CoalescedPurge } from "./purge";
 import { type RedirectRefresh, touchesRedirects } from "./redirect-refresh";
+import type { SitemapRefresh } from "./sitemap-refresh";
 
 /** Addresses of listed pages added since the build (the prerendered files name the others). */
 export interface AddedAddresses {
@@ -54,6 +57,8 @@ export interface ContentChangeParts {
   /** Drops what the serving thread's content client read (the server build's forgetContent). */
   forgetContent?: () => void;
   purge?: CoalescedPurge;
+  /** The sitemap, when the server keeps it up to date: whether a change's pages can move it. */
+  sitemap?: Pick<SitemapRefresh, "mayList">;
   /** The CMS's redirects and old addresses, merged again after a change that moves one. */
   redirects?: RedirectRefresh;
   /** What the CMS holds now; without it, catch-ups look for nothing. */
@@ -206,8 +211,9 @@ export class ContentChanges {
     );
     // A catch-up is each instance's own finding: only an event or a time has a name they share.
     const { receivedAt } = change;
+    const movesSitemap = parts.sitemap && (moved.size > 0 || parts.sitemap.mayList(read));
     parts.purge?.add(
-      change.tags,
+      movesSitemap ? [...change.tags, SITEMAP_CACHE_TAG] : change.tags,
       reason === "event" ? changeIdentity(change) : reason === "schedule" ? identity : undefined,
       receivedAt,
     );

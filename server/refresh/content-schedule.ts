@@ -1,7 +1,8 @@
 // The scheduler: an entry's publish_at and unpublish_at change what visitors see with no
 // edit and no CMS event, so the server keeps a timer on the next of them and, when it comes,
-// has it applied as a content change (content-change.ts: pages, lists, sitemap and feed
-// rendered again, cached renderings stale, addresses, 404 pages, ledger, one purge).
+// has it applied as a content change (content-change.ts: pages, lists and feed rendered
+// again, then the sitemap written again from them (sitemap-refresh.ts), cached renderings
+// stale, addresses, 404 pages, ledger, one purge).
 //   - The times come with the content versions (app/content/cms-update-times.server.ts),
 //     read after every change and by every catch-up: the timer is armed again each time.
 //   - The start's catch-up compares which version of each entry visitors see with what the
