@@ -184,6 +184,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
       .finally(() => renderer.close())
       .finally(() => thread?.close())
       .finally(() => refresher.stop())
+      .finally(() => sitemap?.stop())
       .finally(() => ledger.flushed())
       .finally(() => purge?.flush());
     return closing;

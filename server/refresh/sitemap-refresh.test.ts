@@ -116,6 +116,22 @@ describe("SitemapRefresh", () => {
     expect(await servedBody()).toContain(`<loc>${ORIGIN}/about</loc>`);
   });
 
+  it("writes nothing into the build once stopped, and its stop waits for the write running", async () => {
+    const sitemap = await refreshOf({ writtenByBuild: true });
+    if (!sitemap) throw new Error("the build's record was not read");
+    await writePage("/about", "<title>About</title>");
+    sitemap.touched(["/about"]);
+    sitemap.idle();
+    await sitemap.stop();
+    expect(sitemap.writes).toBe(1);
+    await writePage("/jobs", "<title>Jobs</title>");
+    sitemap.touched(["/jobs"]);
+    sitemap.idle();
+    await sitemap.settled();
+    expect(sitemap.writes).toBe(1);
+    expect(await readFile(path.join(dir, "client", "sitemap.xml"), "utf8")).not.toContain("/jobs");
+  });
+
   it("drops a removed page and leaves noindex pages out", async () => {
     const sitemap = await refreshOf({ writtenByBuild: true });
     if (!sitemap) throw new Error("the build's record was not read");

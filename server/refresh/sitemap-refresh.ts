@@ -46,6 +46,7 @@ export class SitemapRefresh {
   private writing: Promise<void> | undefined;
   private lastBody: string | undefined;
   private written = 0;
+  private stopped = false;
 
   constructor(private readonly options: SitemapRefreshOptions) {}
 
@@ -95,7 +96,7 @@ export class SitemapRefresh {
 
   /** Nothing is left to render: a sitemap a change touched is written again (once). */
   idle(): void {
-    if (!this.stale) return;
+    if (!this.stale || this.stopped) return;
     this.stale = false;
     if (this.writing) {
       this.again = true;
@@ -104,6 +105,16 @@ export class SitemapRefresh {
     this.writing = this.writeUntilCurrent().finally(() => {
       this.writing = undefined;
     });
+  }
+
+  /**
+   * No write starts from now on; resolves once the one running is done, so nothing is written
+   * into the build after the server has closed.
+   */
+  stop(): Promise<void> {
+    this.stopped = true;
+    this.again = false;
+    return this.settled();
   }
 
   /** Resolves once no write is running (a purge waits for it: the CDN must fetch the new one). */
@@ -129,7 +140,7 @@ export class SitemapRefresh {
           error: describeError(error),
         });
       }
-    } while (this.again);
+    } while (this.again && !this.stopped);
   }
 
   private async write(): Promise<void> {
