@@ -18,7 +18,7 @@ import { createHttpLifecycle, SHUTDOWN_TIMEOUT_MS } from "./running/lifecycle";
 import { CspReportEndpoint } from "./security/csp-report";
 import { NO_PROXY } from "./security/request-intake";
 import { SiteRedirects } from "./serving/redirects";
-import { answeringParts, loadSite, type SiteServerOptions } from "./site-parts";
+import { answeringParts, type LoadedSite, loadSite, type SiteServerOptions } from "./site-parts";
 
 export { SHUTDOWN_TIMEOUT_MS } from "./running/lifecycle";
 export type { SiteServerOptions } from "./site-parts";
@@ -39,7 +39,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     options.logger ??
     createJsonLogger({ secrets: [options.env.bcms.apiKey.secret], level: options.env.logLevel });
   const site = await loadSite(options, logger);
-  const { build, files, prerendered, dependencies, ledger, thread, renderPage } = site;
+  const { build, files, prerendered, dependencies, ledger, thread } = site;
   // Visitors come first: while they keep the server busy, renders and refreshes give way.
   const traffic = new VisitorTraffic();
   const { addresses, cache, renderer, security, policies, notFound, preview } = answeringParts(
@@ -76,47 +76,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     measured: env.metrics.port !== 0,
   });
   const forget = (paths: string[]) => pipeline.fastPath.forget(paths);
-  const sitemap = await SitemapRefresh.forBuild(options.buildDir, {
-    files,
-    prerendered,
-    siteOrigin: env.siteOrigin,
-    logger,
-    onChanged: forget,
-  });
-  const refresher = new PageRefresher({
-    handler: renderPage,
-    files,
-    prerendered,
-    dependencies,
-    logger,
-    onChanged: (paths) => {
-      forget(paths);
-      sitemap?.touched(paths);
-    },
-    pacing: new GiveWayToVisitors(() => traffic.busy(), BUSY_REFRESH_SHARE),
-    // Once every page a change touched is written again, the change is recorded on disk and
-    // the sitemap written again if they moved it.
-    onIdle: (clean) => {
-      void ledger.settle(clean);
-      sitemap?.idle();
-    },
-  });
-  if (options.prerenderedFresh === false) {
-    // The build predates the content: bring every file up to date, pages render meanwhile.
-    refresher.enqueue([...prerendered.pagePaths(), ...prerendered.resourcePaths()]);
-  }
-  const purge = env.purgeUrl
-    ? new CoalescedPurge({
-        url: env.purgeUrl,
-        token: env.purgeToken,
-        logger,
-        // The sitemap too: the CDN must fetch its new body, not the one before.
-        settled: () => refresher.settled().then(() => sitemap?.settled()),
-        claims: options.purgeClaims
-          ? { store: options.purgeClaims, holder: randomUUID() }
-          : undefined,
-      })
-    : undefined;
+  const { sitemap, refresher, purge } = await refreshParts(options, site, logger, traffic, forget);
   if (!build.readContentVersions) {
     logger.warn(
       "the server build exports no readContentVersions: edits made while the site was down are not looked for",
@@ -203,7 +163,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
  * each change that can move one; none when the build cannot read them.
  */
 function redirectRefreshOf(
-  { build, thread }: Pick<Awaited<ReturnType<typeof loadSite>>, "build" | "thread">,
+  { build, thread }: Pick<LoadedSite, "build" | "thread">,
   redirects: SiteRedirects,
   siteOrigin: string,
   logger: SiteLogger,
@@ -215,4 +175,59 @@ function redirectRefreshOf(
   const refresh = new RedirectRefresh({ redirects, read, siteOrigin, logger, forget });
   void refresh.refresh();
   return refresh;
+}
+
+/**
+ * What writes pages again after a change: the refresher (giving way to visitors), the
+ * sitemap it keeps current, and the CDN purge that waits for both.
+ */
+async function refreshParts(
+  options: SiteServerOptions,
+  { files, prerendered, dependencies, ledger, renderPage }: LoadedSite,
+  logger: SiteLogger,
+  traffic: VisitorTraffic,
+  forget: (paths: string[]) => void,
+) {
+  const sitemap = await SitemapRefresh.forBuild(options.buildDir, {
+    files,
+    prerendered,
+    siteOrigin: options.env.siteOrigin,
+    logger,
+    onChanged: forget,
+  });
+  const refresher = new PageRefresher({
+    handler: renderPage,
+    files,
+    prerendered,
+    dependencies,
+    logger,
+    onChanged: (paths) => {
+      forget(paths);
+      sitemap?.touched(paths);
+    },
+    pacing: new GiveWayToVisitors(() => traffic.busy(), BUSY_REFRESH_SHARE),
+    // Once every page a change touched is written again, the change is recorded on disk and
+    // the sitemap written again if they moved it.
+    onIdle: (clean) => {
+      void ledger.settle(clean);
+      sitemap?.idle();
+    },
+  });
+  if (options.prerenderedFresh === false) {
+    // The build predates the content: bring every file up to date, pages render meanwhile.
+    refresher.enqueue([...prerendered.pagePaths(), ...prerendered.resourcePaths()]);
+  }
+  const purge = options.env.purgeUrl
+    ? new CoalescedPurge({
+        url: options.env.purgeUrl,
+        token: options.env.purgeToken,
+        logger,
+        // The sitemap too: the CDN must fetch its new body, not the one before.
+        settled: () => refresher.settled().then(() => sitemap?.settled()),
+        claims: options.purgeClaims
+          ? { store: options.purgeClaims, holder: randomUUID() }
+          : undefined,
+      })
+    : undefined;
+  return { sitemap, refresher, purge };
 }
