@@ -103,12 +103,7 @@ beforeAll(async () => {
   await ensureSiteBuild();
   kit = await startInstancesOnPostgres({ label: "schedule", count: 2, waitMs: WAIT_MS });
   await Promise.all(kit.instances.map((instance) => kit.untilReady(instance)));
-  const template = (await kit.api.templates()).find((t) => t.name === "news-article");
-  const slugProp = template?.props.find((prop) => prop.name === "slug")?.id;
-  for (const entry of await kit.api.entries("news-article")) {
-    const slug = entry.meta.find((m) => m.lng === "en")?.props.find((p) => p.id === slugProp);
-    if (typeof slug?.data[0] === "string") ids.set(slug.data[0], entry._id);
-  }
+  for (const [slug, id] of await kit.api.idsBySlug("news-article")) ids.set(slug, id);
 }, 15 * 60_000);
 
 afterAll(async () => {

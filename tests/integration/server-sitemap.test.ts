@@ -62,12 +62,7 @@ beforeAll(async () => {
   real = await serveRealBuildOnContent("sitemap", { logLevel: "info" });
   await caughtUp(real.logs);
   api = contentApi(real.contentUrl);
-  const template = (await api.templates()).find((t) => t.name === "news-article");
-  const slugProp = template?.props.find((prop) => prop.name === "slug")?.id;
-  for (const entry of await api.entries("news-article")) {
-    const slug = entry.meta.find((m) => m.lng === "en")?.props.find((p) => p.id === slugProp);
-    if (typeof slug?.data[0] === "string") ids.set(slug.data[0], entry._id);
-  }
+  for (const [slug, id] of await api.idsBySlug("news-article")) ids.set(slug, id);
 }, 15 * 60_000);
 
 afterAll(async () => {

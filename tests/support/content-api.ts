@@ -42,6 +42,8 @@ export interface ContentApi {
    * Sets props by name to raw values (BCMS's `data` arrays: `[{timestamp, timezoneOffset}]`
    * for a DATE, `[]` to unset), and the status by label when given, in one save.
    */
+  /** The ids of a template's entries by their slug in `lng`. */
+  idsBySlug(template: string, lng?: string): Promise<Map<string, string>>;
   update(
     template: string,
     entryId: string,
@@ -167,6 +169,16 @@ export function contentApi(origin: string, identity = LOCAL_CONTENT_IDENTITY): C
     async remove(template, entryId) {
       const schema = await schemaOf(template);
       await call(`template/${schema._id}/entry/${entryId}`, { method: "DELETE" });
+    },
+    async idsBySlug(template, lng = "en") {
+      const slugProp = (await schemaOf(template)).props.find((prop) => prop.name === "slug")?.id;
+      const ids = new Map<string, string>();
+      for (const entry of await this.entries(template)) {
+        const meta = entry.meta.find((m) => m.lng === lng);
+        const slug = meta?.props.find((prop) => prop.id === slugProp)?.data[0];
+        if (typeof slug === "string") ids.set(slug, entry._id);
+      }
+      return ids;
     },
     update,
   };
