@@ -81,7 +81,7 @@ export async function expectNotFoundPage(page: Page): Promise<void> {
 export const sharedPageTest = base.extend<{ pageErrors: string[] }, { sharedPage: Page }>({
   sharedPage: [
     async ({ browser }, use, workerInfo) => {
-      const { baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } =
+      const { baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, reducedMotion } =
         workerInfo.project.use;
       const context = await browser.newContext({
         baseURL,
@@ -90,6 +90,7 @@ export const sharedPageTest = base.extend<{ pageErrors: string[] }, { sharedPage
         deviceScaleFactor,
         isMobile,
         hasTouch,
+        reducedMotion,
       });
       const page = await context.newPage();
       await use(page);
