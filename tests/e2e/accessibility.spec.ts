@@ -4,9 +4,6 @@ import { expect, test } from "@playwright/test";
 import { expectNoBlockingViolations } from "./support/axe";
 import { ARTICLE_PATH, RESOURCE_SLUG, waitForHydration } from "./support/site";
 
-// Settled visuals: the hero's entrance animation is skipped, as for visitors who ask for it.
-test.use({ reducedMotion: "reduce" });
-
 const RESOURCE_PATH = `/resources/${RESOURCE_SLUG}`;
 /** A legal page in Japanese: its breadcrumb's section names stay English. */
 const JAPANESE_PAGE = "/jp/platform-privacy-policy";

@@ -33,7 +33,8 @@ function recordViolations() {
 const test = base.extend<Record<never, never>, { cspPage: Page }>({
   cspPage: [
     async ({ browser }, use, workerInfo) => {
-      const context = await browser.newContext({ baseURL: workerInfo.project.use.baseURL });
+      const { baseURL, reducedMotion } = workerInfo.project.use;
+      const context = await browser.newContext({ baseURL, reducedMotion });
       await context.addInitScript(recordViolations);
       await use(await context.newPage());
       await context.close();

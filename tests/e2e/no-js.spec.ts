@@ -5,7 +5,8 @@ import { FOOTER_COLUMNS, HEADER_LINKS } from "../../app/config/site";
 import { ARTICLE_PATH } from "./support/site";
 import { publishedEntries } from "./support/snapshot";
 
-test.use({ javaScriptEnabled: false });
+// The hero's entrance animation runs (that it ends opaque without scripts is checked).
+test.use({ javaScriptEnabled: false, reducedMotion: "no-preference" });
 
 /** The labels of the /solutions tabs, from the content. */
 const SOLUTION_TABS = (() => {

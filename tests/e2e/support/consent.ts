@@ -1,8 +1,9 @@
 // Consent in the browser tests: the stored choice as a cookie (so tests about other things
 // visit as a returning visitor who rejected everything), and a stand-in for the tag
 // manager's script that records the Consent Mode calls it finds in the data layer.
-import type { BrowserContext, Page } from "@playwright/test";
+import { type BrowserContext, expect, type Page } from "@playwright/test";
 import { CONSENT_COOKIE, encodeConsentChoice } from "../../../app/consent/choice";
+import { afterLoadAndIdle } from "./site";
 import { publishedEntries } from "./snapshot";
 
 /** The wording version the served content carries. */
@@ -64,6 +65,20 @@ export async function standInTagManager(target: Page | BrowserContext): Promise<
     return route.fulfill({ contentType: "text/javascript", body: STAND_IN_SCRIPT });
   });
   return requested;
+}
+
+/**
+ * Waits until the page has had its chance to load the tag manager, then checks that it did
+ * not. The consent runtime injects the tag manager's script in the first idle callback after
+ * the load event (after a new choice, in the next one): an idle callback queued once the
+ * load event has fired runs after it. No script element then means no request, now or
+ * later; `requested` (every request for the tag manager's URL so far) says no other way
+ * asked for it either.
+ */
+export async function expectNoTagManager(page: Page, requested: string[]): Promise<void> {
+  await afterLoadAndIdle(page);
+  await expect(page.locator('script[src*="googletagmanager"]')).toHaveCount(0);
+  expect(requested).toEqual([]);
 }
 
 export type ConsentCall = [string, Record<string, unknown>];

@@ -112,17 +112,27 @@ export async function fillVisibleFields(form: Locator, values: TypedValues): Pro
   const controls = form.locator(
     ":is(input:not([type=hidden]), select, textarea):not(.form__trap *)",
   );
-  for (let i = 0; i < (await controls.count()); i += 1) {
-    const control = controls.nth(i);
-    if (!(await control.isVisible())) continue;
-    const tag = await control.evaluate((el) => el.tagName.toLowerCase());
-    const type = (await control.getAttribute("type")) ?? "";
-    if (tag === "select") {
-      const options = await control
-        .locator("option")
-        .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
-      await control.selectOption(options[0] as string);
-    } else if (type === "checkbox" || type === "radio") await control.check();
+  // What each control is, read in one round trip rather than several per control; shown as
+  // Playwright's isVisible() has it (a box, and not visibility: hidden).
+  const described = await controls.evaluateAll((elements) =>
+    elements.map((element) => ({
+      shown:
+        element.getBoundingClientRect().width > 0 &&
+        element.getBoundingClientRect().height > 0 &&
+        getComputedStyle(element).visibility !== "hidden",
+      tag: element.tagName.toLowerCase(),
+      type: element.getAttribute("type") ?? "",
+      firstOption:
+        element instanceof HTMLSelectElement
+          ? ([...element.options].map((option) => option.value).find(Boolean) ?? "")
+          : "",
+    })),
+  );
+  for (const [index, { shown, tag, type, firstOption }] of described.entries()) {
+    if (!shown) continue;
+    const control = controls.nth(index);
+    if (tag === "select") await control.selectOption(firstOption);
+    else if (type === "checkbox" || type === "radio") await control.check();
     else if (type === "email") await control.fill(values.email);
     else if (type === "url") await control.fill("https://www.example.com");
     else if (type === "tel") await control.fill("+44 20 7946 0000");

@@ -1,5 +1,6 @@
 // Shared helpers of the browser tests: hydration, the data layer, the error page.
 import { test as base, expect, type Page, type Response } from "@playwright/test";
+import { IDLE_TIMEOUT_MS } from "../../../app/navigation/idle";
 import { formatTitle } from "../../../app/seo/build-meta.server";
 import { NO_INDEX_ROBOTS, NOT_FOUND_TITLE } from "../../../app/seo/route-meta";
 import { newsSlugs, slugsOf } from "./snapshot";
@@ -35,6 +36,18 @@ export async function gotoHydrated(page: Page, path: string): Promise<Response> 
   expect(response?.status(), `status of ${path}`).toBe(200);
   await waitForHydration(page);
   return response as Response;
+}
+
+/**
+ * Resolves once the page has fired its load event and then had an idle moment: after what
+ * the page queued for the first idle time after its load (app/navigation/idle.ts).
+ */
+export async function afterLoadAndIdle(page: Page): Promise<void> {
+  await page.waitForLoadState("load");
+  await page.evaluate(
+    (timeout) => new Promise((resolve) => requestIdleCallback(() => resolve(null), { timeout })),
+    IDLE_TIMEOUT_MS,
+  );
 }
 
 export interface PageViewEntry {
@@ -81,7 +94,7 @@ export async function expectNotFoundPage(page: Page): Promise<void> {
 export const sharedPageTest = base.extend<{ pageErrors: string[] }, { sharedPage: Page }>({
   sharedPage: [
     async ({ browser }, use, workerInfo) => {
-      const { baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } =
+      const { baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, reducedMotion } =
         workerInfo.project.use;
       const context = await browser.newContext({
         baseURL,
@@ -90,6 +103,7 @@ export const sharedPageTest = base.extend<{ pageErrors: string[] }, { sharedPage
         deviceScaleFactor,
         isMobile,
         hasTouch,
+        reducedMotion,
       });
       const page = await context.newPage();
       await use(page);
