@@ -2,6 +2,7 @@
 // BCMS-like HTTP stub and a WebSocket server on the same origin.
 import { afterEach, describe, expect, it } from "vitest";
 import {
+  afterRejectionsTold,
   createMemoryLogger,
   recordUnhandledRejections,
   type StubData,
@@ -86,7 +87,7 @@ afterEach(async () => {
   await socketServer.close();
   await stub.close();
   expect(memory.text()).not.toContain(TEST_SECRET);
-  await new Promise((resolve) => setTimeout(resolve, 20));
+  await afterRejectionsTold();
   expect(unhandled).toEqual([]);
 });
 

@@ -2,6 +2,7 @@ import type { AddressInfo } from "node:net";
 import { createServer, type Server, type Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import {
+  afterRejectionsTold,
   createFakeTimers,
   createMemoryLogger,
   everythingAbout,
@@ -32,8 +33,7 @@ const unhandled = recordUnhandledRejections();
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  // Give stray promises a chance to surface as unhandled rejections before checking.
-  await new Promise((resolve) => setTimeout(resolve, 20));
+  await afterRejectionsTold();
   expect(unhandled).toEqual([]);
 });
 
@@ -287,13 +287,14 @@ describe("socket connection", () => {
   it("reconnects when the server closes the connection mid-way", async () => {
     let connections = 0;
     const ws = await server({
-      onConnection: (client) => {
+      onConnection: () => {
         connections++;
-        if (connections === 1) setTimeout(() => client.close(4000, "bye"), 20);
       },
     });
     const { socket, memory } = socketFor(ws.origin);
     await socket.connect();
+    // Closed by the server once open (the client has its id), not after some time.
+    ws.clients()[0]?.close(4000, "bye");
     await waitFor(() => connections === 2 && socket.state === "open", 5000, "second connection");
     expect(memory.lines.some((line) => String(line.args[0]).includes("closed"))).toBe(true);
   });

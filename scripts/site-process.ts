@@ -6,10 +6,15 @@ import { closeSync, openSync } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { freePort } from "../tests/support/free-port";
+import {
+  freePort,
+  PortTakenError,
+  portTakenIn,
+  retryOnPortTaken,
+} from "../tests/support/free-port";
 
 const PROJECT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-/** A build on 2 cores included. */
+/** A build on 2 cores included: the default of SiteProcessOptions.startTimeoutMs. */
 const START_TIMEOUT_MS = 10 * 60_000;
 
 /**
@@ -26,6 +31,8 @@ export const SITE_START_ARGS = [
 export interface SiteProcess {
   url: string;
   port: number;
+  /** The metrics listener's port, when one was asked for (withMetrics). */
+  metricsPort?: number;
   child: ChildProcess;
   /** SIGTERM (graceful), SIGKILL after 15 s. */
   stop(): Promise<void>;
@@ -43,26 +50,22 @@ export interface SiteProcessOptions {
   env?: Record<string, string>;
   /** Reuse a port (a restart on the same address). */
   port?: number;
+  /**
+   * How long the start may take before it fails with the log's tail (default 10 minutes, a
+   * build included): a test starting a site on a current build gives less than its own timeout.
+   */
+  startTimeoutMs?: number;
+  /** Open the metrics listener too, on a port picked with the others (SiteProcess.metricsPort). */
+  withMetrics?: boolean;
   /** The project to run (its server/main.ts, its build/); default this one. */
   projectDir?: string;
 }
 
-/** Starts with ports chosen as the child starts. */
-const PORT_ATTEMPTS = 3;
-
-export async function startSiteProcess(options: SiteProcessOptions): Promise<SiteProcess> {
+export function startSiteProcess(options: SiteProcessOptions): Promise<SiteProcess> {
   // A port free a moment ago can be taken before the child binds it: the child then stops
   // with EADDRINUSE, and starts again on ports chosen anew (a port the caller named stays).
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await startOnce(options);
-    } catch (error) {
-      if (!(error instanceof PortTakenError) || attempt >= PORT_ATTEMPTS) throw error;
-    }
-  }
+  return retryOnPortTaken(() => startOnce(options));
 }
-
-class PortTakenError extends Error {}
 
 async function startOnce(options: SiteProcessOptions): Promise<SiteProcess> {
   const port = options.port ?? (await freePort());
@@ -71,6 +74,7 @@ async function startOnce(options: SiteProcessOptions): Promise<SiteProcess> {
     () => 0,
   );
   const contentPort = await freePort();
+  const metricsPort = options.withMetrics ? await freePort() : undefined;
   // The child writes its log file itself, as under a service manager: relaying a pipe
   // would cost this process CPU beside the server it measures.
   const out = openSync(options.logFile, "a");
@@ -81,7 +85,7 @@ async function startOnce(options: SiteProcessOptions): Promise<SiteProcess> {
       ...process.env,
       SITE_ORIGIN: process.env.SITE_ORIGIN ?? "https://id5.io",
       // Several instances run side by side: metrics only where a caller asks (a free port).
-      METRICS_PORT: "0",
+      METRICS_PORT: String(metricsPort ?? 0),
       ...options.env,
       PORT: String(port),
       CONTENT_PORT: String(contentPort),
@@ -114,13 +118,13 @@ async function startOnce(options: SiteProcessOptions): Promise<SiteProcess> {
     await exited;
   };
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + START_TIMEOUT_MS;
+  const deadline = Date.now() + (options.startTimeoutMs ?? START_TIMEOUT_MS);
   while (Date.now() < deadline && alive) {
     const ok = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2_000) }).then(
       (r) => r.ok,
       () => false,
     );
-    if (ok) return { url, port, child, stop, kill };
+    if (ok) return { url, port, metricsPort, child, stop, kill };
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   await stop();
@@ -129,6 +133,7 @@ async function startOnce(options: SiteProcessOptions): Promise<SiteProcess> {
   const how = exitedWith ? `it ended with ${exitedWith}` : "it did not answer in time";
   const message = `the site did not start (${how}; log tail):\n${tail.slice(-20).join("\n")}`;
   // The site says so in its own words ("PORT=… is already in use"), or with the code.
-  const portTaken = /is already in use|EADDRINUSE/.test(log.toString("utf8"));
-  throw exitedWith && portTaken ? new PortTakenError(message) : new Error(message);
+  throw exitedWith && portTakenIn(log.toString("utf8"))
+    ? new PortTakenError(message)
+    : new Error(message);
 }

@@ -9,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_CONTENT_IDENTITY } from "../../app/config/local-content";
 import { type BcmsClient, BcmsNetworkError, createBcmsClient, silentLogger } from "../../bcms";
 import { type ContentServerProcess, spawnContentServer } from "../support/content-server-process";
-import { freePort } from "../support/free-port";
 import { makeTempDir } from "../support/snapshot-builder";
 
 const unhandled: unknown[] = [];
@@ -35,8 +34,9 @@ describe("BCMS client against a content service that dies and comes back", () =>
     dir = await makeTempDir("content-fault-");
     cacheDir = `${dir}-cache`;
     await cp("content", dir, { recursive: true });
-    port = await freePort();
-    server = await spawnContentServer(dir, cacheDir, port);
+    server = await spawnContentServer(dir, cacheDir);
+    // Started again on this port below: the client keeps one CMS address.
+    port = Number(new URL(server.url).port);
     client = createBcmsClient({
       orgId: LOCAL_CONTENT_IDENTITY.orgId,
       instanceId: LOCAL_CONTENT_IDENTITY.instanceId,

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SiteProcess, startSiteProcess } from "../../scripts/site-process";
 import { type ContentApi, contentApi } from "../support/content-api";
 import { type SnapshotContentService, serveSnapshotCopy } from "../support/content-server-process";
+import { pollUntil } from "../support/poll";
 import { type PostgresServer, startPostgres } from "../support/postgres";
 import { ensureSiteBuild } from "../support/site-build";
 import {
@@ -51,13 +52,12 @@ async function onEveryInstance(
   check: (site: SiteProcess) => Promise<boolean>,
 ): Promise<number> {
   const started = performance.now();
-  const deadline = Date.now() + WAIT_MS;
-  for (;;) {
-    const held = await Promise.all([...instances.values()].map(check));
-    if (held.every(Boolean)) return Math.round(performance.now() - started);
-    if (Date.now() > deadline) throw new Error(`never on every instance: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+  await pollUntil(
+    `every instance to hold ${what}`,
+    async () => (await Promise.all([...instances.values()].map(check))).every(Boolean),
+    { timeoutMs: WAIT_MS, intervalMs: 25 },
+  );
+  return Math.round(performance.now() - started);
 }
 
 const answers = (pathname: string, status: number, location: string | null) =>
@@ -84,14 +84,12 @@ async function logOf(name: string): Promise<LogLine[]> {
 }
 
 /** Waits until every instance logged a line matching `wanted`. */
-async function loggedOnEveryInstance(wanted: (line: LogLine) => boolean): Promise<void> {
-  const deadline = Date.now() + WAIT_MS;
-  for (;;) {
-    const logs = await Promise.all([...instances.keys()].map(logOf));
-    if (logs.every((lines) => lines.some(wanted))) return;
-    if (Date.now() > deadline) throw new Error("an instance never logged the line looked for");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+function loggedOnEveryInstance(wanted: (line: LogLine) => boolean): Promise<boolean> {
+  return pollUntil(
+    "every instance to log the line looked for",
+    async () => (await Promise.all([...instances.keys()].map(logOf))).every((l) => l.some(wanted)),
+    { timeoutMs: WAIT_MS },
+  );
 }
 
 async function start(name: string): Promise<void> {
@@ -101,6 +99,7 @@ async function start(name: string): Promise<void> {
     projectDir: project.dir,
     logFile: path.join(work, `${name}.log`),
     env: { ...project.env, DATA_DIR: path.join(work, `${name}-data`) },
+    startTimeoutMs: WAIT_MS,
   });
   instances.set(name, site);
   await untilInstanceReady(site.url, WAIT_MS);

@@ -13,6 +13,7 @@ import {
 } from "../../scripts/drafts-project";
 import type { SiteProcess } from "../../scripts/site-process";
 import { TEST_BUILD_SETTINGS } from "../support/build-settings";
+import { pollUntil } from "../support/poll";
 import { type PostgresServer, startPostgres } from "../support/postgres";
 import { ensureSiteBuild, SITE_BUILD_DIR } from "../support/site-build";
 
@@ -32,14 +33,6 @@ let second: SiteProcess | undefined;
 async function text(site: SiteProcess, path: string): Promise<{ status: number; body: string }> {
   const response = await fetch(`${site.url}${path}`);
   return { status: response.status, body: await response.text() };
-}
-
-async function until(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("timed out");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 beforeAll(async () => {
@@ -73,7 +66,11 @@ describe("drafts on a shared store", () => {
       status: DRAFT_STATUS_ID,
       title: { from: LIVE.title, to: REWORKED },
     });
-    await until(async () => (await text(site, link)).body.includes(REWORKED));
+    await pollUntil(
+      "the preview link to show the rework",
+      async () => (await text(site, link)).body.includes(REWORKED),
+      { timeoutMs: 60_000 },
+    );
     // …then a second instance starts: it reads the article as a draft only.
     second = await startDraftsSite(project, env);
     const page = await text(second, `/news/${LIVE.slug}`);

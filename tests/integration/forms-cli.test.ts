@@ -1,8 +1,10 @@
-// `npm run forms -- …` as the operator runs it: a child process on a store seeded through
-// the store's own interface, once on SQLite in a temporary DATA_DIR and once on a private
-// PostgreSQL server (DATABASE_URL). The command's sources are compiled once for the file
-// (tests/support/compiled-script.ts: esbuild, packages left in node_modules) rather than by tsx in
-// each of the children: the same program, without a TypeScript compiler's cold start per run.
+// `npm run forms -- …` on a store seeded through the store's own interface, once on SQLite
+// in a temporary DATA_DIR and once on a private PostgreSQL server (DATABASE_URL). Most
+// commands run in this process (tests/support/forms-command.ts), so the many runs cost no
+// process start each; a few run as the operator runs them, a child process, to show the
+// entry's exit code and streams. That child runs the command's sources compiled once for the
+// file (tests/support/compiled-script.ts: esbuild, packages left in node_modules) rather
+// than by tsx: the same program, without a TypeScript compiler's cold start.
 import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -13,17 +15,12 @@ import { openStore } from "../../server/store/open-store";
 import type { SubmissionStore } from "../../server/store/store";
 import { compileScript } from "../support/compiled-script";
 import { sampleSubmission } from "../support/form-submission";
+import { type FormsCommandResult, runForms } from "../support/forms-command";
 import { freePort } from "../support/free-port";
 import { type PostgresServer, startPostgres } from "../support/postgres";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const DAY = 24 * 60 * 60 * 1000;
-
-interface CliResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
 
 let dir: string;
 /** Set while the PostgreSQL half runs: the command and the seeding use that database. */
@@ -34,17 +31,32 @@ let ids: { delivered: string; dead: string; spam: string; pending: string; old: 
 /** scripts/forms.ts compiled, in the project folder so that its packages resolve as they do there. */
 let command: string;
 
-function forms(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+/** Only what the command needs: the developer's own FORMS_* or BCMS_* stay out of it. */
+function commandEnv(env: Record<string, string>): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH ?? "",
+    DATA_DIR: dir,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...env,
+  };
+}
+
+/** The command run in this process. */
+const forms = (args: string[], env: Record<string, string> = {}) => runForms(args, commandEnv(env));
+
+/** How long a command run as a process may take: well within its test's own timeout. */
+const PROCESS_TIMEOUT_MS = 60_000;
+
+/** The command as the operator runs it: a process of its own. */
+function formsProcess(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<FormsCommandResult> {
   const child = spawn(process.execPath, [command, ...args], {
     cwd: ROOT,
-    // Only what the command needs: the developer's own FORMS_* or BCMS_* stay out of it.
-    env: {
-      PATH: process.env.PATH ?? "",
-      DATA_DIR: dir,
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      ...env,
-    },
+    env: commandEnv(env),
     stdio: ["ignore", "pipe", "pipe"],
+    timeout: PROCESS_TIMEOUT_MS,
   });
   let stdout = "";
   let stderr = "";
@@ -56,7 +68,11 @@ function forms(args: string[], env: Record<string, string> = {}): Promise<CliRes
   });
   return new Promise((resolve, reject) => {
     child.once("error", reject);
-    child.once("close", (code) => resolve({ code, stdout, stderr }));
+    child.once("close", (code, signal) =>
+      signal
+        ? reject(new Error(`forms ${args.join(" ")} ended by ${signal}:\n${stdout}${stderr}`))
+        : resolve({ code, stdout, stderr }),
+    );
   });
 }
 
@@ -149,11 +165,11 @@ describe.each(["sqlite", "postgres"] as const)("npm run forms on %s", (engine) =
     });
   });
 
-  // Each command is a process of its own (about a second each): more room than the default.
+  // A command run as a process takes about a second: more room than the default.
   describe("commands", { timeout: 90_000 }, () => {
     it("lists submissions without their personal data", async () => {
       const [all, spam, dead, limited, future] = await Promise.all([
-        forms(["list"]),
+        formsProcess(["list"]),
         forms(["list", "--spam"]),
         forms(["list", "--status", "dead"]),
         forms(["list", "--limit", "1"]),
@@ -371,7 +387,10 @@ describe.each(["sqlite", "postgres"] as const)("npm run forms on %s", (engine) =
           ["purge", "--older-than-days", "soon"],
           ["retry-dead", "extra"],
         ];
-        const results = await Promise.all(mistakes.map((args) => forms(args)));
+        // The first as a process: its exit code is the process's.
+        const results = await Promise.all(
+          mistakes.map((args, index) => (index === 0 ? formsProcess(args) : forms(args))),
+        );
         for (const [index, result] of results.entries()) {
           expect({ args: mistakes[index], code: result.code, stderr: result.stderr }).toEqual({
             args: mistakes[index],
@@ -387,10 +406,10 @@ describe.each(["sqlite", "postgres"] as const)("npm run forms on %s", (engine) =
     it("reports configuration problems one per line, and a missing database, with exit 1", async () => {
       const unreachable = `postgres://site:hunter2-secret@127.0.0.1:${await freePort()}/site`;
       const [badEnv, noDatabase] = await Promise.all([
-        forms(["list"], { FORMS_RATE_LIMIT: "lots", FORMS_SIGNING_SECRET: "short" }),
+        formsProcess(["list"], { FORMS_RATE_LIMIT: "lots", FORMS_SIGNING_SECRET: "short" }),
         engine === "sqlite"
-          ? forms(["list"], { DATA_DIR: path.join(dir, "elsewhere") })
-          : forms(["list"], { DATABASE_URL: unreachable }),
+          ? formsProcess(["list"], { DATA_DIR: path.join(dir, "elsewhere") })
+          : formsProcess(["list"], { DATABASE_URL: unreachable }),
       ]);
       expect(badEnv.code).toBe(1);
       expect(badEnv.stderr).toBe(

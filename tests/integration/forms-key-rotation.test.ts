@@ -5,11 +5,9 @@
 // and the site is started again. The form stamped before the rotation is then posted:
 // it is stored as a real submission, not as spam, while a forged stamp still is spam and
 // the page now hands out stamps of the new key.
-import { spawn } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SiteProcess, startSiteProcess } from "../../scripts/site-process";
 import { openStore } from "../../server/store/open-store";
@@ -20,11 +18,15 @@ import {
   LOCAL_CMS_VARIABLES,
   spawnContentServer,
 } from "../support/content-server-process";
+import { runForms } from "../support/forms-command";
 import { ensureSiteBuild } from "../support/site-build";
-import { type InstanceProject, makeInstanceProject } from "../support/site-instance";
+import {
+  type InstanceProject,
+  makeInstanceProject,
+  untilInstanceReady,
+} from "../support/site-instance";
 import { copySnapshot, removeSnapshot } from "../support/snapshot-copy";
 
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 /** The shared build, should this file be the one to make it, on a busy 2-core machine. */
 const START_TIMEOUT_MS = 10 * 60_000;
 const READY_TIMEOUT_MS = 120_000;
@@ -41,15 +43,10 @@ async function startSite(): Promise<SiteProcess> {
     logFile: path.join(dataDir, "..", `${path.basename(dataDir)}.log`),
     projectDir: project.dir,
     env: { ...project.env, DATA_DIR: dataDir, FORMS_MIN_SUBMIT_SECONDS: "0" },
+    startTimeoutMs: READY_TIMEOUT_MS,
   });
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    const response = await fetch(`${site.url}/readyz`);
-    await response.arrayBuffer();
-    if (response.status === 200) return site;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${site.url} was not ready within ${READY_TIMEOUT_MS} ms`);
+  await untilInstanceReady(site.url, READY_TIMEOUT_MS);
+  return site;
 }
 
 /** The contact form's stamp, as a visitor's browser receives it. */
@@ -75,25 +72,9 @@ function submit(url: string, stamp: string, email: string) {
   });
 }
 
-/** `npm run forms -- rotate-key` as the operator runs it, on the site's DATA_DIR only. */
-function rotateKey(): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/forms.ts", "rotate-key"], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir },
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk) => {
-    stdout += chunk;
-  });
-  child.stderr.on("data", (chunk) => {
-    stderr += chunk;
-  });
-  return new Promise((resolve, reject) => {
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+/** `npm run forms -- rotate-key` on the site's DATA_DIR only (forms-cli.test.ts runs it as a process). */
+const rotateKey = () =>
+  runForms(["rotate-key"], { PATH: process.env.PATH ?? "", DATA_DIR: dataDir });
 
 async function storedFrom(email: string): Promise<SubmissionRow | undefined> {
   const store = await openStore({ dataDir });

@@ -21,7 +21,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SITE_START_ARGS } from "../../scripts/site-process";
 import { childResult, watchChild } from "../support/child-output";
-import { freePort } from "../support/free-port";
+import { pollUntil } from "../support/poll";
 import { type ProjectCopy, temporaryProject } from "../support/project-copy";
 
 const BUILD_TIMEOUT_MS = 10 * 60_000;
@@ -62,36 +62,51 @@ function imageEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return { ...env, SITE_ORIGIN: "https://id5.io", METRICS_PORT: "0", ...extra };
 }
 
-async function waitForStatus(url: string, status: number, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  while (Date.now() < deadline && child.exitCode === null) {
-    const answered = await fetch(url).then(
-      async (response) => {
-        await response.body?.cancel();
-        return response.status;
-      },
-      () => 0,
-    );
-    if (answered === status) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not answer ${status}`);
+/** The port of the server's "site listening" line, once written (it is started on PORT=0). */
+function listeningPort(output: string): number | undefined {
+  const url = /"msg":"site listening".*?"url":"(http:\/\/[^"]+)"/.exec(output)?.[1];
+  return url ? Number(new URL(url).port) : undefined;
+}
+
+/** Resolves with the server's port once it said where it listens and its /readyz answers 200. */
+function untilReady(child: ChildProcess, output: () => string): Promise<number> {
+  let port: number | undefined;
+  return pollUntil(
+    () => `the server to say ready (port ${port ?? "not told"}):\n${output().slice(-3000)}`,
+    async () => {
+      if (child.exitCode !== null) {
+        throw new Error(`the server exited (${child.exitCode}):\n${output().slice(-3000)}`);
+      }
+      port ??= listeningPort(output());
+      if (port === undefined) return undefined;
+      const status = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+        async (response) => {
+          await response.body?.cancel();
+          return response.status;
+        },
+        () => 0,
+      );
+      return status === 200 && port;
+    },
+    { timeoutMs: START_TIMEOUT_MS },
+  );
 }
 
 /** Resolves once nothing accepts connections on the port any more. */
-async function refusesConnections(port: number): Promise<void> {
-  for (;;) {
-    const refused = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, "127.0.0.1");
-      socket.once("connect", () => {
-        socket.destroy();
-        resolve(false);
-      });
-      socket.once("error", () => resolve(true));
-    });
-    if (refused) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+function refusesConnections(port: number): Promise<boolean> {
+  return pollUntil(
+    `port ${port} to refuse connections`,
+    () =>
+      new Promise<boolean>((resolve) => {
+        const socket = connect(port, "127.0.0.1");
+        socket.once("connect", () => {
+          socket.destroy();
+          resolve(false);
+        });
+        socket.once("error", () => resolve(true));
+      }),
+    { timeoutMs: START_TIMEOUT_MS, intervalMs: 50 },
+  );
 }
 
 /** The one child process of `pid` (Linux: /proc). */
@@ -172,13 +187,8 @@ describe("the image's scripts", () => {
   it(
     "serve as npm start does, answer /readyz, and on SIGTERM drain the request in flight and exit 0",
     async () => {
-      const port = await freePort();
-      const env = imageEnv({
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        CONTENT_PORT: String(await freePort()),
-        LOG_LEVEL: "info",
-      });
+      // Port 0: the server binds a free port and says which, so no other process takes it first.
+      const env = imageEnv({ PORT: "0", HOST: "127.0.0.1", CONTENT_PORT: "0", LOG_LEVEL: "info" });
       // As the image's ENTRYPOINT and CMD: tini, then the start script (which execs node).
       const underTini = existsSync(TINI);
       const child = underTini
@@ -186,8 +196,10 @@ describe("the image's scripts", () => {
         : spawn("scripts/image/start.sh", [], { cwd: project.dir, env, stdio: "pipe" });
       const { output, exited } = watchChild(child);
       try {
+        const port = await untilReady(child, output);
         const url = `http://127.0.0.1:${port}`;
-        await waitForStatus(`${url}/readyz`, 200, child);
+        // As the image sets PORT for both the server and its HEALTHCHECK.
+        const checkEnv = { ...env, PORT: String(port) };
         // The process serving is node with npm start's arguments, and nothing between it and
         // the init: start.sh replaced itself with it.
         const server = underTini ? await onlyChildOf(child.pid as number) : (child.pid as number);
@@ -196,7 +208,7 @@ describe("the image's scripts", () => {
         expect(home.status).toBe(200);
         expect(await home.text()).toContain("<html");
         // The image's HEALTHCHECK, as Docker runs it beside the server.
-        expect((await run("node", ["scripts/image/healthcheck.mjs"], env)).code).toBe(0);
+        expect((await run("node", ["scripts/image/healthcheck.mjs"], checkEnv)).code).toBe(0);
 
         // A request in flight: its body is not all sent, so the server cannot answer yet. It
         // asks to continue, so the server's "100 Continue" says the request reached its handler.
@@ -226,7 +238,7 @@ describe("the image's scripts", () => {
         expect(answer).toMatch(/\r\n\r\nHTTP\/1\.1 (204|400) /);
         expect(await exited).toBe(0);
         expect(output()).toMatch(/SIGTERM: shutting down/);
-        const unhealthy = await run("node", ["scripts/image/healthcheck.mjs"], env);
+        const unhealthy = await run("node", ["scripts/image/healthcheck.mjs"], checkEnv);
         expect(unhealthy.code).toBe(1);
         expect(unhealthy.output).toMatch(/healthcheck: /);
       } finally {
@@ -251,11 +263,11 @@ describe("the image's scripts", () => {
             await chown(path.join(writable, dir), IMAGE_UID, IMAGE_UID);
           }
         }
-        const port = await freePort();
         const env = imageEnv({
-          PORT: String(port),
+          PORT: "0",
           HOST: "127.0.0.1",
-          CONTENT_PORT: String(await freePort()),
+          CONTENT_PORT: "0",
+          LOG_LEVEL: "info",
           DATA_DIR: path.join(writable, "data"),
           CONTENT_CACHE_DIR: path.join(writable, "cache"),
         });
@@ -270,10 +282,7 @@ describe("the image's scripts", () => {
           : spawn("scripts/image/start.sh", [], { cwd: project.dir, env, stdio: "pipe" });
         const { output, exited } = watchChild(child);
         try {
-          const url = `http://127.0.0.1:${port}`;
-          await waitForStatus(`${url}/readyz`, 200, child).catch((error: Error) => {
-            throw new Error(`${error.message}\n${output().slice(-3000)}`);
-          });
+          const url = `http://127.0.0.1:${await untilReady(child, output)}`;
           for (const page of ["/", "/about"]) {
             const answer = await fetch(`${url}${page}`);
             expect(answer.status, page).toBe(200);

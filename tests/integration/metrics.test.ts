@@ -15,7 +15,7 @@ import {
   LOCAL_CMS_VARIABLES,
   spawnContentServer,
 } from "../support/content-server-process";
-import { freePort } from "../support/free-port";
+import { pollUntil } from "../support/poll";
 import {
   familiesOf,
   familyOf,
@@ -25,7 +25,11 @@ import {
   sumOf,
 } from "../support/prometheus-text";
 import { ensureSiteBuild } from "../support/site-build";
-import { type InstanceProject, makeInstanceProject } from "../support/site-instance";
+import {
+  type InstanceProject,
+  makeInstanceProject,
+  untilInstanceReady,
+} from "../support/site-instance";
 import { copySnapshot, removeSnapshot } from "../support/snapshot-copy";
 import { webhookSecretFor } from "../support/standard-webhooks";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
@@ -51,13 +55,15 @@ let site: SiteProcess;
 let metricsPort: number;
 let siteEnv: Record<string, string>;
 
-async function startInstance(name: string, env: Record<string, string>): Promise<SiteProcess> {
+async function startInstance(name: string, withMetrics: boolean): Promise<SiteProcess> {
   const project = await makeInstanceProject(siteEnv);
   projects.push(project);
   const started = await startSiteProcess({
     projectDir: project.dir,
     logFile: path.join(work, `${name}.log`),
-    env: { ...project.env, DATA_DIR: path.join(work, `${name}-data`), ...env },
+    env: { ...project.env, DATA_DIR: path.join(work, `${name}-data`) },
+    withMetrics,
+    startTimeoutMs: WAIT_MS,
   });
   sites.push(started);
   return started;
@@ -70,14 +76,15 @@ async function scrape(): Promise<Sample[]> {
 }
 
 /** Scrapes until `check` holds for a scrape; returns that scrape. */
-async function scrapeUntil(check: (samples: Sample[]) => boolean, what: string) {
-  const deadline = Date.now() + WAIT_MS;
-  for (;;) {
-    const samples = await scrape();
-    if (check(samples)) return samples;
-    if (Date.now() > deadline) throw new Error(`the metrics never showed ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+function scrapeUntil(check: (samples: Sample[]) => boolean, what: string): Promise<Sample[]> {
+  return pollUntil(
+    `the metrics to show ${what}`,
+    async () => {
+      const samples = await scrape();
+      return check(samples) && samples;
+    },
+    { timeoutMs: WAIT_MS, intervalMs: 250 },
+  );
 }
 
 async function get(url: string): Promise<number> {
@@ -109,22 +116,19 @@ async function listeningPorts(pid: number): Promise<Set<number>> {
 
 beforeAll(async () => {
   work = await mkdtemp(path.join(tmpdir(), "metrics-"));
-  const [, copied, contentPort, crmReceiver, cdnReceiver, port] = await Promise.all([
+  const [, copied, crmReceiver, cdnReceiver] = await Promise.all([
     ensureSiteBuild(),
     copySnapshot("metrics", { withMediaFiles: true }),
-    freePort(),
     startWebhookReceiver(),
     startWebhookReceiver(),
-    freePort(),
   ]);
   snapshot = copied;
   crm = crmReceiver;
   cdn = cdnReceiver;
-  metricsPort = port;
-  content = await spawnContentServer(snapshot, `${snapshot}-cache`, contentPort, {});
+  content = await spawnContentServer(snapshot, `${snapshot}-cache`);
   api = contentApi(content.url);
   siteEnv = {
-    BCMS_ORIGIN: `http://127.0.0.1:${contentPort}`,
+    BCMS_ORIGIN: content.url,
     ...LOCAL_CMS_VARIABLES,
     SITE_ORIGIN: "https://id5.io",
     FORMS_WEBHOOK_URL: crm.url,
@@ -134,13 +138,10 @@ beforeAll(async () => {
     TRUST_PROXY: "1",
     LOG_LEVEL: "info",
   };
-  site = await startInstance("measured", { METRICS_PORT: String(metricsPort) });
+  site = await startInstance("measured", true);
+  metricsPort = site.metricsPort as number;
   // Ready: the start's catch-up is done, so no later change is the start's.
-  const deadline = Date.now() + WAIT_MS;
-  while ((await get(`${site.url}/readyz`)) !== 200) {
-    if (Date.now() > deadline) throw new Error("the site never became ready");
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  await untilInstanceReady(site.url, WAIT_MS);
 }, START_TIMEOUT_MS);
 
 afterAll(async () => {
@@ -326,7 +327,7 @@ describe("Prometheus metrics", { timeout: 180_000 }, () => {
   });
 
   it("open no listener with METRICS_PORT=0", async () => {
-    const unmeasured = await startInstance("unmeasured", { METRICS_PORT: "0" });
+    const unmeasured = await startInstance("unmeasured", false);
     expect(await get(`${unmeasured.url}/healthz`)).toBe(200);
     expect(await listeningPorts(unmeasured.child.pid as number)).toEqual(
       new Set([unmeasured.port]),

@@ -24,10 +24,14 @@ import {
   LOCAL_CMS_VARIABLES,
   spawnContentServer,
 } from "../support/content-server-process";
-import { freePort } from "../support/free-port";
+import { pollUntil } from "../support/poll";
 import { type PostgresServer, startPostgres } from "../support/postgres";
 import { ensureSiteBuild } from "../support/site-build";
-import { type InstanceProject, makeInstanceProject } from "../support/site-instance";
+import {
+  type InstanceProject,
+  makeInstanceProject,
+  untilInstanceReady,
+} from "../support/site-instance";
 import { copySnapshot, removeSnapshot } from "../support/snapshot-copy";
 import { deliveryVerifies, webhookSecretFor } from "../support/standard-webhooks";
 
@@ -177,6 +181,7 @@ async function startInstance(name: string): Promise<SiteProcess> {
     projectDir: project.dir,
     logFile: path.join(work, `${name}.log`),
     env: { ...project.env, DATA_DIR: path.join(work, `${name}-data`) },
+    startTimeoutMs: WAIT_MS,
   });
   instances.push(instance);
   return instance;
@@ -208,26 +213,12 @@ function submit(site: SiteProcess, stamp: string, email: string, client: string)
   });
 }
 
-async function pageHolds(site: SiteProcess, page: string, text: string): Promise<void> {
-  const deadline = Date.now() + WAIT_MS;
-  for (;;) {
-    const html = await (await fetch(`${site.url}${page}`)).text();
-    if (html.includes(text)) return;
-    if (Date.now() > deadline) throw new Error(`${page} on ${site.url} never showed "${text}"`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-/** Asks /readyz until it says ready (the start-up catch-up is done). */
-async function untilReady(site: SiteProcess): Promise<void> {
-  const deadline = Date.now() + WAIT_MS;
-  while (Date.now() < deadline) {
-    const response = await fetch(`${site.url}/readyz`);
-    await response.arrayBuffer();
-    if (response.status === 200) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${site.url} was not ready within ${WAIT_MS} ms`);
+function pageHolds(site: SiteProcess, page: string, text: string): Promise<boolean> {
+  return pollUntil(
+    `${page} on ${site.url} to show "${text}"`,
+    async () => (await (await fetch(`${site.url}${page}`)).text()).includes(text),
+    { timeoutMs: WAIT_MS, intervalMs: 200 },
+  );
 }
 
 async function withStore<T>(use: (store: SiteStore) => Promise<T>): Promise<T> {
@@ -241,21 +232,20 @@ async function withStore<T>(use: (store: SiteStore) => Promise<T>): Promise<T> {
 
 beforeAll(async () => {
   work = await mkdtemp(path.join(tmpdir(), "multi-instance-"));
-  const [, copied, server, standIn, contentPort] = await Promise.all([
+  const [, copied, server, standIn] = await Promise.all([
     ensureSiteBuild(),
     copySnapshot("multi-instance", { withMediaFiles: true }),
     startPostgres({ durable: false }),
     startCrmStandIn(),
-    freePort(),
   ]);
   snapshot = copied;
   postgres = server;
   crm = standIn;
   databaseUrl = await server.createDatabase("site");
-  content = await spawnContentServer(snapshot, `${snapshot}-cache`, contentPort, {});
+  content = await spawnContentServer(snapshot, `${snapshot}-cache`);
   api = contentApi(content.url);
   siteEnv = {
-    BCMS_ORIGIN: `http://127.0.0.1:${contentPort}`,
+    BCMS_ORIGIN: content.url,
     ...LOCAL_CMS_VARIABLES,
     SITE_ORIGIN: "https://id5.io",
     DATABASE_URL: databaseUrl,
@@ -325,9 +315,10 @@ describe("two instances on one PostgreSQL", { timeout: 120_000 }, () => {
       projectDir: project.dir,
       logFile: path.join(work, "c.log"),
       env: { ...project.env, DATA_DIR: path.join(work, "c-data") },
+      startTimeoutMs: WAIT_MS,
     });
     try {
-      await untilReady(third);
+      await untilInstanceReady(third.url, WAIT_MS);
       const first = await fetch(`${third.url}${ARTICLE.page}`);
       expect(first.status).toBe(200);
       expect(await first.text()).toContain(EDITED_BEFORE_THIRD);
@@ -398,16 +389,16 @@ describe("two instances on one PostgreSQL", { timeout: 120_000 }, () => {
       expect(accepted().has(key)).toBe(true);
     }
     // Once the outcomes are recorded, the database says delivered for every one.
-    const deadline = Date.now() + WAIT_MS;
     let statuses: string[] = [];
-    while (Date.now() < deadline) {
-      statuses = (await withStore((store) => store.submissions.list({ limit: 1000 }))).map(
-        (row) => row.status,
-      );
-      if (statuses.every((status) => status === "delivered")) break;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    expect(statuses.filter((status) => status !== "delivered")).toEqual([]);
+    await pollUntil(
+      () => `every submission recorded delivered (${statuses.join(", ")})`,
+      async () => {
+        const rows = await withStore((store) => store.submissions.list({ limit: 1000 }));
+        statuses = rows.map((row) => row.status);
+        return statuses.every((status) => status === "delivered");
+      },
+      { timeoutMs: WAIT_MS, intervalMs: 200 },
+    );
   });
 
   it("with the database down: 503 and the form back as filled, pages served, the outbox resumes", async () => {

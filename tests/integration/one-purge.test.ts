@@ -14,6 +14,7 @@ import {
   PURGE_TOKEN,
   startInstancesOnPostgres,
 } from "../support/instances-on-postgres";
+import { pollUntil } from "../support/poll";
 import { ensureSiteBuild } from "../support/site-build";
 
 /** A news article of the seed, edited through the content service's API. */
@@ -42,18 +43,17 @@ const logOf = async (name: string) =>
   }[];
 
 /** Looks at the logs until one instance's holds a line matching `wanted`; returns its name. */
-async function instanceLogging(
+function instanceLogging(
   wanted: (line: { msg?: string; held?: number; done?: number }) => boolean,
-  among = instances,
 ): Promise<string> {
-  const deadline = Date.now() + WAIT_MS;
-  for (;;) {
-    for (const { name } of among) if ((await logOf(name)).some(wanted)) return name;
-    if (Date.now() > deadline) {
-      throw new Error(`no instance logged the line looked for: ${await whatHappened()}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  return pollUntil(
+    async () => `an instance to log the line looked for: ${await whatHappened()}`,
+    async () => {
+      for (const { name } of instances) if ((await logOf(name)).some(wanted)) return name;
+      return undefined;
+    },
+    { timeoutMs: WAIT_MS, intervalMs: 200 },
+  );
 }
 
 /** The instances' content and purge lines and the purges received, for a failure's message. */
@@ -67,14 +67,12 @@ async function whatHappened(): Promise<string> {
   return JSON.stringify({ seen, purges: kit.cdn.purges });
 }
 
-async function pageHolds(site: SiteProcess, text: string): Promise<void> {
-  const deadline = Date.now() + WAIT_MS;
-  for (;;) {
-    const html = await (await fetch(`${site.url}${ARTICLE.page}`)).text();
-    if (html.includes(text)) return;
-    if (Date.now() > deadline) throw new Error(`${ARTICLE.page} never showed "${text}"`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+function pageHolds(site: SiteProcess, text: string): Promise<boolean> {
+  return pollUntil(
+    `${ARTICLE.page} on ${site.url} to show "${text}"`,
+    async () => (await (await fetch(`${site.url}${ARTICLE.page}`)).text()).includes(text),
+    { timeoutMs: WAIT_MS, intervalMs: 200 },
+  );
 }
 
 const leftToAnother = (minimumDone: number) => (line: { msg?: string; done?: number }) =>
@@ -118,25 +116,28 @@ describe("two instances on one PostgreSQL purging one CDN", { timeout: 180_000 }
 
   it("send it from the other instance when the one that took it dies before it is done", async () => {
     const before = kit.cdn.purges.filter(ofArticle).length;
-    const heldLines = async (name: string) =>
-      (await logOf(name)).filter(
-        (line) => line.msg === "purge: another instance sends it" && (line.held ?? 0) >= 1,
-      ).length;
+    const heldLine = (line: { msg?: string; held?: number }) =>
+      line.msg === "purge: another instance sends it" && (line.held ?? 0) >= 1;
     const heldBefore = new Map<string, number>();
-    for (const { name } of instances) heldBefore.set(name, await heldLines(name));
+    for (const { name } of instances) {
+      heldBefore.set(name, (await logOf(name)).filter(heldLine).length);
+    }
     kit.cdn.hold();
     const edited = `${ARTICLE.title} (purger killed ${Date.now()})`;
     await kit.api.retitle("news-article", ARTICLE.id, edited);
     // One instance's purge is held at the CDN; the other found the claim held.
     await kit.cdn.waitFor((purges) => purges.filter(ofArticle).length > before);
-    const deadline = Date.now() + WAIT_MS;
-    let survivorName: string | undefined;
-    while (!survivorName) {
-      for (const { name } of instances)
-        if ((await heldLines(name)) > (heldBefore.get(name) ?? 0)) survivorName = name;
-      if (Date.now() > deadline) throw new Error("neither instance left the purge to the other");
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    const survivorName = await pollUntil(
+      "an instance to leave the held purge to the other",
+      async () => {
+        for (const { name } of instances) {
+          const held = (await logOf(name)).filter(heldLine).length;
+          if (held > (heldBefore.get(name) ?? 0)) return name;
+        }
+        return undefined;
+      },
+      { timeoutMs: WAIT_MS, intervalMs: 200 },
+    );
     const purger = instances.find(({ name }) => name !== survivorName);
     await purger?.site.kill();
     await kit.cdn.waitFor((purges) =>

@@ -13,6 +13,7 @@ import {
   type InstancesOnPostgres,
   startInstancesOnPostgres,
 } from "../support/instances-on-postgres";
+import { pollUntil } from "../support/poll";
 import { ensureSiteBuild } from "../support/site-build";
 
 /** Starts, renders and purges on 2 shared cores: generous. */
@@ -30,20 +31,21 @@ async function fetchText(instance: Instance, path: string) {
 }
 
 /** Polls a page on an instance until `holds`; returns when it first did (ms). */
-async function until(
+function until(
   instance: Instance,
   path: string,
   holds: (page: { status: number; body: string }) => boolean,
 ): Promise<number> {
-  const deadline = Date.now() + WAIT_MS;
-  for (;;) {
-    const page = await fetchText(instance, path);
-    if (holds(page)) return Date.now();
-    if (Date.now() > deadline) {
-      throw new Error(`${instance.name} ${path}: never held (last ${page.status})`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+  let last = 0;
+  return pollUntil(
+    () => `${instance.name} ${path} to hold (last ${last})`,
+    async () => {
+      const page = await fetchText(instance, path);
+      last = page.status;
+      return holds(page) && Date.now();
+    },
+    { timeoutMs: WAIT_MS, intervalMs: 25 },
+  );
 }
 
 const date = (at: number) => [{ timestamp: at, timezoneOffset: -60 }];
@@ -160,10 +162,11 @@ describe("scheduled publish and unpublish on two instances", { timeout: 240_000 
     // Each time's purge went out once: the other instance had its chance and found it sent.
     await kit.cdn.waitFor((purges) => purgesOf(idOf(draft))(purges).length > draftPurges);
     await kit.cdn.waitFor((purges) => purgesOf(idOf(live))(purges).length > livePurges);
-    const deadline = Date.now() + WAIT_MS;
-    while ((await purgesLeftToAnother()) < leftBefore + 2 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await pollUntil(
+      "each instance that did not send a time's purge to find it sent",
+      async () => (await purgesLeftToAnother()) >= leftBefore + 2,
+      { timeoutMs: WAIT_MS },
+    );
     const purges = JSON.stringify(kit.cdn.purges);
     expect(purgesOf(idOf(draft))(kit.cdn.purges).length, purges).toBe(draftPurges + 1);
     expect(purgesOf(idOf(live))(kit.cdn.purges).length, purges).toBe(livePurges + 1);

@@ -16,7 +16,6 @@ import {
   LOCAL_CMS_VARIABLES,
   spawnContentServer,
 } from "../support/content-server-process";
-import { freePort } from "../support/free-port";
 import { type GatedProxy, startGatedProxy } from "../support/gated-proxy";
 import { ensureSiteBuild } from "../support/site-build";
 import { type InstanceProject, makeInstanceProject } from "../support/site-instance";
@@ -43,7 +42,6 @@ let content: ContentServerProcess | undefined;
 let proxy: GatedProxy;
 let api: ContentApi;
 let site: SiteProcess | undefined;
-let sitePort: number;
 let logFile: string;
 
 interface LogLine {
@@ -60,11 +58,13 @@ async function logLines(): Promise<LogLine[]> {
 }
 
 async function startSite(): Promise<SiteProcess> {
+  // Started again on the port of its first start (picked then): a restart at the same address.
   site = await startSiteProcess({
     logFile,
-    port: sitePort,
+    port: site?.port,
     projectDir: project.dir,
     env: { ...project.env, LOG_LEVEL: "info" },
+    startTimeoutMs: READY_TIMEOUT_MS,
   });
   return site;
 }
@@ -122,7 +122,6 @@ beforeAll(async () => {
   project = await makeInstanceProject({ ...LOCAL_CMS_VARIABLES, BCMS_ORIGIN: proxy.url });
   logFile = path.join(project.dir, "site.log");
   api = contentApi(content.url);
-  sitePort = await freePort();
   const first = await startSite();
   await untilReady(first.url);
 }, START_TIMEOUT_MS);

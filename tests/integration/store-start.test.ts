@@ -1,10 +1,10 @@
 // `npm start` refuses to start on a store it cannot use: a malformed DATABASE_URL, a schema
 // newer than its code. Each is one clear line and a non-zero exit before anything listens
-// (the site's port stays closed). A database it cannot reach yet is waited for, not ready:
-// store-unreachable-start.test.ts.
+// (the site's port is never opened: it logs no listening line, and it is started on port 0
+// so that no port of the test can be taken by another process meanwhile). A database it
+// cannot reach yet is waited for, not ready: store-unreachable-start.test.ts.
 import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
-import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -12,7 +12,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SITE_START_ARGS } from "../../scripts/site-process";
 import { MIGRATIONS, type Migration, SCHEMA_VERSION } from "../../server/store/migrations";
 import { openStore } from "../../server/store/open-store";
-import { freePort } from "../support/free-port";
 import { type PostgresServer, startPostgres } from "../support/postgres";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -29,22 +28,29 @@ afterAll(async () => {
   await rm(work, { recursive: true, force: true });
 });
 
-/** Runs `npm start`'s command until it exits; its output and exit code. */
+/** What the site logs once it listens on its port (as a site, or as one waiting for its store). */
+const SITE_LISTENING = /"msg":"(site listening|listening as a starting instance)"/;
+
+/** How long a refusing start may take: within the tests' own timeout. */
+const EXIT_TIMEOUT_MS = 45_000;
+
+/** Runs `npm start`'s command until it exits; its output, exit code and whether it listened. */
 async function start(env: Record<string, string>) {
-  const port = await freePort();
   const child = spawn(process.execPath, SITE_START_ARGS, {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? "",
-      PORT: String(port),
-      CONTENT_PORT: String(await freePort()),
+      PORT: "0",
+      CONTENT_PORT: "0",
       HOST: "127.0.0.1",
+      LOG_LEVEL: "info",
       // Other servers of the suite run beside it: no fixed metrics port to collide on.
       METRICS_PORT: "0",
       DATA_DIR: path.join(work, "data"),
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
+    timeout: EXIT_TIMEOUT_MS,
   });
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => {
@@ -53,16 +59,14 @@ async function start(env: Record<string, string>) {
   child.stderr.on("data", (chunk: Buffer) => {
     output += chunk.toString();
   });
-  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
-  const listening = await new Promise<boolean>((resolve) => {
-    const socket = connect(port, "127.0.0.1");
-    socket.once("connect", () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once("error", () => resolve(false));
-  });
-  return { code, output, listening };
+  const code = await new Promise<number | null>((resolve, reject) =>
+    child.once("close", (exitCode, signal) =>
+      signal
+        ? reject(new Error(`npm start did not exit by itself (${signal}):\n${output}`))
+        : resolve(exitCode),
+    ),
+  );
+  return { code, output, listening: SITE_LISTENING.test(output) };
 }
 
 describe("npm start with DATABASE_URL", { timeout: 60_000 }, () => {

@@ -12,7 +12,7 @@ import {
   LOCAL_CMS_VARIABLES,
   spawnContentServer,
 } from "../support/content-server-process";
-import { freePort } from "../support/free-port";
+import { pollUntil } from "../support/poll";
 import { type PostgresServer, startPostgres } from "../support/postgres";
 import { ensureSiteBuild } from "../support/site-build";
 import { type InstanceProject, makeInstanceProject } from "../support/site-instance";
@@ -31,24 +31,20 @@ let project: InstanceProject | undefined;
 let site: SiteProcess | undefined;
 let logFile: string;
 
-async function waitFor(what: string, check: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + WAIT_MS;
-  while (!(await check())) {
-    if (Date.now() > deadline) {
-      throw new Error(`${what}: not seen in time; log:\n${await readFile(logFile, "utf8")}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+function waitFor(what: string, check: () => Promise<boolean>): Promise<boolean> {
+  return pollUntil(async () => `${what}; log:\n${await readFile(logFile, "utf8")}`, check, {
+    timeoutMs: WAIT_MS,
+    intervalMs: 200,
+  });
 }
 
 beforeAll(async () => {
   work = await mkdtemp(path.join(tmpdir(), "store-unreachable-"));
   logFile = path.join(work, "site.log");
-  const [, copied, server, contentPort] = await Promise.all([
+  const [, copied, server] = await Promise.all([
     ensureSiteBuild(),
     copySnapshot("store-unreachable"),
     startPostgres({ durable: false }),
-    freePort(),
   ]);
   snapshot = copied;
   postgres = server;
@@ -56,10 +52,10 @@ beforeAll(async () => {
     "postgres@",
     `postgres:${PASSWORD}@`,
   );
-  content = await spawnContentServer(snapshot, `${snapshot}-cache`, contentPort, {});
+  content = await spawnContentServer(snapshot, `${snapshot}-cache`);
   await server.halt();
   project = await makeInstanceProject({
-    BCMS_ORIGIN: `http://127.0.0.1:${contentPort}`,
+    BCMS_ORIGIN: content.url,
     ...LOCAL_CMS_VARIABLES,
     SITE_ORIGIN: "https://id5.io",
     DATABASE_URL: databaseUrl,

@@ -389,6 +389,16 @@ export function everythingAbout(error: unknown): string {
 }
 
 /**
+ * Resolves once Node has told every promise rejected so far and left without a handler
+ * ("unhandledRejection"): it tells them when the microtask queue has drained at the end of
+ * a turn of the event loop, so the next turn (setImmediate) comes after the telling. A
+ * cleanup's stray rejection has then had its chance to show, however slow the machine.
+ */
+export function afterRejectionsTold(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/**
  * Collects unhandled promise rejections for the whole test file (the library must never
  * leave one); the returned list is what tests assert to be empty.
  */

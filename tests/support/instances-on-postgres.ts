@@ -14,9 +14,9 @@ import {
   LOCAL_CMS_VARIABLES,
   spawnContentServer,
 } from "./content-server-process";
-import { freePort } from "./free-port";
+import { pollUntil } from "./poll";
 import { startPostgres } from "./postgres";
-import { type InstanceProject, makeInstanceProject } from "./site-instance";
+import { type InstanceProject, makeInstanceProject, untilInstanceReady } from "./site-instance";
 import { copySnapshot, removeSnapshot } from "./snapshot-copy";
 
 export const PURGE_TOKEN = "purge-relay-token-for-the-tests";
@@ -62,11 +62,10 @@ export async function startInstancesOnPostgres(options: {
 }): Promise<InstancesOnPostgres> {
   const { waitMs } = options;
   const work = await mkdtemp(path.join(tmpdir(), `${options.label}-`));
-  const [snapshot, postgres, cdn, contentPort] = await Promise.all([
+  const [snapshot, postgres, cdn] = await Promise.all([
     copySnapshot(options.label),
     startPostgres({ durable: false }),
     startCdnStandIn(waitMs),
-    freePort(),
   ]);
   let content: ContentServerProcess | undefined;
   const instances: Instance[] = [];
@@ -85,9 +84,9 @@ export async function startInstancesOnPostgres(options: {
   };
   try {
     const databaseUrl = await postgres.createDatabase("site");
-    content = await spawnContentServer(snapshot, `${snapshot}-cache`, contentPort, {});
+    content = await spawnContentServer(snapshot, `${snapshot}-cache`);
     const siteEnv = {
-      BCMS_ORIGIN: `http://127.0.0.1:${contentPort}`,
+      BCMS_ORIGIN: content.url,
       ...LOCAL_CMS_VARIABLES,
       SITE_ORIGIN: "https://id5.io",
       DATABASE_URL: databaseUrl,
@@ -104,6 +103,7 @@ export async function startInstancesOnPostgres(options: {
         projectDir: project.dir,
         logFile,
         env: { ...project.env, DATA_DIR: path.join(work, `${name}-data`) },
+        startTimeoutMs: waitMs,
       });
       instances[index] = { name, site, project, logFile };
     };
@@ -126,32 +126,19 @@ export async function startInstancesOnPostgres(options: {
     api: contentApi(content.url),
     cdn,
     logOf,
-    async waitForLines(name, wanted, count = 1) {
-      const deadline = Date.now() + waitMs;
-      for (;;) {
-        const lines = (await logOf(name)).filter(wanted);
-        if (lines.length >= count) return lines;
-        if (Date.now() > deadline) {
-          throw new Error(`${name} logged ${lines.length} of ${count} lines looked for`);
-        }
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+    waitForLines(name, wanted, count = 1) {
+      let seen = 0;
+      return pollUntil(
+        () => `${name} to log ${count} of the lines looked for (${seen} so far)`,
+        async () => {
+          const lines = (await logOf(name)).filter(wanted);
+          seen = lines.length;
+          return lines.length >= count && lines;
+        },
+        { timeoutMs: waitMs, intervalMs: 50 },
+      );
     },
-    async untilReady({ site }) {
-      const deadline = Date.now() + waitMs;
-      for (;;) {
-        const status = await fetch(`${site.url}/readyz`).then(
-          async (response) => {
-            await response.body?.cancel();
-            return response.status;
-          },
-          () => 0,
-        );
-        if (status === 200) return;
-        if (Date.now() > deadline) throw new Error(`${site.url} was not ready`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    },
+    untilReady: ({ site }) => untilInstanceReady(site.url, waitMs, 50),
     async stop(instance) {
       await instance.site.stop();
     },
@@ -161,6 +148,7 @@ export async function startInstancesOnPostgres(options: {
         logFile: instance.logFile,
         port: instance.site.port,
         env: { ...instance.project.env, DATA_DIR: path.join(work, `${instance.name}-data`) },
+        startTimeoutMs: waitMs,
       });
     },
     close,

@@ -1,16 +1,19 @@
-// A private PostgreSQL server for tests and benchmarks: a fresh cluster (initdb) in a
-// temporary folder, listening on a free loopback port, stopped and removed by stop().
+// A private PostgreSQL server for tests and benchmarks: a fresh cluster in a temporary
+// folder, listening on a free loopback port, stopped and removed by stop(). The cluster is
+// a copy of one made by initdb once for this machine's binaries (initdb takes seconds of
+// CPU, the copy a fraction of one; suites start a dozen servers).
 // Debian's binaries live in /usr/lib/postgresql/<major>/bin; PostgreSQL refuses to run as
 // root, so under root the cluster belongs to the `postgres` system user and every binary
 // runs through runuser.
 import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
 import { chown, existsSync, readdirSync } from "node:fs";
-import { appendFile, mkdtemp, readFile, rm } from "node:fs/promises";
+import { appendFile, mkdtemp, readFile, rename, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
-import { freePort } from "./free-port";
+import { freePort, PortTakenError, portTakenIn, retryOnPortTaken } from "./free-port";
 
 const run = promisify(execFile);
 const DEBIAN_ROOT = "/usr/lib/postgresql";
@@ -71,6 +74,48 @@ async function systemUserIds(): Promise<{ uid: number; gid: number }> {
   return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
 }
 
+type Exec = (program: string, args: string[]) => Promise<unknown>;
+
+const INITDB_ARGS = [
+  "-U",
+  "postgres",
+  "--auth=trust",
+  "-E",
+  "UTF8",
+  "--locale=C",
+  "--no-sync",
+  "--no-instructions",
+];
+
+/**
+ * The folder of a cluster initdb made with INITDB_ARGS for these binaries and this user,
+ * made now unless an earlier start made it. It is only ever copied: made in a folder of its
+ * own and renamed into place whole, so a start beside another sees it complete or not at all.
+ */
+async function clusterTemplate(bin: string, exec: Exec, asRoot: boolean): Promise<string> {
+  const key = createHash("sha256")
+    .update(JSON.stringify([bin, INITDB_ARGS, process.getuid?.()]))
+    .digest("hex")
+    .slice(0, 16);
+  const template = path.join(tmpdir(), `test-postgres-template-${key}`);
+  if (existsSync(template)) return template;
+  const work = await mkdtemp(path.join(tmpdir(), "test-postgres-initdb-"));
+  try {
+    if (asRoot) {
+      const { uid, gid } = await systemUserIds();
+      await promisify(chown)(work, uid, gid);
+    }
+    await exec("initdb", ["-D", path.join(work, "data"), ...INITDB_ARGS]);
+    await rename(path.join(work, "data"), template).catch((error: NodeJS.ErrnoException) => {
+      // Another start made it first: theirs is as good.
+      if (error.code !== "EEXIST" && error.code !== "ENOTEMPTY") throw error;
+    });
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+  return template;
+}
+
 export async function startPostgres(options: PostgresOptions = {}): Promise<PostgresServer> {
   const bin = findPostgresBinaries();
   if (!bin) throw new Error(MISSING);
@@ -78,7 +123,7 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Post
   const dir = await mkdtemp(path.join(tmpdir(), "test-postgres-"));
   const dataDir = path.join(dir, "data");
   const logFile = path.join(dir, "server.log");
-  const exec = (program: string, args: string[]) =>
+  const exec: Exec = (program, args) =>
     asRoot
       ? run("runuser", ["-u", SYSTEM_USER, "--", path.join(bin, program), ...args])
       : run(path.join(bin, program), args);
@@ -100,18 +145,8 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Post
       const { uid, gid } = await systemUserIds();
       await promisify(chown)(dir, uid, gid);
     }
-    await exec("initdb", [
-      "-D",
-      dataDir,
-      "-U",
-      "postgres",
-      "--auth=trust",
-      "-E",
-      "UTF8",
-      "--locale=C",
-      "--no-sync",
-      "--no-instructions",
-    ]);
+    // Owner and modes kept: the server refuses a data folder others can read.
+    await run("cp", ["-a", await clusterTemplate(bin, exec, asRoot), dataDir]);
     const settings = [
       "listen_addresses = '127.0.0.1'",
       `unix_socket_directories = '${dir}'`,
@@ -119,16 +154,17 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Post
       ...(options.durable === false ? ["fsync = off", "synchronous_commit = off"] : []),
     ];
     await appendFile(path.join(dataDir, "postgresql.conf"), `\n${settings.join("\n")}\n`);
-    // A port free a moment ago can be taken meanwhile: try a few.
-    for (let attempt = 0; ; attempt++) {
+    // A port free a moment ago can be taken meanwhile: the server says so in its log.
+    await retryOnPortTaken(async () => {
       port = await freePort();
+      const logged = (await readFile(logFile, "utf8").catch(() => "")).length;
       try {
         await exec("pg_ctl", startArgs(port));
-        break;
       } catch (error) {
-        if (attempt >= 2) throw error;
+        const log = (await readFile(logFile, "utf8").catch(() => "")).slice(logged);
+        throw portTakenIn(log) ? new PortTakenError(log) : error;
       }
-    }
+    });
   } catch (error) {
     const log = await readFile(logFile, "utf8").catch(() => "");
     await rm(dir, { recursive: true, force: true });

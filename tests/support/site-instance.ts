@@ -16,6 +16,7 @@ import {
   STAMP_FILE,
 } from "../../server/running/build-stamp";
 import { TEST_BUILD_SETTINGS } from "./build-settings";
+import { pollUntil } from "./poll";
 import { SITE_BUILD_DIR } from "./site-build";
 
 /** Copied, not linked: each instance writes here or starts from here. */
@@ -41,11 +42,9 @@ export async function makeInstanceProject(given: Record<string, string>): Promis
     await symlink(path.join(PROJECT_DIR, name), path.join(dir, name));
   }
   await cp(path.join(PROJECT_DIR, "scripts"), path.join(dir, "scripts"), { recursive: true });
-  await cp(SITE_BUILD_DIR, path.join(dir, "build"), {
-    recursive: true,
-    // The bundle of `npm start` is made again by each start.
-    filter: (source) => !path.basename(source).startsWith("server.mjs"),
-  });
+  // With the server's bundles when the shared build has them (any `npm start` on it made
+  // them): a start finds them current (scripts/server-bundles.mjs) and bundles nothing.
+  await cp(SITE_BUILD_DIR, path.join(dir, "build"), { recursive: true });
   const stampFile = path.join(dir, "build", STAMP_FILE);
   const stamp = JSON.parse(await readFile(stampFile, "utf8")) as BuildStamp;
   const settings = parseEnv(env);
@@ -59,19 +58,23 @@ export async function makeInstanceProject(given: Record<string, string>): Promis
   return { dir, env, remove: () => rm(dir, { recursive: true, force: true }) };
 }
 
-/** Resolves once the instance at `url` says it is ready (/readyz 200), polling every `pollMs`. */
-export async function untilInstanceReady(url: string, timeoutMs: number, pollMs = 100) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const ready = await fetch(`${url}/readyz`).then(
-      async (response) => {
-        await response.body?.cancel();
-        return response.status === 200;
-      },
-      () => false,
-    );
-    if (ready) return;
-    if (Date.now() > deadline) throw new Error(`${url} was not ready within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, pollMs));
-  }
+/** Resolves once the instance at `url` says it is ready (/readyz 200), asking every `pollMs`. */
+export async function untilInstanceReady(
+  url: string,
+  timeoutMs: number,
+  pollMs = 100,
+): Promise<void> {
+  let last = "no answer";
+  await pollUntil(
+    () => `${url} to say ready (last /readyz: ${last})`,
+    () =>
+      fetch(`${url}/readyz`).then(
+        async (response) => {
+          last = `${response.status} ${await response.text()}`;
+          return response.status === 200;
+        },
+        () => false,
+      ),
+    { timeoutMs, intervalMs: pollMs },
+  );
 }
