@@ -61,7 +61,9 @@ describe.each([sqlite, postgres])("outbox claims on $name", (engine) => {
       receiver = await startWebhookReceiver();
       const slow = slowStore(store.submissions, { holdExtensions: true });
       const id = await store.submissions.insert(sampleSubmission());
-      const timeoutMs = 100;
+      // The CRM's answer must come within it on a busy machine (at 100 ms, a slow answer was
+      // a timeout and a second attempt, which is not what this test is about).
+      const timeoutMs = 1_000;
       startOutbox(slow.submissions, timeoutMs);
       await receiver.waitFor((received) => received.length === 1, 20_000);
       const leaseEnd = slow.claims.find((call) => call.claimed.length > 0)?.claimed[0]

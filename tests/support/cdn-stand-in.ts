@@ -11,6 +11,8 @@ export interface Purge {
   outcome?: "answered" | "cut-off";
   /** When it arrived (Date.now()). */
   receivedAt: number;
+  /** The sender, where its relay address names it (`?from=…`, one address per instance). */
+  from?: string;
 }
 
 export type CdnStandIn = Awaited<ReturnType<typeof startCdnStandIn>>;
@@ -30,6 +32,7 @@ export async function startCdnStandIn(waitMs: number) {
         tags: (JSON.parse(body) as { tags: string[] }).tags,
         authorization: request.headers.authorization ?? "",
         receivedAt: Date.now(),
+        from: new URL(request.url ?? "/", "http://relay").searchParams.get("from") ?? undefined,
       };
       purges.push(purge);
       response.on("close", () => {

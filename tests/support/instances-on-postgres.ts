@@ -102,7 +102,12 @@ export async function startInstancesOnPostgres(options: {
       const site = await startSiteProcess({
         projectDir: project.dir,
         logFile,
-        env: { ...project.env, DATA_DIR: path.join(work, `${name}-data`) },
+        env: {
+          ...project.env,
+          DATA_DIR: path.join(work, `${name}-data`),
+          // Each instance's purges name it, so a test knows which one sent a purge.
+          PURGE_URL: options.env?.PURGE_URL ?? `${cdn.url}?from=${name}`,
+        },
         startTimeoutMs: waitMs,
       });
       instances[index] = { name, site, project, logFile };
