@@ -4,6 +4,7 @@
 // reads of the CMS through, so nothing of a start (its catch-up included) runs before the
 // test is ready to see it.
 import { type AddressInfo, connect, createServer, type Server, type Socket } from "node:net";
+import type { Duplex } from "node:stream";
 
 export interface LateOrigin {
   /** What the site is given as BCMS_ORIGIN. */
@@ -11,6 +12,23 @@ export interface LateOrigin {
   /** From now on (and for every connection waiting), connections go to `target`. */
   forwardTo(target: string): void;
   close(): Promise<void>;
+}
+
+/**
+ * Ends each of a forwarded pair of sockets with the other, and keeps the upstream one in
+ * `open` while it lasts (for a close or a cut that ends them all).
+ */
+export function tieSockets(client: Duplex, upstream: Socket, open: Set<Socket>): void {
+  open.add(upstream);
+  upstream.once("close", () => open.delete(upstream));
+  const end = () => {
+    upstream.destroy();
+    client.destroy();
+  };
+  upstream.on("error", end);
+  upstream.on("close", end);
+  client.on("error", end);
+  client.on("close", end);
 }
 
 export async function startLateOrigin(): Promise<LateOrigin> {
@@ -30,16 +48,7 @@ export async function startLateOrigin(): Promise<LateOrigin> {
       upstream.pipe(client);
       client.resume();
     });
-    sockets.add(upstream);
-    upstream.once("close", () => sockets.delete(upstream));
-    const end = () => {
-      upstream.destroy();
-      client.destroy();
-    };
-    upstream.on("error", end);
-    upstream.on("close", end);
-    client.on("error", end);
-    client.on("close", end);
+    tieSockets(client, upstream, sockets);
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
