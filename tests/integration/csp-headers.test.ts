@@ -1,7 +1,8 @@
 // How the real site attaches the Content-Security-Policy to every kind of answer, served in
 // this process without GTM_ID (tests/integration/csp.test.ts runs `npm start` with the
 // build's settings, the tag manager's included, and checks each page's hashes against its
-// body): a prerendered page has the same header for every encoding, a 304 and HEAD; files,
+// body): a prerendered page has the same header for every encoding, a 304 and HEAD, a
+// rendered one from the cache and in a 304 too; files,
 // data, health answers and streamed media carry the policy without hashes; no tag manager
 // host is named without GTM_ID.
 import { readdir } from "node:fs/promises";
@@ -70,6 +71,23 @@ describe("a prerendered page", () => {
     for (const p of ["/", "/about", "/about?sent=csp-headers", "/no/such/page"]) {
       expect(cspOf(await get(p)), p).not.toContain("googletagmanager");
     }
+  });
+});
+
+describe("a rendered page", () => {
+  it("is allowed its own scripts, rendered or from the cache, 304 included", async () => {
+    const rendered = await get("/about?sent=csp-headers-cached");
+    expect(rendered.status).toBe(200);
+    const expected = policies.select("/about", true).header(inlineScriptHashes(rendered.body));
+    expect(cspOf(rendered)).toContain("'sha256-");
+    expect(cspOf(rendered)).toBe(expected);
+    const cached = await get("/about?sent=csp-headers-cached");
+    expect(cspOf(cached)).toBe(expected);
+    const notModified = await get("/about?sent=csp-headers-cached", {
+      headers: { "If-None-Match": String(cached.headers.etag) },
+    });
+    expect(notModified.status).toBe(304);
+    expect(cspOf(notModified)).toBe(expected);
   });
 });
 
