@@ -3,13 +3,24 @@
 // store, and a thread that exits: what it held fails, and it is started again.
 // (tests/integration/render-thread.test.ts renders the real build on the real worker.)
 import { afterEach, describe, expect, it } from "vitest";
+import { parseEnv } from "../../app/config/env.server";
 import type { PublishedVersionStore } from "../../app/content/last-public-versions";
 import type { FormsService } from "../../app/forms/contract";
-import { testEnv } from "../../tests/support/fake-site-build";
 import { type RecordingLogger, recordingLogger } from "../../tests/support/webhook-receiver";
 import { RenderThread } from "./render-thread";
 
 const STAND_IN = new URL("../../tests/support/stand-in-render-worker.mjs", import.meta.url);
+
+/** The settings a site starts with; the stand-in reads none of them. */
+const testEnv = () =>
+  parseEnv({
+    BCMS_ORIGIN: "http://127.0.0.1:9",
+    BCMS_ORG_ID: "org-test",
+    BCMS_INSTANCE_ID: "instance-test",
+    BCMS_API_KEY_ID: "key-test",
+    BCMS_API_KEY_SECRET: "render-thread-test-secret",
+    SITE_ORIGIN: "https://id5.io",
+  });
 
 let thread: RenderThread | undefined;
 afterEach(async () => {

@@ -1,8 +1,7 @@
 // The Content-Security-Policy on the real build (docs/decisions/0007): the site as
 // `npm start` runs it (a child process on loopback, with the settings the shared build was
-// made with, so it finds the build fresh), plus servers in this process over the same build
-// files for what a setting changes (GTM_ID is a build setting: a child without it would
-// rebuild).
+// made with, so it finds the build fresh; the site without GTM_ID:
+// tests/integration/csp-headers.test.ts).
 // Every inline script of a page, found here with htmlparser2 (not with the server's own
 // reader), must be named by its hash in that page's header, and the header must name no
 // other hash; two requests and a 304 carry the same header. The report endpoint answers
@@ -14,21 +13,15 @@ import path from "node:path";
 import { Parser } from "htmlparser2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SiteProcess, startSiteProcess } from "../../scripts/site-process";
-import type { LoadedBuild } from "../../server/rendering/server-build";
 import { PROJECT_DIR } from "../../server/running/build-stamp";
 import {
   CSP_REPORTS_PER_CLIENT,
   CSP_VIOLATION_MESSAGE,
   MAX_CSP_REPORT_BYTES,
 } from "../../server/security/csp-report";
-import { createSiteServer, type SiteServer } from "../../server/site-server";
 import { TEST_BUILD_SETTINGS } from "../support/build-settings";
-import { testEnv } from "../support/fake-site-build";
-import { type RawResponse, rawRequest } from "../support/raw-request";
 import { ensureSiteBuild } from "../support/site-build";
-import { recordingLogger } from "../support/webhook-receiver";
 
-const BUILD_DIR = path.join(PROJECT_DIR, "build");
 const EMBEDDED = "/legal/id5-id-agreement/current-embedded";
 const EMBEDDERS = "https://console.id5.io https://partner.example";
 /** A build on a busy 2-core machine included. */
@@ -292,59 +285,5 @@ describe("the report endpoint of the real site", () => {
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     expect((await post(report("/csp-integration-flood"), "203.0.113.6")).status).toBe(204);
-  });
-});
-
-describe("settings, on the same build files", () => {
-  let calls: string[];
-  const stub: LoadedBuild = {
-    async handler(request) {
-      calls.push(new URL(request.url).pathname);
-      throw new Error("not rendered in this test");
-    },
-  };
-  async function serve(env: Record<string, string>): Promise<SiteServer & { port: number }> {
-    calls = [];
-    const server = await createSiteServer({
-      buildDir: BUILD_DIR,
-      env: testEnv(env),
-      logger: recordingLogger(),
-      build: stub,
-      renderThread: false,
-      prerenderedFresh: true,
-    });
-    const { port } = await server.listen(0, "127.0.0.1");
-    return Object.assign(server, { port });
-  }
-  const csp = (res: RawResponse) => String(res.headers["content-security-policy"]);
-
-  it("names the tag manager's hosts only when GTM_ID is set", async () => {
-    const withTags = await serve({ GTM_ID: "GTM-TEST123" });
-    const without = await serve({});
-    try {
-      for (const p of ["/", "/about"]) {
-        const tagged = await rawRequest(withTags.port, p);
-        expect(tagged.status).toBe(200);
-        expect(scriptSources(csp(tagged))).toEqual(
-          expect.arrayContaining([
-            "https://www.googletagmanager.com",
-            "https://*.googletagmanager.com",
-          ]),
-        );
-        expectHashesOfBody(csp(tagged), tagged.text, `${p} with GTM_ID`);
-        const plain = await rawRequest(without.port, p);
-        expect(csp(plain)).not.toContain("googletagmanager");
-      }
-      // The server's own error page (the stub throws) carries the hosts too, no hashes.
-      const failed = await rawRequest(withTags.port, "/news/page/99");
-      expect(failed.status).toBe(500);
-      expect(csp(failed)).toContain("https://www.googletagmanager.com");
-      expect(csp(failed)).not.toContain("'sha256-");
-      // The prerendered pages were served from their files, not rendered.
-      expect(calls).toEqual(["/news/page/99"]);
-    } finally {
-      await withTags.close();
-      await without.close();
-    }
   });
 });

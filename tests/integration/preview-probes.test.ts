@@ -1,55 +1,50 @@
-// Hostile input against previews and the request path (issue 28), over real HTTP on a
-// loopback port: the site server with a stand-in build and its previews' revocations in a
-// real SQLite store. Encoded spellings of a link, many event streams from one client,
-// revoked links with their streams open, odd methods, an unauthorised API call with a body
-// that never ends. Each gets its 4xx, never a 5xx, and no log line holds a link's token.
-
-import { mkdtemp, rm } from "node:fs/promises";
+// Hostile input against previews and the request path (issue 28), over real HTTP: the site as
+// `npm start` runs it, on a copy of the project with its own snapshot and store, previews
+// enabled by PREVIEW_API_TOKEN. Links are made and revoked through the preview API, as the
+// CMS's editors do. Encoded spellings of a link, many event streams from one client, revoked
+// links with their streams open, odd methods, an unauthorised API call with a body that never
+// ends: each gets its 4xx, never a 5xx, and no log line holds a link's token.
+import { readFile } from "node:fs/promises";
 import { type ClientRequest, type IncomingMessage, request } from "node:http";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_STREAMS_PER_LINK } from "../../server/preview/preview-events";
-import { previewLinkKey, signPreviewToken } from "../../server/preview/preview-links";
-import type { PreviewContent } from "../../server/rendering/server-build";
-import { ALLOWED_METHODS } from "../../server/serving/method-guard";
-import { SqliteStore } from "../../server/store/sqlite-store";
 import {
-  type FakeBuild,
-  fakeBuild,
-  type RunningTestSite,
-  startTestSite,
-  testEnv,
-} from "../support/fake-site-build";
-import { changesRefreshed } from "../support/server-log";
+  type DraftsProject,
+  draftsEnv,
+  editEntry,
+  makeDraftsProject,
+  startDraftsSite,
+} from "../../scripts/drafts-project";
+import type { SiteProcess } from "../../scripts/site-process";
+import { MAX_STREAMS_PER_LINK } from "../../server/preview/preview-events";
+import { ALLOWED_METHODS } from "../../server/serving/method-guard";
+import { TEST_BUILD_SETTINGS } from "../support/build-settings";
+import { rawRequest } from "../support/raw-request";
+import { ensureSiteBuild, REAL_SITE_START_MS, SITE_BUILD_DIR } from "../support/site-build";
 
-const SITE_KEY = Buffer.alloc(32, 9);
 const API_TOKEN = "probe-preview-api-token-0123456789abcdef";
-const ENTRY = { templateName: "news-article", entryId: "9ceec891984386911abbeba8" };
+const ENTRY = { template: "news-article", id: "9ceec891984386911abbeba8" };
+/** A revocation reaching an open stream: the edit that follows, through the socket. */
+const STREAM_END_DEADLINE_MS = 60_000;
 
-const previewContent: PreviewContent = {
-  withPreviewOf: (_target, work) => work(),
-  describePreview: async (target) =>
-    target.entryId === ENTRY.entryId
-      ? { path: "/news/an-article", title: "An article", status: "Draft", changedFields: [] }
-      : undefined,
-  findPreviewEntry: async (template, slugOrId) =>
-    template === ENTRY.templateName && slugOrId === ENTRY.entryId
-      ? { ok: true, target: ENTRY, path: "/news/an-article" }
-      : { ok: false, problem: "no such entry" },
-};
-
-let site: RunningTestSite;
-let fake: FakeBuild;
-let store: SqliteStore;
-let dataDir: string;
-/** Every token made here: none may appear in a log line. */
+let project: DraftsProject;
+let site: SiteProcess;
+/** Every link made here: none of its token may appear in a log line. */
 const tokens: string[] = [];
 
-function link(now = Date.now()): string {
-  const { token } = signPreviewToken(ENTRY, previewLinkKey(SITE_KEY), { hours: 1, now });
-  tokens.push(token);
-  return token;
+const get = (pathWithQuery: string, options?: Parameters<typeof rawRequest>[2]) =>
+  rawRequest(site.port, pathWithQuery, options);
+
+/** A link made through the preview API, as its path (`/_preview/<token>`). */
+async function link(): Promise<string> {
+  const made = await fetch(`${site.url}/_preview/api/links`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${API_TOKEN}`, "content-type": "application/json" },
+    body: JSON.stringify({ template: ENTRY.template, entry: ENTRY.id }),
+  });
+  expect(made.status).toBe(201);
+  const { pathname } = new URL(((await made.json()) as { url: string }).url);
+  tokens.push(pathname.slice(pathname.lastIndexOf("/") + 1));
+  return pathname;
 }
 
 /** A request held open: resolves with the response's head; `ended` when the server ends it. */
@@ -86,34 +81,38 @@ function openRequest(
   return { sent: sent as ClientRequest, response, ended: endedPromise };
 }
 
+/** The site's log lines so far. */
+async function logLines(): Promise<Record<string, unknown>[]> {
+  return (await readFile(project.logFile, "utf8"))
+    .split("\n")
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), "preview-probes-"));
-  store = await SqliteStore.open(dataDir);
-  fake = fakeBuild();
-  fake.build.preview = previewContent;
-  site = await startTestSite({
-    env: testEnv({ PREVIEW_API_TOKEN: API_TOKEN }),
-    build: fake.build,
-    siteKey: SITE_KEY,
-    previewRevocations: store.previewRevocations,
-  });
-});
+  await ensureSiteBuild();
+  project = await makeDraftsProject({ fromBuild: SITE_BUILD_DIR });
+  site = await startDraftsSite(
+    project,
+    draftsEnv(project, { ...TEST_BUILD_SETTINGS, PREVIEW_API_TOKEN: API_TOKEN }),
+  );
+}, REAL_SITE_START_MS);
 
 afterAll(async () => {
-  await site?.close();
-  await store?.close();
-  await rm(dataDir, { recursive: true, force: true });
+  await site?.stop();
+  await project?.remove();
 });
 
 describe("hostile input against previews", () => {
-  it("serves a valid link (the stand-in build is wired)", async () => {
-    const answer = await site.get(`/_preview/${link()}`);
+  it("serves a link the preview API made", async () => {
+    const answer = await get(await link());
     expect(answer.status).toBe(200);
     expect(answer.text).toContain('id="preview-bar"');
   });
 
   it("refuses every other spelling of a link with 404, and answers the odd ones 4xx", async () => {
-    const token = link();
+    const pathname = await link();
+    const token = pathname.slice(pathname.lastIndexOf("/") + 1);
     const encodedDot = token.replace(".", "%2E");
     for (const spelling of [
       `/%5Fpreview/${token}`,
@@ -122,7 +121,7 @@ describe("hostile input against previews", () => {
       `/_preview/${encodedDot}`,
       `/%5F%70review/${token}`,
     ]) {
-      const answer = await site.get(spelling);
+      const answer = await get(spelling);
       expect(answer.status, spelling).toBe(404);
       expect(answer.text, spelling).not.toContain("preview-bar");
     }
@@ -135,7 +134,7 @@ describe("hostile input against previews", () => {
       "/_preview/%2e%2e/%2e%2e/private.txt",
       `/_preview/${"a".repeat(5000)}`,
     ]) {
-      const answer = await site.get(odd);
+      const answer = await get(odd);
       expect(answer.status, odd).toBeGreaterThanOrEqual(400);
       expect(answer.status, odd).toBeLessThan(500);
       expect(answer.text, odd).not.toContain("preview-bar");
@@ -143,9 +142,9 @@ describe("hostile input against previews", () => {
   });
 
   it("holds a few streams per link, then answers 429, never 5xx", async () => {
-    const token = link();
+    const pathname = await link();
     const opened = Array.from({ length: MAX_STREAMS_PER_LINK + 3 }, () =>
-      openRequest(`/_preview/${token}/events`),
+      openRequest(`${pathname}/events`),
     );
     const statuses = (await Promise.all(opened.map((o) => o.response))).map(
       (response) => response.statusCode,
@@ -155,26 +154,33 @@ describe("hostile input against previews", () => {
     for (const o of opened) o.sent.destroy();
   });
 
-  it("closes open streams once their link is revoked, and refuses the link (403)", async () => {
-    const token = link(Date.now() - 5_000);
-    const open = openRequest(`/_preview/${token}/events`);
-    expect((await open.response).statusCode).toBe(200);
-    await store.previewRevocations.revokePreviewLinks({ entryId: ENTRY.entryId }, Date.now());
-    // The next event the stream would get (an edit of its entry) finds the link revoked.
-    fake.emit({ id: ENTRY.entryId }, { tags: [`entry:${ENTRY.entryId}`] });
-    await open.ended;
-    expect((await site.get(`/_preview/${token}`)).status).toBe(403);
-    expect((await site.get(`/_preview/${token}/events`)).status).toBe(403);
-  });
+  it(
+    "closes open streams once their link is revoked, and refuses the link (403)",
+    async () => {
+      const pathname = await link();
+      const open = openRequest(`${pathname}/events`);
+      expect((await open.response).statusCode).toBe(200);
+      const revoked = await fetch(`${site.url}/_preview/api/revoke`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${API_TOKEN}`, "content-type": "application/json" },
+        body: JSON.stringify({ template: ENTRY.template, entry: ENTRY.id }),
+      });
+      expect(revoked.status).toBe(200);
+      // The next event the stream would get (an edit of its entry) finds the link revoked.
+      await editEntry(project, ENTRY.id, {});
+      await open.ended;
+      expect((await get(pathname)).status).toBe(403);
+      expect((await get(`${pathname}/events`)).status).toBe(403);
+    },
+    STREAM_END_DEADLINE_MS,
+  );
 
   it("answers odd methods 405 with Allow, never a render, on previews and pages alike", async () => {
-    const token = link();
-    await site.get("/about"); // served from its file: the fast path learns it
-    await changesRefreshed(site.logs); // the pages the edits above touched are written again
-    const rendersBefore = fake.calls.length;
+    const pathname = await link();
+    const since = (await logLines()).length;
     for (const target of [
-      `/_preview/${token}`,
-      `/_preview/${token}/events`,
+      pathname,
+      `${pathname}/events`,
       "/_preview/api/links",
       "/",
       "/about",
@@ -182,20 +188,21 @@ describe("hostile input against previews", () => {
       "/no/such/page",
     ]) {
       for (const method of ["TRACE", "OPTIONS", "DELETE", "PUT", "PATCH", "PROPFIND"]) {
-        const answer = await site.get(target, { method });
+        const answer = await get(target, { method });
         expect(answer.status, `${method} ${target}`).toBe(405);
         expect(answer.headers.allow, `${method} ${target}`).toBe(ALLOWED_METHODS);
         expect(answer.headers["cache-control"], `${method} ${target}`).toBe("no-store");
       }
     }
-    expect(fake.calls.slice(rendersBefore)).toEqual([]);
-    // The full server's own guard (what a request reaching it without the fast path meets).
-    const full = await site.site.fetch(
-      new Request("http://localhost/about", { method: "OPTIONS" }),
-    );
-    expect(full.status).toBe(405);
-    expect(full.headers.get("allow")).toBe(ALLOWED_METHODS);
-    expect(full.headers.get("cache-control")).toBe("no-store");
+    // Each was logged (the site had its chance to render), none as a render.
+    const answered = async () =>
+      (await logLines()).slice(since).filter((line) => line.msg === "request");
+    for (let tries = 0; (await answered()).length < 42 && tries < 200; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const lines = await answered();
+    expect(lines.filter((line) => line.status === 405)).toHaveLength(42);
+    expect(lines.filter((line) => line.source === "render" || line.source === "cache")).toEqual([]);
   });
 
   it("refuses a wrong API token before reading a body, even one that never ends", async () => {
@@ -211,7 +218,7 @@ describe("hostile input against previews", () => {
     const response = await call.response;
     expect(response.statusCode).toBe(401);
     call.sent.destroy();
-    const tooLarge = await site.get("/_preview/api/links", {
+    const tooLarge = await get("/_preview/api/links", {
       method: "POST",
       headers: {
         authorization: `Bearer ${API_TOKEN}`,
@@ -222,10 +229,12 @@ describe("hostile input against previews", () => {
     expect(tooLarge.status).toBe(413);
   });
 
-  it("wrote no error line, and no line with a link's token", () => {
-    expect(site.logs.lines.filter((line) => line.level === "error")).toEqual([]);
-    const written = JSON.stringify(site.logs.lines);
+  it("wrote no error line, and no line with a link's token", async () => {
+    const lines = await logLines();
+    expect(lines.filter((line) => line.level === "error")).toEqual([]);
+    const written = JSON.stringify(lines);
     expect(written).toContain("[redacted]");
+    expect(tokens.length).toBeGreaterThan(0);
     for (const token of tokens) {
       expect(written).not.toContain(token.slice(token.lastIndexOf(".") + 1));
       expect(written).not.toContain(token.slice(0, token.lastIndexOf(".")));

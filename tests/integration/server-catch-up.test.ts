@@ -1,210 +1,171 @@
-// The start's catch-up in the server, on a fake build whose "CMS" versions the test sets and
-// whose renders it can hold: /readyz is 503 while the versions are read and while the pages
-// that read what changed are rendered again; those pages are rendered per request meanwhile
-// (never served from their old files); the others are left alone; the record on disk moves
-// forward once their files are written; an unreadable CMS is asked again.
-import { readFile, rm, writeFile } from "node:fs/promises";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+// The start's catch-up on the real site, as an operator sees it: the about page was edited
+// while the site was down (its snapshot copy edited before the content service starts). The
+// site reaches the CMS through an address that lets nothing through until the test has set
+// what the proxy behind it holds, so each test looks at the site while the catch-up is known
+// to read the CMS's versions: /readyz is 503 meanwhile; then the edited page is written
+// again (the others keep their files) and the record on disk moves forward; an unreadable
+// CMS is asked again. (The entries a catch-up finds and the pages it renders again:
+// server-content-catch-up.test.ts; a start that finds nothing renders nothing:
+// server-restart-catch-up.test.ts.)
+import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type ContentVersions, emptyContentVersions } from "../../app/content/cms-update-times";
+import { describe, expect, it, vi } from "vitest";
+import type { ContentVersions } from "../../app/content/cms-update-times";
 import { CONTENT_VERSIONS_FILE } from "../../server/refresh/content-ledger";
-import { createSiteServer, type SiteServer } from "../../server/site-server";
-import {
-  type FakeBuild,
-  fakeBuild,
-  TEST_SECRET,
-  testEnv,
-  writeFakeBuildDir,
-} from "../support/fake-site-build";
+import type { GatedProxy } from "../support/gated-proxy";
+import { type LateOrigin, startLateOrigin } from "../support/late-origin";
 import { rawRequest } from "../support/raw-request";
-import { caughtUp } from "../support/server-log";
-import { type RecordingLogger, recordingLogger } from "../support/webhook-receiver";
+import { ABOUT_DESCRIPTION, aboutUpdatedAt, editAboutDescription } from "../support/seed-pages";
+import { answerSource, caughtUp } from "../support/server-log";
+import {
+  REAL_SITE_START_MS,
+  type RealSiteOnContent,
+  serveRealBuildOnContent,
+} from "../support/site-build";
 
-/** A CMS stand-in that answers the readiness call. */
-let cms: Server;
-let cmsOrigin: string;
-
-beforeAll(async () => {
-  cms = createServer((_req, res) => {
-    res.writeHead(200, { "Content-Type": "application/json" });
-    res.end(JSON.stringify({ items: [{ code: "en" }] }));
-  });
-  await new Promise<void>((resolve) => cms.listen(0, "127.0.0.1", resolve));
-  cmsOrigin = `http://127.0.0.1:${(cms.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  cms.closeAllConnections();
-  await new Promise((resolve) => cms.close(resolve));
-});
-
-function versions(updated: Record<string, number>): ContentVersions {
-  const record = emptyContentVersions();
-  for (const [id, updatedAt] of Object.entries(updated)) {
-    record.entries[id] = { template: "page", updatedAt };
-  }
-  return record;
-}
-
-/** What the build recorded: each page reads one entry. */
-const BUILT = versions({ home: 1, about: 1, privacy: 1 });
-const PAGE_TAGS = {
-  pages: {
-    "/": ["entry:home"],
-    "/about": ["entry:about"],
-    "/trust/privacy-policy": ["entry:privacy"],
-  },
-};
+/** The catch-up's reads of the CMS's versions (lite lists of entries). */
+const VERSION_READS = /\/entry\/all\/lite$/;
+const ABOUT_ENTRY_ID = "741109c8ad0a9d1745a72d1d";
+/** A start, its catch-up and the renders it holds, on a busy machine. */
+const CATCH_UP_DEADLINE_MS = 120_000;
 
 interface Started {
-  site: SiteServer;
-  fake: FakeBuild;
-  logs: RecordingLogger;
-  buildDir: string;
-  get: (p: string) => ReturnType<typeof rawRequest>;
+  real: RealSiteOnContent;
+  proxy: GatedProxy;
+  edited: string;
+  get: (pathWithQuery: string) => ReturnType<typeof rawRequest>;
   readyz: () => Promise<{ status: number; body: Record<string, unknown> }>;
+  /** The about entry's update time as the site has recorded it in its copy of the build. */
+  recorded: () => Promise<number | undefined>;
   close(): Promise<void>;
 }
 
-async function start(
-  readVersions: (fake: FakeBuild) => Promise<ContentVersions>,
-): Promise<Started> {
-  const buildDir = await writeFakeBuildDir();
-  await writeFile(path.join(buildDir, CONTENT_VERSIONS_FILE), JSON.stringify(BUILT));
-  await writeFile(path.join(buildDir, "content-tags.json"), JSON.stringify(PAGE_TAGS));
-  const fake = fakeBuild();
-  fake.build.readContentVersions = () => readVersions(fake);
-  const logs = recordingLogger();
-  const site = await createSiteServer({
-    buildDir,
-    env: testEnv({ BCMS_ORIGIN: cmsOrigin, BCMS_API_KEY_SECRET: TEST_SECRET }),
-    logger: logs,
-    build: fake.build,
-    renderThread: false,
-  });
-  const { port } = await site.listen(0, "127.0.0.1");
-  const get = (p: string) => rawRequest(port, p);
+/**
+ * A site started on a snapshot whose about page was edited since the build. `hold` sets what
+ * the proxy holds before any of the site's calls reach the CMS.
+ */
+async function start(name: string, hold: (proxy: GatedProxy) => void): Promise<Started> {
+  const edited = `About, edited while the site was down ${Date.now()}`;
+  let origin: LateOrigin | undefined = await startLateOrigin();
+  let real: RealSiteOnContent | undefined;
+  try {
+    real = await serveRealBuildOnContent(name, {
+      logLevel: "info",
+      renderThread: true,
+      throughProxy: true,
+      variables: { BCMS_ORIGIN: origin.url },
+      prepareSnapshot: (dir) => editAboutDescription(dir, edited),
+    });
+    const proxy = real.proxy as GatedProxy;
+    hold(proxy);
+    origin.forwardTo(proxy.url);
+  } catch (error) {
+    await real?.close();
+    await origin.close();
+    throw error;
+  }
+  const site = real;
+  const get = (pathWithQuery: string) => rawRequest(site.port, pathWithQuery);
   return {
-    site,
-    fake,
-    logs,
-    buildDir,
+    real: site,
+    proxy: site.proxy as GatedProxy,
+    edited,
     get,
     async readyz() {
       const response = await get("/readyz");
       return { status: response.status, body: JSON.parse(response.text) };
     },
+    async recorded() {
+      const versions = JSON.parse(
+        await readFile(path.join(site.buildDir, CONTENT_VERSIONS_FILE), "utf8"),
+      ) as ContentVersions;
+      return versions.entries[ABOUT_ENTRY_ID]?.updatedAt;
+    },
     async close() {
       await site.close();
-      await rm(buildDir, { recursive: true, force: true });
+      await origin?.close();
+      origin = undefined;
     },
   };
 }
 
+/** Resolves once /readyz says the catch-up is in `state`; it is not ready meanwhile. */
+async function untilCatchUp(t: Started, state: string): Promise<void> {
+  await vi.waitFor(
+    async () => {
+      const answer = await t.readyz();
+      expect(answer.status).toBe(503);
+      expect(answer.body).toMatchObject({ status: "starting", catchUp: state });
+    },
+    { timeout: CATCH_UP_DEADLINE_MS, interval: 50 },
+  );
+}
+
 describe("catching up with the CMS at start", () => {
-  it("is not ready until the pages that read what changed are rendered again, and renders them per request meanwhile", async () => {
-    let answer = (_: ContentVersions) => {};
-    const read = new Promise<ContentVersions>((resolve) => {
-      answer = resolve;
-    });
-    const t = await start(() => read);
-    try {
-      expect(await t.readyz()).toEqual({
-        status: 503,
-        body: { status: "starting", content: "HTTP 200", catchUp: "reading" },
+  it(
+    "is not ready while it reads the CMS's versions, then shows the edit from a rewritten file and records it",
+    async () => {
+      let reads: { arrived: Promise<void>; release(): void } | undefined;
+      const t = await start("server-catch-up", (proxy) => {
+        reads = proxy.hold(VERSION_READS);
       });
-      expect((await t.get("/healthz")).status).toBe(200);
+      try {
+        const builtAt = await t.recorded();
+        await reads?.arrived;
+        await untilCatchUp(t, "reading");
+        expect((await t.get("/healthz")).status).toBe(200);
+        reads?.release();
 
-      const refresh = t.fake.hold("/about");
-      answer(versions({ home: 1, about: 2, privacy: 1 }));
-      await t.fake.received("/about");
-      expect((await t.readyz()).body.catchUp).toBe("refreshing");
-      // Known to be out of date: rendered for the visitor, not its old file.
-      const visitor = t.get("/about");
-      // The visitor's render has reached the (held) handler too: it is not a file.
-      await vi.waitFor(
-        () => expect(t.fake.calls.filter((call) => call === "/about")).toHaveLength(2),
-        { timeout: 10_000 },
-      );
-      // Untouched: still its file.
-      expect((await t.get("/")).text).toContain("prerendered home");
-      refresh.release();
-      const rendered = await visitor;
-      expect(rendered.text).toContain("rendered /about v1");
+        const caught = await caughtUp(t.real.logs, 0, CATCH_UP_DEADLINE_MS);
+        expect(caught).toMatchObject({ updated: 1, added: 0, deleted: 0 });
+        expect((await t.readyz()).status).toBe(200);
+        const about = await t.get("/about");
+        expect(about.text).toContain(t.edited);
+        expect(about.text).not.toContain(ABOUT_DESCRIPTION);
+        expect(answerSource(t.real.logs, "/about")).toBe("prerendered");
+        // Not read by the edited page: still its file, never rendered again.
+        expect((await t.get("/trust/privacy-policy")).status).toBe(200);
+        expect(answerSource(t.real.logs, "/trust/privacy-policy")).toBe("prerendered");
 
-      await caughtUp(t.logs);
-      expect((await t.readyz()).status).toBe(200);
-      expect(t.fake.calls.filter((call) => !call.startsWith("/about"))).toEqual([]);
-      expect((await t.get("/about")).text).toContain("rendered /about v1");
-      expect((await t.get("/trust/privacy-policy")).text).toContain("prerendered privacy");
-
-      // Recorded once the files are written: the next start finds nothing.
-      await t.site.close();
-      const recorded = JSON.parse(
-        await readFile(path.join(t.buildDir, CONTENT_VERSIONS_FILE), "utf8"),
-      ) as ContentVersions;
-      expect(recorded.entries.about?.updatedAt).toBe(2);
-    } finally {
-      await t.close();
-    }
-  });
-
-  it("renders nothing when nothing changed", async () => {
-    const t = await start(async () => BUILT);
-    try {
-      expect(await caughtUp(t.logs)).toMatchObject({ tags: 0, refreshed: 0 });
-      expect((await t.readyz()).status).toBe(200);
-      expect(t.fake.calls).toEqual([]);
-    } finally {
-      await t.close();
-    }
-  });
-
-  it("asks again while the CMS cannot be read, and is not ready meanwhile", async () => {
-    let attempts = 0;
-    let failed = () => {};
-    const firstFailure = new Promise<void>((resolve) => {
-      failed = resolve;
-    });
-    const t = await start(async () => {
-      attempts += 1;
-      if (attempts === 1) {
-        failed();
-        throw new Error("CMS unreachable");
+        // Recorded once the files are written: the next start finds nothing.
+        await t.real.site.close();
+        expect(await t.recorded()).toBe(await aboutUpdatedAt(t.real.snapshot));
+        expect(await t.recorded()).not.toBe(builtAt);
+      } finally {
+        await t.close();
       }
-      return versions({ home: 2, about: 1, privacy: 1 });
-    });
-    try {
-      await firstFailure;
-      expect((await t.readyz()).status).toBe(503);
-      await caughtUp(t.logs);
-      expect(attempts).toBe(2);
-      expect((await t.readyz()).status).toBe(200);
-      expect(t.fake.calls.sort()).toEqual(["/", "/_.data"]);
-    } finally {
-      await t.close();
-    }
-  });
+    },
+    REAL_SITE_START_MS + CATCH_UP_DEADLINE_MS,
+  );
 
-  it("keeps the record where it was when a page could not be rendered again", async () => {
-    const t = await start(async (fake) => {
-      // The CMS answers the versions, then fails the renders.
-      fake.cmsDown = true;
-      return versions({ home: 1, about: 2, privacy: 1 });
-    });
-    try {
-      await caughtUp(t.logs);
-      // Done (the page renders per request, or its old file serves as a fallback)...
-      expect((await t.readyz()).status).toBe(200);
-      await t.site.close();
-      // ...but not recorded: the next start renders it again.
-      const recorded = JSON.parse(
-        await readFile(path.join(t.buildDir, CONTENT_VERSIONS_FILE), "utf8"),
-      ) as ContentVersions;
-      expect(recorded).toEqual(BUILT);
-    } finally {
-      await t.close();
-    }
-  });
+  it(
+    "asks again while the CMS cannot be read, and is not ready meanwhile",
+    async () => {
+      let reads: { arrived: Promise<void>; release(): void } | undefined;
+      const t = await start("server-catch-up-unreadable", (proxy) => {
+        reads = proxy.hold(VERSION_READS);
+      });
+      try {
+        await reads?.arrived;
+        // The CMS goes away while its versions are read: the read fails.
+        const outage = t.proxy.cut();
+        reads?.release();
+        await t.real.logs.waitFor(
+          (lines) =>
+            lines.some(
+              (line) => line.message === "content catch-up: the CMS cannot be read, trying again",
+            ),
+          CATCH_UP_DEADLINE_MS,
+        );
+        expect((await t.readyz()).status).toBe(503);
+        outage.restore();
+        await caughtUp(t.real.logs, 0, CATCH_UP_DEADLINE_MS);
+        expect((await t.readyz()).status).toBe(200);
+        expect((await t.get("/about")).text).toContain(t.edited);
+      } finally {
+        await t.close();
+      }
+    },
+    REAL_SITE_START_MS + CATCH_UP_DEADLINE_MS,
+  );
 });

@@ -1,21 +1,27 @@
 // The fast path (server/serving/fast-path.ts) answers static files and fresh prerendered pages
-// straight from node:http. These tests hold it to the full server's own answers: for every
-// learned file and variant (each encoding, HEAD, 304, tracking query, https visitor behind
-// a proxy) the status, headers and bytes are the same as what the full path sends.
-
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createJsonLogger } from "../../app/logging/logger.server";
+// straight from node:http. On the real site, these tests hold it to the full pipeline's own
+// answers: for every captured file and variant (each encoding, HEAD, 304, tracking query,
+// https visitor behind a proxy) the status, headers and bytes are the same as what the full
+// path sends.
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { type SiteProcess, startSiteProcess } from "../../scripts/site-process";
+import { type RawResponse, rawRequest } from "../support/raw-request";
+import { ABOUT_DESCRIPTION, editAboutDescription } from "../support/seed-pages";
+import { answerSource, pagesRefreshed } from "../support/server-log";
 import {
-  ASSET_NAME,
-  type RunningTestSite,
-  startTestSite,
-  testEnv,
-} from "../support/fake-site-build";
-import type { RawResponse } from "../support/raw-request";
-import { pagesRefreshed } from "../support/server-log";
+  REAL_SITE_START_MS,
+  type RealSiteOnContent,
+  serveRealBuildOnContent,
+} from "../support/site-build";
+import { type InstanceProject, makeInstanceProject } from "../support/site-instance";
+import { copySnapshot, removeSnapshot } from "../support/snapshot-copy";
 
 /** Headers that belong to one connection or moment, not to the answer. */
 const PER_TRANSFER = new Set(["date", "connection", "keep-alive", "transfer-encoding"]);
+/** An edit reaching the site and its refresh, on a busy machine. */
+const EDIT_DEADLINE_MS = 60_000;
 
 function answerOf(headers: Headers | RawResponse["headers"]): Record<string, string> {
   const out: Record<string, string> = {};
@@ -30,25 +36,25 @@ function answerOf(headers: Headers | RawResponse["headers"]): Record<string, str
   return out;
 }
 
-function fastLines(t: RunningTestSite, path: string) {
-  return t.logs.lines.filter(
-    (line) => line.message === "request" && line.fields?.path === path && line.fields?.fast,
+function fastLines(site: RealSiteOnContent, pathname: string) {
+  return site.logs.lines.filter(
+    (line) => line.message === "request" && line.fields?.path === pathname && line.fields?.fast,
   );
 }
 
-/** Asks until the fast path answers `path` (it learns in the background after a first visit). */
+/** Asks until the fast path answers `pathname` (it captures in the background after a first visit). */
 async function untilFast(
-  t: RunningTestSite,
-  path: string,
+  site: RealSiteOnContent,
+  pathname: string,
   headers: Record<string, string> = {},
 ): Promise<void> {
   await vi.waitFor(
     async () => {
-      const before = fastLines(t, path).length;
-      await t.get(path, { headers });
-      expect(fastLines(t, path).length).toBe(before + 1);
+      const before = fastLines(site, pathname).length;
+      await rawRequest(site.port, pathname, { headers });
+      expect(fastLines(site, pathname).length).toBe(before + 1);
     },
-    { timeout: 5000, interval: 20 },
+    { timeout: 10_000, interval: 20 },
   );
 }
 
@@ -59,23 +65,36 @@ const VARIANTS: { name: string; method?: string; headers: Record<string, string>
   { name: "HEAD", method: "HEAD", headers: { "accept-encoding": "br" } },
 ];
 
-describe("fast path answers as the full server does", () => {
-  let t: RunningTestSite;
-  beforeAll(async () => {
-    t = await startTestSite();
-  });
-  afterAll(() => t.close());
+/** The site behind one proxy, as TRUST_PROXY=1 says. */
+let t: RealSiteOnContent;
+const get = (pathWithQuery: string, options?: Parameters<typeof rawRequest>[2]) =>
+  rawRequest(t.port, pathWithQuery, options);
+/** The address of a script of the build. */
+let asset = "";
 
-  for (const path of [`/${ASSET_NAME}`, "/favicon.svg", "/", "/about", "/about.data"]) {
-    it(`serves ${path} with the full path's headers and bytes, in every variant`, async () => {
-      await untilFast(t, path);
+beforeAll(async () => {
+  t = await serveRealBuildOnContent("server-fast-path", {
+    logLevel: "info",
+    renderThread: true,
+    variables: { TRUST_PROXY: "1" },
+  });
+  const scripts = await readdir(path.join(t.buildDir, "client", "assets"));
+  asset = `/assets/${scripts.find((name) => name.endsWith(".js"))}`;
+}, REAL_SITE_START_MS);
+afterAll(() => t?.close());
+
+describe("fast path answers as the full pipeline does", () => {
+  for (const pathname of ["asset", "/favicon.svg", "/", "/about", "/about.data"]) {
+    it(`serves ${pathname} with the full path's headers and bytes, in every variant`, async () => {
+      const p = pathname === "asset" ? asset : pathname;
+      await untilFast(t, p);
       for (const variant of VARIANTS) {
         const method = variant.method ?? "GET";
-        const before = fastLines(t, path).length;
-        const fast = await t.get(path, { method, headers: variant.headers });
-        expect(fastLines(t, path).length, `${variant.name} took the fast path`).toBe(before + 1);
+        const before = fastLines(t, p).length;
+        const fast = await get(p, { method, headers: variant.headers });
+        expect(fastLines(t, p).length, `${variant.name} took the fast path`).toBe(before + 1);
         const full = await t.site.fetch(
-          new Request(`http://127.0.0.1${path}`, { method, headers: variant.headers }),
+          new Request(`http://127.0.0.1${p}`, { method, headers: variant.headers }),
         );
         const fullBody = Buffer.from(await full.arrayBuffer());
         expect(fast.status, variant.name).toBe(full.status);
@@ -83,10 +102,10 @@ describe("fast path answers as the full server does", () => {
         expect(fast.body.equals(fullBody), `${variant.name} body`).toBe(true);
       }
 
-      const etag = String((await t.get(path)).headers.etag);
-      const revalidated = await t.get(path, { headers: { "if-none-match": etag } });
+      const etag = String((await get(p)).headers.etag);
+      const revalidated = await get(p, { headers: { "if-none-match": etag } });
       const full = await t.site.fetch(
-        new Request(`http://127.0.0.1${path}`, { headers: { "if-none-match": etag } }),
+        new Request(`http://127.0.0.1${p}`, { headers: { "if-none-match": etag } }),
       );
       expect(revalidated.status).toBe(304);
       expect(answerOf(revalidated.headers)).toEqual(answerOf(full.headers));
@@ -98,62 +117,31 @@ describe("fast path answers as the full server does", () => {
     await untilFast(t, "/about");
     const before = fastLines(t, "/about").length;
     for (const query of ["?utm_source=newsletter", "?r=20931", "?gclid=x&ref=y"]) {
-      const res = await t.get(`/about${query}`);
-      expect(res.status).toBe(200);
+      expect((await get(`/about${query}`)).status).toBe(200);
     }
     expect(fastLines(t, "/about").length).toBe(before + 3);
 
-    await t.get("/about?page=2");
+    expect((await get("/about?sent=fast-path")).status).toBe(200);
     expect(fastLines(t, "/about").length).toBe(before + 3);
-    expect(t.fake.calls).toContain("/about?page=2");
+    expect(answerSource(t.logs, "/about")).toBe("render");
   });
 
-  it("leaves other methods, encoded paths and the news host to the full server", async () => {
+  it("leaves other methods, encoded paths and the news host to the full pipeline", async () => {
     await untilFast(t, "/about");
     const before = fastLines(t, "/about").length;
-    const encoded = await t.get("/ab%6fut");
-    expect(encoded.status).toBe(200);
-    const newsHost = await t.get("/about", { headers: { host: "news.id5.io" } });
+    expect((await get("/ab%6fut")).status).toBe(200);
+    const newsHost = await get("/about", { headers: { host: "news.id5.io" } });
     expect(newsHost.status).toBe(301);
-    const rendered = t.fake.calls.length;
-    await t.get("/about", { method: "POST", headers: { origin: "https://id5.io" } });
-    expect(t.fake.calls.slice(rendered)).toEqual(["/about"]);
+    await get("/about", { method: "POST", headers: { origin: "https://id5.io" } });
+    expect(answerSource(t.logs, "/about")).toBe("render");
     expect(fastLines(t, "/about").length).toBe(before);
   });
 
-  it("forgets a page its refresh rewrote and learns the new file; assets stay", async () => {
-    await untilFast(t, "/about");
-    await untilFast(t, `/${ASSET_NAME}`);
-    t.fake.version = 2;
-    const since = t.logs.lines.length;
-    t.fake.emit();
-    await pagesRefreshed(t.logs, since);
-    const assetBefore = fastLines(t, `/${ASSET_NAME}`).length;
-    await t.get(`/${ASSET_NAME}`);
-    expect(fastLines(t, `/${ASSET_NAME}`).length).toBe(assetBefore + 1);
-    await untilFast(t, "/about");
-    const fast = await t.get("/about");
-    expect(fast.text).toContain("rendered /about v2");
-    const full = await t.site.fetch(new Request("http://127.0.0.1/about"));
-    expect(answerOf(fast.headers)).toEqual(answerOf(full.headers));
-  });
-});
-
-describe("fast path behind a proxy", () => {
-  let t: RunningTestSite;
-  beforeAll(async () => {
-    t = await startTestSite({ trustProxy: { hops: 1 } });
-  });
-  afterEach(() => {
-    t.logs.lines.length = 0;
-  });
-  afterAll(() => t.close());
-
-  it("keeps plain and https visitors' answers apart", async () => {
+  it("keeps plain and https visitors' answers apart behind a proxy", async () => {
     for (const proto of ["http", "https"]) {
       const headers = { "x-forwarded-proto": proto, "accept-encoding": "br" };
       await untilFast(t, "/about", headers);
-      const fast = await t.get("/about", { headers });
+      const fast = await get("/about", { headers });
       expect(fast.status).toBe(200);
       // Reports go to the Reporting API only from pages the visitor reached over https.
       const policy = String(fast.headers["content-security-policy"]);
@@ -166,70 +154,101 @@ describe("fast path behind a proxy", () => {
       }
     }
   });
+
+  it(
+    "forgets a page its refresh rewrote and captures the new file; assets stay",
+    async () => {
+      await untilFast(t, "/about");
+      await untilFast(t, asset);
+      const edited = `About, edited ${Date.now()}`;
+      const since = t.logs.lines.length;
+      expect((await get("/about")).text).toContain(ABOUT_DESCRIPTION);
+      await editAboutDescription(t.snapshot, edited);
+      await pagesRefreshed(t.logs, since, EDIT_DEADLINE_MS);
+      const assetBefore = fastLines(t, asset).length;
+      await get(asset);
+      expect(fastLines(t, asset).length).toBe(assetBefore + 1);
+      await untilFast(t, "/about");
+      const fast = await get("/about");
+      expect(fast.text).toContain(edited);
+      const full = await t.site.fetch(new Request("http://127.0.0.1/about"));
+      expect(answerOf(fast.headers)).toEqual(answerOf(full.headers));
+    },
+    2 * EDIT_DEADLINE_MS,
+  );
 });
 
-describe("fast path access lines", () => {
-  it("have the full path's shape, a request id each, and are marked fast", async () => {
-    const lines: string[] = [];
-    const t = await startTestSite({
-      logger: createJsonLogger({ stdout: (line) => lines.push(line), stderr: () => {} }),
+describe("fast path access lines, as npm start writes them", () => {
+  let snapshot = "";
+  let project: InstanceProject | undefined;
+  let child: SiteProcess | undefined;
+  let logFile = "";
+  /** The child's access lines so far (JSON, written in batches). */
+  const requests = async () =>
+    (await readFile(logFile, "utf8").catch(() => ""))
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => line.msg === "request");
+
+  beforeAll(async () => {
+    snapshot = await copySnapshot("server-fast-path-lines");
+    project = await makeInstanceProject({ CONTENT_DIR: snapshot, ACCESS_LOG_SAMPLE: "5" });
+    logFile = path.join(project.dir, "site.log");
+    child = await startSiteProcess({
+      logFile,
+      projectDir: project.dir,
+      env: { ...project.env, LOG_LEVEL: "info" },
     });
-    try {
-      const parsed = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>);
-      await vi.waitFor(
-        async () => {
-          await t.get("/about");
-          expect(parsed().some((line) => line.fast === true)).toBe(true);
-        },
-        { timeout: 5000, interval: 20 },
-      );
-      await t.get("/about", { method: "HEAD" });
-      const requests = parsed().filter((line) => line.msg === "request");
-      const full = requests.find((line) => !line.fast);
-      const fast = requests.filter((line) => line.fast === true);
-      expect(full).toBeDefined();
-      expect(fast.at(-1)).toMatchObject({ method: "HEAD", path: "/about", status: 200 });
-      for (const line of fast) {
-        expect(Object.keys(line)).toEqual([...Object.keys(full ?? {}), "fast"]);
-        expect(line).toMatchObject({ level: "info", source: "prerendered", stale: false });
-      }
-      const ids = requests.map((line) => line.id);
-      expect(new Set(ids).size).toBe(ids.length);
-    } finally {
-      await t.close();
-    }
+  }, REAL_SITE_START_MS);
+  afterAll(async () => {
+    await child?.stop();
+    await project?.remove();
+    if (snapshot) await removeSnapshot(snapshot);
   });
 
-  it("are one in ACCESS_LOG_SAMPLE when sampled, each saying for how many it stands", async () => {
-    const lines: string[] = [];
-    const t = await startTestSite({
-      env: testEnv({ ACCESS_LOG_SAMPLE: "5" }),
-      logger: createJsonLogger({ stdout: (line) => lines.push(line), stderr: () => {} }),
-    });
-    try {
-      const requests = () =>
-        lines
-          .map((line) => JSON.parse(line) as Record<string, unknown>)
-          .filter((line) => line.msg === "request");
-      // The first answer of the fast path is logged; then one in five.
-      await vi.waitFor(
-        async () => {
-          await t.get("/about");
-          expect(requests().some((line) => line.fast === true)).toBe(true);
-        },
-        { timeout: 5000, interval: 20 },
-      );
-      const before = requests().length;
-      for (let i = 0; i < 20; i++) expect((await t.get("/about")).status).toBe(200);
-      const fast = requests().slice(before);
-      expect(fast).toHaveLength(4);
-      for (const line of fast) expect(line).toMatchObject({ fast: true, sample: 5 });
-      // The full path is never sampled: an unknown page has its line.
-      expect((await t.get("/no-such-page")).status).toBe(404);
-      expect(requests().at(-1)).toMatchObject({ path: "/no-such-page", status: 404 });
-      expect(requests().at(-1)).not.toHaveProperty("sample");
-    } finally {
-      await t.close();
+  it("have the full path's shape, a request id each, and are marked fast", async () => {
+    const site = child as SiteProcess;
+    await vi.waitFor(
+      async () => {
+        await rawRequest(site.port, "/about");
+        expect((await requests()).some((line) => line.fast === true)).toBe(true);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+    const lines = await requests();
+    const full = lines.find((line) => !line.fast && line.path === "/about");
+    const fast = lines.filter((line) => line.fast === true);
+    expect(full).toBeDefined();
+    for (const line of fast) {
+      // Sampled (ACCESS_LOG_SAMPLE=5 here), a line says for how many it stands.
+      const marks = "sample" in line ? ["fast", "sample"] : ["fast"];
+      expect(Object.keys(line)).toEqual([...Object.keys(full ?? {}), ...marks]);
+      expect(line).toMatchObject({ level: "info", source: "prerendered", stale: false });
     }
+    const ids = lines.map((line) => line.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("are one in ACCESS_LOG_SAMPLE, each saying for how many it stands; the full path is never sampled", async () => {
+    const site = child as SiteProcess;
+    // A line the full path writes after them: once it is there, so are theirs.
+    const written = async (marker: string) =>
+      vi.waitFor(
+        async () => expect((await requests()).some((line) => line.path === marker)).toBe(true),
+        { timeout: 10_000, interval: 50 },
+      );
+    await rawRequest(site.port, "/no-such-page-before");
+    await written("/no-such-page-before");
+    const before = (await requests()).length;
+    for (let i = 0; i < 20; i++) expect((await rawRequest(site.port, "/about")).status).toBe(200);
+    expect((await rawRequest(site.port, "/no-such-page")).status).toBe(404);
+    await written("/no-such-page");
+    const after = (await requests()).slice(before);
+    const fast = after.filter((line) => line.fast === true);
+    expect(fast).toHaveLength(4);
+    for (const line of fast) expect(line).toMatchObject({ path: "/about", sample: 5 });
+    expect(after.at(-1)).toMatchObject({ path: "/no-such-page", status: 404 });
+    expect(after.at(-1)).not.toHaveProperty("sample");
   });
 });

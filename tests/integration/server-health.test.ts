@@ -1,134 +1,83 @@
-// /healthz and /readyz: readiness is the start's catch-up; the content service's answer to one
-// authenticated call is reported beside it, never a reason to refuse traffic. The key goes in
-// the Authorization header only and never comes back in the answer.
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createContentProbe } from "../../server/running/health";
-import { startTestSite, TEST_SECRET, testEnv } from "../support/fake-site-build";
+// /healthz and /readyz on the real build with its content service behind a proxy the test
+// cuts: readiness is the start's conditions; the content service's answer to one
+// authenticated call is reported beside them, never a reason to refuse traffic, and never
+// echoes the key. (What the probe reports for each answer: server/running/health.test.ts.)
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { LOCAL_CMS_VARIABLES } from "../support/content-server-process";
+import type { GatedProxy } from "../support/gated-proxy";
+import { type RawResponse, rawRequest } from "../support/raw-request";
+import {
+  REAL_SITE_START_MS,
+  type RealSiteOnContent,
+  serveRealBuildOnContent,
+} from "../support/site-build";
 
-let cms: Server;
-let cmsOrigin: string;
-let mode: "ok" | "unauthorized" | "slow" = "ok";
-const seen: IncomingMessage[] = [];
+/** A start's catch-up and the content service's answers, on a busy machine. */
+const READY_DEADLINE_MS = 60_000;
+
+let real: RealSiteOnContent;
+const get = (pathWithQuery: string, headers?: Record<string, string>): Promise<RawResponse> =>
+  rawRequest(real.port, pathWithQuery, { headers });
+const readyz = async () => {
+  const response = await get("/readyz");
+  return { status: response.status, body: JSON.parse(response.text), text: response.text };
+};
 
 beforeAll(async () => {
-  cms = createServer((req, res) => {
-    seen.push(req);
-    if (mode === "slow") return; // never answers
-    if (req.headers.authorization !== `ApiKey key-test.${TEST_SECRET}`) {
-      res.writeHead(401, { "Content-Type": "application/json" });
-      res.end(JSON.stringify({ message: `Invalid key ${req.headers.authorization}` }));
-      return;
-    }
-    res.writeHead(200, { "Content-Type": "application/json" });
-    res.end(JSON.stringify({ items: [{ code: "en" }] }));
+  real = await serveRealBuildOnContent("server-health", {
+    renderThread: true,
+    throughProxy: true,
   });
-  await new Promise<void>((r) => cms.listen(0, "127.0.0.1", r));
-  cmsOrigin = `http://127.0.0.1:${(cms.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  cms.closeAllConnections();
-  await new Promise((r) => cms.close(r));
-});
+}, REAL_SITE_START_MS);
+afterAll(() => real?.close());
 
 describe("health endpoints", () => {
   it("/healthz answers ok without asking anyone", async () => {
-    const t = await startTestSite();
-    try {
-      const res = await t.get("/healthz");
-      expect(res.status).toBe(200);
-      expect(JSON.parse(res.text)).toEqual({ status: "ok" });
-      expect(res.headers["cache-control"]).toBe("no-store");
-    } finally {
-      await t.close();
-    }
-  });
-
-  it("/readyz is 200 when the content service answers an authenticated call", async () => {
-    mode = "ok";
-    const t = await startTestSite({ env: testEnv({ BCMS_ORIGIN: cmsOrigin }) });
-    try {
-      const res = await t.get("/readyz");
-      expect(res.status).toBe(200);
-      expect(JSON.parse(res.text)).toEqual({
-        status: "ready",
-        content: "HTTP 200",
-        catchUp: "done",
-      });
-      const call = seen.at(-1);
-      expect(call?.url).toBe("/api/v3/org/org-test/instance/instance-test/language/all");
-      expect(call?.url).not.toContain(TEST_SECRET);
-    } finally {
-      await t.close();
-    }
-  });
-
-  it("/readyz stays 200 when the content service refuses, and echoes nothing of it", async () => {
-    mode = "unauthorized";
-    const t = await startTestSite({
-      env: testEnv({ BCMS_ORIGIN: cmsOrigin, BCMS_API_KEY_SECRET: `${TEST_SECRET}-wrong` }),
-    });
-    try {
-      const res = await t.get("/readyz");
-      expect(res.status).toBe(200);
-      expect(JSON.parse(res.text)).toEqual({
-        status: "ready",
-        content: "HTTP 401",
-        catchUp: "done",
-      });
-      expect(res.text).not.toContain(TEST_SECRET);
-    } finally {
-      await t.close();
-    }
-  });
-
-  it("/readyz stays 200 when the content service is unreachable", async () => {
-    const t = await startTestSite({ env: testEnv({ BCMS_ORIGIN: "http://127.0.0.1:9" }) });
-    try {
-      const res = await t.get("/readyz");
-      expect(res.status).toBe(200);
-      expect(JSON.parse(res.text).content).toBe("unreachable");
-    } finally {
-      await t.close();
-    }
-  });
-
-  it("readiness reports a content service that does not answer in time as a timeout", async () => {
-    mode = "slow";
-    const probe = createContentProbe(
-      {
-        origin: cmsOrigin,
-        orgId: "org-test",
-        instanceId: "instance-test",
-        apiKey: { id: "key-test", secret: TEST_SECRET },
-      },
-      // Waits for the call's own end here; the next test bounds the wait.
-      { timeoutMs: 100, waitMs: 60_000 },
-    );
-    expect(await probe()).toEqual({ answered: false, content: "timeout" });
-  });
-
-  it("readiness does not wait on a content service that hangs: it says it is checking", async () => {
-    mode = "slow";
-    const probe = createContentProbe(
-      {
-        origin: cmsOrigin,
-        orgId: "org-test",
-        instanceId: "instance-test",
-        apiKey: { id: "key-test", secret: TEST_SECRET },
-      },
-      { timeoutMs: 60_000, waitMs: 10 },
-    );
-    expect(await probe()).toEqual({ answered: false, content: "checking" });
+    const res = await get("/healthz");
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.text)).toEqual({ status: "ok" });
+    expect(res.headers["cache-control"]).toBe("no-store");
   });
 
   it("health endpoints are not redirected on the news host", async () => {
-    const t = await startTestSite();
+    expect((await get("/healthz", { Host: "news.id5.io" })).status).toBe(200);
+    expect((await get("/readyz", { Host: "news.id5.io" })).status).not.toBe(301);
+  });
+
+  it("/readyz is 200 once caught up, with the content service's answer to an authenticated call", async () => {
+    await vi.waitFor(async () => expect((await readyz()).status).toBe(200), {
+      timeout: READY_DEADLINE_MS,
+      interval: 100,
+    });
+    const answer = await readyz();
+    expect(answer.body).toEqual({
+      status: "ready",
+      content: "HTTP 200",
+      catchUp: "done",
+      redirects: "done",
+    });
+    expect(answer.text).not.toContain(LOCAL_CMS_VARIABLES.BCMS_API_KEY_SECRET);
+  });
+
+  it("/readyz stays 200 when the content service is unreachable, and says so", async () => {
+    await vi.waitFor(async () => expect((await readyz()).status).toBe(200), {
+      timeout: READY_DEADLINE_MS,
+      interval: 100,
+    });
+    const outage = (real.proxy as GatedProxy).cut();
     try {
-      expect((await t.get("/healthz", { headers: { Host: "news.id5.io" } })).status).toBe(200);
+      const statuses: number[] = [];
+      await vi.waitFor(
+        async () => {
+          const answer = await readyz();
+          statuses.push(answer.status);
+          expect(answer.body.content).toBe("unreachable");
+        },
+        { timeout: READY_DEADLINE_MS, interval: 100 },
+      );
+      expect(new Set(statuses)).toEqual(new Set([200]));
     } finally {
-      await t.close();
+      outage.restore();
     }
   });
 });

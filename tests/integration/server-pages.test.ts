@@ -1,207 +1,139 @@
-// Prerendered pages vs server rendering, the render cache and live invalidation: after a
-// content event prerendered files are no longer served and cached renderings go stale.
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+// Prerendered pages and rendered ones on the real site, with its content service behind a
+// proxy that can hold the site's reads: files are served without a render whatever query
+// the page does not read; a page whose query it reads is rendered once and then answered
+// from the render cache; after an edit, the pages that read it are rendered again in the
+// background (the old file serves meanwhile) and cached renderings are rendered afresh.
+// (Sharing a render among requests at once, the turns renders wait for, media taking none,
+// cookies and compression of what is not kept: server/rendering/render-sharing.test.ts. A
+// start on content newer than the build: server-content-catch-up.test.ts.)
+import { readFile } from "node:fs/promises";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MEDIA_CACHE_CONTROL } from "../../app/content/media-proxy.server";
 import { PAGE_CACHE_CONTROL } from "../../server/rendering/render";
-import { RENDER_CONCURRENCY } from "../../server/rendering/render-admission";
-import { type RunningTestSite, startTestSite } from "../support/fake-site-build";
-import { pagesRefreshed } from "../support/server-log";
+import type { GatedProxy } from "../support/gated-proxy";
+import { type RawResponse, rawRequest } from "../support/raw-request";
+import {
+  ABOUT_DESCRIPTION,
+  editAboutDescription,
+  PAGE_ENTRY_READS,
+  SEED_MEDIA,
+} from "../support/seed-pages";
+import { answerSource, pagesRefreshed } from "../support/server-log";
+import {
+  REAL_SITE_START_MS,
+  type RealSiteOnContent,
+  serveRealBuildOnContent,
+} from "../support/site-build";
 
-let t: RunningTestSite;
+/** An edit reaching the site and its refresh, on a busy machine. */
+const EDIT_DEADLINE_MS = 60_000;
 
-/** Resolves once `condition` holds, checking after each turn of the event loop. */
-async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setImmediate(resolve));
-}
+let real: RealSiteOnContent;
+const get = (pathWithQuery: string, headers?: Record<string, string>): Promise<RawResponse> =>
+  rawRequest(real.port, pathWithQuery, { headers });
+const source = (pathname: string) => answerSource(real.logs, pathname);
 
-beforeEach(async () => {
-  t = await startTestSite();
-});
-afterEach(() => t.close());
+beforeAll(async () => {
+  real = await serveRealBuildOnContent("server-pages", {
+    logLevel: "info",
+    renderThread: true,
+    throughProxy: true,
+    withMediaFiles: true,
+  });
+  // The start's own reads of the CMS are over: what a test holds is its edit's.
+  await real.logs.waitFor(
+    (lines) => lines.some((line) => line.message === "404 answers prepared at start"),
+    EDIT_DEADLINE_MS,
+  );
+}, REAL_SITE_START_MS);
+afterAll(() => real?.close());
 
-describe("before any content event", () => {
-  it("serves prerendered pages and their data without rendering", async () => {
-    for (const [p, text] of [
-      ["/", "prerendered home"],
-      ["/about", "prerendered about"],
-      ["/about.data", "prerendered about data"],
-      ["/_.data", "prerendered home data"],
-      ["/trust/privacy-policy", "prerendered privacy"],
-    ] as const) {
-      const res = await t.get(p);
+describe("before any edit", () => {
+  it("serves prerendered pages and their data from their files", async () => {
+    for (const p of ["/", "/about", "/about.data", "/_.data", "/trust/privacy-policy"]) {
+      const res = await get(p);
       expect(res.status, p).toBe(200);
-      expect(res.text, p).toContain(text);
       expect(res.headers["cache-control"], p).toBe(PAGE_CACHE_CONTROL);
+      expect(source(p), p).toBe("prerendered");
     }
-    expect((await t.get("/about.data")).headers["content-type"]).toBe("text/x-script");
-    expect(t.fake.calls).toEqual([]);
+    expect((await get("/about")).text).toContain(ABOUT_DESCRIPTION);
+    expect((await get("/about.data")).headers["content-type"]).toBe("text/x-script");
   });
 
   it("ignores parameters the page does not read, and _routes on data requests", async () => {
-    expect((await t.get("/about?utm_source=mail&gclid=1")).text).toContain("prerendered about");
-    expect((await t.get("/about?r=8121&ref=x")).text).toContain("prerendered about");
-    expect((await t.get("/?r=1")).text).toContain("prerendered home");
-    expect((await t.get("/about.data?_routes=root,routes/about")).text).toContain(
-      "prerendered about data",
-    );
-    expect(t.fake.calls).toEqual([]);
-  });
-
-  it("renders what was not prerendered, or whose query matters", async () => {
-    const news = await t.get("/news/launch");
-    expect(news.status).toBe(200);
-    expect(news.text).toContain("rendered /news/launch v1");
-    expect(news.headers["cache-control"]).toBe(PAGE_CACHE_CONTROL);
-    expect((await t.get("/news/launch.data")).text).toContain("rendered /news/launch.data v1");
-    expect((await t.get("/about?page=2")).text).toContain("rendered /about v1?page=2");
-    expect(t.fake.calls).toEqual(["/news/launch", "/news/launch.data", "/about?page=2"]);
-  });
-
-  it("renders the app's 404 page with status 404", async () => {
-    const res = await t.get("/no/such/page");
-    expect(res.status).toBe(404);
-    expect(res.text).toContain("Not found (app 404 page)");
-  });
-
-  it("passes resource routes through (binary, own cache policy)", async () => {
-    const res = await t.get("/media/1/pixel.png");
-    expect(res.status).toBe(200);
-    expect(res.headers["content-type"]).toBe("image/png");
-    expect(res.headers["cache-control"]).toBe("public, max-age=86400");
-    expect([...res.body]).toEqual([137, 80, 78, 71]);
-  });
-
-  it("compresses rendered text that is not cached", async () => {
-    const res = await t.get("/feed.json", { headers: { "Accept-Encoding": "gzip" } });
-    expect(res.headers["content-encoding"]).toBe("gzip");
-  });
-
-  it("caches renderings: the second request renders nothing", async () => {
-    await t.get("/news/launch");
-    const again = await t.get("/news/launch");
-    expect(again.text).toContain("rendered /news/launch v1");
-    expect(t.fake.calls).toEqual(["/news/launch"]);
-    const revalidated = await t.get("/news/launch", {
-      headers: { "If-None-Match": String(again.headers.etag) },
-    });
-    expect(revalidated.status).toBe(304);
-  });
-
-  it("does not cache renderings that set cookies, nor non-GET requests", async () => {
-    await t.get("/cookie");
-    await t.get("/cookie");
-    expect(t.fake.calls.filter((c) => c === "/cookie")).toHaveLength(2);
-  });
-
-  it("shares one rendering among concurrent requests for a URL", async () => {
-    t.fake.delays["/news/"] = 100;
-    const all = await Promise.all(Array.from({ length: 5 }, () => t.get("/news/busy")));
-    expect(all.every((r) => r.status === 200 && r.text.includes("v1"))).toBe(true);
-    expect(t.fake.calls.filter((c) => c === "/news/busy")).toHaveLength(1);
-  });
-
-  it("renders a few pages at once; the others wait their turn and are all answered", async () => {
-    const held = t.fake.hold("/news/queued-");
-    const paths = Array.from({ length: RENDER_CONCURRENCY + 3 }, (_, i) => `/news/queued-${i}`);
-    const answers = Promise.all(paths.map((p) => t.get(p)));
-    await Promise.all(paths.slice(0, RENDER_CONCURRENCY).map((p) => t.fake.received(p)));
-    await until(() => t.site.renderLoad().waiting === 3);
-    expect(t.site.renderLoad().running).toBe(RENDER_CONCURRENCY);
-    expect(t.fake.calls.filter((c) => c.startsWith("/news/queued-"))).toHaveLength(
-      RENDER_CONCURRENCY,
-    );
-    held.release();
-    const done = await answers;
-    expect(done.map((r) => r.status)).toEqual(paths.map(() => 200));
-    expect(done.map((r, i) => r.text.includes(`rendered ${paths[i]}`))).toEqual(
-      paths.map(() => true),
-    );
-    expect(t.site.renderLoad()).toEqual({ running: 0, waiting: 0 });
-  });
-
-  it("lets media through while pages wait their turn (media waits on the CMS, not the CPU)", async () => {
-    const held = t.fake.hold("/news/queued-");
-    const paths = Array.from({ length: RENDER_CONCURRENCY }, (_, i) => `/news/queued-${i}`);
-    const pages = Promise.all(paths.map((p) => t.get(p)));
-    await Promise.all(paths.map((p) => t.fake.received(p)));
-    expect(t.site.renderLoad().running).toBe(RENDER_CONCURRENCY);
-    const media = await t.get("/media/1/pixel.png");
-    expect(media.status).toBe(200);
-    held.release();
-    expect((await pages).map((r) => r.status)).toEqual(paths.map(() => 200));
-  });
-});
-
-describe("after a content event", () => {
-  it("subscribed to content changes at start", () => {
-    expect(t.fake.watching).toBe(true);
-  });
-
-  it("renders prerendered pages again in the background and serves their new files", async () => {
-    expect((await t.get("/about")).text).toContain("prerendered about");
-    t.fake.version = 2;
-    const about = t.fake.hold("/about");
-    const since = t.logs.lines.length;
-    t.fake.emit();
-    await t.fake.received("/about");
-    // While the new rendering is on its way, visitors get the old file, not a wait.
-    expect((await t.get("/about")).text).toContain("prerendered about");
-    about.release();
-    await pagesRefreshed(t.logs, since);
-    const fresh = await t.get("/about");
-    expect(fresh.text).toContain("rendered /about v2");
-    expect(fresh.headers["cache-control"]).toBe(PAGE_CACHE_CONTROL);
-    expect((await t.get("/about.data")).text).toContain("rendered /about.data v2");
-    expect((await t.get("/")).text).toContain("rendered / v2");
-    // Rendered once, in the background: visitors get the written file.
-    await t.get("/about");
-    expect(t.fake.calls.filter((c) => c === "/about")).toHaveLength(1);
-    expect(
-      t.logs.lines.find((l) => l.message === "request" && l.fields?.path === "/about")?.fields
-        ?.source,
-    ).toBe("prerendered");
-  });
-
-  it("marks every cached rendering stale: the next request renders fresh", async () => {
-    expect((await t.get("/news/a")).text).toContain("v1");
-    expect((await t.get("/news/b")).text).toContain("v1");
-    t.fake.version = 2;
-    t.fake.emit({ name: "media", id: "m1" });
-    expect((await t.get("/news/a")).text).toContain("v2");
-    expect((await t.get("/news/b")).text).toContain("v2");
-    expect((await t.get("/news/a")).text).toContain("v2");
-    expect(t.fake.calls.filter((c) => c.startsWith("/news/"))).toEqual([
-      "/news/a",
-      "/news/b",
-      "/news/a",
-      "/news/b",
-    ]);
-    expect(t.logs.lines.some((l) => l.message === "content changed")).toBe(true);
-  });
-
-  it("does not keep as fresh a rendering that started before the event", async () => {
-    const rendering = t.fake.hold("/news/");
-    const slow = t.get("/news/race");
-    await t.fake.received("/news/race");
-    t.fake.version = 2;
-    t.fake.emit();
-    rendering.release();
-    expect((await slow).text).toContain("v1");
-    expect((await t.get("/news/race")).text).toContain("v2");
-  });
-});
-
-describe("when the content changed since the build", () => {
-  it("starts with prerendered files retired, and rewrites them in the background", async () => {
-    const started = await startTestSite({ prerenderedFresh: false });
-    try {
-      expect((await started.get("/about")).text).toContain("rendered /about v1");
-      await pagesRefreshed(started.logs, 0);
-      const rendered = started.fake.calls.length;
-      expect((await started.get("/about")).text).toContain("rendered /about v1");
-      expect((await started.get("/about.data")).text).toContain("rendered /about.data v1");
-      expect(started.fake.calls.length).toBe(rendered);
-    } finally {
-      await started.close();
+    for (const p of [
+      "/about?utm_source=mail&gclid=1",
+      "/about?r=8121&ref=x",
+      "/?r=1",
+      "/about.data?_routes=root,routes/section-page",
+    ]) {
+      expect((await get(p)).status, p).toBe(200);
+      expect(source(p.slice(0, p.indexOf("?"))), p).toBe("prerendered");
     }
   });
+
+  it("renders a page whose query it reads, once: then from the cache, 304 to its validator", async () => {
+    const rendered = await get("/about?sent=pages-cache");
+    expect(rendered.status).toBe(200);
+    expect(rendered.text).toContain(ABOUT_DESCRIPTION);
+    expect(rendered.headers["cache-control"]).toBe(PAGE_CACHE_CONTROL);
+    expect(source("/about")).toBe("render");
+    const again = await get("/about?sent=pages-cache");
+    expect(source("/about")).toBe("cache");
+    expect(again.text).toBe(rendered.text);
+    const revalidated = await get("/about?sent=pages-cache", {
+      "If-None-Match": String(again.headers.etag),
+    });
+    expect(revalidated.status).toBe(304);
+    expect((await get("/about.data?sent=pages-cache")).status).toBe(200);
+    expect(source("/about.data")).toBe("render");
+  });
+
+  it("answers an address the site does not have with its 404 page", async () => {
+    const res = await get("/no/such/page");
+    expect(res.status).toBe(404);
+    expect(res.headers["content-type"]).toMatch(/^text\/html/);
+    expect(res.text).toContain("</html>");
+  });
+
+  it("passes resource routes through: media bytes with their own cache policy", async () => {
+    const res = await get(SEED_MEDIA.address);
+    expect(res.status).toBe(200);
+    expect(res.headers["content-type"]).toBe("image/jpeg");
+    expect(res.headers["cache-control"]).toBe(MEDIA_CACHE_CONTROL);
+    expect(res.body.equals(await readFile(SEED_MEDIA.file))).toBe(true);
+  });
+});
+
+describe("after an edit", () => {
+  it(
+    "renders the pages that read it again in the background, serving the old file meanwhile; cached renderings render afresh",
+    async () => {
+      const cached = "/about?sent=pages-edit";
+      expect((await get(cached)).text).toContain(ABOUT_DESCRIPTION);
+      expect(source("/about")).toBe("render");
+      const edited = `About, edited ${Date.now()}`;
+      const reads = (real.proxy as GatedProxy).hold(PAGE_ENTRY_READS);
+      const since = real.logs.lines.length;
+      await editAboutDescription(real.snapshot, edited);
+      await reads.arrived;
+      // While the new rendering waits on the CMS, visitors get the old file, not a wait.
+      const meanwhile = await get("/about");
+      expect(meanwhile.text).toContain(ABOUT_DESCRIPTION);
+      expect(source("/about")).toBe("prerendered");
+      reads.release();
+      await pagesRefreshed(real.logs, since, EDIT_DEADLINE_MS);
+
+      const fresh = await get("/about");
+      expect(fresh.text).toContain(edited);
+      expect(fresh.headers["cache-control"]).toBe(PAGE_CACHE_CONTROL);
+      // Rendered in the background: visitors get the written file.
+      expect(source("/about")).toBe("prerendered");
+      expect((await get("/about.data")).text).toContain(edited);
+      // The rendering cached before the edit is stale: rendered again, with the edit.
+      expect((await get(cached)).text).toContain(edited);
+      expect(source("/about")).toBe("render");
+    },
+    2 * EDIT_DEADLINE_MS,
+  );
 });

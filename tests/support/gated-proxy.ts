@@ -4,6 +4,7 @@
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { connect, type Socket } from "node:net";
+import { tieSockets } from "./late-origin";
 
 export interface GatedProxy {
   url: string;
@@ -88,15 +89,7 @@ export async function startGatedProxy(target: string, port = 0): Promise<GatedPr
       upstream.pipe(client);
       client.pipe(upstream);
     });
-    sockets.add(upstream);
-    upstream.once("close", () => sockets.delete(upstream));
-    const end = () => {
-      upstream.destroy();
-      client.destroy();
-    };
-    upstream.on("error", end);
-    client.on("error", end);
-    client.on("close", end);
+    tieSockets(client, upstream, sockets);
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
