@@ -1,6 +1,7 @@
-// One site server for the CSP benchmark (scripts/bench/csp-bench.ts), from the server code
-// under ROOT (this tree, or an older commit's copy) over the build in BUILD_DIR, on PORT.
-// Prerendered pages only: the React Router handler is a stub, so no content service runs.
+// The older site server of the CSP benchmark (scripts/bench/csp-bench.ts): the server code
+// under ROOT (a copy of the commit before the hash policy) over the build in BUILD_DIR, on
+// PORT. Prerendered pages only: that server still takes a build held in memory, and a stub
+// stands in for React Router's handler, so no content service runs.
 // Logs as the real server does (one JSON line per request on stdout).
 // Usage: node --import tsx scripts/bench/csp-bench-server.ts ROOT BUILD_DIR PORT
 import { existsSync } from "node:fs";
@@ -25,8 +26,6 @@ const server = await createSiteServer({
   env: parseEnv({ SITE_ORIGIN: "https://id5.io" }),
   logger: createJsonLogger({ level: "info" }),
   build: { handler: async () => new Response("not rendered in this benchmark", { status: 404 }) },
-  renderThread: false,
-  prerenderedFresh: true,
 });
 await server.listen(Number(port), "127.0.0.1");
 process.stderr.write("ready\n");

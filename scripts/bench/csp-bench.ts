@@ -1,6 +1,7 @@
 // CSP benchmark (`npm run bench -- csp`): requests per second of prerendered pages served
-// by the server without the hash policy (the commit before it, copied out of git) and with
-// it (this tree), in the same run, over the same build, measured with wrk on loopback.
+// by the server without the hash policy (the commit before it, copied out of git, over a
+// copy of the build with a stub for its renders) and with it (this tree, as `npm start`
+// runs it, on the embedded content service), in the same run, measured with wrk on loopback.
 // Rounds interleave the two servers (and alternate which goes first) so a busy machine
 // weighs on both alike; each figure is the median of its rounds. Besides requests per
 // second, the server process's own CPU time per request (from /proc, Linux): it moves
@@ -18,6 +19,7 @@ import { promisify } from "node:util";
 import { parseEnv } from "../../app/config/env.server";
 import { freePort } from "../../tests/support/free-port";
 import { buildSite } from "../build";
+import { SITE_START_ARGS, startSiteProcess } from "../site-process";
 import { median, requireWrk, runWrk } from "./wrk";
 
 const run = promisify(execFile);
@@ -72,9 +74,13 @@ async function checkout(revision: string): Promise<string> {
 
 interface BenchServer {
   url: string;
-  child: ChildProcess;
+  /** The server's process, whose CPU time is measured. */
+  pid: number | undefined;
   stop(): Promise<void>;
 }
+
+/** The heap settings `npm start` runs with: the older server gets the same. */
+const NODE_HEAP_ARGS = SITE_START_ARGS.filter((arg) => arg.startsWith("--"));
 
 /** A private copy of the build's client files: a rebuild meanwhile cannot disturb the run. */
 async function copyBuild(): Promise<string> {
@@ -84,11 +90,12 @@ async function copyBuild(): Promise<string> {
   return dir;
 }
 
-async function startServer(root: string, buildDir: string): Promise<BenchServer> {
+/** The server of an older tree, over `buildDir` (scripts/bench/csp-bench-server.ts). */
+async function startBaseline(root: string, buildDir: string): Promise<BenchServer> {
   const port = await freePort();
-  const child = spawn(
+  const child: ChildProcess = spawn(
     process.execPath,
-    ["--import", "tsx", SERVER_SCRIPT, root, buildDir, String(port)],
+    [...NODE_HEAP_ARGS, "--import", "tsx", SERVER_SCRIPT, root, buildDir, String(port)],
     {
       cwd: PROJECT_DIR,
       env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info" },
@@ -106,12 +113,18 @@ async function startServer(root: string, buildDir: string): Promise<BenchServer>
   });
   return {
     url: `http://127.0.0.1:${port}`,
-    child,
+    pid: child.pid,
     async stop() {
       child.kill("SIGTERM");
       await exited;
     },
   };
+}
+
+/** This tree's server, as `npm start` runs it (a build first when build/ is stale). */
+async function startThisTree(logFile: string): Promise<BenchServer> {
+  const site = await startSiteProcess({ logFile, env: { LOG_LEVEL: "info" } });
+  return { url: site.url, pid: site.child.pid, stop: site.stop };
 }
 
 interface Measurement {
@@ -130,7 +143,7 @@ async function wrk(
     seconds,
     connections: WRK_CONNECTIONS,
     headers: encoding === "identity" ? {} : { "Accept-Encoding": encoding },
-    pid: server.child.pid,
+    pid: server.pid,
   });
   return { rps: measured.rps, cpuMicrosPerRequest: measured.cpuMicrosPerRequest ?? 0 };
 }
@@ -143,14 +156,18 @@ export async function runCspBench(): Promise<Record<string, unknown>> {
   }
   const baseline = await baselineRevision();
   const baselineDir = await checkout(baseline);
-  const buildDir = await copyBuild();
+  const logDir = await mkdtemp(path.join(tmpdir(), "csp-bench-log-"));
+  let buildDir: string | undefined;
   const servers: Record<"before" | "after", BenchServer | undefined> = {
     before: undefined,
     after: undefined,
   };
   try {
-    servers.before = await startServer(baselineDir, buildDir);
-    servers.after = await startServer(PROJECT_DIR, buildDir);
+    // This tree first: its start brings build/ up to date, which the older server's copy
+    // is then made from.
+    servers.after = await startThisTree(path.join(logDir, "site.log"));
+    buildDir = await copyBuild();
+    servers.before = await startBaseline(baselineDir, buildDir);
     const csp = async (server: BenchServer) =>
       (await fetch(`${server.url}/about`)).headers.get("content-security-policy") ?? "";
     const policies = { before: await csp(servers.before), after: await csp(servers.after) };
@@ -225,6 +242,7 @@ export async function runCspBench(): Promise<Record<string, unknown>> {
     await servers.before?.stop();
     await servers.after?.stop();
     await rm(baselineDir, { recursive: true, force: true });
-    await rm(buildDir, { recursive: true, force: true });
+    if (buildDir) await rm(buildDir, { recursive: true, force: true });
+    await rm(logDir, { recursive: true, force: true });
   }
 }

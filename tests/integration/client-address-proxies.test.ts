@@ -109,7 +109,7 @@ let balancer: Proxy;
 
 /** The real site, told of its proxies as an operator tells it (TRUST_PROXY, CLIENT_IP_HEADER). */
 async function startBehindProxies(variables: Record<string, string>) {
-  site = await serveRealBuildOnContent("client-address-proxies", { renderThread: true, variables });
+  site = await serveRealBuildOnContent("client-address-proxies", { variables });
 }
 
 beforeAll(async () => {

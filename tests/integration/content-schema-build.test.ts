@@ -15,7 +15,6 @@ import { createBcmsClient } from "../../bcms";
 import { buildSite } from "../../scripts/build";
 import { runContentSchema } from "../../scripts/content-schema/run";
 import { openSnapshotEntries } from "../../scripts/snapshot-entries";
-import { loadServerBuild } from "../../server/rendering/server-build";
 import { PROJECT_DIR } from "../../server/running/build-stamp";
 import { createSiteServer, type SiteServer } from "../../server/site-server";
 import { SITE_BUILD_TIMEOUT_MS, TEST_BUILD_SETTINGS } from "../support/build-settings";
@@ -145,14 +144,8 @@ describe("a new CMS instance brought to the model by content:schema", () => {
 
       process.env.NODE_ENV = "production";
       const buildDir = path.join(project.dir, "build");
-      site = await createSiteServer({
-        buildDir,
-        env,
-        logger: silentLogger,
-        renderThread: false,
-        serverBuildDir: buildDir,
-        build: () => loadServerBuild(buildDir, {}, { env, logger: silentLogger }),
-      });
+      // As `npm start` serves it: the server loads the build and renders on its render thread.
+      site = await createSiteServer({ buildDir, env, logger: silentLogger });
       const { port } = await site.listen(0, "127.0.0.1");
       const failures: string[] = [];
       for (const [pagePath, titles] of pages) {

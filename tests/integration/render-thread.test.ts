@@ -1,13 +1,14 @@
 // Page renders on the render thread (server/rendering/render-thread.ts), on the real build
-// with the content service as its own process: a page rendered there is what the serving
-// thread would render, the serving thread renders none of it, nor runs a form's action, and
-// after a content change the thread reads the CMS as changed.
+// with the content service as its own process, served as `npm start` serves it: a page
+// rendered there is the page the build prerendered, compressed there, a form's action runs
+// there too, and after a content change the thread reads the CMS as changed.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FORM_ERRORS } from "../../app/forms/action.server";
 import { type RawResponse, rawRequest } from "../support/raw-request";
+import { renderFigures } from "../support/render-metrics";
 import { answerSource } from "../support/server-log";
 import {
   CONSENT_BANNER_HEADING,
@@ -22,25 +23,13 @@ const CHANGE_DEADLINE_MS = 30_000;
 const TEST_MARGIN_MS = 30_000;
 
 let real: RealSiteOnContent | undefined;
-/** What the serving thread rendered itself ("METHOD /path?query"). */
-const renderedHere: string[] = [];
 
 const get = (pathWithQuery: string, headers: Record<string, string> = {}): Promise<RawResponse> =>
   rawRequest((real as RealSiteOnContent).port, pathWithQuery, { headers });
 
 beforeAll(async () => {
-  real = await serveRealBuildOnContent("render-thread", {
-    logLevel: "info",
-    renderThread: true,
-    wrapHandler: (inner) => {
-      return (request, facts) => {
-        const url = new URL(request.url);
-        renderedHere.push(`${request.method} ${url.pathname}${url.search}`);
-        return inner(request, facts);
-      };
-    },
-  });
-  // The 404 pages are prepared at start, on the serving thread: not a visitor's render.
+  real = await serveRealBuildOnContent("render-thread", { logLevel: "info" });
+  // The 404 pages are prepared at start: renders of the thread, not a visitor's.
   await real.logs.waitFor(
     (lines) => lines.some((line) => line.message === "404 answers prepared at start"),
     60_000,
@@ -52,15 +41,17 @@ afterAll(async () => {
 });
 
 describe("the render thread", () => {
-  it("renders a page the serving thread does not, byte for byte as the build did", async () => {
-    const before = renderedHere.length;
+  it("renders a page, byte for byte as the build did", async () => {
+    const before = await renderFigures();
     // A form outcome no form has: rendered (the route reads `sent`), and then the page is
     // the one the build prerendered. (Not compared with the serving thread's own render:
     // under the test runner, its copy of the build is transformed as it loads.)
     const response = await get("/contact?sent=no-such-form");
     expect(response.status).toBe(200);
     expect(answerSource((real as RealSiteOnContent).logs, "/contact")).toBe("render");
-    expect(renderedHere.slice(before).filter((line) => line.startsWith("GET"))).toEqual([]);
+    const after = await renderFigures();
+    expect(after.admitted - before.admitted).toBe(1);
+    expect(after.running).toBe(0);
     const built = await readFile(
       path.join((real as RealSiteOnContent).buildDir, "client", "contact", "index.html"),
       "utf8",
@@ -77,7 +68,7 @@ describe("the render thread", () => {
   });
 
   it("runs a form's action too, with the body the server read", async () => {
-    const before = renderedHere.length;
+    const before = await renderFigures();
     const response = await fetch(`http://127.0.0.1:${(real as RealSiteOnContent).port}/contact`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -86,7 +77,8 @@ describe("the render thread", () => {
     // The action read the form, and answers as it does without a forms service to store it.
     expect(response.status).toBe(503);
     expect(await response.text()).toContain(FORM_ERRORS.unavailable);
-    expect(renderedHere.slice(before)).toEqual([]);
+    // It took a render's turn (a submission's), as every action does.
+    expect((await renderFigures()).admitted - before.admitted).toBe(1);
   });
 
   it(
@@ -119,11 +111,14 @@ describe("the render thread", () => {
             ),
         CHANGE_DEADLINE_MS,
       );
+      const rendersBefore = (await renderFigures()).admitted;
       const notFound = await get("/wp-login.php");
       expect(notFound.status).toBe(404);
       expect(notFound.text).toContain(heading);
       expect(notFound.text).not.toContain(CONSENT_BANNER_HEADING);
-      expect(renderedHere.filter((line) => line.includes("/wp-login.php"))).toEqual([]);
+      // The prepared page, not a render for this visitor.
+      expect(answerSource(site.logs, "/wp-login.php")).toBe("not-found");
+      expect((await renderFigures()).admitted).toBe(rendersBefore);
     },
     2 * CHANGE_DEADLINE_MS + TEST_MARGIN_MS,
   );

@@ -9,6 +9,7 @@ import { type RawResponse, rawRequest } from "../support/raw-request";
 import { pagesRefreshed } from "../support/server-log";
 import {
   CONSENT_BANNER_HEADING,
+  CONSENT_BANNER_READS,
   REAL_SITE_START_MS,
   type RealSiteOnContent,
   retitleConsentBanner,
@@ -18,8 +19,6 @@ import {
 /** A page rendered on demand (the route reads `sent`), and one the build prerendered. */
 const RENDERED = "/contact?sent=contact";
 const PRERENDERED = "/about";
-/** The site's reads of the consent banner's content (each page shows it), not of its version. */
-const BANNER_READS = /(8605064a9b1282e06e0081ff|consent-banner)\/entry\/.*pars/;
 /** What a change, the outage and the refresh that meets it take, on a busy machine. */
 const OUTAGE_DEADLINE_MS = 60_000;
 
@@ -31,7 +30,6 @@ beforeEach(async () => {
   real = await serveRealBuildOnContent("server-outage", {
     logLevel: "info",
     throughProxy: true,
-    renderThread: true,
   });
   // The start's own reads of the CMS are over: what the test holds is the edit's.
   await real.logs.waitFor(
@@ -47,7 +45,7 @@ afterEach(() => real.close());
  * that follows meets the outage. Resolves once that refresh is over; `restore` ends the outage.
  */
 async function editThenOutage(): Promise<{ heading: string; restore(): void }> {
-  const reads = proxy().hold(BANNER_READS);
+  const reads = proxy().hold(CONSENT_BANNER_READS);
   const { heading, since } = await retitleConsentBanner(real, OUTAGE_DEADLINE_MS);
   await reads.arrived;
   const outage = proxy().cut();

@@ -1,16 +1,20 @@
 // The server's outage, live-refresh, secret and shutdown claims on the real thing: the real
-// build (build/) served by the production server, reading the content service as its own
-// process on a copy of the snapshot, which the tests start late, kill, edit and start
-// again on the same port. server-outage, server-pages and server-lifecycle.test.ts prove
-// the same rules quickly on a fake build; this file proves them with the app's own loaders.
+// build (build/) served by the production server as `npm start` serves it, reading the
+// content service as its own process (behind a proxy the tests can hold) on a copy of the
+// snapshot, which the tests start late, kill, edit and start again on the same port. The
+// copy differs from what the build read in the consent banner, which every page shows: once
+// the service is up, the start's catch-up renders every page again from it. server-outage,
+// server-pages and server-lifecycle.test.ts prove the same rules more quickly; this file
+// proves them with the app's own loaders.
 import { randomBytes } from "node:crypto";
-import { readdir, readFile } from "node:fs/promises";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Parser } from "htmlparser2";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { LOCAL_CONTENT_IDENTITY, parseEnv } from "../../app/config/env.server";
 import { SOCKET_RECONNECT_MAX_DELAY_MS } from "../../bcms/socket";
 import { STALE_CACHE_CONTROL, STALE_HEADER } from "../../server/rendering/render";
+import { loadServerBuild } from "../../server/rendering/server-build";
 import { PRECOMPRESSED_EXTENSIONS } from "../../server/serving/compression";
 import type { SiteServer } from "../../server/site-server";
 import { TEST_BUILD_SETTINGS } from "../support/build-settings";
@@ -20,11 +24,15 @@ import {
   spawnContentServer,
 } from "../support/content-server-process";
 import { freePort } from "../support/free-port";
+import { type GatedProxy, startGatedProxy } from "../support/gated-proxy";
 import { type RawResponse, rawRequest } from "../support/raw-request";
-import { requestGates } from "../support/request-gates";
-import { changesRefreshed, pagesRefreshed } from "../support/server-log";
+import { renderFigures } from "../support/render-metrics";
+import { answerSource, changesRefreshed, pagesRefreshed } from "../support/server-log";
 import {
   BUILD_SITE_ORIGIN,
+  CONSENT_BANNER_HEADING,
+  CONSENT_BANNER_READS,
+  consentBannerFile,
   ensureSiteBuild,
   type RealSite,
   SITE_BUILD_DIR,
@@ -49,6 +57,11 @@ const ABOUT_DESCRIPTION =
   "Why ID5 exists, who leads the company and the values that shape how we build identity technology.";
 const EDITED_WHILE_DOWN = `Edited while the content service was down ${Date.now()}`;
 const EDITED_LIVE = `Edited while the content service runs ${Date.now()}`;
+const EDITED_AT_CLOSE = `Edited as the site closes ${Date.now()}`;
+/** The consent banner's heading in the snapshot copy: content the build never saw, on every page. */
+const BANNER_SINCE_BUILD = `Cookies, edited since the build ${Date.now()}`;
+/** Every request to the content service but its socket: what the site reads. */
+const CONTENT_READS = /^(?!\/api\/v3\/socket)/;
 /** A URL of a page route that the test never asks for before the outage. */
 const UNSEEN = "/universal-id/never-seen-before";
 /** The content service starting (tsx on a busy 2-core machine) plus the longest socket backoff. */
@@ -62,13 +75,14 @@ const MAX_CRAWLED_URLS = 2_000;
 let dir: string;
 let contentPort: number;
 let content: ContentServerProcess | undefined;
+/** Between the site and the content service: holds the site's reads when a test says. */
+let proxy: GatedProxy | undefined;
 let site: SiteServer;
 let real: RealSite | undefined;
 /** The server's copy of the build's files: pages are rewritten as content changes. */
 let buildCopy: string | undefined;
 let sitePort: number;
 let logs: RecordingLogger;
-const gates = requestGates();
 /** A page's data URL, as the app's prefetcher asks for it (app/navigation/preload-route.ts). */
 let dataUrl: (path: string) => string;
 const setVariables: Record<string, string | undefined> = {};
@@ -122,7 +136,15 @@ async function pollUntilPageHolds(
 beforeAll(async () => {
   await ensureSiteBuild();
   dir = await copySnapshot("site-real-content", { withMediaFiles: true });
+  const banner = await readFile(consentBannerFile(dir), "utf8");
+  await writeFile(
+    consentBannerFile(dir),
+    banner
+      .replace(CONSENT_BANNER_HEADING, BANNER_SINCE_BUILD)
+      .replace(/"updatedAt": (\d+)/, (_, at: string) => `"updatedAt": ${Number(at) + 60_000}`),
+  );
   contentPort = await freePort();
+  proxy = await startGatedProxy(`http://127.0.0.1:${contentPort}`);
   // React must load in its production build (server/rendering/server-build.ts), before the build.
   setEnv({ NODE_ENV: "production" });
   // The settings the server hands to the build it loads (configureSite): the build reads
@@ -131,28 +153,20 @@ beforeAll(async () => {
     // The settings the build was made with: what the server renders matches its files.
     ...TEST_BUILD_SETTINGS,
     LOG_LEVEL: "error",
-    BCMS_ORIGIN: `http://127.0.0.1:${contentPort}`,
+    BCMS_ORIGIN: proxy.url,
     ...CMS_IDENTITY,
   });
   // Loads React Router: after NODE_ENV is set.
   ({ dataUrl } = await import("../../app/navigation/preload-route"));
   // The service starts in the tests: the site comes up without it.
   logs = recordingLogger();
-  real = await serveRealBuild(env, logs, {
-    // Every page is rendered from the running service, as after a first content change.
-    prerenderedFresh: false,
-    // The real build's handler, behind gates the shutdown test holds a request with.
-    wrapHandler: (handler) => async (request, facts) => {
-      const url = new URL(request.url);
-      await gates.pass(`${url.pathname}${url.search}`);
-      return handler(request, facts);
-    },
-  });
+  real = await serveRealBuild(env, logs);
   ({ site, port: sitePort, buildDir: buildCopy } = real);
 }, 15 * 60_000);
 
 afterAll(async () => {
   await real?.close();
+  await proxy?.close();
   await killContent();
   if (dir) await removeSnapshot(dir);
   for (const [name, value] of Object.entries(setVariables)) {
@@ -261,11 +275,15 @@ async function clientFiles(): Promise<string[]> {
 }
 
 describe("the real build on a content service process", () => {
-  it("with the content service down from the start, serves built pages stale and answers a page never seen with 503", async () => {
+  it("with the content service down from the start, serves the built pages and answers a page never seen with 503", async () => {
+    // The site cannot know the content moved on since the build: its files are what it has.
     const about = await get("/about");
     expect(about.status).toBe(200);
-    expect(about.headers[STALE_HEADER]).toBe("1");
     expect(about.text).toContain("<h1");
+    expect(about.text).toContain(CONSENT_BANNER_HEADING);
+    expect(answerSource(logs, "/about")).toBe("prerendered");
+    // Its 404 pages are prepared once the start has caught up with the CMS: until then an
+    // address it does not have is rendered, and that render needs the service.
     const unseen = await get(UNSEEN);
     expect(unseen.status).toBe(503);
     expect(unseen.text).toContain('data-status="503"');
@@ -274,29 +292,32 @@ describe("the real build on a content service process", () => {
   });
 
   it(
-    "when the content service comes up, the site recovers by itself",
+    "when the content service comes up, the site catches up by itself",
     async () => {
       await startContent();
-      const deadline = Date.now() + RECONNECT_DEADLINE_MS;
-      let about = await get("/about");
-      while (about.status !== 200 || about.headers[STALE_HEADER] !== undefined) {
-        if (Date.now() > deadline) throw new Error("/about is still served stale");
-        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-        about = await get("/about");
-      }
+      const about = await pollUntilPageHolds("/about", BANNER_SINCE_BUILD, RECONNECT_DEADLINE_MS);
+      expect(about.status).toBe(200);
+      expect(about.headers[STALE_HEADER]).toBeUndefined();
+      expect(about.text).not.toContain(CONSENT_BANNER_HEADING);
+      await logs.waitFor(
+        (lines) => lines.some((line) => line.message === "404 answers prepared at start"),
+        RECONNECT_DEADLINE_MS,
+      );
       expect((await get(UNSEEN)).status).toBe(404);
     },
-    RECONNECT_DEADLINE_MS + 10_000,
+    2 * RECONNECT_DEADLINE_MS + 10_000,
   );
 
   it("renders pages from the running content service", async () => {
-    const about = await get("/about");
+    const before = (await renderFigures()).admitted;
+    // A parameter the page reads (`sent`): rendered now, not served from its file.
+    const about = await get("/about?sent=from-the-service");
     expect(about.status).toBe(200);
     expect(about.headers[STALE_HEADER]).toBeUndefined();
     expect(about.text).toContain(ABOUT_DESCRIPTION);
-    expect(
-      logs.lines.some((line) => line.message === "request" && line.fields.source === "render"),
-    ).toBe(true);
+    expect(about.text).toContain(BANNER_SINCE_BUILD);
+    expect(answerSource(logs, "/about")).toBe("render");
+    expect((await renderFigures()).admitted).toBe(before + 1);
   });
 
   it("sends every section in place: none is held back for a script to move (works without JavaScript)", async () => {
@@ -314,15 +335,13 @@ describe("the real build on a content service process", () => {
   });
 
   it("leaves no timer of a finished render behind (each would hold the render's memory)", async () => {
-    // The 404 pages are prepared in the background after the start's catch-up: their
-    // renders' content reads (each with a request timer while in flight) are not these.
-    await logs.waitFor(
-      (lines) => lines.some((line) => line.message === "404 answers prepared at start"),
-      60_000,
+    // The app's render, run here (the site's renders run on its render thread, whose timers
+    // this thread cannot see): the build's own handler, loaded as the render thread loads it.
+    const { handler } = await loadServerBuild(
+      SITE_BUILD_DIR,
+      {},
+      { env: (real as RealSite).env, logger: logs },
     );
-    const rendersBefore = logs.lines.filter(
-      (line) => line.message === "request" && line.fields.source === "render",
-    ).length;
     // Every timer the app's server bundle starts (the render's code), until it fires or is
     // cleared. Timers of other code are left out: the fetch client keeps each idle connection
     // to the content service alive on a timer of its own, which is rightly pending.
@@ -354,18 +373,17 @@ describe("the real build on a content service process", () => {
     }) as typeof clearTimeout;
     try {
       try {
-        // A query the page does not know: no prerendered file, no cached rendering.
         for (let i = 0; i < 5; i++) {
-          const page = await get(`/about?sent=timer-check-${i}`);
+          const page = await handler(
+            new Request(`${BUILD_SITE_ORIGIN}/about?sent=timer-check-${i}`),
+          );
           expect(page.status).toBe(200);
+          // The render ends when its body has been read.
+          expect(await page.text()).toContain(ABOUT_DESCRIPTION);
         }
       } finally {
         globalThis.setTimeout = realSet;
       }
-      const renders = logs.lines.filter(
-        (line) => line.message === "request" && line.fields.source === "render",
-      );
-      expect(renders.length - rendersBefore).toBe(5);
       // The check can fail: the renders did start timers of their own.
       expect(started).toBeGreaterThanOrEqual(5);
       // Short timers (a log flush) come and go; none may outlive its render by seconds.
@@ -376,8 +394,8 @@ describe("the real build on a content service process", () => {
   });
 
   it("serves no part of the API key: not in any page, data, script or style, nor in the build", async () => {
-    // Pages rewritten since the start (every one: it began with them retired) are part of
-    // the build the check reads.
+    // Pages rewritten since the start (every one: the start's catch-up found the banner
+    // changed) are part of the build the check reads.
     await pagesRefreshed(logs, 0);
     await changesRefreshed(logs);
     const { answers, sitemapPages } = await crawlSite();
@@ -428,14 +446,15 @@ describe("the real build on a content service process", () => {
       // site marks every rendering stale and empties its client's caches. Killed again right
       // then, the service is needed for every page seen so far.
       // The change (everything, after a reconnect) has every page rendered again in the
-      // background: held until the service is gone, those renders fail and the pages are
+      // background: their reads of the service, held from the moment the site has heard of
+      // the change until the service is gone, fail, and the pages that needed them are
       // retired (a refresh that lands first would serve its new file, fresh).
-      const refreshes = gates.hold("/");
       const before = logs.lines.length;
       await startContent();
       await contentChanged(before, RECONNECT_DEADLINE_MS);
+      const reads = (proxy as GatedProxy).hold(CONTENT_READS);
       await killContent();
-      refreshes.release();
+      reads.release();
       await pagesRefreshed(logs, before);
 
       // What the site read while the service was back (the lists it compares addresses
@@ -500,15 +519,27 @@ describe("the real build on a content service process", () => {
   );
 
   it("closes gracefully: refuses new connections, finishes the request in flight, then stops", async () => {
-    const rendering = gates.hold("/about?sent=shutdown");
+    // The banner is edited; the site's reads of it are held, so its next render of a page
+    // stays in flight until released.
+    const reads = (proxy as GatedProxy).hold(CONSENT_BANNER_READS);
+    const since = logs.lines.length;
+    const banner = await readFile(consentBannerFile(dir), "utf8");
+    await writeFile(consentBannerFile(dir), banner.replace(BANNER_SINCE_BUILD, EDITED_AT_CLOSE));
+    await contentChanged(since, LIVE_EDIT_DEADLINE_MS);
     const inFlight = get("/about?sent=shutdown");
-    await gates.received("/about?sent=shutdown");
+    await reads.arrived;
+    // The visitor's render has its turn and is held: in flight.
+    await vi.waitFor(async () => expect((await renderFigures()).running).toBeGreaterThan(0), {
+      timeout: LIVE_EDIT_DEADLINE_MS,
+      interval: POLL_MS,
+    });
     const closed = site.close();
     await expect(get("/about")).rejects.toThrow(/ECONNREFUSED/);
-    rendering.release();
+    reads.release();
     const answered = await inFlight;
     expect(answered.status).toBe(200);
     expect(answered.text).toContain(EDITED_LIVE);
+    expect(answered.text).toContain(EDITED_AT_CLOSE);
     expect(answered.text.trimEnd()).toMatch(/<\/html>$/);
     await closed;
   });

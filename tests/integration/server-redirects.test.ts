@@ -12,10 +12,7 @@ import {
 
 let real: RealSiteOnContent | undefined;
 beforeAll(async () => {
-  real = await serveRealBuildOnContent("server-redirects", {
-    logLevel: "info",
-    renderThread: true,
-  });
+  real = await serveRealBuildOnContent("server-redirects", { logLevel: "info" });
 }, REAL_SITE_START_MS);
 afterAll(() => real?.close());
 

@@ -54,7 +54,6 @@ interface ArticleEntry {
 beforeAll(async () => {
   real = await serveRealBuildOnContent("render-thread-restart", {
     logLevel: "info",
-    renderThread: true,
     variables: { RENDER_THREAD_HEAP_MB: SMALLEST_HEAP_MB },
   });
   entryFile = path.join(real.snapshot, "entries", `${ARTICLE_ENTRY}.json`);

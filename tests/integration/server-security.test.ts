@@ -49,7 +49,7 @@ const SAMPLE_PATHS = [
 let assetPath = "";
 
 beforeAll(async () => {
-  real = await serveRealBuildOnContent("server-security", { logLevel: "info", renderThread: true });
+  real = await serveRealBuildOnContent("server-security", { logLevel: "info" });
   const scripts = await readdir(path.join(real.buildDir, "client", "assets"));
   const script = scripts.find((name) => name.endsWith(".js"));
   if (!script) throw new Error("the build has no script");
@@ -78,7 +78,6 @@ describe("security headers", () => {
     "sends no HSTS when the site origin is plain http",
     async () => {
       const local = await serveRealBuildOnContent("server-security-http", {
-        renderThread: true,
         variables: { SITE_ORIGIN: "http://localhost:3000" },
       });
       try {

@@ -30,7 +30,7 @@ const get = (
 ): Promise<RawResponse> => rawRequest(site().port, pathWithQuery, options);
 
 beforeAll(async () => {
-  real = await serveRealBuildOnContent("server-static", { logLevel: "info", renderThread: true });
+  real = await serveRealBuildOnContent("server-static", { logLevel: "info" });
   const client = path.join(real.buildDir, "client");
   const scripts = (await readdir(path.join(client, "assets"))).filter((name) =>
     name.endsWith(".js"),
@@ -162,7 +162,6 @@ describe("a build replaced underneath a running server", () => {
       // A site of its own: files it has answered already are held by its fast path.
       const fresh = await serveRealBuildOnContent("server-static-vanished", {
         logLevel: "info",
-        renderThread: true,
       });
       try {
         const client = path.join(fresh.buildDir, "client");
