@@ -16,7 +16,6 @@ import { PageRenderer, replayableHeaders } from "./rendering/render";
 import {
   DEFAULT_ADMISSION,
   RenderAdmission,
-  SERVING_THREAD_RENDER_SHARE,
 } from "./rendering/render-admission";
 import { RenderCache } from "./rendering/render-cache";
 import { RenderThread } from "./rendering/render-thread";
@@ -45,28 +44,12 @@ export interface SiteServerOptions {
   /** The validated settings; the server build reads them too (loadServerBuild). */
   env: SiteEnv;
   logger?: SiteLogger;
-  /** The build to serve; default {buildDir}/server/index.js through React Router. Tests pass a fake. */
-  build?: LoadedBuild | (() => Promise<LoadedBuild>);
-  /**
-   * False: the content is known to have changed since the build, so prerendered files only
-   * serve as the outage fallback until they are rendered again (tests start so).
-   */
-  prerenderedFresh?: boolean;
-  shutdownTimeoutMs?: number;
   /** The forms service actions store submissions with (server/forms/). */
   forms?: FormsService;
   /** The proxies in front of the site (default: none). */
   trustProxy?: ProxyTrust;
   /** The last public versions of reworked entries (the site's store). */
   publishedVersions?: PublishedVersionStore;
-  /**
-   * Pages render on the render thread (rendering/render-thread.ts, decision 0015), loaded
-   * from `serverBuildDir`; with `forms`, it needs `siteKey` (the key forms sign with). False
-   * only with a `build` held in memory (the test kits' stand-ins), which no worker can load.
-   */
-  renderThread?: boolean;
-  /** Where the server build (server/index.js) is loaded from; default `buildDir`. */
-  serverBuildDir?: string;
   /**
    * With `siteKey` (the forms signing key, which signs preview links too, under a key
    * derived for them), previews are served; their revocations are kept here.
@@ -86,19 +69,13 @@ export type LoadedSite = Awaited<ReturnType<typeof loadSite>>;
 /** What the server is made from: the build, its files and records, the render thread. */
 export async function loadSite(options: SiteServerOptions, logger: SiteLogger) {
   const { env } = options;
-  const build =
-    typeof options.build === "function"
-      ? await options.build()
-      : (options.build ??
-        (await loadServerBuild(
-          options.serverBuildDir ?? options.buildDir,
-          { forms: options.forms },
-          { env, logger, publishedVersions: options.publishedVersions },
-        )));
+  const build = await loadServerBuild(
+    options.buildDir,
+    { forms: options.forms },
+    { env, logger, publishedVersions: options.publishedVersions },
+  );
   const files = await ClientFiles.scan(`${options.buildDir}/client`);
-  const prerendered = await PrerenderedPages.load(options.buildDir, files, {
-    fresh: options.prerenderedFresh ?? true,
-  });
+  const prerendered = await PrerenderedPages.load(options.buildDir, files);
   const dependencies = await ContentDependencies.load(options.buildDir);
   // What the pages on disk were rendered from, moved forward as they are rewritten.
   // Read before the render thread starts: nothing after it awaits, so a start that fails
@@ -108,26 +85,21 @@ export async function loadSite(options: SiteServerOptions, logger: SiteLogger) {
     { prerendered: () => prerendered.toManifest(), dependencies: () => dependencies.toManifest() },
     logger,
   );
-  const thread =
-    (options.renderThread ?? true)
-      ? await RenderThread.start({
-          buildDir: options.serverBuildDir ?? options.buildDir,
-          env,
-          logger,
-          publishedVersions: options.publishedVersions,
-          forms: options.forms,
-          signingKey: options.siteKey,
-          previousSigningKey: options.previousSiteKey,
-        })
-      : undefined;
+  const thread = await RenderThread.start({
+    buildDir: options.buildDir,
+    env,
+    logger,
+    publishedVersions: options.publishedVersions,
+    forms: options.forms,
+    signingKey: options.siteKey,
+    previousSigningKey: options.previousSiteKey,
+  });
   // Pages and their actions render on the render thread (the content it read for a page is
   // the content its form's action reads); media, which wait on the CMS, stay here.
-  const renderPage: SiteRequestHandler = thread
-    ? (request, facts) =>
-        new URL(request.url).pathname.startsWith(MEDIA_PATH_PREFIX)
-          ? build.handler(request, facts)
-          : thread.render(request, facts)
-    : build.handler;
+  const renderPage: SiteRequestHandler = (request, facts) =>
+    new URL(request.url).pathname.startsWith(MEDIA_PATH_PREFIX)
+      ? build.handler(request, facts)
+      : thread.render(request, facts);
   return { build, files, prerendered, dependencies, ledger, thread, renderPage };
 }
 
@@ -139,7 +111,7 @@ export function answeringParts(
   traffic: VisitorTraffic,
 ) {
   const { env } = options;
-  const { build, files, prerendered, thread, renderPage } = site;
+  const { build, files, prerendered, renderPage } = site;
   const addresses = new SiteAddresses(files, prerendered, build.describeRoute);
   const cache = new RenderCache();
   const renderer = new PageRenderer({
@@ -151,15 +123,12 @@ export function answeringParts(
     declaredQuery: (page) => addresses.queryOf(page),
     // Renders give way whenever visitors are being answered from files (any in the last
     // quarter second): under a render flood the loop answers few of them, so a threshold
-    // of many would never be met. Then one renders at a time; the render thread's lower
-    // priority shares the core, so it takes no pause (one in proportion to a render's time
-    // there, long as it gets what visitors leave, would only starve renders).
+    // of many would never be met. Then one renders at a time, with no pause (a share of 1):
+    // the render thread's lower priority shares the core, and a pause in proportion to a
+    // render's time there, long as it gets what visitors leave, would only starve renders.
     admission: new RenderAdmission({
       ...DEFAULT_ADMISSION,
-      pacing: new GiveWayToVisitors(
-        () => traffic.lately() > 0,
-        thread ? 1 : SERVING_THREAD_RENDER_SHARE,
-      ),
+      pacing: new GiveWayToVisitors(() => traffic.lately() > 0, 1),
     }),
   });
   const security = securityHeaders(env.siteOrigin);

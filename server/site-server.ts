@@ -29,8 +29,6 @@ export interface SiteServer {
   listen(port?: number, host?: string): Promise<{ url: string; port: number }>;
   /** Stops accepting, waits for in-flight requests (up to 10 s), stops watching content. */
   close(): Promise<void>;
-  /** Renderings running and waiting for their turn (at most RENDER_CONCURRENCY run). */
-  renderLoad(): { running: number; waiting: number };
 }
 
 export async function createSiteServer(options: SiteServerOptions): Promise<SiteServer> {
@@ -94,16 +92,12 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     notifyPreviews: preview && ((entryId) => preview.events.notify(entryId)),
     // The thread's client watches the CMS: what previews and media read here is dropped at
     // each change (the thread's client dropped what the change touched before it told).
-    forgetContent: thread ? build.forgetContent : undefined,
+    forgetContent: build.forgetContent,
     purge,
     sitemap,
     redirects: cmsRedirects,
     // The content pages are made of is read in one place per process: the render thread.
-    readVersions: build.readContentVersions
-      ? thread
-        ? () => thread.readContentVersions()
-        : build.readContentVersions
-      : undefined,
+    readVersions: build.readContentVersions ? () => thread.readContentVersions() : undefined,
     logger,
   });
   changes.watch(cmsWatcherOf(build, thread));
@@ -128,7 +122,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
       if (served) traffic.note();
       return served;
     },
-    shutdownTimeoutMs: options.shutdownTimeoutMs ?? SHUTDOWN_TIMEOUT_MS,
+    shutdownTimeoutMs: SHUTDOWN_TIMEOUT_MS,
     began: env.metrics.port !== 0 ? requestMetrics.began : undefined,
   });
   let closing: Promise<void> | undefined;
@@ -142,7 +136,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
       .finally(() => startChanges.stop())
       .finally(() => cmsRedirects?.stop())
       .finally(() => renderer.close())
-      .finally(() => thread?.close())
+      .finally(() => thread.close())
       .finally(() => refresher.stop())
       .finally(() => sitemap?.stop())
       .finally(() => ledger.flushed())
@@ -154,7 +148,6 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     fetch: async (request) => pipeline.fetch(request),
     listen: http.listen,
     close,
-    renderLoad: () => renderer.load,
   };
 }
 
@@ -170,8 +163,8 @@ function redirectRefreshOf(
   forget: (paths: string[]) => void,
 ): RedirectRefresh | undefined {
   if (!build.readRedirectSources) return undefined;
-  // Read where the content pages are made of is read: the render thread, when there is one.
-  const read = thread ? () => thread.readRedirectSources() : build.readRedirectSources;
+  // Read where the content pages are made of is read: the render thread.
+  const read = () => thread.readRedirectSources();
   const refresh = new RedirectRefresh({ redirects, read, siteOrigin, logger, forget });
   void refresh.refresh();
   return refresh;
@@ -213,10 +206,6 @@ async function refreshParts(
       sitemap?.idle();
     },
   });
-  if (options.prerenderedFresh === false) {
-    // The build predates the content: bring every file up to date, pages render meanwhile.
-    refresher.enqueue([...prerendered.pagePaths(), ...prerendered.resourcePaths()]);
-  }
   const purge = options.env.purgeUrl
     ? new CoalescedPurge({
         url: options.env.purgeUrl,

@@ -321,23 +321,12 @@ export function changeIdentity(change: ContentChange): string | undefined {
 
 /**
  * How the CMS is watched: by the render thread (its first open and each thread started
- * again say so), or by an in-memory build's own socket, whose later opens already count as
- * a change of everything.
+ * again say so); not at all when the build has no socket to watch with.
  */
 export function cmsWatcherOf(
   build: Pick<LoadedBuild, "watchContentChanges">,
-  thread: Pick<RenderThread, "watchContentChanges"> | undefined,
+  thread: Pick<RenderThread, "watchContentChanges">,
 ): WatchCms | undefined {
-  const watch = build.watchContentChanges;
-  if (!watch) return undefined;
-  if (thread) return (onChange, onOpen) => thread.watchContentChanges(onChange, onOpen);
-  return (onChange, onOpen) => {
-    let opened = false;
-    return watch(onChange, {
-      onOpen: () => {
-        if (!opened) onOpen();
-        opened = true;
-      },
-    });
-  };
+  if (!build.watchContentChanges) return undefined;
+  return (onChange, onOpen) => thread.watchContentChanges(onChange, onOpen);
 }

@@ -28,14 +28,6 @@ export interface RenderAdmissionOptions {
   now?: () => number;
 }
 
-/**
- * The share of the time renders take while visitors are served, when they run on the
- * serving thread (an in-memory build): of the turn's wall time, as a render also costs the
- * thread after its turn (writing the answer, garbage collection) about as much again,
- * measured on /contact. On the render thread the scheduler shares the core by priority.
- */
-export const SERVING_THREAD_RENDER_SHARE = 0.2;
-
 /** Renders at once: one thread gains nothing from more, and each holds its page in memory. */
 export const RENDER_CONCURRENCY = 4;
 export const DEFAULT_ADMISSION: RenderAdmissionOptions = {

@@ -43,25 +43,20 @@ export class PrerenderedPages {
   constructor(
     private readonly files: ClientFiles,
     prerendered: Iterable<string>,
-    options: { fresh?: boolean; dynamic?: Iterable<string> } = {},
+    options: { dynamic?: Iterable<string> } = {},
   ) {
     this.prerendered = new Set(prerendered);
     this.dynamic = new Set(options.dynamic ?? []);
-    if (options.fresh === false) for (const rel of this.prerendered) this.retired.add(rel);
   }
 
-  static async load(
-    buildDir: string,
-    files: ClientFiles,
-    options: { fresh?: boolean } = {},
-  ): Promise<PrerenderedPages> {
+  static async load(buildDir: string, files: ClientFiles): Promise<PrerenderedPages> {
     const listed = await readManifest(path.join(buildDir, PRERENDER_MANIFEST_FILE));
     const prerendered = new Set(
       (listed?.files ?? discover(files.list().map((file) => file.relPath))).filter((rel) =>
         files.get(rel),
       ),
     );
-    return new PrerenderedPages(files, prerendered, { ...options, dynamic: listed?.dynamic });
+    return new PrerenderedPages(files, prerendered, { dynamic: listed?.dynamic });
   }
 
   /** The prerendered file that may answer as a fresh page (not one that carries a form). */
