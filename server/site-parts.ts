@@ -13,17 +13,10 @@ import { PreviewService } from "./preview/preview-service";
 import { ContentDependencies } from "./refresh/content-dependencies";
 import { ContentLedger } from "./refresh/content-ledger";
 import { PageRenderer, replayableHeaders } from "./rendering/render";
-import {
-  DEFAULT_ADMISSION,
-  RenderAdmission,
-} from "./rendering/render-admission";
+import { DEFAULT_ADMISSION, RenderAdmission } from "./rendering/render-admission";
 import { RenderCache } from "./rendering/render-cache";
 import { RenderThread } from "./rendering/render-thread";
-import {
-  type LoadedBuild,
-  loadServerBuild,
-  type SiteRequestHandler,
-} from "./rendering/server-build";
+import { loadServerBuild, type SiteRequestHandler } from "./rendering/server-build";
 import { GiveWayToVisitors, type VisitorTraffic } from "./rendering/visitor-traffic";
 import { ContentSecurityPolicies } from "./security/content-security-policy";
 import { securityHeaders, siteHeadersOf } from "./security/security-headers";

@@ -35,7 +35,6 @@ const cspOf = (res: RawResponse) => String(res.headers["content-security-policy"
 
 beforeAll(async () => {
   real = await serveRealBuildOnContent("csp-headers", {
-    renderThread: true,
     withMediaFiles: true,
     variables: { GTM_ID: "" },
   });

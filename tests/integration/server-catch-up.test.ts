@@ -51,7 +51,6 @@ async function start(name: string, hold: (proxy: GatedProxy) => void): Promise<S
   try {
     real = await serveRealBuildOnContent(name, {
       logLevel: "info",
-      renderThread: true,
       throughProxy: true,
       variables: { BCMS_ORIGIN: origin.url },
       prepareSnapshot: (dir) => editAboutDescription(dir, edited),

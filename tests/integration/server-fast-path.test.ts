@@ -75,7 +75,6 @@ let asset = "";
 beforeAll(async () => {
   t = await serveRealBuildOnContent("server-fast-path", {
     logLevel: "info",
-    renderThread: true,
     variables: { TRUST_PROXY: "1" },
   });
   const scripts = await readdir(path.join(t.buildDir, "client", "assets"));

@@ -25,7 +25,6 @@ const readyz = async () => {
 
 beforeAll(async () => {
   real = await serveRealBuildOnContent("server-health", {
-    renderThread: true,
     throughProxy: true,
   });
 }, REAL_SITE_START_MS);

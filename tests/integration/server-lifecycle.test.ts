@@ -14,7 +14,6 @@ describe("graceful close", () => {
     "finishes the request in flight, refuses new connections, and closes once",
     async () => {
       const real = await serveRealBuildOnContent("server-lifecycle", {
-        renderThread: true,
         throughProxy: true,
         withMediaFiles: true,
       });

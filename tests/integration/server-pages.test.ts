@@ -36,7 +36,6 @@ const source = (pathname: string) => answerSource(real.logs, pathname);
 beforeAll(async () => {
   real = await serveRealBuildOnContent("server-pages", {
     logLevel: "info",
-    renderThread: true,
     throughProxy: true,
     withMediaFiles: true,
   });
