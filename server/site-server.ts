@@ -24,7 +24,10 @@ export { SHUTDOWN_TIMEOUT_MS } from "./running/lifecycle";
 export type { SiteServerOptions } from "./site-parts";
 
 export interface SiteServer {
-  /** Answers one request (what the HTTP server calls; tests may call it directly). */
+  /**
+   * The whole pipeline as a Fetch API handler, without the fast path: for a host that brings
+   * its own HTTP server (`listen` serves both).
+   */
   fetch(request: Request): Promise<Response>;
   listen(port?: number, host?: string): Promise<{ url: string; port: number }>;
   /** Stops accepting, waits for in-flight requests (up to 10 s), stops watching content. */
