@@ -20,7 +20,6 @@ import { NO_PROXY } from "./security/request-intake";
 import { SiteRedirects } from "./serving/redirects";
 import { answeringParts, type LoadedSite, loadSite, type SiteServerOptions } from "./site-parts";
 
-export { SHUTDOWN_TIMEOUT_MS } from "./running/lifecycle";
 export type { SiteServerOptions } from "./site-parts";
 
 export interface SiteServer {

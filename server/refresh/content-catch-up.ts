@@ -30,7 +30,6 @@ export interface CatchUpOptions {
   refresh: (difference: ContentDifference, versions: ContentVersions) => number;
   settled: () => Promise<void>;
   logger: SiteLogger;
-  firstRetryMs?: number;
 }
 
 export class ContentCatchUp {
@@ -84,7 +83,7 @@ export class ContentCatchUp {
   private async run(readVersions: () => Promise<ContentVersions>): Promise<void> {
     const started = performance.now();
     const { logger } = this.options;
-    let delay = this.options.firstRetryMs ?? CATCH_UP_FIRST_RETRY_MS;
+    let delay = CATCH_UP_FIRST_RETRY_MS;
     let versions: ContentVersions | undefined;
     for (let attempt = 1; !this.stopped; attempt += 1) {
       try {
