@@ -87,7 +87,7 @@ function usesType(props: readonly Prop[], types: readonly string[]): boolean {
 
 export function createEntryApi(deps: EntryApiDeps): EntryApi {
   const { http, templates, cache } = deps;
-  const inFlight = createInFlight();
+  const inFlight = createInFlight(() => cache?.generation);
 
   interface ListKind<T> {
     guard: Guard<T>;

@@ -142,6 +142,32 @@ describe("memory cache", () => {
     await client.group.getAll();
     expect(hits("/group/all")).toBe(2);
   });
+
+  it("never hands a read after an update event the answer of a read begun before it", async () => {
+    await start();
+    const path = "/template/t-news/entry/all/parsed";
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // Only the first read of the list is held: it began before the change.
+    data.hold = (held) => (held === path && hits(path) === 1 ? gate : undefined);
+    const before = client.entry.getAllParsed("news-article");
+    try {
+      await waitFor(() => hits(path) === 1, 5000, "the first read");
+      const e1 = data.parsed?.find((entry) => entry._id === "e1");
+      if (!e1) throw new Error("the stub has no e1");
+      (e1.meta as { en: { title: string } }).en.title = "e1, edited";
+      await send("entry", { type: "update", templateId: "t-news", entryId: "e1" });
+      const after = client.entry.getAllParsed("news-article");
+      await waitFor(() => hits(path) === 2, 5000, "a read of its own after the change");
+      const titles = (await after).map((entry) => (entry.meta.en as { title: string }).title);
+      expect(titles).toContain("e1, edited");
+    } finally {
+      release();
+    }
+    await before;
+  });
 });
 
 describe("live invalidation from socket events", () => {

@@ -46,7 +46,7 @@ export function createResourceApi<T extends Identified>(
 ): ResourceApi<T> {
   const { http, segment, guard, cache, logger } = options;
   const complete = options.complete ?? (async () => true);
-  const inFlight = createInFlight();
+  const inFlight = createInFlight(() => cache?.generation);
 
   async function getAll(readOptions: ReadOptions = {}): Promise<T[]> {
     if (cache && !readOptions.skipCache) {

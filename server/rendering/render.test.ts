@@ -1,4 +1,5 @@
-// A render that fails, for pages the real site cannot show failing (tests/integration/
+// Renders shared between requests, within one content generation only. A render that fails,
+// for pages the real site cannot show failing (tests/integration/
 // server-outage.test.ts shows the rest on the real build): no content makes the app's render
 // throw (its content layer guards what it reads), and every page of the seed has a
 // prerendered file to fall back on. A render that throws gets a generic 500 page with nothing
@@ -8,6 +9,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { pollUntil } from "../../tests/support/poll";
 import { recordingLogger } from "../../tests/support/webhook-receiver";
 import { PrerenderedPages } from "../serving/prerendered";
 import { ClientFiles } from "../serving/static-files";
@@ -88,5 +90,57 @@ describe("a render that fails", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get(STALE_HEADER)).toBe("1");
     expect(await response.text()).toContain("good");
+  });
+});
+
+describe("a render shared by requests", () => {
+  const page = (text: string) =>
+    new Response(`<!doctype html><h1>${text}</h1>`, {
+      headers: { "Content-Type": "text/html; charset=utf-8" },
+    });
+  const started = (what: string, done: () => boolean) =>
+    pollUntil(what, done, { timeoutMs: 10_000, intervalMs: 5 });
+
+  it("is shared by a request made while it runs", async () => {
+    let renders = 0;
+    let finish = () => {};
+    const { get } = await renderer(async () => {
+      renders++;
+      await new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+      return page("shared");
+    });
+    const first = get("/news");
+    await started("the render", () => renders === 1);
+    const second = get("/news");
+    finish();
+    expect(await (await first).response.text()).toContain("shared");
+    expect(await (await second).response.text()).toContain("shared");
+    expect(renders).toBe(1);
+  });
+
+  it("is not joined by a request made after a content change: that one renders anew", async () => {
+    const versions = ["before the change", "after the change"];
+    const held: (() => void)[] = [];
+    let renders = 0;
+    const { get, cache } = await renderer(async () => {
+      const text = versions[renders++] ?? "later";
+      // The render begun before the change is held until the other one is answered.
+      if (text === versions[0]) await new Promise<void>((resolve) => held.push(resolve));
+      return page(text);
+    });
+    const before = get("/news");
+    await started("the first render", () => held.length === 1);
+    cache.markAllStale();
+    const after = get("/news");
+    try {
+      await started("a render of its own for the request after the change", () => renders === 2);
+      expect(await (await after).response.text()).toContain("after the change");
+    } finally {
+      for (const release of held) release();
+    }
+    expect(await (await before).response.text()).toContain("before the change");
+    expect(renders).toBe(2);
   });
 });

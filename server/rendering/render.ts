@@ -87,6 +87,14 @@ export interface PageRendererOptions {
   admission?: RenderAdmission;
 }
 
+/**
+ * Renders are shared within one cache generation: a request after a content change never
+ * gets the answer of a render begun before it.
+ */
+function inflightKey(cache: RenderCache, key: string): string {
+  return `${cache.generation} ${key}`;
+}
+
 export class PageRenderer {
   private readonly inflight = new Map<string, Promise<CachedRendering | undefined>>();
   private readonly admission: RenderAdmission;
@@ -129,7 +137,7 @@ export class PageRenderer {
     if (key) {
       const hit = cache.get(key);
       if (hit?.fresh) return { response: await replay(request, hit), source: "cache" };
-      const pending = this.inflight.get(key);
+      const pending = this.inflight.get(inflightKey(cache, key));
       if (pending) {
         const shared = await pending;
         if (shared) return { response: await replay(request, shared), source: "render" };
@@ -138,13 +146,14 @@ export class PageRenderer {
 
     let rendered: Rendered;
     if (key && request.method === "GET") {
+      const flight = inflightKey(cache, key);
       const task = this.renderOnce(request, pathname, key, facts);
       const shared = task.then((r) => (r.kind === "cached" ? r.rendering : undefined));
-      this.inflight.set(key, shared);
+      this.inflight.set(flight, shared);
       try {
         rendered = await task;
       } finally {
-        if (this.inflight.get(key) === shared) this.inflight.delete(key);
+        if (this.inflight.get(flight) === shared) this.inflight.delete(flight);
       }
     } else {
       rendered = await this.renderOnce(request, pathname, undefined, facts);

@@ -123,9 +123,15 @@ test.beforeAll(async () => {
 test.afterEach(async () => {
   const testInfo = test.info();
   if (testInfo.status === testInfo.expectedStatus || !project) return;
-  // What the site said last: the lines that are not access lines.
+  // What the site said last: the lines that are not access lines, nor the warnings of the
+  // media binaries this copy of the content leaves out.
   const log = await readFile(project.logFile, "utf8").catch(() => "");
-  const lines = log.split("\n").filter((line) => line && !line.includes('"msg":"request"'));
+  const lines = log
+    .split("\n")
+    .filter(
+      (line) =>
+        line && !line.includes('"msg":"request"') && !line.includes('"msg":"BCMS SVG of media'),
+    );
   await testInfo.attach("site log (tail)", { body: lines.slice(-40).join("\n") });
 });
 

@@ -146,6 +146,8 @@ export interface StubData {
   files?: Record<string, string>;
   /** Milliseconds to hold a response, by request path (after the instance base). */
   delayMs?: (path: string) => number;
+  /** A promise to wait on before answering, by request path (after the instance base). */
+  hold?: (path: string) => Promise<void> | undefined;
 }
 
 /**
@@ -156,6 +158,7 @@ export async function startBcmsStub(data: StubData): Promise<TestHttpServer> {
   return startHttpServer(async (request, res) => {
     const delay = data.delayMs?.(request.path.slice(TEST_BASE.length)) ?? 0;
     if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+    await data.hold?.(request.path.slice(TEST_BASE.length));
     if (request.headers.authorization !== `ApiKey ${TEST_KEY_ID}.${TEST_SECRET}`) {
       sendJson(res, 401, { message: "Invalid API Key" });
       return;
