@@ -20,12 +20,10 @@ import {
   MAX_CSP_REPORT_BYTES,
 } from "../../server/security/csp-report";
 import { TEST_BUILD_SETTINGS } from "../support/build-settings";
-import { ensureSiteBuild } from "../support/site-build";
+import { CURRENT_BUILD_START_MS, ensureSiteBuild, REAL_SITE_START_MS } from "../support/site-build";
 
 const EMBEDDED = "/legal/id5-id-agreement/current-embedded";
 const EMBEDDERS = "https://console.id5.io https://partner.example";
-/** A build on a busy 2-core machine included. */
-const START_TIMEOUT_MS = 10 * 60_000;
 const LOG_WAIT_MS = 10_000;
 
 let work: string;
@@ -54,8 +52,9 @@ beforeAll(async () => {
       TRUST_PROXY: "1",
       EMBED_FRAME_ANCESTORS: EMBEDDERS,
     },
+    startTimeoutMs: CURRENT_BUILD_START_MS,
   });
-}, START_TIMEOUT_MS);
+}, REAL_SITE_START_MS);
 
 afterAll(async () => {
   await site?.stop();
