@@ -6,20 +6,19 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type SiteProcess, startSiteProcess } from "../../scripts/site-process";
+import type { SiteProcess } from "../../scripts/site-process";
 import {
   CONTENT_SERVER_START_MS,
   type ContentServerProcess,
   LOCAL_CMS_VARIABLES,
   spawnContentServer,
 } from "../support/content-server-process";
+import { ensureSiteBuild, REAL_SITE_START_MS, SITE_BUILD_DIR } from "../support/site-build";
 import {
-  CURRENT_BUILD_START_MS,
-  ensureSiteBuild,
-  REAL_SITE_START_MS,
-  SITE_BUILD_DIR,
-} from "../support/site-build";
-import { type InstanceProject, makeInstanceProject } from "../support/site-instance";
+  type InstanceProject,
+  makeInstanceProject,
+  startInstanceSite,
+} from "../support/site-instance";
 import { copySnapshot, removeSnapshot } from "../support/snapshot-copy";
 
 const REQUESTS = 60;
@@ -41,12 +40,7 @@ beforeAll(async () => {
     TRUST_PROXY: "1",
   });
   logFile = path.join(project.dir, "site.log");
-  site = await startSiteProcess({
-    logFile,
-    projectDir: project.dir,
-    env: project.env,
-    startTimeoutMs: CURRENT_BUILD_START_MS,
-  });
+  site = await startInstanceSite(project, logFile);
 }, REAL_SITE_START_MS + CONTENT_SERVER_START_MS);
 
 afterAll(async () => {

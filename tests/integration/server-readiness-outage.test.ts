@@ -6,7 +6,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type SiteProcess, startSiteProcess } from "../../scripts/site-process";
+import type { SiteProcess } from "../../scripts/site-process";
 import { contentApi } from "../support/content-api";
 import {
   CONTENT_SERVER_START_MS,
@@ -15,8 +15,12 @@ import {
   spawnContentServer,
 } from "../support/content-server-process";
 import { type GatedProxy, startGatedProxy } from "../support/gated-proxy";
-import { CURRENT_BUILD_START_MS, ensureSiteBuild, REAL_SITE_START_MS } from "../support/site-build";
-import { type InstanceProject, makeInstanceProject } from "../support/site-instance";
+import { ensureSiteBuild, REAL_SITE_START_MS } from "../support/site-build";
+import {
+  type InstanceProject,
+  makeInstanceProject,
+  startInstanceSite,
+} from "../support/site-instance";
 import { copySnapshot, removeSnapshot } from "../support/snapshot-copy";
 
 const ARTICLE = {
@@ -75,12 +79,7 @@ beforeAll(
     proxy = await startGatedProxy(content.url);
     project = await makeInstanceProject({ ...LOCAL_CMS_VARIABLES, BCMS_ORIGIN: proxy.url });
     logFile = path.join(project.dir, "site.log");
-    site = await startSiteProcess({
-      logFile,
-      projectDir: project.dir,
-      env: project.env,
-      startTimeoutMs: CURRENT_BUILD_START_MS,
-    });
+    site = await startInstanceSite(project, logFile);
     await watchUntil((answer) => answer.status === 200);
   },
   REAL_SITE_START_MS + CONTENT_SERVER_START_MS + STATE_TIMEOUT_MS,
