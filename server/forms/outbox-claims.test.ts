@@ -23,7 +23,9 @@ describe.each([sqlite, postgres])("outbox claims on $name", (engine) => {
     store = await places.fresh();
   };
 
-  describe("an outbox on a slow store", () => {
+  // Each test waits in turn for the CRM, for claims (per instance) and for the delivery, each
+  // with its own deadline: its timeout covers them all, so a slow run fails with their words.
+  describe("an outbox on a slow store", { timeout: 120_000 }, () => {
     const started: Outbox[] = [];
     let receiver: WebhookReceiver | undefined;
     afterEach(async () => {

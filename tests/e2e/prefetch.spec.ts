@@ -5,10 +5,9 @@ import { expect, type Page, test } from "@playwright/test";
 import { IDLE_TIMEOUT_MS } from "../../app/navigation/idle";
 import { MAX_PENDING_PREFETCHES } from "../../app/navigation/prefetch-queue";
 import { MANIFEST_DELAY_MS } from "../../app/navigation/route-rules-manifest";
-import { gotoHydrated } from "./support/site";
+import { gotoHydrated, ROUTE_RULES_MANIFEST } from "./support/site";
 
 const SECTION_LINKS = ["About", "Technology", "Solutions", "Resources", "News", "Contact"];
-const MANIFEST = /\/builds\/meta\/[^/]+\.json$/;
 
 const navLink = (page: Page, name: string) =>
   page.locator("header.site-header .site-header__nav").getByRole("link", { name });
@@ -69,7 +68,7 @@ test("hovering a link preloads its page data and route module", async ({ page })
 
 test("at most 4 preloads are pending at once", async ({ page }) => {
   // No manifest, so no viewport preloads: only the hovers below are queued.
-  await page.route(MANIFEST, (route) => route.abort());
+  await page.route(ROUTE_RULES_MANIFEST, (route) => route.abort());
   let release: () => void = () => {};
   const gate = new Promise<void>((resolve) => {
     release = resolve;
@@ -110,7 +109,7 @@ for (const connection of [
         performance
           .getEntriesByType("resource")
           .some((entry) => new RegExp(manifest).test(new URL(entry.name).pathname)),
-      MANIFEST.source,
+      ROUTE_RULES_MANIFEST.source,
     );
     await afterTwoFrames(page);
     await afterEarlierRequests(page);
@@ -126,7 +125,7 @@ test("the route-rules manifest is fetched 1 s after idle; its prerendered pages'
   page,
 }) => {
   const data = dataRequests(page);
-  const manifestResponse = page.waitForResponse(MANIFEST);
+  const manifestResponse = page.waitForResponse(ROUTE_RULES_MANIFEST);
   await gotoHydrated(page, "/");
   const manifest = await manifestResponse;
   await manifest.finished();
@@ -151,7 +150,7 @@ test("the route-rules manifest is not fetched on slow-2g", async ({ page }) => {
   await emulateConnection(page, { effectiveType: "slow-2g", saveData: false });
   const manifests: string[] = [];
   page.on("request", (request) => {
-    if (MANIFEST.test(new URL(request.url()).pathname)) manifests.push(request.url());
+    if (ROUTE_RULES_MANIFEST.test(new URL(request.url()).pathname)) manifests.push(request.url());
   });
   await gotoHydrated(page, "/");
   // The app would queue the fetch at hydration: when idle (at most IDLE_TIMEOUT_MS), then

@@ -2,7 +2,7 @@
 // it, the browser never talks to the content service, and media come from our own origin.
 import { expect, type Page, test } from "@playwright/test";
 import { LOCAL_CONTENT_IDENTITY } from "../../app/config/env.server";
-import { ARTICLE_PATH, gotoHydrated } from "./support/site";
+import { ARTICLE_PATH, gotoHydrated, ROUTE_RULES_MANIFEST } from "./support/site";
 
 const SECRET = LOCAL_CONTENT_IDENTITY.apiKeySecret;
 
@@ -40,9 +40,13 @@ async function watchTraffic(page: Page): Promise<Seen> {
 for (const path of ["/", ARTICLE_PATH]) {
   test(`the API secret is in no response of a full load of ${path}`, async ({ page, baseURL }) => {
     const seen = await watchTraffic(page);
+    // Asked for a second or more after the page is idle, later than the network goes quiet:
+    // awaited, so the check covers it rather than ending before it was sent.
+    const manifest = page.waitForResponse(ROUTE_RULES_MANIFEST, { timeout: 15_000 });
     await gotoHydrated(page, path);
-    // Below-the-fold images, the route-rules manifest and the build poll, too.
+    // Below-the-fold images and the route-rules manifest, too.
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await manifest;
     await page.waitForLoadState("networkidle");
     // An in-app navigation fetches route data (.data) as well.
     await page
@@ -57,6 +61,7 @@ for (const path of ["/", ARTICLE_PATH]) {
     expect(seen.leaks).toEqual([]);
     expect(seen.bodies).toBeGreaterThan(5);
     expect(seen.urls.some((u) => u.includes(".data"))).toBe(true);
+    expect(seen.urls.some((u) => ROUTE_RULES_MANIFEST.test(new URL(u).pathname))).toBe(true);
     expect(seen.urls.some((u) => /\/assets\/.+\.js/.test(u))).toBe(true);
     // Everything came from our own origin: never from the content service.
     const origin = new URL(baseURL as string).origin;

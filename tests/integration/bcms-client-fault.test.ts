@@ -94,5 +94,6 @@ describe("BCMS client against a content service that dies and comes back", () =>
     );
     expect(states).toEqual(expect.arrayContaining(["closed", "reconnecting", "open"]));
     expect(unhandled).toEqual([]);
-  }, 40_000);
+    // Its waits (5 s, the content service's start, 20 s) and reads, on a busy machine.
+  }, 90_000);
 });

@@ -14,12 +14,13 @@ import { openStore } from "../../server/store/open-store";
 import { SIGNING_KEY_FILE } from "../../server/store/signing-key-file";
 import type { SubmissionRow } from "../../server/store/store";
 import {
+  CONTENT_SERVER_START_MS,
   type ContentServerProcess,
   LOCAL_CMS_VARIABLES,
   spawnContentServer,
 } from "../support/content-server-process";
 import { runForms } from "../support/forms-command";
-import { ensureSiteBuild } from "../support/site-build";
+import { ensureSiteBuild, REAL_SITE_START_MS } from "../support/site-build";
 import {
   type InstanceProject,
   makeInstanceProject,
@@ -27,10 +28,11 @@ import {
 } from "../support/site-instance";
 import { copySnapshot, removeSnapshot } from "../support/snapshot-copy";
 
-/** The shared build, should this file be the one to make it, on a busy 2-core machine. */
-const START_TIMEOUT_MS = 10 * 60_000;
 const READY_TIMEOUT_MS = 120_000;
-const RESTART_TIMEOUT_MS = 3 * 60_000;
+/** The shared build, should this file be the one to make it, then a start and its readiness. */
+const START_TIMEOUT_MS = REAL_SITE_START_MS + CONTENT_SERVER_START_MS + READY_TIMEOUT_MS;
+/** A graceful stop (SIGKILL after 15 s), then a start and its readiness, on a busy machine. */
+const RESTART_TIMEOUT_MS = 3 * READY_TIMEOUT_MS;
 
 let project: InstanceProject;
 let snapshot: string;

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SiteProcess, startSiteProcess } from "../../scripts/site-process";
 import { type ContentApi, contentApi } from "../support/content-api";
 import {
+  CONTENT_SERVER_START_MS,
   type ContentServerProcess,
   LOCAL_CMS_VARIABLES,
   spawnContentServer,
@@ -24,7 +25,7 @@ import {
   type Sample,
   sumOf,
 } from "../support/prometheus-text";
-import { ensureSiteBuild } from "../support/site-build";
+import { ensureSiteBuild, REAL_SITE_START_MS } from "../support/site-build";
 import {
   type InstanceProject,
   makeInstanceProject,
@@ -41,7 +42,8 @@ const ARTICLE = {
 };
 const DURATION = "http_server_request_duration_seconds_count";
 const WAIT_MS = 60_000;
-const START_TIMEOUT_MS = 10 * 60_000;
+/** The build it may make, the content service's start, the site's start and its readiness. */
+const START_TIMEOUT_MS = REAL_SITE_START_MS + CONTENT_SERVER_START_MS + WAIT_MS;
 
 let work: string;
 let snapshot: string;
@@ -157,7 +159,9 @@ afterAll(async () => {
   if (work) await rm(work, { recursive: true, force: true });
 });
 
-describe("Prometheus metrics", { timeout: 180_000 }, () => {
+// A test waits in turn for up to four states (a delivery, a purge, the scrapes that count
+// them), each with WAIT_MS: its timeout covers them, so a slow run fails with their words.
+describe("Prometheus metrics", { timeout: 5 * WAIT_MS }, () => {
   it("are on their own listener: the public port answers /metrics as an unknown address", async () => {
     const samples = await scrape();
     expect(samples.length).toBeGreaterThan(0);

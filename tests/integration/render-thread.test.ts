@@ -7,11 +7,13 @@ import path from "node:path";
 import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FORM_ERRORS } from "../../app/forms/action.server";
+import { CONTENT_SERVER_START_MS } from "../support/content-server-process";
 import { type RawResponse, rawRequest } from "../support/raw-request";
 import { renderFigures } from "../support/render-metrics";
 import { answerSource } from "../support/server-log";
 import {
   CONSENT_BANNER_HEADING,
+  REAL_SITE_START_MS,
   type RealSiteOnContent,
   retitleConsentBanner,
   serveRealBuildOnContent,
@@ -19,6 +21,8 @@ import {
 
 /** The service's watcher and socket, on a busy machine. */
 const CHANGE_DEADLINE_MS = 30_000;
+/** The 404 answers the site prepares at start, on a busy machine. */
+const PREPARE_DEADLINE_MS = 60_000;
 /** What a test does besides its waits: its own timeout covers both, so a wait fails with its message. */
 const TEST_MARGIN_MS = 30_000;
 
@@ -27,14 +31,17 @@ let real: RealSiteOnContent | undefined;
 const get = (pathWithQuery: string, headers: Record<string, string> = {}): Promise<RawResponse> =>
   rawRequest((real as RealSiteOnContent).port, pathWithQuery, { headers });
 
-beforeAll(async () => {
-  real = await serveRealBuildOnContent("render-thread", { logLevel: "info" });
-  // The 404 pages are prepared at start: renders of the thread, not a visitor's.
-  await real.logs.waitFor(
-    (lines) => lines.some((line) => line.message === "404 answers prepared at start"),
-    60_000,
-  );
-}, 600_000);
+beforeAll(
+  async () => {
+    real = await serveRealBuildOnContent("render-thread", { logLevel: "info" });
+    // The 404 pages are prepared at start: renders of the thread, not a visitor's.
+    await real.logs.waitFor(
+      (lines) => lines.some((line) => line.message === "404 answers prepared at start"),
+      PREPARE_DEADLINE_MS,
+    );
+  },
+  REAL_SITE_START_MS + CONTENT_SERVER_START_MS + PREPARE_DEADLINE_MS,
+);
 
 afterAll(async () => {
   await real?.close();

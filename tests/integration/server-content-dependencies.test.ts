@@ -102,26 +102,30 @@ afterAll(async () => {
 });
 
 describe("pages know their content", () => {
-  it("records at build what each page read, and answers with it as Cache-Tag and Surrogate-Key", async () => {
-    expect(Object.keys(built.pages).length).toBeGreaterThan(50);
-    expect(built.pages[ARTICLE.page]).toContain(`entry:${ARTICLE.id}`);
-    // An article reads its own entry, not the list of every article.
-    expect(built.pages[ARTICLE.page]).not.toContain("template:news-article");
-    expect(built.pages["/news"]).toContain("order:news-article");
-    expect(built.pages["/news"]).not.toContain("template:news-article");
-    expect(built.pages["/about"]).toContain("template:consent-banner");
-    // The snapshot is the build's: the start's catch-up found nothing and re-rendered nothing.
-    expect(await caughtUp(logs)).toMatchObject({ tags: 0, refreshed: 0 });
-    expect(logs.lines.some((line) => line.message === "content changed")).toBe(false);
+  it(
+    "records at build what each page read, and answers with it as Cache-Tag and Surrogate-Key",
+    async () => {
+      expect(Object.keys(built.pages).length).toBeGreaterThan(50);
+      expect(built.pages[ARTICLE.page]).toContain(`entry:${ARTICLE.id}`);
+      // An article reads its own entry, not the list of every article.
+      expect(built.pages[ARTICLE.page]).not.toContain("template:news-article");
+      expect(built.pages["/news"]).toContain("order:news-article");
+      expect(built.pages["/news"]).not.toContain("template:news-article");
+      expect(built.pages["/about"]).toContain("template:consent-banner");
+      // The snapshot is the build's: the start's catch-up found nothing and re-rendered nothing.
+      expect(await caughtUp(logs, 0, REFRESH_DEADLINE_MS)).toMatchObject({ tags: 0, refreshed: 0 });
+      expect(logs.lines.some((line) => line.message === "content changed")).toBe(false);
 
-    for (const page of [ARTICLE.page, `${ARTICLE.page}.data`, "/about"]) {
-      const response = await get(page);
-      expect(response.status, page).toBe(200);
-      const tags = String(response.headers["cache-tag"]).split(",");
-      expect(tags, page).toEqual(built.pages[page.replace(/\.data$/, "")]);
-      expect(response.headers["surrogate-key"], page).toBe(tags.join(" "));
-    }
-  });
+      for (const page of [ARTICLE.page, `${ARTICLE.page}.data`, "/about"]) {
+        const response = await get(page);
+        expect(response.status, page).toBe(200);
+        const tags = String(response.headers["cache-tag"]).split(",");
+        expect(tags, page).toEqual(built.pages[page.replace(/\.data$/, "")]);
+        expect(response.headers["surrogate-key"], page).toBe(tags.join(" "));
+      }
+    },
+    REFRESH_DEADLINE_MS + 30_000,
+  );
 
   it(
     "re-renders exactly the pages that show an edited article, in the background",

@@ -373,7 +373,7 @@ describe("discovery on the real build", () => {
       for (const text of head.jsonLdTexts) expect(csp).not.toContain(scriptHashSource(text));
 
       // The feed and the share image read the article too: rewritten in the background.
-      await pagesRefreshed((real as RealSiteOnContent).logs, since);
+      await pagesRefreshed((real as RealSiteOnContent).logs, since, LIVE_EDIT_DEADLINE_MS);
       const feed = parseXmlStrict((await get(FEED_PATH)).text);
       expect(childrenNamed(feed, "entry").map((e) => childNamed(e, "title").text)).toContain(
         edited,
@@ -382,7 +382,8 @@ describe("discovery on the real build", () => {
       const card = await expectSharePng(absolute(`/og/news/${slug}.png`));
       expect(card.equals(builtCard)).toBe(false);
     },
-    LIVE_EDIT_DEADLINE_MS + 20_000,
+    // Two waits in turn (the page, then the feed and the card), and the checks between.
+    2 * LIVE_EDIT_DEADLINE_MS + 20_000,
   );
 
   it(

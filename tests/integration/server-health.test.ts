@@ -30,7 +30,8 @@ beforeAll(async () => {
 }, REAL_SITE_START_MS);
 afterAll(() => real?.close());
 
-describe("health endpoints", () => {
+// A test waits for up to two states in turn, each with READY_DEADLINE_MS.
+describe("health endpoints", { timeout: 3 * READY_DEADLINE_MS }, () => {
   it("/healthz answers ok without asking anyone", async () => {
     const res = await get("/healthz");
     expect(res.status).toBe(200);

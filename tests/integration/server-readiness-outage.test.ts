@@ -6,16 +6,21 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type SiteProcess, startSiteProcess } from "../../scripts/site-process";
+import type { SiteProcess } from "../../scripts/site-process";
 import { contentApi } from "../support/content-api";
 import {
+  CONTENT_SERVER_START_MS,
   type ContentServerProcess,
   LOCAL_CMS_VARIABLES,
   spawnContentServer,
 } from "../support/content-server-process";
 import { type GatedProxy, startGatedProxy } from "../support/gated-proxy";
-import { ensureSiteBuild } from "../support/site-build";
-import { type InstanceProject, makeInstanceProject } from "../support/site-instance";
+import { ensureSiteBuild, REAL_SITE_START_MS } from "../support/site-build";
+import {
+  type InstanceProject,
+  makeInstanceProject,
+  startInstanceSite,
+} from "../support/site-instance";
 import { copySnapshot, removeSnapshot } from "../support/snapshot-copy";
 
 const ARTICLE = {
@@ -23,8 +28,6 @@ const ARTICLE = {
   page: "/news/brightwave-exchange-passes-id5-id-by-default",
   title: "Brightwave Exchange passes the ID5 ID to buyers by default",
 };
-/** The shared build, should this file be the one to make it, on a busy 2-core machine. */
-const START_TIMEOUT_MS = 10 * 60_000;
 /** How long a state the site reaches by itself (ready, a reconnect) may take here. */
 const STATE_TIMEOUT_MS = 120_000;
 
@@ -68,16 +71,19 @@ async function pageText(page: string): Promise<{ status: number; text: string }>
   return { status: response.status, text: await response.text() };
 }
 
-beforeAll(async () => {
-  await ensureSiteBuild();
-  snapshot = await copySnapshot("site-readiness-outage");
-  content = await spawnContentServer(snapshot, `${snapshot}-cache`, 0, LOCAL_CMS_VARIABLES);
-  proxy = await startGatedProxy(content.url);
-  project = await makeInstanceProject({ ...LOCAL_CMS_VARIABLES, BCMS_ORIGIN: proxy.url });
-  logFile = path.join(project.dir, "site.log");
-  site = await startSiteProcess({ logFile, projectDir: project.dir, env: project.env });
-  await watchUntil((answer) => answer.status === 200);
-}, START_TIMEOUT_MS);
+beforeAll(
+  async () => {
+    await ensureSiteBuild();
+    snapshot = await copySnapshot("site-readiness-outage");
+    content = await spawnContentServer(snapshot, `${snapshot}-cache`, 0, LOCAL_CMS_VARIABLES);
+    proxy = await startGatedProxy(content.url);
+    project = await makeInstanceProject({ ...LOCAL_CMS_VARIABLES, BCMS_ORIGIN: proxy.url });
+    logFile = path.join(project.dir, "site.log");
+    site = await startInstanceSite(project, logFile);
+    await watchUntil((answer) => answer.status === 200);
+  },
+  REAL_SITE_START_MS + CONTENT_SERVER_START_MS + STATE_TIMEOUT_MS,
+);
 
 afterAll(async () => {
   await site?.stop();

@@ -5,8 +5,9 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CONTENT_SERVER_START_MS } from "../support/content-server-process";
 import { rawRequest } from "../support/raw-request";
-import { caughtUp, changesRefreshed } from "../support/server-log";
+import { CATCH_UP_DEADLINE_MS, caughtUp, changesRefreshed } from "../support/server-log";
 import {
   REAL_SITE_START_MS,
   type RealSiteOnContent,
@@ -51,15 +52,18 @@ interface ArticleEntry {
   content: { lng: string; nodes: unknown[] }[];
 }
 
-beforeAll(async () => {
-  real = await serveRealBuildOnContent("render-thread-restart", {
-    logLevel: "info",
-    variables: { RENDER_THREAD_HEAP_MB: SMALLEST_HEAP_MB },
-  });
-  entryFile = path.join(real.snapshot, "entries", `${ARTICLE_ENTRY}.json`);
-  seedEntry = await readFile(entryFile, "utf8");
-  await caughtUp(real.logs);
-}, REAL_SITE_START_MS);
+beforeAll(
+  async () => {
+    real = await serveRealBuildOnContent("render-thread-restart", {
+      logLevel: "info",
+      variables: { RENDER_THREAD_HEAP_MB: SMALLEST_HEAP_MB },
+    });
+    entryFile = path.join(real.snapshot, "entries", `${ARTICLE_ENTRY}.json`);
+    seedEntry = await readFile(entryFile, "utf8");
+    await caughtUp(real.logs);
+  },
+  REAL_SITE_START_MS + CONTENT_SERVER_START_MS + CATCH_UP_DEADLINE_MS,
+);
 
 afterAll(async () => {
   await real?.close();

@@ -4,10 +4,12 @@ import { RENDER_RETRY_AFTER_SECONDS, STALE_HEADER } from "../../server/rendering
 import { DEFAULT_ADMISSION } from "../../server/rendering/render-admission";
 import { loadServerBuild, type SiteRequestHandler } from "../../server/rendering/server-build";
 import { inlineScriptHashes } from "../../server/security/script-hashes";
+import { CONTENT_SERVER_START_MS } from "../support/content-server-process";
 import type { GatedProxy } from "../support/gated-proxy";
 import { type RawResponse, rawRequest } from "../support/raw-request";
 import { renderFigures } from "../support/render-metrics";
 import {
+  REAL_SITE_START_MS,
   type RealSiteOnContent,
   retitleConsentBanner,
   SITE_BUILD_DIR,
@@ -67,16 +69,19 @@ function cspHashes(response: RawResponse): string[] {
 /** Renders admitted so far: a visitor's request that renders takes a turn. */
 const admitted = async () => (await renderFigures()).admitted;
 
-beforeAll(async () => {
-  real = await serveRealBuildOnContent("resilience", { logLevel: "info", throughProxy: true });
-  ({ handler } = await loadServerBuild(SITE_BUILD_DIR, {}, { env: real.env, logger: real.logs }));
-  // Each route's 404 answers are prepared at start: the catch-all's, and each route whose
-  // slugs name entries.
-  await (real as RealSiteOnContent).logs.waitFor(
-    (lines) => lines.some((line) => line.message === "404 answers prepared at start"),
-    PREPARE_DEADLINE_MS,
-  );
-}, 600_000);
+beforeAll(
+  async () => {
+    real = await serveRealBuildOnContent("resilience", { logLevel: "info", throughProxy: true });
+    ({ handler } = await loadServerBuild(SITE_BUILD_DIR, {}, { env: real.env, logger: real.logs }));
+    // Each route's 404 answers are prepared at start: the catch-all's, and each route whose
+    // slugs name entries.
+    await (real as RealSiteOnContent).logs.waitFor(
+      (lines) => lines.some((line) => line.message === "404 answers prepared at start"),
+      PREPARE_DEADLINE_MS,
+    );
+  },
+  REAL_SITE_START_MS + CONTENT_SERVER_START_MS + PREPARE_DEADLINE_MS,
+);
 
 /** One unknown address per route: each route has its own 404 page. */
 const FIRST_UNKNOWN = [
@@ -230,48 +235,55 @@ describe("a query no route reads", () => {
 });
 
 describe("renders past the bound", () => {
-  it("get an older version or a quick 503, and prerendered pages keep answering", async () => {
-    // The contact page is edited, and the site's reads of it are held from the moment it
-    // has heard of the edit: its renders of the page are then in flight until released.
-    const site = real as RealSiteOnContent;
-    const since = site.logs.lines.length;
-    await editEntryWith(site.snapshot, CONTACT_ENTRY, (text) =>
-      text.replace(/"updatedAt": (\d+)/, (_, at: string) => `"updatedAt": ${Number(at) + 60_000}`),
-    );
-    await site.logs.waitFor(
-      (lines) => lines.slice(since).some((line) => line.message === "content changed"),
-      CHANGE_DEADLINE_MS,
-    );
-    const held = (site.proxy as GatedProxy).hold(PAGE_READS);
-    // From one client: the renders it may run at once (one while visitors are being served,
-    // else four), then the ones it may have waiting; any beyond get their stale page.
-    const asked = DEFAULT_ADMISSION.concurrency + DEFAULT_ADMISSION.perClient;
-    const pending = Array.from({ length: asked }, (_, i) => get(`/contact?sent=held-${i}`));
-    await held.arrived;
-    await until(async () => {
-      const load = await renderFigures();
-      return load.running >= 1 && load.waiting === DEFAULT_ADMISSION.perClient;
-    }, "a render running and the client's renders waiting");
+  it(
+    "get an older version or a quick 503, and prerendered pages keep answering",
+    async () => {
+      // The contact page is edited, and the site's reads of it are held from the moment it
+      // has heard of the edit: its renders of the page are then in flight until released.
+      const site = real as RealSiteOnContent;
+      const since = site.logs.lines.length;
+      await editEntryWith(site.snapshot, CONTACT_ENTRY, (text) =>
+        text.replace(
+          /"updatedAt": (\d+)/,
+          (_, at: string) => `"updatedAt": ${Number(at) + 60_000}`,
+        ),
+      );
+      await site.logs.waitFor(
+        (lines) => lines.slice(since).some((line) => line.message === "content changed"),
+        CHANGE_DEADLINE_MS,
+      );
+      const held = (site.proxy as GatedProxy).hold(PAGE_READS);
+      // From one client: the renders it may run at once (one while visitors are being served,
+      // else four), then the ones it may have waiting; any beyond get their stale page.
+      const asked = DEFAULT_ADMISSION.concurrency + DEFAULT_ADMISSION.perClient;
+      const pending = Array.from({ length: asked }, (_, i) => get(`/contact?sent=held-${i}`));
+      await held.arrived;
+      await until(async () => {
+        const load = await renderFigures();
+        return load.running >= 1 && load.waiting === DEFAULT_ADMISSION.perClient;
+      }, "a render running and the client's renders waiting");
 
-    // A page with an older version: its prerendered file, marked stale.
-    const stale = await get("/contact?sent=over-the-bound");
-    expect(stale.status).toBe(200);
-    expect(stale.headers[STALE_HEADER]).toBe("1");
-    expect(stale.text).toContain('<link rel="canonical" href="https://id5.io/contact"/>');
+      // A page with an older version: its prerendered file, marked stale.
+      const stale = await get("/contact?sent=over-the-bound");
+      expect(stale.status).toBe(200);
+      expect(stale.headers[STALE_HEADER]).toBe("1");
+      expect(stale.text).toContain('<link rel="canonical" href="https://id5.io/contact"/>');
 
-    // A render with nothing older: 503 at once, with Retry-After.
-    const refused = await get("/universal-id/site-agreement.pdf");
-    expect(refused.status).toBe(503);
-    expect(refused.headers["retry-after"]).toBe(String(RENDER_RETRY_AFTER_SECONDS));
+      // A render with nothing older: 503 at once, with Retry-After.
+      const refused = await get("/universal-id/site-agreement.pdf");
+      expect(refused.status).toBe(503);
+      expect(refused.headers["retry-after"]).toBe(String(RENDER_RETRY_AFTER_SECONDS));
 
-    // Meanwhile a prerendered page answers.
-    const about = await get("/about");
-    expect(about.status).toBe(200);
+      // Meanwhile a prerendered page answers.
+      const about = await get("/about");
+      expect(about.status).toBe(200);
 
-    held.release();
-    for (const response of await Promise.all(pending)) expect(response.status).toBe(200);
-    expect(await renderFigures()).toMatchObject({ running: 0, waiting: 0 });
-  });
+      held.release();
+      for (const response of await Promise.all(pending)) expect(response.status).toBe(200);
+      expect(await renderFigures()).toMatchObject({ running: 0, waiting: 0 });
+    },
+    2 * CHANGE_DEADLINE_MS + TEST_MARGIN_MS,
+  );
 });
 
 // Last: the edit has every page rendered again in the background.

@@ -12,12 +12,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SiteProcess, startSiteProcess } from "../../scripts/site-process";
 import { type ContentApi, contentApi } from "../support/content-api";
 import {
+  CONTENT_SERVER_START_MS,
   type ContentServerProcess,
   LOCAL_CMS_VARIABLES,
   spawnContentServer,
 } from "../support/content-server-process";
 import { type GatedProxy, startGatedProxy } from "../support/gated-proxy";
-import { ensureSiteBuild } from "../support/site-build";
+import { ensureSiteBuild, REAL_SITE_START_MS } from "../support/site-build";
 import { type InstanceProject, makeInstanceProject } from "../support/site-instance";
 import { copySnapshot, removeSnapshot } from "../support/snapshot-copy";
 
@@ -30,11 +31,15 @@ const ARTICLE = {
 const CATCH_UP_READ = /\/entry\/all\/lite$/;
 /** The CMS's socket being opened (the upgrade request). */
 const SOCKET_OPEN = /\/api\/v3\/socket/;
-/** The shared build, should this file be the one to make it, on a busy 2-core machine. */
-const START_TIMEOUT_MS = 10 * 60_000;
+/** Each state the site reaches by itself: a start, ready, a log line. */
 const READY_TIMEOUT_MS = 120_000;
-/** A stop, a start and a catch-up on a busy machine. */
-const RESTART_TIMEOUT_MS = 3 * 60_000;
+/** The shared build, should this file be the one to make it, then a start and its readiness. */
+const START_TIMEOUT_MS = REAL_SITE_START_MS + CONTENT_SERVER_START_MS + READY_TIMEOUT_MS;
+/**
+ * A graceful stop (SIGKILL after 15 s), then up to four waits of READY_TIMEOUT_MS in turn (the
+ * start, connecting, ready, the catch-up's line), on a busy machine.
+ */
+const RESTART_TIMEOUT_MS = 5 * READY_TIMEOUT_MS;
 
 let project: InstanceProject;
 let snapshot: string;
@@ -136,12 +141,16 @@ afterAll(async () => {
 });
 
 describe("a restart after content changed while the site was down", () => {
-  it("finds nothing to re-render when nothing changed since the build", async () => {
-    const line = await caughtUpLine(0);
-    expect(line).toMatchObject({ updated: 0, added: 0, deleted: 0, tags: 0, refreshed: 0 });
-    const article = await fetch(`${site?.url}${ARTICLE.page}`);
-    expect(await article.text()).toContain(ARTICLE.title);
-  });
+  it(
+    "finds nothing to re-render when nothing changed since the build",
+    async () => {
+      const line = await caughtUpLine(0);
+      expect(line).toMatchObject({ updated: 0, added: 0, deleted: 0, tags: 0, refreshed: 0 });
+      const article = await fetch(`${site?.url}${ARTICLE.page}`);
+      expect(await article.text()).toContain(ARTICLE.title);
+    },
+    2 * READY_TIMEOUT_MS,
+  );
 
   it(
     "is not ready until it has caught up, and its first answer after shows the edit",

@@ -14,7 +14,7 @@ import {
 } from "../support/content-server-process";
 import { pollUntil } from "../support/poll";
 import { type PostgresServer, startPostgres } from "../support/postgres";
-import { ensureSiteBuild } from "../support/site-build";
+import { CURRENT_BUILD_START_MS, ensureSiteBuild } from "../support/site-build";
 import { type InstanceProject, makeInstanceProject } from "../support/site-instance";
 import { copySnapshot, removeSnapshot } from "../support/snapshot-copy";
 
@@ -65,6 +65,7 @@ beforeAll(async () => {
     projectDir: project.dir,
     logFile,
     env: { ...project.env, DATA_DIR: path.join(work, "data") },
+    startTimeoutMs: CURRENT_BUILD_START_MS,
   });
 }, 15 * 60_000);
 

@@ -4,8 +4,11 @@
 import type { LogFields } from "../../app/logging/logger.server";
 import type { LogLine, RecordingLogger } from "./webhook-receiver";
 
-/** The start's reading of the CMS and the re-render of what it found, on a busy machine. */
-const CATCH_UP_DEADLINE_MS = 120_000;
+/**
+ * The start's reading of the CMS and the re-render of what it found, on a busy machine: the
+ * default deadline of caughtUp, pagesRefreshed and changesRefreshed (a test's timeout covers it).
+ */
+export const CATCH_UP_DEADLINE_MS = 120_000;
 
 function lineSince(lines: LogLine[], since: number, message: string): LogLine | undefined {
   return lines.slice(since).find((line) => line.message === message);

@@ -14,6 +14,8 @@ export const ARTICLE_PATH = `/news/${ARTICLE_SLUG}`;
 export const EVENT_SLUG = slugsOf("event")[0] as string;
 export const RESOURCE_SLUG = slugsOf("resource")[0] as string;
 export const UNIVERSAL_ID_SLUG = slugsOf("universal-id-page")[0] as string;
+/** The route-rules manifest's address, which a page asks for a while after it is idle. */
+export const ROUTE_RULES_MANIFEST = /\/builds\/meta\/[^/]+\.json$/;
 
 /**
  * Resolves once React has hydrated the page. On pages with the site layout the mobile
