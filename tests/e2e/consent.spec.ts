@@ -8,7 +8,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { CONSENT_COOKIE, decodeConsentChoice } from "../../app/consent/choice";
 import { ATTRIBUTION_COOKIE, decodeAttribution } from "../../app/forms/attribution";
 import { TEST_BUILD_SETTINGS } from "../support/build-settings";
-import { axeViolations, expectNoBlockingViolations } from "./support/axe";
+import { expectNoBlockingViolations } from "./support/axe";
 import {
   CONSENT_VERSION,
   consentCommands,
@@ -46,8 +46,8 @@ async function storedChoice(page: Page) {
 
 /** The page has no serious axe violation and the banner none at all. */
 async function expectBannerAxeClean(page: Page, label: string) {
-  await expectNoBlockingViolations(page, label);
-  const inBanner = (await axeViolations(page)).filter((v) =>
+  const violations = await expectNoBlockingViolations(page, label);
+  const inBanner = violations.filter((v) =>
     v.nodes.some((n) => JSON.stringify(n.target).includes("consent")),
   );
   expect(inBanner.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
