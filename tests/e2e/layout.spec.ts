@@ -59,7 +59,7 @@ test.describe("mobile menu (375 px)", () => {
     await expect(panel(page)).toBeVisible();
   }
 
-  test("the toggle opens the menu; Escape closes it and focus returns to the toggle", async ({
+  test("the toggle opens the menu with every link, social ones in a new tab; Escape closes it and focus returns to the toggle", async ({
     page,
   }) => {
     await gotoHydrated(page, "/about");
@@ -73,6 +73,13 @@ test.describe("mobile menu (375 px)", () => {
     await expect(page.getByRole("button", { name: "Close menu" })).toBeVisible();
     for (const link of HEADER_LINKS) {
       await expect(panel(page).getByRole("link", { name: link.label, exact: true })).toBeVisible();
+    }
+    // Its social links open in a new tab with rel noopener.
+    for (const social of SOCIAL_LINKS) {
+      const link = panel(page).locator(`a[href="${social.href}"]`);
+      await expect(link).toBeVisible();
+      await expect(link).toHaveAttribute("target", "_blank");
+      await expect(link).toHaveAttribute("rel", /\bnoopener\b/);
     }
 
     await page.keyboard.press("Escape");
@@ -169,17 +176,6 @@ test.describe("mobile menu (375 px)", () => {
     await expect(panel(page)).toBeHidden();
   });
 
-  test("social links of the menu open in a new tab with rel noopener", async ({ page }) => {
-    await gotoHydrated(page, "/");
-    await openMenu(page);
-    for (const social of SOCIAL_LINKS) {
-      const link = panel(page).locator(`a[href="${social.href}"]`);
-      await expect(link).toBeVisible();
-      await expect(link).toHaveAttribute("target", "_blank");
-      await expect(link).toHaveAttribute("rel", /\bnoopener\b/);
-    }
-  });
-
   test("the menu sits 140 px down under the expanded header and 120 px under the compact one", async ({
     page,
   }) => {
@@ -229,7 +225,9 @@ test.describe("announcement banner", () => {
 });
 
 test.describe("footer", () => {
-  test("has the five columns with exactly the configured links", async ({ page }) => {
+  test("has the five columns with exactly the configured links, external ones opening a new tab", async ({
+    page,
+  }) => {
     await gotoHydrated(page, "/");
     const columns = page.locator("footer#site-footer .site-footer__column");
     await expect(columns).toHaveCount(5);
@@ -249,10 +247,8 @@ test.describe("footer", () => {
       "Solutions",
       "Privacy",
     ]);
-  });
 
-  test("external links open in a new tab; internal links stay in the tab", async ({ page }) => {
-    await gotoHydrated(page, "/");
+    // On the same page: external links open in a new tab; internal links stay in the tab.
     const footer = page.locator("footer#site-footer");
     for (const link of FOOTER_COLUMNS.flatMap((c) => c.links)) {
       const anchor = footer.locator(`.site-footer__nav a[href="${link.href}"]`);

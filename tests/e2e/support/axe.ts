@@ -21,10 +21,11 @@ interface AxeViolation {
   nodes: AxeNode[];
 }
 
-export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+async function axeViolations(page: Page): Promise<AxeViolation[]> {
   // Evaluated by the test runner, not added as a <script>: the site's CSP refuses inline
-  // scripts it did not write, and the pages are tested under that policy.
-  await page.evaluate(AXE_SOURCE);
+  // scripts it did not write, and the pages are tested under that policy. Once per
+  // document: a second run on the same page reuses it.
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
   // Let finite animations and transitions end so colours are final.
   await page.evaluate(() =>
     Promise.all(
@@ -72,11 +73,16 @@ function report(violations: AxeViolation[]): string {
     .join("\n");
 }
 
-export async function expectNoBlockingViolations(page: Page, label: string): Promise<void> {
+/** Fails on serious or critical violations; returns all of them for further checks. */
+export async function expectNoBlockingViolations(
+  page: Page,
+  label: string,
+): Promise<AxeViolation[]> {
   const violations = await axeViolations(page);
   const blocking = violations.filter((v) => BLOCKING_IMPACTS.has(v.impact ?? ""));
   expect(
     blocking.map((v) => v.id),
     `serious/critical axe violations on ${label}; all violations:\n${report(violations)}`,
   ).toEqual([]);
+  return violations;
 }
