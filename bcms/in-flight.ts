@@ -10,8 +10,8 @@ export interface InFlight {
   join<T>(key: string): Promise<T> | undefined;
 }
 
-/** `generation`: the cache's, which changes at each change it is told of (none: never). */
-export function createInFlight(generation: () => number | undefined = () => undefined): InFlight {
+/** `generation`: the cache's, which changes at each change it is told of (no cache: undefined). */
+export function createInFlight(generation: () => number | undefined): InFlight {
   const pending = new Map<string, Promise<unknown>>();
   const now = (key: string) => `${generation() ?? ""}|${key}`;
   return {
