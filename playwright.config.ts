@@ -2,7 +2,7 @@ import { cpSync, existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { CHROMIUM_ARGS, SYSTEM_CHROMIUM } from "./scripts/chromium";
+import { PLAYWRIGHT_CHROMIUM_ARGS, SYSTEM_CHROMIUM } from "./scripts/chromium";
 import { REJECTED_STATE } from "./tests/e2e/support/consent";
 import { SITE_BUILD_TIMEOUT_MS, TEST_BUILD_SETTINGS } from "./tests/support/build-settings";
 
@@ -48,7 +48,7 @@ export default defineConfig({
     launchOptions: useSystemChromium
       ? {
           executablePath: SYSTEM_CHROMIUM,
-          args: CHROMIUM_ARGS,
+          args: PLAYWRIGHT_CHROMIUM_ARGS,
         }
       : {},
   },

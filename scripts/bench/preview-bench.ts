@@ -8,7 +8,7 @@
 // Budget (issue 19): every edit shows in the open preview within 1 s. A latency budget
 // lives here, not in the browser tests: on a loaded machine it says nothing of behaviour.
 import { chromium } from "playwright-core";
-import { SYSTEM_CHROMIUM as CHROMIUM, CHROMIUM_ARGS } from "../chromium";
+import { SYSTEM_CHROMIUM as CHROMIUM, PLAYWRIGHT_CHROMIUM_ARGS } from "../chromium";
 import {
   draftsEnv,
   editEntry,
@@ -55,7 +55,10 @@ export async function runPreviewBench(): Promise<Record<string, unknown>> {
       renders.push(performance.now() - started);
     }
 
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: PLAYWRIGHT_CHROMIUM_ARGS,
+    });
     const latencies: number[] = [];
     try {
       const page = await browser.newPage();

@@ -22,7 +22,7 @@ import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { SYSTEM_CHROMIUM as CHROMIUM, CHROMIUM_ARGS } from "../chromium";
+import { SYSTEM_CHROMIUM as CHROMIUM, CHROMIUM_ARGS, PLAYWRIGHT_CHROMIUM_ARGS } from "../chromium";
 import { startSiteProcess } from "../site-process";
 
 const PROJECT_DIR = path.resolve(fileURLToPath(new URL("../..", import.meta.url)));
@@ -305,7 +305,10 @@ async function measureLoad(
   viewport: { name: string; width: number; height: number; mobile: boolean },
 ): Promise<LoadMeasurement> {
   const { chromium } = await import("playwright-core");
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: PLAYWRIGHT_CHROMIUM_ARGS,
+  });
   try {
     const context = await browser.newContext({
       viewport: { width: viewport.width, height: viewport.height },
