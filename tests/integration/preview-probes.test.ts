@@ -180,7 +180,7 @@ describe("hostile input against previews", () => {
     const pathname = await link();
     const since = (await logLines()).length;
     const oddMethods = ["TRACE", "OPTIONS", "DELETE", "PUT", "PATCH", "PROPFIND"];
-    for (const target of [
+    const targets = [
       pathname,
       `${pathname}/events`,
       "/_preview/api/links",
@@ -188,7 +188,9 @@ describe("hostile input against previews", () => {
       "/about",
       "/favicon.svg",
       "/no/such/page",
-    ]) {
+    ];
+    const sent = targets.length * oddMethods.length;
+    for (const target of targets) {
       for (const method of oddMethods) {
         const answer = await get(target, { method });
         expect(answer.status, `${method} ${target}`).toBe(405);
@@ -203,14 +205,14 @@ describe("hostile input against previews", () => {
         .slice(since)
         .filter((line) => line.msg === "request" && oddMethods.includes(String(line.method)));
     const lines = await pollUntil(
-      async () => `42 lines of odd methods in the log (${(await answered()).length} there)`,
+      async () => `${sent} lines of odd methods in the log (${(await answered()).length} there)`,
       async () => {
         const found = await answered();
-        return found.length >= 42 && found;
+        return found.length >= sent && found;
       },
       { timeoutMs: 10_000 },
     );
-    expect(lines).toHaveLength(42);
+    expect(lines).toHaveLength(sent);
     expect(lines.filter((line) => line.status !== 405)).toEqual([]);
     expect(lines.filter((line) => line.source === "render" || line.source === "cache")).toEqual([]);
   });
