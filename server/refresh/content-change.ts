@@ -251,6 +251,7 @@ export class ContentChanges {
         ? async () => {
             const versions = await readVersions();
             this.scheduler?.update(versions);
+            void parts.redirects?.retryNow();
             return versions;
           }
         : undefined,

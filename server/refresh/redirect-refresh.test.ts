@@ -17,7 +17,7 @@ const link = (entryId: string, from: string, to: string) => ({
   status: undefined,
 });
 
-function refreshWith(read: () => Promise<RedirectSourcesRead>) {
+function refreshWith(read: () => Promise<RedirectSourcesRead>, retryMs = 5) {
   const logger = recordingLogger();
   const redirects = new SiteRedirects();
   const forgotten: string[][] = [];
@@ -27,7 +27,7 @@ function refreshWith(read: () => Promise<RedirectSourcesRead>) {
     siteOrigin: SITE_ORIGIN,
     logger,
     forget: (paths) => forgotten.push(paths),
-    retryMs: 5,
+    retryMs,
   });
   const location = (path: string) =>
     redirects
@@ -85,6 +85,28 @@ describe("RedirectRefresh", () => {
       (lines) => lines.filter((l) => l.message === "redirects merged").length >= 2,
     );
     expect(reads).toBeGreaterThan(before);
+    t.refresh.stop();
+  });
+
+  it("tries a failed read again when the CMS answers another read, not at its backoff", async () => {
+    let fail = true;
+    let reads = 0;
+    // A backoff no test waits out: only retryNow can make the second read.
+    const t = refreshWith(async () => {
+      reads += 1;
+      if (fail) throw new Error("the CMS is down");
+      return sources([link("r1", "/a", "/one")]);
+    }, 600_000);
+    await t.refresh.refresh();
+    expect(t.refresh.state).toBe("reading");
+    fail = false;
+    await t.refresh.retryNow();
+    expect(t.refresh.state).toBe("done");
+    expect(t.location("/a")).toBe("/one");
+    expect(reads).toBe(2);
+    // Nothing failed since: another answer reads nothing more.
+    await t.refresh.retryNow();
+    expect(reads).toBe(2);
     t.refresh.stop();
   });
 

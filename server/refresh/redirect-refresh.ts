@@ -42,6 +42,7 @@ export class RedirectRefresh {
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = false;
+  /** Set while a failed read waits to be tried again. */
   private retryTimer: NodeJS.Timeout | undefined;
   private retryMs: number;
   private told = new Set<string>();
@@ -73,9 +74,21 @@ export class RedirectRefresh {
     return this.running;
   }
 
+  /**
+   * The CMS just answered another read: a failed read waiting out its backoff is tried now,
+   * so an instance that could not read its redirects in an outage is ready once the CMS is.
+   */
+  retryNow(): Promise<void> {
+    if (this.retryTimer === undefined) return Promise.resolve();
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+    return this.refresh();
+  }
+
   stop(): void {
     this.stopped = true;
     clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
   }
 
   private async readAndMerge(): Promise<void> {
@@ -95,7 +108,10 @@ export class RedirectRefresh {
         retryInMs: this.retryMs,
       });
       clearTimeout(this.retryTimer);
-      this.retryTimer = setTimeout(() => void this.refresh(), this.retryMs);
+      this.retryTimer = setTimeout(() => {
+        this.retryTimer = undefined;
+        void this.refresh();
+      }, this.retryMs);
       this.retryTimer.unref();
       this.retryMs = Math.min(this.retryMs * 2, MAX_RETRY_MS);
       return;
