@@ -53,7 +53,10 @@ function hashInputs(inputs) {
 
 /** True when the bundle exists and none of the sources it was made of changed since. */
 export function bundleIsCurrent(name) {
-  const bundle = path.join(projectDir, SERVER_BUNDLES[name].file);
+  return fileIsCurrent(path.join(projectDir, SERVER_BUNDLES[name].file));
+}
+
+function fileIsCurrent(bundle) {
   if (!existsSync(bundle)) return false;
   try {
     const record = JSON.parse(readFileSync(recordFile(bundle), "utf8"));
@@ -64,9 +67,12 @@ export function bundleIsCurrent(name) {
 }
 
 /** Bundles one of SERVER_BUNDLES now; resolves with the bundle's absolute path. */
-export async function bundleServer(name) {
+export function bundleServer(name) {
   const { entry, file } = SERVER_BUNDLES[name];
-  const bundle = path.join(projectDir, file);
+  return bundleWithRecord(entry, path.join(projectDir, file));
+}
+
+async function bundleWithRecord(entry, bundle) {
   // Processes bundling side by side each write their own file and swap it in whole.
   const unique = `${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   const written = `${bundle}.${unique}`;
@@ -97,9 +103,17 @@ export function bundleEntry(root, entry, outfile, extra = {}) {
 }
 
 /** The bundle's absolute path, bundled first only when it is missing or behind its sources. */
-export async function currentBundle(name) {
-  if (bundleIsCurrent(name)) return path.join(projectDir, SERVER_BUNDLES[name].file);
-  return bundleServer(name);
+export function currentBundle(name) {
+  return currentBundleOf(SERVER_BUNDLES[name].entry, SERVER_BUNDLES[name].file);
+}
+
+/**
+ * As currentBundle, for any entry of the project and a file of its own (relative to the
+ * project): tests run the content service's process so, not through a TypeScript loader.
+ */
+export async function currentBundleOf(entry, file) {
+  const bundle = path.join(projectDir, file);
+  return fileIsCurrent(bundle) ? bundle : bundleWithRecord(entry, bundle);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
