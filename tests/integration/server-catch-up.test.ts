@@ -13,7 +13,7 @@ import { describe, expect, it, vi } from "vitest";
 import type { ContentVersions } from "../../app/content/cms-update-times";
 import { CONTENT_VERSIONS_FILE } from "../../server/refresh/content-ledger";
 import { CONTENT_SERVER_START_MS } from "../support/content-server-process";
-import type { GatedProxy } from "../support/gated-proxy";
+import { type GatedProxy, HOLD_ARRIVAL_MS } from "../support/gated-proxy";
 import { type LateOrigin, startLateOrigin } from "../support/late-origin";
 import { rawRequest } from "../support/raw-request";
 import { ABOUT_DESCRIPTION, aboutUpdatedAt, editAboutDescription } from "../support/seed-pages";
@@ -27,8 +27,12 @@ import {
 /** The catch-up's reads of the CMS's versions (lite lists of entries). */
 const VERSION_READS = /\/entry\/all\/lite$/;
 const ABOUT_ENTRY_ID = "741109c8ad0a9d1745a72d1d";
-/** A start with the build it may make, then three waits in turn: two on the catch-up, one on readiness. */
-const CATCH_UP_TEST_MS = REAL_SITE_START_MS + CONTENT_SERVER_START_MS + 3 * CATCH_UP_DEADLINE_MS;
+/**
+ * A start with the build it may make, then the held read's arrival and three waits in turn
+ * (the catch-up twice, readiness).
+ */
+const CATCH_UP_TEST_MS =
+  REAL_SITE_START_MS + CONTENT_SERVER_START_MS + HOLD_ARRIVAL_MS + 3 * CATCH_UP_DEADLINE_MS;
 
 interface Started {
   real: RealSiteOnContent;

@@ -4,7 +4,7 @@
 // that throws: server/rendering/render.test.ts; every page of the seed has a prerendered file.)
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { STALE_CACHE_CONTROL } from "../../server/rendering/render";
-import type { GatedProxy } from "../support/gated-proxy";
+import { type GatedProxy, HOLD_ARRIVAL_MS } from "../support/gated-proxy";
 import { type RawResponse, rawRequest } from "../support/raw-request";
 import { pagesRefreshed } from "../support/server-log";
 import {
@@ -45,7 +45,8 @@ afterEach(() => real.close());
  * that follows meets the outage. Resolves once that refresh is over; `restore` ends the outage.
  */
 async function editThenOutage(): Promise<{ heading: string; restore(): void }> {
-  const reads = proxy().hold(CONSENT_BANNER_READS);
+  // Its deadline covers the edit's wait before it.
+  const reads = proxy().hold(CONSENT_BANNER_READS, OUTAGE_DEADLINE_MS + HOLD_ARRIVAL_MS);
   const { heading, since } = await retitleConsentBanner(real, OUTAGE_DEADLINE_MS);
   await reads.arrived;
   const outage = proxy().cut();

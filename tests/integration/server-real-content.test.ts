@@ -25,7 +25,7 @@ import {
   spawnContentServer,
 } from "../support/content-server-process";
 import { freePort } from "../support/free-port";
-import { type GatedProxy, startGatedProxy } from "../support/gated-proxy";
+import { type GatedProxy, HOLD_ARRIVAL_MS, startGatedProxy } from "../support/gated-proxy";
 import { type RawResponse, rawRequest } from "../support/raw-request";
 import { renderFigures } from "../support/render-metrics";
 import {
@@ -546,7 +546,10 @@ describe("the real build on a content service process", () => {
     async () => {
       // The banner is edited; the site's reads of it are held, so its next render of a page
       // stays in flight until released.
-      const reads = (proxy as GatedProxy).hold(CONSENT_BANNER_READS);
+      const reads = (proxy as GatedProxy).hold(
+        CONSENT_BANNER_READS,
+        LIVE_EDIT_DEADLINE_MS + HOLD_ARRIVAL_MS,
+      );
       const since = logs.lines.length;
       const banner = await readFile(consentBannerFile(dir), "utf8");
       await writeFile(consentBannerFile(dir), banner.replace(BANNER_SINCE_BUILD, EDITED_AT_CLOSE));
@@ -568,6 +571,6 @@ describe("the real build on a content service process", () => {
       expect(answered.text.trimEnd()).toMatch(/<\/html>$/);
       await closed;
     },
-    2 * LIVE_EDIT_DEADLINE_MS + 30_000,
+    2 * LIVE_EDIT_DEADLINE_MS + HOLD_ARRIVAL_MS + 30_000,
   );
 });

@@ -160,7 +160,8 @@ describe("a restart after content changed while the site was down", () => {
       await api.retitle("news-article", ARTICLE.id, edited);
 
       const since = (await logLines()).length;
-      const gate = proxy.hold(CATCH_UP_READ);
+      // The start, then the catch-up's first read.
+      const gate = proxy.hold(CATCH_UP_READ, 2 * READY_TIMEOUT_MS);
       try {
         const restarted = await startSite();
         await gate.arrived;
@@ -198,7 +199,7 @@ describe("a restart after content changed while the site was down", () => {
       // no one of it. A site that read the CMS's versions before opening its socket would
       // have read them without this edit, said it is ready, and never hear of it; this one
       // says it is connecting, and reads them once the socket is open.
-      const socket = proxy.hold(SOCKET_OPEN);
+      const socket = proxy.hold(SOCKET_OPEN, 2 * READY_TIMEOUT_MS);
       try {
         const starting = await startSite();
         await socket.arrived;

@@ -11,9 +11,10 @@ export interface GatedProxy {
   port: number;
   /**
    * Holds requests (WebSocket upgrades too) whose path matches until `release`; `arrived`
-   * resolves on the first.
+   * resolves on the first, or fails naming the pattern when none came within `deadlineMs` of
+   * the hold (default HOLD_ARRIVAL_MS): a test's timeout must cover it.
    */
-  hold(pattern: RegExp): { arrived: Promise<void>; release(): void };
+  hold(pattern: RegExp, deadlineMs?: number): { arrived: Promise<void>; release(): void };
   /**
    * An outage: every open connection (the CMS's socket included) is cut, and each new one is
    * closed at once, until `restore`.
@@ -27,6 +28,9 @@ export interface GatedProxy {
   failWrite(n: number): void;
   close(): Promise<void>;
 }
+
+/** How long a held request may take to come, by default: a site's call on a busy machine. */
+export const HOLD_ARRIVAL_MS = 30_000;
 
 export async function startGatedProxy(target: string, port = 0): Promise<GatedProxy> {
   const to = new URL(target);
@@ -99,12 +103,22 @@ export async function startGatedProxy(target: string, port = 0): Promise<GatedPr
   return {
     url: `http://127.0.0.1:${listening}`,
     port: listening,
-    hold(pattern) {
+    hold(pattern, deadlineMs = HOLD_ARRIVAL_MS) {
       let arrive = () => {};
       let release = () => {};
-      const arrived = new Promise<void>((resolve) => {
-        arrive = resolve;
+      const arrived = new Promise<void>((resolve, reject) => {
+        const late = setTimeout(
+          () => reject(new Error(`no request matching ${pattern} came in ${deadlineMs} ms`)),
+          deadlineMs,
+        );
+        late.unref();
+        arrive = () => {
+          clearTimeout(late);
+          resolve();
+        };
       });
+      // A test that never awaits the arrival is not failed by its deadline.
+      arrived.catch(() => {});
       const open = new Promise<void>((resolve) => {
         release = resolve;
       });
@@ -115,6 +129,8 @@ export async function startGatedProxy(target: string, port = 0): Promise<GatedPr
         release() {
           gates.splice(gates.indexOf(gate), 1);
           release();
+          // Released before any came: nothing is awaited any more.
+          arrive();
         },
       };
     },
