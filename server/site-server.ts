@@ -107,13 +107,12 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
   // Each route's 404 page is prepared after the start's catch-up, which reads the CMS too:
   // with 10,000 articles on the embedded content service, the two at once took this
   // thread past its heap.
-  const lifetime = { closing: false };
   const startChanges = changes;
   const forgetGauges = readGaugesFrom({
     renderQueue: () => renderer.load.waiting,
     catchUpRunning: () => startChanges.catchingUp,
   });
-  void startChanges.caughtUp().then(() => notFound.prepareRoutesOf(build, () => !lifetime.closing));
+  void startChanges.caughtUp().then(() => notFound.prepareRoutesOf(build));
 
   const http = createHttpLifecycle(pipeline.fetch, {
     logger,
@@ -129,17 +128,23 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
   });
   let closing: Promise<void> | undefined;
   const close = () => {
-    lifetime.closing = true;
     // Preview event streams never end by themselves: they would hold the close for 10 s.
     preview?.close();
     forgetGauges();
+    notFound.stop();
+    let refresherStopped: Promise<void> | undefined;
     closing ??= http
       .close()
       .finally(() => startChanges.stop())
       .finally(() => cmsRedirects?.stop())
+      .finally(() => {
+        // Stopped before the render thread closes, so the renders that closing cuts short
+        // are logged as the close's doing, not as failures.
+        refresherStopped = refresher.stop();
+      })
       .finally(() => renderer.close())
       .finally(() => thread.close())
-      .finally(() => refresher.stop())
+      .finally(() => refresherStopped)
       .finally(() => sitemap?.stop())
       .finally(() => ledger.flushed())
       .finally(() => purge?.flush());

@@ -2,6 +2,8 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { SiteLogger } from "../../app/logging/logger.server";
+import { recordingLogger } from "../../tests/support/webhook-receiver";
 import type { Pacing } from "../rendering/visitor-traffic";
 import { PrerenderedPages } from "../serving/prerendered";
 import { ClientFiles } from "../serving/static-files";
@@ -33,6 +35,9 @@ async function refresherOver(
     failing?: string[];
     /** Every address the refresher says it changed, in order. */
     changed?: string[];
+    /** Pages whose render throws once the promise resolves (the render thread closed). */
+    throwing?: Record<string, Promise<void>>;
+    logger?: SiteLogger;
   } = {},
 ) {
   const files = await ClientFiles.scan(dir);
@@ -49,6 +54,11 @@ async function refresherOver(
       await new Promise((resolve) => setTimeout(resolve, options.renderMs ?? 1));
       running -= 1;
       const { pathname } = new URL(request.url);
+      const thrown = options.throwing?.[pathname.replace(/\.data$/, "")];
+      if (thrown) {
+        await thrown;
+        throw new Error("the render thread was closed");
+      }
       if (options.failing?.includes(pathname)) return new Response("down", { status: 503 });
       if (!pathname.endsWith(".data")) rendered.push(pathname);
       return new Response(`new ${pathname}`, { headers: { "cache-tag": "entry:x" } });
@@ -56,7 +66,7 @@ async function refresherOver(
     files,
     prerendered,
     dependencies: new ContentDependencies(),
-    logger: { info() {}, warn() {}, error() {} },
+    logger: options.logger ?? { info() {}, warn() {}, error() {} },
     onChanged: (paths) => options.changed?.push(...paths),
     pacing: options.pacing,
     onIdle: options.onIdle,
@@ -97,6 +107,29 @@ describe("PageRefresher", () => {
     await refresher.stop();
     expect(rendered.length).toBeLessThan(PAGES.length);
     expect(idle).toEqual([false]);
+  });
+
+  it("logs a render that throws as an error, and one the server's close cuts short as the close's", async () => {
+    const logger = recordingLogger();
+    let closeThread = () => {};
+    const closed = new Promise<void>((resolve) => {
+      closeThread = resolve;
+    });
+    const { refresher } = await refresherOver({
+      logger,
+      throwing: { "/a": Promise.resolve(), "/b": closed },
+    });
+    const messages = () => logger.lines.map((line) => [line.message, line.fields.page]);
+    refresher.enqueue(["/a"]);
+    await refresher.settled();
+    expect(messages()).toContainEqual(["page refresh failed", "/a"]);
+
+    refresher.enqueue(["/b"]);
+    const stopped = refresher.stop();
+    closeThread();
+    await stopped;
+    expect(messages()).toContainEqual(["page refresh left undone: the server is closing", "/b"]);
+    expect(messages().filter(([message]) => message === "page refresh failed")).toHaveLength(1);
   });
 
   it("rewrites each page's HTML and data, pages asked for first ahead of the queue", async () => {

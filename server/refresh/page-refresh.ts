@@ -62,6 +62,8 @@ export class PageRefresher {
     | undefined;
   /** A pause between pages while the server is busy (pacing). */
   private resume: NodeJS.Timeout | undefined;
+  /** Set by stop: the server is closing, and a render it cuts short is no fault. */
+  private stopping = false;
 
   constructor(private readonly options: PageRefresherOptions) {
     this.concurrency = Math.max(1, options.concurrency ?? DEFAULT_REFRESH_CONCURRENCY);
@@ -123,6 +125,7 @@ export class PageRefresher {
 
   /** Drops what is queued; resolves when what is rendering has finished. */
   stop(): Promise<void> {
+    this.stopping = true;
     if (this.batch && this.queued.size > 0) this.batch.dropped = true;
     this.queued.clear();
     this.again.clear();
@@ -150,7 +153,12 @@ export class PageRefresher {
       const started = performance.now();
       void this.refresh(page)
         .catch((error: unknown): Outcome => {
-          this.options.logger.error("page refresh failed", { page, error: describeError(error) });
+          const fields = { page, error: describeError(error) };
+          if (this.stopping) {
+            this.options.logger.info("page refresh left undone: the server is closing", fields);
+          } else {
+            this.options.logger.error("page refresh failed", fields);
+          }
           return "retired";
         })
         .then((outcome) => {

@@ -67,8 +67,15 @@ export class NotFoundAnswers {
   /** By route id: each route's 404 names its own route modules, so each has its page. */
   private readonly routes = new Map<string, RouteAnswers>();
   private readonly siteHeaders = new Map<boolean, SiteHeaders>();
+  /** Set by stop: the server is closing, and a preparation it cuts short is no fault. */
+  private stopped = false;
 
   constructor(private readonly options: NotFoundOptions) {}
+
+  /** Prepares nothing more (the server is closing: its render thread goes next). */
+  stop(): void {
+    this.stopped = true;
+  }
 
   /**
    * Whether the 404 answers of `route` were prepared or are being prepared (or cannot be:
@@ -102,10 +109,10 @@ export class NotFoundAnswers {
    * samples of unknown addresses), so the first unknown address a scanner asks for costs
    * what the others do; stops when `wanted` turns false.
    */
-  async prepareRoutesOf(
-    build: { unknownAddressSamples?: readonly string[]; describeRoute?: DescribeRoute },
-    wanted: () => boolean,
-  ): Promise<void> {
+  async prepareRoutesOf(build: {
+    unknownAddressSamples?: readonly string[];
+    describeRoute?: DescribeRoute;
+  }): Promise<void> {
     const routes = (build.unknownAddressSamples ?? [])
       .map((sample) => build.describeRoute?.(sample))
       .flatMap((facts): NotFoundRoute[] =>
@@ -114,7 +121,7 @@ export class NotFoundAnswers {
     const started = performance.now();
     let prepared = 0;
     for (const route of routes) {
-      if (!wanted()) return;
+      if (this.stopped) return;
       await this.prepare(route);
       prepared++;
     }
@@ -180,6 +187,7 @@ export class NotFoundAnswers {
       } catch (error) {
         answers.kinds.delete(kind);
         failed();
+        if (this.stopped) return;
         this.options.logger.warn("the 404 answer could not be prepared", {
           route: route.id,
           kind,
