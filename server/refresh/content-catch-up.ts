@@ -90,6 +90,8 @@ export class ContentCatchUp {
         versions = await readVersions();
         break;
       } catch (error) {
+        // Stopped while reading: the close cut the read short (its render thread closed).
+        if (this.stopped) break;
         // The CMS does not answer: the instance stays not ready and asks again.
         if (attempt === 1 || attempt % 10 === 0) {
           logger.warn("content catch-up: the CMS cannot be read, trying again", {
