@@ -107,7 +107,7 @@ export class NotFoundAnswers {
   /**
    * Prepares each route's 404 page, one route after another (the routes of the build's
    * samples of unknown addresses), so the first unknown address a scanner asks for costs
-   * what the others do; stops when `wanted` turns false.
+   * what the others do; stops once the server closes (stop).
    */
   async prepareRoutesOf(build: {
     unknownAddressSamples?: readonly string[];

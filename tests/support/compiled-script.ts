@@ -5,7 +5,17 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
-type BundleEntry = (root: string, entry: string, outfile: string) => Promise<void>;
+/** What scripts/server-bundles.mjs offers the tests. */
+interface ServerBundler {
+  bundleEntry(root: string, entry: string, outfile: string): Promise<void>;
+  currentBundleOf(entry: string, file: string): Promise<string>;
+}
+
+/** The project's bundler: JavaScript without types of its own, imported by address. */
+export async function serverBundler(projectDir: string): Promise<ServerBundler> {
+  const address = pathToFileURL(path.join(projectDir, "scripts", "server-bundles.mjs")).href;
+  return (await import(address)) as ServerBundler;
+}
 
 /**
  * Compiles `entry` (relative to `projectDir`) into the project's .cache folder, where its
@@ -15,9 +25,7 @@ export async function compileScript(projectDir: string, entry: string): Promise<
   const name = path.basename(entry, path.extname(entry));
   // Named per process and moment: runs of the suite side by side never share a file.
   const outfile = path.join(projectDir, ".cache", `${name}-${process.pid}-${Date.now()}.mjs`);
-  // JavaScript without types of its own: imported by address, as the render thread does.
-  const bundler = pathToFileURL(path.join(projectDir, "scripts", "server-bundles.mjs")).href;
-  const { bundleEntry } = (await import(bundler)) as { bundleEntry: BundleEntry };
+  const { bundleEntry } = await serverBundler(projectDir);
   await bundleEntry(projectDir, entry, outfile);
   return outfile;
 }
