@@ -1,7 +1,8 @@
 // WCAG checks with axe-core (DESIGN: WCAG 2.2 AA): no serious or critical violations on the
 // main page types and the 404 page; every violation is listed when the test fails.
-import { expect, test } from "@playwright/test";
+
 import { expectNoBlockingViolations } from "./support/axe";
+import { expect, test } from "./support/reused-page";
 import { ARTICLE_PATH, RESOURCE_SLUG, waitForHydration } from "./support/site";
 
 const RESOURCE_PATH = `/resources/${RESOURCE_SLUG}`;

@@ -1,8 +1,9 @@
 // Page views through the tag manager's data layer (SPEC §1, §4, §7): one on first load, one
 // per in-app navigation with the new path and title, whatever the visitor chose about
 // cookies (the tag manager only reads the queue once consent allows it: consent.spec.ts).
-import { expect, test } from "@playwright/test";
+
 import { expectNoTagManager } from "./support/consent";
+import { expect, test } from "./support/reused-page";
 import { gotoHydrated, pageViews } from "./support/site";
 
 test("the data layer exists and the first load pushes one page_view", async ({ page }) => {

@@ -4,7 +4,7 @@
 // version asking again, Global Privacy Control, the footer reopening the choices, the form
 // without JavaScript, keyboard use, axe and layout shifts. The server runs with GTM_ID set;
 // the tag manager's script is answered by a local stand-in (support/consent.ts).
-import { expect, type Page, test } from "@playwright/test";
+import { test as freshPageTest, type Page } from "@playwright/test";
 import { CONSENT_COOKIE, decodeConsentChoice } from "../../app/consent/choice";
 import { ATTRIBUTION_COOKIE, decodeAttribution } from "../../app/forms/attribution";
 import { TEST_BUILD_SETTINGS } from "../support/build-settings";
@@ -20,6 +20,7 @@ import {
   standInSaw,
   standInTagManager,
 } from "./support/consent";
+import { expect, test } from "./support/reused-page";
 import {
   afterLoadAndIdle,
   gotoHydrated,
@@ -357,25 +358,27 @@ test("the visit's attribution is kept only once advertising is accepted, from th
   await expect.poll(attribution).toBeUndefined();
 });
 
-test("Global Privacy Control: advertising stays denied and the banner says so", async ({
-  page,
-}) => {
-  await page.addInitScript(() =>
-    Object.defineProperty(Navigator.prototype, "globalPrivacyControl", { get: () => true }),
-  );
-  const requested = await standInTagManager(page);
-  await gotoHydrated(page, "/");
-  const notice = banner(page).locator(".consent__gpc");
-  await expect(notice).toBeVisible();
-  await expect(notice).toContainText(/Global Privacy Control/i);
-  await acceptAll(page).click();
-  expect((await consentCommands(page)).at(-1)).toEqual([
-    "update",
-    { ...DENIED, analytics_storage: "granted" },
-  ]);
-  expect(await storedChoice(page)).toMatchObject({ analytics: true, advertising: false });
-  await expect.poll(() => requested.length).toBe(1);
-});
+// A fresh page: the test changes what the browser reports before any script.
+freshPageTest(
+  "Global Privacy Control: advertising stays denied and the banner says so",
+  async ({ page }) => {
+    await page.addInitScript(() =>
+      Object.defineProperty(Navigator.prototype, "globalPrivacyControl", { get: () => true }),
+    );
+    const requested = await standInTagManager(page);
+    await gotoHydrated(page, "/");
+    const notice = banner(page).locator(".consent__gpc");
+    await expect(notice).toBeVisible();
+    await expect(notice).toContainText(/Global Privacy Control/i);
+    await acceptAll(page).click();
+    expect((await consentCommands(page)).at(-1)).toEqual([
+      "update",
+      { ...DENIED, analytics_storage: "granted" },
+    ]);
+    expect(await storedChoice(page)).toMatchObject({ analytics: true, advertising: false });
+    await expect.poll(() => requested.length).toBe(1);
+  },
+);
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
@@ -493,52 +496,54 @@ test("at 375 px the open mobile menu covers the banner: every menu link works be
   await expect(banner(page)).toBeVisible();
 });
 
-test("the banner shifts no layout: CLS stays 0 on a first visit and after a choice", async ({
-  page,
-}) => {
-  // Each shift with what moved (element, from, to), so a failure names its cause.
-  type Shifts = { __shifts?: { value: number; moved: string[] }[] };
-  await page.addInitScript(() => {
-    const shifts: NonNullable<Shifts["__shifts"]> = [];
-    (window as Shifts).__shifts = shifts;
-    const box = (rect: DOMRectReadOnly) =>
-      `${Math.round(rect.x)},${Math.round(rect.y)} ${Math.round(rect.width)}x${Math.round(rect.height)}`;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & {
-        value: number;
-        hadRecentInput: boolean;
-        sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
-      })[]) {
-        if (entry.hadRecentInput) continue;
-        shifts.push({
-          value: entry.value,
-          moved: entry.sources.map((source) => {
-            const node = source.node as Element | undefined;
-            const name = node?.nodeName ?? "?";
-            const what = node?.className ? `${name}.${String(node.className)}` : name;
-            return `${what} at ${Math.round(entry.startTime)} ms: ${box(source.previousRect)} -> ${box(source.currentRect)}`;
-          }),
-        });
-      }
-    }).observe({ type: "layout-shift", buffered: true });
-  });
-  // Shifts are reported after the frame that drew them: two frames on, any is counted.
-  const shiftsSoFar = () =>
-    page.evaluate(
-      () =>
-        new Promise<NonNullable<Shifts["__shifts"]>>((resolve) =>
-          requestAnimationFrame(() =>
-            requestAnimationFrame(() => resolve((window as Shifts).__shifts ?? [])),
+// A fresh page: a first visit's layout shifts come with a cold cache, fonts still loading.
+freshPageTest(
+  "the banner shifts no layout: CLS stays 0 on a first visit and after a choice",
+  async ({ page }) => {
+    // Each shift with what moved (element, from, to), so a failure names its cause.
+    type Shifts = { __shifts?: { value: number; moved: string[] }[] };
+    await page.addInitScript(() => {
+      const shifts: NonNullable<Shifts["__shifts"]> = [];
+      (window as Shifts).__shifts = shifts;
+      const box = (rect: DOMRectReadOnly) =>
+        `${Math.round(rect.x)},${Math.round(rect.y)} ${Math.round(rect.width)}x${Math.round(rect.height)}`;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+          sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+        })[]) {
+          if (entry.hadRecentInput) continue;
+          shifts.push({
+            value: entry.value,
+            moved: entry.sources.map((source) => {
+              const node = source.node as Element | undefined;
+              const name = node?.nodeName ?? "?";
+              const what = node?.className ? `${name}.${String(node.className)}` : name;
+              return `${what} at ${Math.round(entry.startTime)} ms: ${box(source.previousRect)} -> ${box(source.currentRect)}`;
+            }),
+          });
+        }
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    // Shifts are reported after the frame that drew them: two frames on, any is counted.
+    const shiftsSoFar = () =>
+      page.evaluate(
+        () =>
+          new Promise<NonNullable<Shifts["__shifts"]>>((resolve) =>
+            requestAnimationFrame(() =>
+              requestAnimationFrame(() => resolve((window as Shifts).__shifts ?? [])),
+            ),
           ),
-        ),
-    );
-  await gotoHydrated(page, "/");
-  await expect(banner(page)).toBeVisible();
-  // Loaded, the fonts settled and the page idle: what loading moves has moved.
-  await afterLoadAndIdle(page);
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  expect(await shiftsSoFar()).toEqual([]);
-  await rejectAll(page).click();
-  await expect(banner(page)).toBeHidden();
-  expect(await shiftsSoFar()).toEqual([]);
-});
+      );
+    await gotoHydrated(page, "/");
+    await expect(banner(page)).toBeVisible();
+    // Loaded, the fonts settled and the page idle: what loading moves has moved.
+    await afterLoadAndIdle(page);
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    expect(await shiftsSoFar()).toEqual([]);
+    await rejectAll(page).click();
+    await expect(banner(page)).toBeHidden();
+    expect(await shiftsSoFar()).toEqual([]);
+  },
+);

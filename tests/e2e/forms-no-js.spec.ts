@@ -1,7 +1,8 @@
 // The forms without JavaScript: a plain POST to the page's own URL answers 303 to the
 // outcome, or the page again (422) with one message per field and what the visitor typed.
-import { expect, test } from "@playwright/test";
+
 import { storedWith, uniqueClient, uniqueEmail, waitPastMinimumTime } from "./support/forms";
+import { expect, test } from "./support/reused-page";
 import { publishedEntries } from "./support/snapshot";
 
 test.use({ javaScriptEnabled: false });

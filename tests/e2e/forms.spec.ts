@@ -1,7 +1,7 @@
 // Forms that convert and lose nothing (contact, universal-id and partner sign-ups, gated
 // downloads), in Chromium with JavaScript. What the visitor sees and what the site stored
 // are both checked: the stored row is read from the site's own database.
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { GENERATE_LEAD_EVENT } from "../../app/forms/lead";
 import { expectNoBlockingViolations } from "./support/axe";
 import { consentCookie, standInTagManager } from "./support/consent";
@@ -12,6 +12,7 @@ import {
   uniqueEmail,
   waitPastMinimumTime,
 } from "./support/forms";
+import { expect, test } from "./support/reused-page";
 import { waitForHydration } from "./support/site";
 import { publishedEntries } from "./support/snapshot";
 

@@ -1,6 +1,7 @@
 // Page head metadata (SPEC §3): `{title} - ID5`, Open Graph and Twitter tags, canonical URL
 // from the fixed site origin, language, no robots noindex on normal pages.
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/reused-page";
 import {
   ARTICLE_PATH,
   ARTICLE_SLUG,

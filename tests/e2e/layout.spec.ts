@@ -1,6 +1,6 @@
 // The page frame of SPEC §2/§4/§9: header compaction, the mobile menu, the announcement
 // banner, the footer columns and the skip link.
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { HEADER_COMPACT_THRESHOLD } from "../../app/components/layout/header-scroll";
 import {
   ACQUISITION_PATH,
@@ -9,6 +9,7 @@ import {
   HEADER_LINKS,
   SOCIAL_LINKS,
 } from "../../app/config/site";
+import { expect, test } from "./support/reused-page";
 import { gotoHydrated } from "./support/site";
 
 /** Scrolls the window and lets the header's scroll listener (one rAF) run. */

@@ -1,7 +1,8 @@
 // Client navigation rules (SPEC §2, §4): scroll to top except on news pagination and
 // same-path hash changes, tab selection from a hash, in-app rich-content links, and the
 // full page load after a new build is detected.
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/reused-page";
 import { gotoHydrated, hasDocumentMarker, markDocument } from "./support/site";
 
 const scrollY = (page: Page) => page.evaluate(() => window.scrollY);

@@ -1,7 +1,8 @@
 // Without JavaScript (DESIGN: "works without JavaScript"): server-rendered pages show their
 // content, navigation is made of real links, and the mobile menu is a native disclosure.
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { FOOTER_COLUMNS, HEADER_LINKS } from "../../app/config/site";
+import { expect, test } from "./support/reused-page";
 import { ARTICLE_PATH } from "./support/site";
 import { publishedEntries } from "./support/snapshot";
 

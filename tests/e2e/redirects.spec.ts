@@ -1,8 +1,9 @@
 // Every row of the one redirect table (app/redirects/redirect-table.ts, SPEC §2) as an HTTP
 // redirect of our server (or, where the seed's CMS redirect has the same `from`, the CMS's),
 // plus the in-app redirect of a client-side navigation, to an old path and to a CMS redirect.
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { REDIRECTS, type RedirectRule } from "../../app/redirects/redirect-table";
+import { expect, test } from "./support/reused-page";
 import {
   ARTICLE_SLUG,
   hasDocumentMarker,

@@ -1,14 +1,15 @@
 // The whole route table of app/routes.ts (SPEC §2): every fixed path and one slug of each
 // dynamic route renders; unknown paths render the 404 error page.
-import { expect, test } from "@playwright/test";
+
 import { LEGAL_PAGE_PATHS, SECTION_PAGE_PATHS } from "../../app/routes";
+import { expect, test } from "./support/reused-page";
 import {
   ARTICLE_PATH,
   EVENT_SLUG,
   expectNotFoundPage,
+  pageErrorsTest,
   RESOURCE_SLUG,
   rewriteAboutData,
-  sharedPageTest,
   UNIVERSAL_ID_SLUG,
   waitForHydration,
 } from "./support/site";
@@ -35,9 +36,9 @@ const DYNAMIC_PATHS = [
 
 test.describe("every route of the route table renders", () => {
   for (const path of [...FIXED_PATHS, ...DYNAMIC_PATHS]) {
-    sharedPageTest(
+    pageErrorsTest(
       `${path} answers 200 with an h1 and a non-empty main`,
-      async ({ sharedPage: page, pageErrors }) => {
+      async ({ page, pageErrors }) => {
         const response = await page.goto(path);
         expect(response?.status()).toBe(200);
         expect(response?.headers()["content-type"]).toContain("text/html");
@@ -79,7 +80,7 @@ test.describe("unknown routes answer 404 with the error page", () => {
     ...unpublishedSlugs("news-article").map((slug) => `/news/${slug}`),
   ];
   for (const path of notFound) {
-    sharedPageTest(`${path} is 404 'Page Not Found'`, async ({ sharedPage: page, pageErrors }) => {
+    pageErrorsTest(`${path} is 404 'Page Not Found'`, async ({ page, pageErrors }) => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(404);
       await expectNotFoundPage(page);

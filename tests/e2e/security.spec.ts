@@ -1,7 +1,8 @@
 // DESIGN "The API secret never leaves the server": no response a browser receives carries
 // it, the browser never talks to the content service, and media come from our own origin.
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { LOCAL_CONTENT_IDENTITY } from "../../app/config/env.server";
+import { expect, test } from "./support/reused-page";
 import { ARTICLE_PATH, gotoHydrated, ROUTE_RULES_MANIFEST } from "./support/site";
 
 const SECRET = LOCAL_CONTENT_IDENTITY.apiKeySecret;

@@ -1,8 +1,9 @@
 // Shared helpers of the browser tests: hydration, the data layer, the error page.
-import { test as base, expect, type Page, type Response } from "@playwright/test";
+import { expect, type Page, type Response } from "@playwright/test";
 import { IDLE_TIMEOUT_MS } from "../../../app/navigation/idle";
 import { formatTitle } from "../../../app/seo/build-meta.server";
 import { NO_INDEX_ROBOTS, NOT_FOUND_TITLE } from "../../../app/seo/route-meta";
+import { test } from "./reused-page";
 import { newsSlugs, slugsOf } from "./snapshot";
 
 export { formatTitle, NO_INDEX_ROBOTS, NOT_FOUND_TITLE };
@@ -88,37 +89,12 @@ export async function expectNotFoundPage(page: Page): Promise<void> {
   await expect(page.locator("footer#site-footer")).toBeVisible();
 }
 
-/**
- * `test` with a worker-scoped `sharedPage`: one browser page reused by the many short
- * route checks of a worker (every check still does a full page load), which saves a new
- * browser context per check.
- */
-export const sharedPageTest = base.extend<{ pageErrors: string[] }, { sharedPage: Page }>({
-  sharedPage: [
-    async ({ browser }, use, workerInfo) => {
-      const { baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, reducedMotion } =
-        workerInfo.project.use;
-      const context = await browser.newContext({
-        baseURL,
-        viewport,
-        userAgent,
-        deviceScaleFactor,
-        isMobile,
-        hasTouch,
-        reducedMotion,
-      });
-      const page = await context.newPage();
-      await use(page);
-      await context.close();
-    },
-    { scope: "worker" },
-  ],
-  pageErrors: async ({ sharedPage }, use) => {
+/** `test` on the reused page, with the uncaught errors of what the test loads. */
+export const pageErrorsTest = test.extend<{ pageErrors: string[] }>({
+  pageErrors: async ({ page }, use) => {
     const errors: string[] = [];
-    const onError = (error: Error) => errors.push(error.message);
-    sharedPage.on("pageerror", onError);
+    page.on("pageerror", (error) => errors.push(error.message));
     await use(errors);
-    sharedPage.off("pageerror", onError);
   },
 });
 

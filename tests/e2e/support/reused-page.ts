@@ -1,0 +1,215 @@
+// Browser tests on a page each worker reuses, put back to a visitor's start before every test
+// (docs/decisions/0028-browser-tests-reuse-pages.md). A fresh context costs Chromium about
+// 1.3 s of CPU more than loading the same page in a live one: a new window, a new renderer,
+// every script compiled again. Most tests need a page, not a new browser profile.
+//
+// Before each test the page is given what a fresh one would have: the test's cookies and
+// local storage (its `storageState`), empty session storage, no routes, no listeners left by
+// another test, no other pages open, no extra headers, the test's viewport and media
+// emulation. What cannot be undone on a live page (init scripts, exposed functions, offline, permissions,
+// a fake clock, a changed default timeout), or a test that failed, retires the page: the next
+// test gets a new one. Context settings a live page cannot change (JavaScript off, a user
+// agent, a base URL...) get a page of their own.
+//
+// What stays warm is the browser's cache: a test about what a first visit loads, or about the
+// network as a whole, uses Playwright's own `test` and its fresh page.
+import {
+  type BrowserContext,
+  type BrowserContextOptions,
+  test as base,
+  type Page,
+} from "@playwright/test";
+
+export { expect } from "@playwright/test";
+
+interface ReusedPage {
+  context: BrowserContext;
+  page: Page;
+  /** Set by anything the reset cannot undo: the page is closed after the test. */
+  retired: boolean;
+  /** The listeners the current test added to the page, removed after it. */
+  added: [event: string, listener: (...args: unknown[]) => void][];
+}
+
+type StorageState = Exclude<BrowserContextOptions["storageState"], string | undefined>;
+
+/** A blank document on the site's origin, answered by the browser itself. */
+const RESET_PATH = "/__reused-page-reset";
+
+/** Methods whose effect outlives the test on a live page or context. */
+const PAGE_LASTING = [
+  "addInitScript",
+  "exposeBinding",
+  "exposeFunction",
+  "routeFromHAR",
+  "routeWebSocket",
+  "addLocatorHandler",
+  "setDefaultTimeout",
+  "setDefaultNavigationTimeout",
+] as const;
+const CONTEXT_LASTING = [
+  ...PAGE_LASTING.filter((name) => name !== "addLocatorHandler"),
+  "setOffline",
+  "grantPermissions",
+  "setGeolocation",
+  "setHTTPCredentials",
+] as const;
+const CLOCK_LASTING = ["install", "setFixedTime", "setSystemTime"] as const;
+
+/** Records every listener added to the page, so that none outlives its test. */
+function recordListeners(reused: ReusedPage): void {
+  const methods = reused.page as unknown as Record<string, unknown>;
+  for (const name of ["on", "addListener", "once", "prependListener", "prependOnceListener"]) {
+    const original = methods[name];
+    if (typeof original !== "function") continue;
+    methods[name] = (event: string, listener: (...args: unknown[]) => void) => {
+      reused.added.push([event, listener]);
+      return (original as (...a: unknown[]) => unknown).call(reused.page, event, listener);
+    };
+  }
+}
+
+/** Marks `reused` retired whenever one of `names` is called on `target`. */
+function retireOn(target: object, names: readonly string[], reused: ReusedPage): void {
+  const methods = target as Record<string, unknown>;
+  for (const name of names) {
+    const original = methods[name];
+    if (typeof original !== "function") continue;
+    methods[name] = (...args: unknown[]) => {
+      reused.retired = true;
+      return (original as (...a: unknown[]) => unknown).apply(target, args);
+    };
+  }
+}
+
+async function openReusedPage(
+  browser: import("@playwright/test").Browser,
+  options: BrowserContextOptions,
+): Promise<ReusedPage> {
+  const context = await browser.newContext({ ...options, storageState: undefined });
+  const page = await context.newPage();
+  const reused: ReusedPage = { context, page, retired: false, added: [] };
+  recordListeners(reused);
+  retireOn(page, PAGE_LASTING, reused);
+  retireOn(context, CONTEXT_LASTING, reused);
+  retireOn(context.clock, CLOCK_LASTING, reused);
+  return reused;
+}
+
+/** Puts the page back to a visitor's start: the given cookies and storage, nothing else. */
+async function resetPage(
+  { context, page }: ReusedPage,
+  baseURL: string,
+  storageState: StorageState | undefined,
+  extraHTTPHeaders: Record<string, string> | undefined,
+): Promise<void> {
+  for (const other of context.pages()) if (other !== page) await other.close();
+  await page.unrouteAll({ behavior: "ignoreErrors" });
+  await context.unrouteAll({ behavior: "ignoreErrors" });
+  await page.setExtraHTTPHeaders({});
+  await context.setExtraHTTPHeaders(extraHTTPHeaders ?? {});
+  // Storage belongs to the origin (local) and to the tab (session): both are cleared from a
+  // document of the site's origin that never reaches the server. The test starts on it: a
+  // blank page of another origin would cost a new renderer process at the test's first load.
+  const origin = new URL(baseURL).origin;
+  await page.route(`${origin}${RESET_PATH}`, (route) =>
+    route.fulfill({ contentType: "text/html", body: "<!doctype html><title>reset</title>" }),
+  );
+  await page.goto(`${origin}${RESET_PATH}`);
+  const local = storageState?.origins?.find((entry) => entry.origin === origin)?.localStorage ?? [];
+  await page.evaluate((entries) => {
+    localStorage.clear();
+    sessionStorage.clear();
+    for (const { name, value } of entries) localStorage.setItem(name, value);
+  }, local);
+  await page.unrouteAll({ behavior: "ignoreErrors" });
+  // The pointer leaves the viewport, so the next document opens with nothing hovered.
+  await page.mouse.move(-1, -1);
+  await context.clearCookies();
+  if (storageState?.cookies?.length) await context.addCookies(storageState.cookies);
+}
+
+export const test = base.extend<
+  { reusedPage: ReusedPage },
+  { reusedPages: Map<string, ReusedPage> }
+>({
+  reusedPages: [
+    async ({ browser: _ }, use) => {
+      const pages = new Map<string, ReusedPage>();
+      await use(pages);
+      for (const reused of pages.values()) await reused.context.close();
+    },
+    { scope: "worker" },
+  ],
+  reusedPage: async (
+    {
+      browser,
+      reusedPages,
+      baseURL,
+      javaScriptEnabled,
+      userAgent,
+      deviceScaleFactor,
+      isMobile,
+      hasTouch,
+      locale,
+      timezoneId,
+      bypassCSP,
+      serviceWorkers,
+      viewport,
+      reducedMotion,
+      colorScheme,
+      storageState,
+      extraHTTPHeaders,
+    },
+    use,
+    testInfo,
+  ) => {
+    if (!baseURL) throw new Error("a reused page needs the project's baseURL");
+    if (typeof storageState === "string") {
+      throw new Error("a reused page takes its storage state as an object, not a file");
+    }
+    const fixed: BrowserContextOptions = {
+      baseURL,
+      javaScriptEnabled,
+      userAgent,
+      deviceScaleFactor,
+      isMobile,
+      hasTouch,
+      locale,
+      timezoneId,
+      bypassCSP,
+      serviceWorkers,
+    };
+    const key = JSON.stringify(fixed);
+    let reused = reusedPages.get(key);
+    if (!reused || reused.page.isClosed()) {
+      reused = await openReusedPage(browser, fixed);
+      reusedPages.set(key, reused);
+    }
+    await resetPage(reused, baseURL, storageState, extraHTTPHeaders);
+    const { page } = reused;
+    if (viewport) await page.setViewportSize(viewport);
+    await page.emulateMedia({
+      media: null,
+      reducedMotion: reducedMotion ?? null,
+      colorScheme: colorScheme ?? null,
+      forcedColors: null,
+    });
+    reused.added = [];
+
+    await use(reused);
+
+    for (const [event, listener] of reused.added) page.off(event as "load", listener);
+    reused.added = [];
+    if (testInfo.status !== testInfo.expectedStatus || reused.retired || page.isClosed()) {
+      reusedPages.delete(key);
+      await reused.context.close();
+    }
+  },
+  page: async ({ reusedPage }, use) => {
+    await use(reusedPage.page);
+  },
+  context: async ({ reusedPage }, use) => {
+    await use(reusedPage.context);
+  },
+});
