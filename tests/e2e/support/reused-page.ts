@@ -6,10 +6,10 @@
 // Before each test the page is given what a fresh one would have: the test's cookies and
 // local storage (its `storageState`), empty session storage, no routes, no listeners left by
 // another test, no other pages open, no extra headers, the test's viewport and media
-// emulation. What cannot be undone on a live page (init scripts, exposed functions, offline, permissions,
-// a fake clock, a changed default timeout), or a test that failed, retires the page: the next
-// test gets a new one. Context settings a live page cannot change (JavaScript off, a user
-// agent, a base URL...) get a page of their own.
+// emulation. What cannot be undone on a live page (init scripts, exposed functions, offline,
+// permissions, a fake clock, a changed default timeout), or a test that failed, retires the
+// page: the next test gets a new one. Context settings a live page cannot change (JavaScript
+// off, a user agent, a base URL...) get a page of their own.
 //
 // What stays warm is the browser's cache: a test about what a first visit loads, or about the
 // network as a whole, uses Playwright's own `test` and its fresh page.
