@@ -1,7 +1,11 @@
 // The browser the other specs drive: started as scripts/chromium.ts says, without losing any
 // of the features Playwright turns off (Chromium keeps only the last --disable-features).
-import { expect, test } from "@playwright/test";
+
 import { ADDRESS_BAR_POPUP_FEATURES } from "../../scripts/chromium";
+import { expect, test } from "./support/reused-page";
+
+// Each test on a new context: the targets a new page opens are what is checked.
+test.use({ freshPage: true });
 
 test("runs without the address bar's popups and without every feature Playwright turns off", async ({
   browser,

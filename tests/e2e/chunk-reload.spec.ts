@@ -2,9 +2,13 @@
 // path. Here the route module of /news answers 404, as after a deploy removed it: React
 // Router reloads the page, and the guard lets that happen once per path within 10 s; the
 // next time it sends the visitor to the server-rendered page they asked for instead.
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { RELOAD_GUARD_MS, RELOAD_STORAGE_PREFIX } from "../../app/navigation/chunk-reload-guard";
+import { expect, test } from "./support/reused-page";
 import { gotoHydrated, hasDocumentMarker, markDocument, waitForHydration } from "./support/site";
+
+// Each test on a new context: a first load of each module, none of it already cached.
+test.use({ freshPage: true });
 
 const NEWS_ROUTE_MODULE = /\/assets\/news-index-[^/]+\.js(\?.*)?$/;
 const GUARD_WARNING = "[chunk-reload] a chunk failed again within 10 s";

@@ -4,7 +4,7 @@
 // version asking again, Global Privacy Control, the footer reopening the choices, the form
 // without JavaScript, keyboard use, axe and layout shifts. The server runs with GTM_ID set;
 // the tag manager's script is answered by a local stand-in (support/consent.ts).
-import { test as freshPageTest, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { CONSENT_COOKIE, decodeConsentChoice } from "../../app/consent/choice";
 import { ATTRIBUTION_COOKIE, decodeAttribution } from "../../app/forms/attribution";
 import { TEST_BUILD_SETTINGS } from "../support/build-settings";
@@ -358,10 +358,13 @@ test("the visit's attribution is kept only once advertising is accepted, from th
   await expect.poll(attribution).toBeUndefined();
 });
 
-// A fresh page: the test changes what the browser reports before any script.
-freshPageTest(
-  "Global Privacy Control: advertising stays denied and the banner says so",
-  async ({ page }) => {
+test.describe(() => {
+  // A fresh page: the test changes what the browser reports before any script.
+  test.use({ freshPage: true });
+
+  test("Global Privacy Control: advertising stays denied and the banner says so", async ({
+    page,
+  }) => {
     await page.addInitScript(() =>
       Object.defineProperty(Navigator.prototype, "globalPrivacyControl", { get: () => true }),
     );
@@ -377,8 +380,8 @@ freshPageTest(
     ]);
     expect(await storedChoice(page)).toMatchObject({ analytics: true, advertising: false });
     await expect.poll(() => requested.length).toBe(1);
-  },
-);
+  });
+});
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
@@ -496,10 +499,13 @@ test("at 375 px the open mobile menu covers the banner: every menu link works be
   await expect(banner(page)).toBeVisible();
 });
 
-// A fresh page: a first visit's layout shifts come with a cold cache, fonts still loading.
-freshPageTest(
-  "the banner shifts no layout: CLS stays 0 on a first visit and after a choice",
-  async ({ page }) => {
+test.describe(() => {
+  // A fresh page: a first visit's layout shifts come with a cold cache, fonts still loading.
+  test.use({ freshPage: true });
+
+  test("the banner shifts no layout: CLS stays 0 on a first visit and after a choice", async ({
+    page,
+  }) => {
     // Each shift with what moved (element, from, to), so a failure names its cause.
     type Shifts = { __shifts?: { value: number; moved: string[] }[] };
     await page.addInitScript(() => {
@@ -545,5 +551,5 @@ freshPageTest(
     await rejectAll(page).click();
     await expect(banner(page)).toBeHidden();
     expect(await shiftsSoFar()).toEqual([]);
-  },
-);
+  });
+});

@@ -6,7 +6,7 @@ import { readFile, rm } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import {
   DRAFT_STATUS_ID,
   type DraftsProject,
@@ -22,6 +22,10 @@ import { previewLinkKey, signPreviewToken } from "../../server/preview/preview-l
 import { PROJECT_DIR } from "../../server/running/build-stamp";
 import { loadSigningKey } from "../../server/store/signing-key-file";
 import { TEST_BUILD_SETTINGS } from "../support/build-settings";
+import { expect, test } from "./support/reused-page";
+
+// Each test on a new context: the site of its own project, and pages a test expects fetched anew.
+test.use({ freshPage: true });
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 

@@ -3,8 +3,12 @@
 // script; no more than one web font is preloaded (none is); the app's scripts and, on a first
 // visit, the web fonts are requested only after the first contentful paint, and the page still
 // hydrates without an error; a browser that has the fonts uses them from the start.
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/reused-page";
 import { ARTICLE_PATH, gotoHydrated } from "./support/site";
+
+// Each test on a new context: a first visit, its cache cold.
+test.use({ freshPage: true });
 
 const PAGES = ["/", "/news", ARTICLE_PATH, "/solutions"];
 

@@ -5,7 +5,6 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
 import { E2E_CONTENT_DIR } from "../../playwright.config";
 import { type SiteProcess, startSiteProcess } from "../../scripts/site-process";
 import { TEST_BUILD_SETTINGS } from "../support/build-settings";
@@ -19,6 +18,7 @@ import {
   uniqueEmail,
   type WebhookReceiver,
 } from "./support/forms";
+import { expect, test } from "./support/reused-page";
 
 const SECRET = webhookSecretFor("forms-durability");
 const SUBMISSIONS = 40;

@@ -1,6 +1,6 @@
 // The forms over plain HTTP, as a bot or a broken client would send them: bad input is a
 // clear 4xx (never a 5xx) and stores nothing; cross-site posts, floods and bots are caught.
-import { expect, test } from "@playwright/test";
+
 import {
   formBody,
   stampIn,
@@ -10,6 +10,7 @@ import {
   uniqueEmail,
   waitPastMinimumTime,
 } from "./support/forms";
+import { expect, test } from "./support/reused-page";
 
 const FORM = "application/x-www-form-urlencoded";
 

@@ -4,14 +4,18 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { FORM_ERRORS } from "../../app/forms/action.server";
 import { E2E_CONTENT_DIR } from "../../playwright.config";
 import { type SiteProcess, startSiteProcess } from "../../scripts/site-process";
 import { TEST_BUILD_SETTINGS } from "../support/build-settings";
 import { POSTGRES_START_TIMEOUT_MS, type PostgresServer, startPostgres } from "../support/postgres";
 import { fillVisibleFields } from "./support/forms";
+import { expect, test } from "./support/reused-page";
 import { waitForHydration } from "./support/site";
+
+// Each test on a new context: the site of its own project.
+test.use({ freshPage: true });
 
 let work: string;
 let postgres: PostgresServer;

@@ -1,11 +1,15 @@
 // Link prefetching and the route-rules manifest (SPEC §7, §9): hovering a link preloads the
 // page's data and route modules, at most 4 preloads are pending at once, nothing is
 // prefetched on save-data or 2g; the manifest is fetched 1 s after idle, not on slow-2g.
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { IDLE_TIMEOUT_MS } from "../../app/navigation/idle";
 import { MAX_PENDING_PREFETCHES } from "../../app/navigation/prefetch-queue";
 import { MANIFEST_DELAY_MS } from "../../app/navigation/route-rules-manifest";
+import { expect, test } from "./support/reused-page";
 import { gotoHydrated, ROUTE_RULES_MANIFEST } from "./support/site";
+
+// Each test on a new context: what a page asks for, none of it already cached.
+test.use({ freshPage: true });
 
 const SECTION_LINKS = ["About", "Technology", "Solutions", "Resources", "News", "Contact"];
 

@@ -3,12 +3,16 @@
 // a preview on the e2e site (GTM_ID set, the tag manager's host answered by a stand-in):
 // no request leaves for the tag manager, no attribution cookie keeps the link, and no
 // request from the page names the link in a Referer.
-import { expect, type Request, test } from "@playwright/test";
+import type { Request } from "@playwright/test";
 import { ATTRIBUTION_COOKIE } from "../../app/forms/attribution";
 import { E2E_DATA_DIR } from "../../playwright.config";
 import { previewLinkKey, signPreviewToken } from "../../server/preview/preview-links";
 import { loadSigningKey } from "../../server/store/signing-key-file";
 import { consentCookie, standInTagManager } from "./support/consent";
+import { expect, test } from "./support/reused-page";
+
+// Each test on a new context: what a preview sends, none of it already cached.
+test.use({ freshPage: true });
 
 /** A published article of the seed snapshot. */
 const ARTICLE_ID = "7ab1365e2b344851679282cb";

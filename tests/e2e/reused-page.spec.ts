@@ -65,6 +65,19 @@ test("what cannot be undone retires the page", async ({ page }) => {
 
 test("so the next test gets a new one", async ({ page }) => {
   expect(page).not.toBe(previous);
+  previous = page;
   await page.goto("/about");
   expect(await page.evaluate(() => (window as { __left?: boolean }).__left)).toBeUndefined();
+});
+
+test.describe(() => {
+  test.use({ freshPage: true });
+
+  test("`freshPage` gives a new context, as Playwright's own test does", async ({ page }) => {
+    expect(page).not.toBe(previous);
+    expect(page.url()).toBe("about:blank");
+    expect((await page.context().cookies()).map((cookie) => cookie.name)).toEqual(
+      REJECTED_STATE.cookies.map((cookie) => cookie.name),
+    );
+  });
 });

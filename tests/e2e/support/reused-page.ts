@@ -12,7 +12,7 @@
 // off, a user agent, a base URL...) get a page of their own.
 //
 // What stays warm is the browser's cache: a test about what a first visit loads, or about the
-// network as a whole, uses Playwright's own `test` and its fresh page.
+// network as a whole, sets `freshPage` and gets a new context, as Playwright gives.
 import {
   type BrowserContext,
   type BrowserContextOptions,
@@ -130,9 +130,19 @@ async function resetPage(
 }
 
 export const test = base.extend<
-  { reusedPage: ReusedPage },
+  {
+    /**
+     * A new context for each test, as Playwright's own `test` gives: for tests about a first
+     * visit's cold cache or what a page sends over the network. An option rather than a test
+     * of its own so that every spec shares one kind of worker (Playwright starts a new worker,
+     * and browser, whenever the next test is of another kind).
+     */
+    freshPage: boolean;
+    reusedPage: ReusedPage;
+  },
   { reusedPages: Map<string, ReusedPage> }
 >({
+  freshPage: [false, { option: true }],
   reusedPages: [
     async ({ browser: _ }, use) => {
       const pages = new Map<string, ReusedPage>();
@@ -160,6 +170,7 @@ export const test = base.extend<
       colorScheme,
       storageState,
       extraHTTPHeaders,
+      freshPage,
     },
     use,
     testInfo,
@@ -180,6 +191,19 @@ export const test = base.extend<
       bypassCSP,
       serviceWorkers,
     };
+    if (freshPage) {
+      const context = await browser.newContext({
+        ...fixed,
+        viewport,
+        reducedMotion,
+        colorScheme,
+        storageState,
+        extraHTTPHeaders,
+      });
+      await use({ context, page: await context.newPage(), retired: true, added: [] });
+      await context.close();
+      return;
+    }
     const key = JSON.stringify(fixed);
     let reused = reusedPages.get(key);
     if (!reused || reused.page.isClosed()) {
