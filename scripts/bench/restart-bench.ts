@@ -6,7 +6,7 @@
 // done: every page that read an edited entry rendered again), and the catch-up's own figures
 // from its log line. N = 0 is the start with nothing pending. Nothing outside its temporary
 // folders is touched. RESTART_BENCH_EDITS (default 0,1,10,50).
-import { readFile, rm } from "node:fs/promises";
+import { rm } from "node:fs/promises";
 import path from "node:path";
 import { contentApi } from "../../tests/support/content-api";
 import {
@@ -15,6 +15,7 @@ import {
   spawnContentServer,
 } from "../../tests/support/content-server-process";
 import { freePort } from "../../tests/support/free-port";
+import { readLogLines } from "../../tests/support/log-file";
 import { temporaryProject } from "../../tests/support/project-copy";
 import { untilInstanceReady } from "../../tests/support/site-instance";
 import { copySnapshot, removeSnapshot } from "../../tests/support/snapshot-copy";
@@ -45,10 +46,7 @@ function editCounts(setting: string | undefined): number[] {
 }
 
 async function logLines(logFile: string): Promise<Record<string, unknown>[]> {
-  return (await readFile(logFile, "utf8"))
-    .split("\n")
-    .filter((line) => line.startsWith("{"))
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
+  return readLogLines(logFile);
 }
 
 /** The first line named `msg` after `since` lines, once written (lines go out in batches). */

@@ -3,13 +3,14 @@
 // content service run as a separate process. Each edit goes through the content service's API
 // as an editor's CMS would send it; both instances must answer it. How long each edit took to
 // be live on both is printed, not asserted (speed budgets live in `npm run bench`).
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SiteProcess, startSiteProcess } from "../../scripts/site-process";
 import { type ContentApi, contentApi } from "../support/content-api";
 import { type SnapshotContentService, serveSnapshotCopy } from "../support/content-server-process";
+import { readLogLines } from "../support/log-file";
 import { pollUntil } from "../support/poll";
 import { type PostgresServer, startPostgres } from "../support/postgres";
 import { ensureSiteBuild } from "../support/site-build";
@@ -76,11 +77,7 @@ interface LogLine {
 }
 
 async function logOf(name: string): Promise<LogLine[]> {
-  const text = await readFile(path.join(work, `${name}.log`), "utf8").catch(() => "");
-  return text
-    .split("\n")
-    .filter((line) => line.startsWith("{"))
-    .map((line) => JSON.parse(line) as LogLine);
+  return readLogLines<LogLine>(path.join(work, `${name}.log`));
 }
 
 /** Waits until every instance logged a line matching `wanted`. */

@@ -24,6 +24,7 @@ import {
   LOCAL_CMS_VARIABLES,
   spawnContentServer,
 } from "../support/content-server-process";
+import { readLogLines } from "../support/log-file";
 import { pollUntil } from "../support/poll";
 import { type PostgresServer, startPostgres } from "../support/postgres";
 import { ensureSiteBuild } from "../support/site-build";
@@ -327,11 +328,9 @@ describe("two instances on one PostgreSQL", { timeout: 120_000 }, () => {
       await third.stop();
     }
     // It found the edit by asking the CMS at start (its log is complete once it stopped).
-    const caughtUp = (await readFile(path.join(work, "c.log"), "utf8"))
-      .split("\n")
-      .filter((line) => line.startsWith("{"))
-      .map((line) => JSON.parse(line) as { msg?: string; updated?: number })
-      .find((line) => line.msg === "content caught up");
+    const caughtUp = (
+      await readLogLines<{ msg?: string; updated?: number }>(path.join(work, "c.log"))
+    ).find((line) => line.msg === "content caught up");
     expect(caughtUp?.updated).toBeGreaterThanOrEqual(1);
   });
 

@@ -1,10 +1,3 @@
-// Hostile input against previews and the request path (issue 28), over real HTTP: the site as
-// `npm start` runs it, on a copy of the project with its own snapshot and store, previews
-// enabled by PREVIEW_API_TOKEN. Links are made and revoked through the preview API, as the
-// CMS's editors do. Encoded spellings of a link, many event streams from one client, revoked
-// links with their streams open, odd methods, an unauthorised API call with a body that never
-// ends: each gets its 4xx, never a 5xx, and no log line holds a link's token.
-import { readFile } from "node:fs/promises";
 import { type ClientRequest, type IncomingMessage, request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -18,6 +11,7 @@ import type { SiteProcess } from "../../scripts/site-process";
 import { MAX_STREAMS_PER_LINK } from "../../server/preview/preview-events";
 import { ALLOWED_METHODS } from "../../server/serving/method-guard";
 import { TEST_BUILD_SETTINGS } from "../support/build-settings";
+import { readLogLines } from "../support/log-file";
 import { pollUntil } from "../support/poll";
 import { rawRequest } from "../support/raw-request";
 import { ensureSiteBuild, REAL_SITE_START_MS, SITE_BUILD_DIR } from "../support/site-build";
@@ -84,10 +78,7 @@ function openRequest(
 
 /** The site's log lines so far. */
 async function logLines(): Promise<Record<string, unknown>[]> {
-  return (await readFile(project.logFile, "utf8"))
-    .split("\n")
-    .filter((line) => line.startsWith("{"))
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
+  return readLogLines(project.logFile);
 }
 
 beforeAll(async () => {

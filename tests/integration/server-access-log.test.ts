@@ -13,6 +13,7 @@ import {
   LOCAL_CMS_VARIABLES,
   spawnContentServer,
 } from "../support/content-server-process";
+import { readLogLines } from "../support/log-file";
 import { ensureSiteBuild, REAL_SITE_START_MS, SITE_BUILD_DIR } from "../support/site-build";
 import {
   type InstanceProject,
@@ -76,10 +77,7 @@ describe("access lines of a real process", () => {
       await site?.stop();
       expect(site?.child.exitCode).toBe(0);
 
-      const lines = (await readFile(logFile, "utf8"))
-        .split("\n")
-        .filter((line) => line.startsWith("{"))
-        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      const lines = await readLogLines(logFile);
       const requests = lines.filter((line) => line.msg === "request");
       const build = JSON.parse(
         await readFile(path.join(SITE_BUILD_DIR, "client", "builds", "latest.json"), "utf8"),

@@ -3,10 +3,11 @@
 // answers: for every captured file and variant (each encoding, HEAD, 304, tracking query,
 // https visitor behind a proxy) the status, headers and bytes are the same as what the full
 // path sends.
-import { readdir, readFile } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type SiteProcess, startSiteProcess } from "../../scripts/site-process";
+import { readLogLines } from "../support/log-file";
 import { type RawResponse, rawRequest } from "../support/raw-request";
 import { ABOUT_DESCRIPTION, editAboutDescription } from "../support/seed-pages";
 import { answerSource, pagesRefreshed } from "../support/server-log";
@@ -184,11 +185,7 @@ describe("fast path access lines, as npm start writes them", () => {
   let logFile = "";
   /** The child's access lines so far (JSON, written in batches). */
   const requests = async () =>
-    (await readFile(logFile, "utf8").catch(() => ""))
-      .split("\n")
-      .filter((line) => line.startsWith("{"))
-      .map((line) => JSON.parse(line) as Record<string, unknown>)
-      .filter((line) => line.msg === "request");
+    (await readLogLines(logFile)).filter((line) => line.msg === "request");
 
   beforeAll(async () => {
     snapshot = await copySnapshot("server-fast-path-lines");

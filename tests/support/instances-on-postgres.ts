@@ -3,7 +3,7 @@
 // the seed snapshot), purging through one CDN stand-in: what a deployment of several
 // machines is, on loopback. Each instance writes its JSON log to a file of its own, which
 // tests and benchmarks wait on. Call ensureSiteBuild first.
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type SiteProcess, startSiteProcess } from "../../scripts/site-process";
@@ -14,6 +14,7 @@ import {
   LOCAL_CMS_VARIABLES,
   spawnContentServer,
 } from "./content-server-process";
+import { readLogLines } from "./log-file";
 import { pollUntil } from "./poll";
 import { startPostgres } from "./postgres";
 import { type InstanceProject, makeInstanceProject, untilInstanceReady } from "./site-instance";
@@ -120,11 +121,7 @@ export async function startInstancesOnPostgres(options: {
 
   const logOf = async (name: string): Promise<InstanceLogLine[]> => {
     const instance = instances.find((i) => i.name === name);
-    const text = instance ? await readFile(instance.logFile, "utf8").catch(() => "") : "";
-    return text
-      .split("\n")
-      .filter((line) => line.startsWith("{"))
-      .map((line) => JSON.parse(line) as InstanceLogLine);
+    return instance ? readLogLines<InstanceLogLine>(instance.logFile) : [];
   };
   return {
     instances,
