@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { discover, PrerenderedPages } from "./prerendered";
 import { ClientFiles } from "./static-files";
 
@@ -23,6 +23,9 @@ beforeAll(async () => {
     await mkdir(path.dirname(path.join(dir, "client", rel)), { recursive: true });
     await writeFile(path.join(dir, "client", rel), rel);
   }
+});
+// Loaded afresh for each test: one test retires and removes pages, which no other may see.
+beforeEach(async () => {
   pages = await PrerenderedPages.load(dir, await ClientFiles.scan(path.join(dir, "client")));
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
