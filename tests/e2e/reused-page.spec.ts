@@ -21,6 +21,7 @@ test("a test leaves state behind", async ({ page, context }) => {
   await page.route("**/news", (route) => route.fulfill({ status: 418, body: "routed" }));
   await page.setExtraHTTPHeaders({ "x-left": "header" });
   await page.setViewportSize({ width: 400, height: 500 });
+  await page.emulateMedia({ colorScheme: "dark", reducedMotion: "no-preference" });
   page.on("console", (message) => seen.push(message.text()));
   await context.newPage();
   previous = page;
@@ -30,6 +31,11 @@ test("the next one gets the same page, without any of it", async ({ page, contex
   expect(page).toBe(previous);
   expect(context.pages()).toEqual([page]);
   expect(page.viewportSize()).toEqual({ width: 1280, height: 720 });
+  const media = await page.evaluate(() => ({
+    dark: matchMedia("(prefers-color-scheme: dark)").matches,
+    reduce: matchMedia("(prefers-reduced-motion: reduce)").matches,
+  }));
+  expect(media).toEqual({ dark: false, reduce: true });
   const storage = await page.evaluate(() => ({
     local: localStorage.getItem("left"),
     session: sessionStorage.getItem("left"),

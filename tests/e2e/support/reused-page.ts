@@ -13,12 +13,14 @@
 //
 // What stays warm is the browser's cache: a test about what a first visit loads, or about the
 // network as a whole, sets `freshPage` and gets a new context, as Playwright gives.
+
 import {
   type BrowserContext,
   type BrowserContextOptions,
   test as base,
   type Page,
 } from "@playwright/test";
+import { HEALTH_PATH } from "../../../server/addresses/server-paths";
 
 export { expect } from "@playwright/test";
 
@@ -29,12 +31,21 @@ interface ReusedPage {
   retired: boolean;
   /** The listeners the current test added to the page, removed after it. */
   added: [event: string, listener: (...args: unknown[]) => void][];
+  /** What the test set that the next reset undoes: routes, extra headers, media emulation. */
+  touched: Set<"routes" | "headers" | "media">;
+  /** The media emulation the page has: the reset changes it only for a test that wants other. */
+  media?: string;
 }
 
 type StorageState = Exclude<BrowserContextOptions["storageState"], string | undefined>;
 
-/** A blank document on the site's origin, answered by the browser itself. */
-const RESET_PATH = "/__reused-page-reset";
+/**
+ * Where the page waits between tests: a plain-text answer of the site's own origin, so the
+ * renderer stays (a blank page of another origin would cost a new one at the test's first
+ * load) and the last test's document is gone (its `pagehide` handlers have written what they
+ * write) before its storage is cleared.
+ */
+const BETWEEN_TESTS_PATH = HEALTH_PATH;
 
 /** Methods whose effect outlives the test on a live page or context. */
 const PAGE_LASTING = [
@@ -69,6 +80,20 @@ function recordListeners(reused: ReusedPage): void {
   }
 }
 
+/** Notes in `reused.touched` what a test set that the reset must undo. */
+function touchOn(target: object, names: readonly string[], reused: ReusedPage): void {
+  const methods = target as Record<string, unknown>;
+  const kind = { route: "routes", setExtraHTTPHeaders: "headers", emulateMedia: "media" } as const;
+  for (const name of names) {
+    const original = methods[name];
+    if (typeof original !== "function") continue;
+    methods[name] = (...args: unknown[]) => {
+      reused.touched.add(kind[name as keyof typeof kind]);
+      return (original as (...a: unknown[]) => unknown).apply(target, args);
+    };
+  }
+}
+
 /** Marks `reused` retired whenever one of `names` is called on `target`. */
 function retireOn(target: object, names: readonly string[], reused: ReusedPage): void {
   const methods = target as Record<string, unknown>;
@@ -88,8 +113,10 @@ async function openReusedPage(
 ): Promise<ReusedPage> {
   const context = await browser.newContext({ ...options, storageState: undefined });
   const page = await context.newPage();
-  const reused: ReusedPage = { context, page, retired: false, added: [] };
+  const reused: ReusedPage = { context, page, retired: false, added: [], touched: new Set() };
   recordListeners(reused);
+  touchOn(page, ["route", "setExtraHTTPHeaders", "emulateMedia"], reused);
+  touchOn(context, ["route", "setExtraHTTPHeaders"], reused);
   retireOn(page, PAGE_LASTING, reused);
   retireOn(context, CONTEXT_LASTING, reused);
   retireOn(context.clock, CLOCK_LASTING, reused);
@@ -98,31 +125,33 @@ async function openReusedPage(
 
 /** Puts the page back to a visitor's start: the given cookies and storage, nothing else. */
 async function resetPage(
-  { context, page }: ReusedPage,
+  reused: ReusedPage,
   baseURL: string,
   storageState: StorageState | undefined,
   extraHTTPHeaders: Record<string, string> | undefined,
 ): Promise<void> {
+  const { context, page, touched } = reused;
   for (const other of context.pages()) if (other !== page) await other.close();
-  await page.unrouteAll({ behavior: "ignoreErrors" });
-  await context.unrouteAll({ behavior: "ignoreErrors" });
-  await page.setExtraHTTPHeaders({});
-  await context.setExtraHTTPHeaders(extraHTTPHeaders ?? {});
-  // Storage belongs to the origin (local) and to the tab (session): both are cleared from a
-  // document of the site's origin that never reaches the server. The test starts on it: a
-  // blank page of another origin would cost a new renderer process at the test's first load.
+  if (touched.has("routes")) {
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+    await context.unrouteAll({ behavior: "ignoreErrors" });
+  }
+  if (touched.has("headers") || extraHTTPHeaders) {
+    await page.setExtraHTTPHeaders({});
+    await context.setExtraHTTPHeaders(extraHTTPHeaders ?? {});
+  }
+
+  if (touched.has("media")) reused.media = undefined;
+  touched.clear();
+  // Storage belongs to the origin (local) and to the tab (session).
   const origin = new URL(baseURL).origin;
-  await page.route(`${origin}${RESET_PATH}`, (route) =>
-    route.fulfill({ contentType: "text/html", body: "<!doctype html><title>reset</title>" }),
-  );
-  await page.goto(`${origin}${RESET_PATH}`);
+  await page.goto(`${origin}${BETWEEN_TESTS_PATH}`);
   const local = storageState?.origins?.find((entry) => entry.origin === origin)?.localStorage ?? [];
   await page.evaluate((entries) => {
     localStorage.clear();
     sessionStorage.clear();
     for (const { name, value } of entries) localStorage.setItem(name, value);
   }, local);
-  await page.unrouteAll({ behavior: "ignoreErrors" });
   // The pointer leaves the viewport, so the next document opens with nothing hovered.
   await page.mouse.move(-1, -1);
   await context.clearCookies();
@@ -200,7 +229,8 @@ export const test = base.extend<
         storageState,
         extraHTTPHeaders,
       });
-      await use({ context, page: await context.newPage(), retired: true, added: [] });
+      const page = await context.newPage();
+      await use({ context, page, retired: true, added: [], touched: new Set() });
       await context.close();
       return;
     }
@@ -212,13 +242,21 @@ export const test = base.extend<
     }
     await resetPage(reused, baseURL, storageState, extraHTTPHeaders);
     const { page } = reused;
-    if (viewport) await page.setViewportSize(viewport);
-    await page.emulateMedia({
+    const size = page.viewportSize();
+    if (viewport && (size?.width !== viewport.width || size?.height !== viewport.height)) {
+      await page.setViewportSize(viewport);
+    }
+    const media = {
       media: null,
       reducedMotion: reducedMotion ?? null,
       colorScheme: colorScheme ?? null,
       forcedColors: null,
-    });
+    };
+    if (reused.media !== JSON.stringify(media)) {
+      await page.emulateMedia(media);
+      reused.touched.delete("media");
+      reused.media = JSON.stringify(media);
+    }
     reused.added = [];
 
     await use(reused);
