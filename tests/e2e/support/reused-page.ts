@@ -40,10 +40,10 @@ interface ReusedPage {
 type StorageState = Exclude<BrowserContextOptions["storageState"], string | undefined>;
 
 /**
- * Where the page waits between tests: a plain-text answer of the site's own origin, so the
- * renderer stays (a blank page of another origin would cost a new one at the test's first
- * load) and the last test's document is gone (its `pagehide` handlers have written what they
- * write) before its storage is cleared.
+ * Where the page waits between tests: the site's health answer (a few bytes of JSON). Same
+ * origin, so the renderer stays (a blank page of another origin would cost a new one at the
+ * test's first load); and the last test's document is gone (its `pagehide` handlers have
+ * written what they write) before its storage is cleared.
  */
 const BETWEEN_TESTS_PATH = HEALTH_PATH;
 
