@@ -45,10 +45,6 @@ function editCounts(setting: string | undefined): number[] {
   return counts;
 }
 
-async function logLines(logFile: string): Promise<Record<string, unknown>[]> {
-  return readLogLines(logFile);
-}
-
 /** The first line named `msg` after `since` lines, once written (lines go out in batches). */
 async function lineAfter(
   logFile: string,
@@ -57,7 +53,7 @@ async function lineAfter(
 ): Promise<Record<string, unknown>> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
-    const line = (await logLines(logFile)).slice(since).find((l) => l.msg === msg);
+    const line = (await readLogLines(logFile)).slice(since).find((l) => l.msg === msg);
     if (line) return line;
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
@@ -100,7 +96,7 @@ export async function runRestartBench(): Promise<Record<string, unknown>> {
       for (const [i, entry] of chosen.entries()) {
         if (entry) await api.retitle(entry.template, entry.id, `Edited while down ${round}.${i}`);
       }
-      const since = (await logLines(logFile)).length;
+      const since = (await readLogLines(logFile)).length;
       const started = performance.now();
       site = await startSiteProcess({ logFile, port, projectDir: project.dir, env });
       const healthyMs = performance.now() - started;

@@ -67,45 +67,25 @@ const CONTEXT_LASTING = [
 ] as const;
 const CLOCK_LASTING = ["install", "setFixedTime", "setSystemTime"] as const;
 
-/** Records every listener added to the page, so that none outlives its test. */
-function recordListeners(reused: ReusedPage): void {
-  const methods = reused.page as unknown as Record<string, unknown>;
-  for (const name of ["on", "addListener", "once", "prependListener", "prependOnceListener"]) {
-    const original = methods[name];
-    if (typeof original !== "function") continue;
-    methods[name] = (event: string, listener: (...args: unknown[]) => void) => {
-      reused.added.push([event, listener]);
-      return (original as (...a: unknown[]) => unknown).call(reused.page, event, listener);
-    };
-  }
-}
-
-/** Notes in `reused.touched` what a test set that the reset must undo. */
-function touchOn(target: object, names: readonly string[], reused: ReusedPage): void {
-  const methods = target as Record<string, unknown>;
-  const kind = { route: "routes", setExtraHTTPHeaders: "headers", emulateMedia: "media" } as const;
-  for (const name of names) {
-    const original = methods[name];
-    if (typeof original !== "function") continue;
-    methods[name] = (...args: unknown[]) => {
-      reused.touched.add(kind[name as keyof typeof kind]);
-      return (original as (...a: unknown[]) => unknown).apply(target, args);
-    };
-  }
-}
-
-/** Marks `reused` retired whenever one of `names` is called on `target`. */
-function retireOn(target: object, names: readonly string[], reused: ReusedPage): void {
+/** Makes each of `names` on `target` call `noted` with its arguments first. */
+function noteCalls(
+  target: object,
+  names: readonly string[],
+  noted: (name: string, args: unknown[]) => void,
+): void {
   const methods = target as Record<string, unknown>;
   for (const name of names) {
     const original = methods[name];
     if (typeof original !== "function") continue;
     methods[name] = (...args: unknown[]) => {
-      reused.retired = true;
+      noted(name, args);
       return (original as (...a: unknown[]) => unknown).apply(target, args);
     };
   }
 }
+
+/** The part of the page's state each method changes that the reset undoes. */
+const TOUCHES = { route: "routes", setExtraHTTPHeaders: "headers", emulateMedia: "media" } as const;
 
 async function openReusedPage(
   browser: import("@playwright/test").Browser,
@@ -114,12 +94,20 @@ async function openReusedPage(
   const context = await browser.newContext({ ...options, storageState: undefined });
   const page = await context.newPage();
   const reused: ReusedPage = { context, page, retired: false, added: [], touched: new Set() };
-  recordListeners(reused);
-  touchOn(page, ["route", "setExtraHTTPHeaders", "emulateMedia"], reused);
-  touchOn(context, ["route", "setExtraHTTPHeaders"], reused);
-  retireOn(page, PAGE_LASTING, reused);
-  retireOn(context, CONTEXT_LASTING, reused);
-  retireOn(context.clock, CLOCK_LASTING, reused);
+  // Every listener added to the page, so that none outlives its test.
+  const listening = ["on", "addListener", "once", "prependListener", "prependOnceListener"];
+  noteCalls(page, listening, (_, [event, listener]) =>
+    reused.added.push([event as string, listener as (...args: unknown[]) => void]),
+  );
+  const touch = (name: string) => reused.touched.add(TOUCHES[name as keyof typeof TOUCHES]);
+  noteCalls(page, ["route", "setExtraHTTPHeaders", "emulateMedia"], touch);
+  noteCalls(context, ["route", "setExtraHTTPHeaders"], touch);
+  const retire = () => {
+    reused.retired = true;
+  };
+  noteCalls(page, PAGE_LASTING, retire);
+  noteCalls(context, CONTEXT_LASTING, retire);
+  noteCalls(context.clock, CLOCK_LASTING, retire);
   return reused;
 }
 
