@@ -5,7 +5,7 @@
 // instances (the lag is logged, not held to a budget), one purge per time across the two,
 // a rework scheduled on a live page, bad times leaving an entry as it was with one log line,
 // and a time passing while an instance is stopped, applied before it says ready.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Purge } from "../support/cdn-stand-in";
 import {
   type Instance,
@@ -13,11 +13,16 @@ import {
   type InstancesOnPostgres,
   startInstancesOnPostgres,
 } from "../support/instances-on-postgres";
-import { pollUntil } from "../support/poll";
+import { pollUntil, testTimeBudget } from "../support/poll";
 import { ensureSiteBuild } from "../support/site-build";
 
 /** Starts, renders and purges on 2 shared cores: generous. */
 const WAIT_MS = 90_000;
+/** Each test's own timeout; its chained waits share it (testTimeBudget). */
+const TEST_TIMEOUT_MS = 240_000;
+const budget = testTimeBudget(TEST_TIMEOUT_MS);
+/** The page is asked this often for a change due at a time: the lag logged is this close. */
+const PAGE_POLL_MS = 100;
 /**
  * How far ahead a time is set, at least: both instances must hear the edit first. A slow
  * machine is slow at that too, so the lead grows with the slowest save seen (`ahead`).
@@ -51,7 +56,7 @@ function until(
       last = page.status;
       return holds(page) && Date.now();
     },
-    { timeoutMs: WAIT_MS, intervalMs: 25 },
+    { timeoutMs: budget.left(WAIT_MS), intervalMs: PAGE_POLL_MS },
   );
 }
 
@@ -112,7 +117,11 @@ async function purgesLeftToAnother(): Promise<number> {
 
 beforeAll(async () => {
   await ensureSiteBuild();
-  kit = await startInstancesOnPostgres({ label: "schedule", count: 2, waitMs: WAIT_MS });
+  kit = await startInstancesOnPostgres({
+    label: "schedule",
+    count: 2,
+    waitMs: () => budget.left(WAIT_MS),
+  });
   await Promise.all(kit.instances.map((instance) => kit.untilReady(instance)));
   for (const [slug, id] of await kit.api.idsBySlug("news-article")) ids.set(slug, id);
   // A save as the tests make them, timed before any time is set: a live article is given an
@@ -124,7 +133,9 @@ afterAll(async () => {
   await kit?.close();
 });
 
-describe("scheduled publish and unpublish on two instances", { timeout: 240_000 }, () => {
+beforeEach(() => budget.start());
+
+describe("scheduled publish and unpublish on two instances", { timeout: TEST_TIMEOUT_MS }, () => {
   it("publishes and unpublishes at their times on both, with one purge each", async () => {
     const draft = "partner-roundup-q4-2026";
     const live = LIVE;
@@ -177,7 +188,7 @@ describe("scheduled publish and unpublish on two instances", { timeout: 240_000 
     await pollUntil(
       "each instance that did not send a time's purge to find it sent",
       async () => (await purgesLeftToAnother()) >= leftBefore + 2,
-      { timeoutMs: WAIT_MS },
+      { timeoutMs: budget.left(WAIT_MS) },
     );
     const purges = JSON.stringify(kit.cdn.purges);
     expect(purgesOf(idOf(draft))(kit.cdn.purges).length, purges).toBe(draftPurges + 1);

@@ -2,6 +2,7 @@
 // (its tags, its bearer token, how it ended) and, while told to hold, answers none of them.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { limitOf, type WaitLimit } from "./poll";
 import { listWaiters } from "./webhook-receiver";
 
 export interface Purge {
@@ -17,7 +18,8 @@ export interface Purge {
 
 export type CdnStandIn = Awaited<ReturnType<typeof startCdnStandIn>>;
 
-export async function startCdnStandIn(waitMs: number) {
+/** `waitMs`: how long `waitFor` waits (a time, or what is left of the test's: testTimeBudget). */
+export async function startCdnStandIn(waitMs: WaitLimit) {
   const purges: Purge[] = [];
   const waiters = listWaiters(purges);
   let holding = false;
@@ -61,7 +63,7 @@ export async function startCdnStandIn(waitMs: number) {
       for (const answer of held.splice(0)) answer();
     },
     waitFor(condition: (purges: Purge[]) => boolean) {
-      return waiters.waitFor(condition, waitMs, () => JSON.stringify(purges));
+      return waiters.waitFor(condition, limitOf(waitMs), () => JSON.stringify(purges));
     },
     close() {
       server.closeAllConnections();

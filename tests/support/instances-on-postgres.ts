@@ -15,7 +15,7 @@ import {
   spawnContentServer,
 } from "./content-server-process";
 import { readLogLines } from "./log-file";
-import { pollUntil } from "./poll";
+import { limitOf, pollUntil, type WaitLimit } from "./poll";
 import { startPostgres } from "./postgres";
 import { type InstanceProject, makeInstanceProject, untilInstanceReady } from "./site-instance";
 import { copySnapshot, removeSnapshot } from "./snapshot-copy";
@@ -57,8 +57,8 @@ export async function startInstancesOnPostgres(options: {
   /** Names the temporary folders. */
   label: string;
   count: number;
-  /** Every wait's limit. */
-  waitMs: number;
+  /** Every wait's limit: a time, or what is left of the test's (testTimeBudget). */
+  waitMs: WaitLimit;
   env?: Record<string, string>;
 }): Promise<InstancesOnPostgres> {
   const { waitMs } = options;
@@ -109,7 +109,7 @@ export async function startInstancesOnPostgres(options: {
           // Each instance's purges name it, so a test knows which one sent a purge.
           PURGE_URL: options.env?.PURGE_URL ?? `${cdn.url}?from=${name}`,
         },
-        startTimeoutMs: waitMs,
+        startTimeoutMs: limitOf(waitMs),
       });
       instances[index] = { name, site, project, logFile };
     };
@@ -137,10 +137,10 @@ export async function startInstancesOnPostgres(options: {
           seen = lines.length;
           return lines.length >= count && lines;
         },
-        { timeoutMs: waitMs, intervalMs: 50 },
+        { timeoutMs: limitOf(waitMs), intervalMs: 50 },
       );
     },
-    untilReady: ({ site }) => untilInstanceReady(site.url, waitMs, 50),
+    untilReady: ({ site }) => untilInstanceReady(site.url, limitOf(waitMs), 50),
     async stop(instance) {
       await instance.site.stop();
     },
@@ -150,7 +150,7 @@ export async function startInstancesOnPostgres(options: {
         logFile: instance.logFile,
         port: instance.site.port,
         env: { ...instance.project.env, DATA_DIR: path.join(work, `${instance.name}-data`) },
-        startTimeoutMs: waitMs,
+        startTimeoutMs: limitOf(waitMs),
       });
     },
     close,

@@ -29,3 +29,29 @@ export async function pollUntil<T>(
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }
+
+/** A wait's limit: a fixed time, or one that says what is left when the wait begins. */
+export type WaitLimit = number | (() => number);
+
+export const limitOf = (limit: WaitLimit): number =>
+  typeof limit === "function" ? limit() : limit;
+
+/**
+ * Deadlines for the waits of one test that end before the test's own timeout, so a slow run
+ * fails with the wait's message, not a bare timeout, however many waits a test chains: each
+ * wait gets the smaller of its own limit and what is left of the test's time, less a margin
+ * for failing. `start` (in beforeEach) begins a test's count; before any test, waits get their
+ * own limit (hooks have timeouts of their own).
+ */
+export function testTimeBudget(testTimeoutMs: number, marginMs = 10_000) {
+  let end = Number.POSITIVE_INFINITY;
+  return {
+    start() {
+      end = Date.now() + testTimeoutMs - marginMs;
+    },
+    /** How long a wait of at most `limitMs` may take, begun now. */
+    left(limitMs: number): number {
+      return Math.max(1, Math.min(limitMs, end - Date.now()));
+    },
+  };
+}
