@@ -1,3 +1,9 @@
+// Hostile input against previews and the request path (issue 28), over real HTTP: the site as
+// `npm start` runs it, on a copy of the project with its own snapshot and store, previews
+// enabled by PREVIEW_API_TOKEN. Links are made and revoked through the preview API, as the
+// CMS's editors do. Encoded spellings of a link, many event streams from one client, revoked
+// links with their streams open, odd methods, an unauthorised API call with a body that never
+// ends: each gets its 4xx, never a 5xx, and no log line holds a link's token.
 import { type ClientRequest, type IncomingMessage, request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {

@@ -1,3 +1,12 @@
+// The restart case, on one instance with the default store (SQLite), as measured from
+// outside: the real site (`npm start`'s command, in an instance project holding a copy of
+// the shared build, stamped for the CMS address it reads) on a content service that runs as
+// its own process over a copy of the seed snapshot.
+// The site is stopped, an article is edited through the content service's API while it is
+// down, and the site is started again: /readyz is 503 while the site catches up, and the
+// first answer after it says ready shows the edit. A start with nothing changed re-renders
+// nothing. The content service is reached through a pass-through proxy that can hold the
+// catch-up's first read, so the test looks at /readyz while the catch-up is known to run.
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SiteProcess, startSiteProcess } from "../../scripts/site-process";
