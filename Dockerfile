@@ -37,6 +37,9 @@ RUN scripts/image/install.sh --omit=dev
 
 # The build, made here: prerendered pages, their content records, the stamp.
 FROM deps AS build
+# The build prerenders the share images: it needs their font as the runtime does.
+COPY scripts/image/add-system-packages.sh /usr/local/lib/id5/add-system-packages.sh
+RUN /usr/local/lib/id5/add-system-packages.sh
 COPY . .
 ARG SITE_ORIGIN=https://id5.io
 ARG GTM_ID=
@@ -51,8 +54,8 @@ RUN --mount=type=secret,id=bcms_api_key_secret,required=false scripts/image/buil
 RUN if [ -n "$BCMS_ORIGIN" ]; then rm -rf content && mkdir content; fi
 
 FROM ${NODE_IMAGE} AS runtime
-COPY scripts/image/add-init.sh /usr/local/lib/id5/add-init.sh
-RUN /usr/local/lib/id5/add-init.sh
+COPY scripts/image/add-system-packages.sh /usr/local/lib/id5/add-system-packages.sh
+RUN /usr/local/lib/id5/add-system-packages.sh
 WORKDIR /app
 # The settings the pages were built with are the instance's defaults: at start the server
 # compares them with the build's stamp, and a difference would mean building again.
