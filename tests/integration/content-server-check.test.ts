@@ -3,7 +3,6 @@ import { execFile } from "node:child_process";
 import { rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkSnapshot } from "../../content-server/snapshot-check";
 import {
@@ -19,7 +18,34 @@ import { copySnapshot, removeSnapshot } from "../support/snapshot-copy";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const TSX = join(ROOT, "node_modules", ".bin", "tsx");
-const run = promisify(execFile);
+/**
+ * A check run is killed after this long, inside the test's own 30 s: once, on a busy machine,
+ * one that takes 2-3 s ran past the test's timeout, which said nothing of what it had printed.
+ */
+const CHECK_TIMEOUT_MS = 20_000;
+
+/** Runs content:check: its exit code and output (a run still going at the limit throws). */
+function run(
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      TSX,
+      ["scripts/content-check.ts", ...args],
+      { cwd: ROOT, env, timeout: CHECK_TIMEOUT_MS, killSignal: "SIGKILL" },
+      (error, stdout, stderr) => {
+        if (error?.killed) {
+          reject(
+            new Error(
+              `content:check was still running after ${CHECK_TIMEOUT_MS} ms; it had printed:\n${stdout}${stderr}`,
+            ),
+          );
+        } else resolve({ code: error ? (error.code as number | null) : 0, stdout, stderr });
+      },
+    );
+  });
+}
 
 let clean: FixtureSnapshot;
 let broken: FixtureSnapshot;
@@ -116,7 +142,8 @@ describe("npm run content:check", () => {
   it("exits 0 with a summary on a good snapshot of the site's content model", async () => {
     const seed = await copySnapshot("content-check-seed", { withMediaFiles: true });
     try {
-      const { stdout } = await run(TSX, ["scripts/content-check.ts", seed], { cwd: ROOT });
+      const { code, stdout, stderr } = await run([seed]);
+      expect(code, stderr).toBe(0);
       expect(stdout).toMatch(/content:check .*: 0 problems; content model: 0 problems;/);
     } finally {
       await removeSnapshot(seed);
@@ -125,30 +152,21 @@ describe("npm run content:check", () => {
 
   it("compares a sound snapshot with the content model the site expects", async () => {
     // The fixture is sound as a snapshot, but its group `author` is not the site's.
-    const failure = await run(TSX, ["scripts/content-check.ts", clean.dir], { cwd: ROOT }).then(
-      () => undefined,
-      (error: { code: number; stderr: string }) => error,
-    );
-    expect(failure?.code).toBe(1);
-    expect(failure?.stderr).toContain("content model: group author prop title is missing");
-    expect(failure?.stderr).toContain("warning: content model: template page is missing");
-    expect(failure?.stderr).toMatch(
+    const failure = await run([clean.dir]);
+    expect(failure.code).toBe(1);
+    expect(failure.stderr).toContain("content model: group author prop title is missing");
+    expect(failure.stderr).toContain("warning: content model: template page is missing");
+    expect(failure.stderr).toMatch(
       /content:check .*2 templates.*5 entries.*: 0 problems; content model: 2 problems;/,
     );
   });
 
   it("exits non-zero listing every problem on a broken one (CONTENT_DIR works too)", async () => {
-    const failure = await run(TSX, ["scripts/content-check.ts"], {
-      cwd: ROOT,
-      env: { ...process.env, CONTENT_DIR: broken.dir },
-    }).then(
-      () => undefined,
-      (error: { code: number; stderr: string }) => error,
-    );
-    expect(failure?.code).toBe(1);
-    expect(failure?.stderr).toContain(
+    const failure = await run([], { ...process.env, CONTENT_DIR: broken.dir });
+    expect(failure.code).toBe(1);
+    expect(failure.stderr).toContain(
       `entry ${IDS.article1} (article/hello-world) property cover: Media with ID`,
     );
-    expect(failure?.stderr).toMatch(/: \d+ problems/);
+    expect(failure.stderr).toMatch(/: \d+ problems/);
   });
 });
