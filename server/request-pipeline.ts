@@ -15,7 +15,11 @@ import { type Context, Hono } from "hono";
 import type { ProxyTrust, SiteEnv } from "../app/config/env.server";
 import { CACHE_TAG_HEADER, SURROGATE_KEY_HEADER } from "../app/content/content-tags.server";
 import type { RequestFacts } from "../app/forms/contract";
-import { describeError, type SiteLogger } from "../app/logging/logger.server";
+import {
+  describeError,
+  type SiteLogger,
+  writeGatheredLogLines,
+} from "../app/logging/logger.server";
 import { SITEMAP_CACHE_TAG, SITEMAP_FILE } from "../app/seo/sitemap.server";
 import { pageOfRequestPath } from "./addresses/page-addresses";
 import { decodeRequestPath } from "./addresses/request-path";
@@ -271,7 +275,9 @@ function serverOwnRoutes(app: Hono<SiteHono>, parts: PipelineParts): void {
   });
   app.get(READINESS_PATH, async (c) => {
     c.set("source", "health");
-    return readinessResponse(...(await parts.readiness()));
+    const answer = readinessResponse(...(await parts.readiness()));
+    if (answer.ok) writeGatheredLogLines();
+    return answer;
   });
   app.post(CSP_REPORT_PATH, (c) => {
     c.set("source", "report");

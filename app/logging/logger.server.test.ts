@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createJsonLogger, toConsoleStyle } from "./logger.server";
+import { createJsonLogger, toConsoleStyle, writeGatheredLogLines } from "./logger.server";
 
 function recording(options: Parameters<typeof createJsonLogger>[0] = {}) {
   const out: string[] = [];
@@ -109,6 +109,26 @@ describe("createJsonLogger", () => {
         .split("\n")
         .map((line) => JSON.parse(line).msg),
     ).toEqual(["first", "second", "third"]);
+  });
+
+  it("writes the gathered lines at once when asked (an instance saying ready)", () => {
+    const writes: string[] = [];
+    const original = process.stdout.write;
+    process.stdout.write = ((chunk: string) => {
+      writes.push(String(chunk));
+      return true;
+    }) as typeof process.stdout.write;
+    try {
+      const logger = createJsonLogger();
+      logger.info("caught up");
+      expect(writes).toEqual([]);
+      writeGatheredLogLines();
+      expect(writes.map((chunk) => JSON.parse(chunk).msg)).toEqual(["caught up"]);
+      writeGatheredLogLines();
+      expect(writes).toHaveLength(1);
+    } finally {
+      process.stdout.write = original;
+    }
   });
 
   it("shows an Error field by name and message", () => {

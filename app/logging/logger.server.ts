@@ -76,6 +76,15 @@ function writeStdoutBatched(line: string): void {
 // before the process ends.
 process.once("exit", flushStdout);
 
+/**
+ * Writes the gathered stdout lines now. For a moment others read the log at: an instance
+ * saying ready (/readyz 200) has written every line logged before it, such as how its
+ * start's catch-up went.
+ */
+export function writeGatheredLogLines(): void {
+  flushStdout();
+}
+
 /** The time as ISO text, made once per millisecond (many lines share one under load). */
 let isoMillis = 0;
 let isoText = "";
