@@ -1,10 +1,9 @@
 /** content:check: every problem found and named (entry, property, message); exit codes of the script. */
-import { execFile } from "node:child_process";
 import { rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkSnapshot } from "../../content-server/snapshot-check";
+import { runScript } from "../support/script-run";
 import {
   buildFixtureSnapshot,
   type FixtureSnapshot,
@@ -16,36 +15,9 @@ import {
 } from "../support/snapshot-builder";
 import { copySnapshot, removeSnapshot } from "../support/snapshot-copy";
 
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-const TSX = join(ROOT, "node_modules", ".bin", "tsx");
-/**
- * A check run is killed after this long, inside the test's own 30 s: once, on a busy machine,
- * one that takes 2-3 s ran past the test's timeout, which said nothing of what it had printed.
- */
-const CHECK_TIMEOUT_MS = 20_000;
-
-/** Runs content:check: its exit code and output (a run still going at the limit throws). */
-function run(
-  args: string[],
-  env: NodeJS.ProcessEnv = process.env,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      TSX,
-      ["scripts/content-check.ts", ...args],
-      { cwd: ROOT, env, timeout: CHECK_TIMEOUT_MS, killSignal: "SIGKILL" },
-      (error, stdout, stderr) => {
-        if (error?.killed) {
-          reject(
-            new Error(
-              `content:check was still running after ${CHECK_TIMEOUT_MS} ms; it had printed:\n${stdout}${stderr}`,
-            ),
-          );
-        } else resolve({ code: error ? (error.code as number | null) : 0, stdout, stderr });
-      },
-    );
-  });
-}
+/** content:check as `npm run content:check` runs it. */
+const run = (args: string[], env?: NodeJS.ProcessEnv) =>
+  runScript("scripts/content-check.ts", args, env);
 
 let clean: FixtureSnapshot;
 let broken: FixtureSnapshot;

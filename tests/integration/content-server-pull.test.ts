@@ -1,19 +1,17 @@
 /** content:pull: a round trip from one running content service into a new snapshot folder. */
-import { execFile } from "node:child_process";
 import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pullConfigFromEnv } from "../../app/config/env.server";
 import { checkSnapshot } from "../../content-server/snapshot-check";
 import { pullSnapshot } from "../../content-server/snapshot-pull";
 import { type Json, startTestServer, type TestServer } from "../support/content-server-harness";
+import { runScript } from "../support/script-run";
 import { IDS, makeTempDir } from "../support/snapshot-builder";
 
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-const TSX = join(ROOT, "node_modules", ".bin", "tsx");
-const run = promisify(execFile);
+/** content:pull as `npm run content:pull` runs it. */
+const pull = (args: string[], env: NodeJS.ProcessEnv) =>
+  runScript("scripts/content-pull.ts", args, env);
 
 let source: TestServer;
 let workDir: string;
@@ -51,7 +49,8 @@ async function readJsonDir(dir: string): Promise<Map<string, Json>> {
 describe("content:pull", () => {
   it("copies every entity and binary; the copy serves the same content", async () => {
     const dest = join(workDir, "pulled");
-    const { stdout } = await run(TSX, ["scripts/content-pull.ts", dest], { cwd: ROOT, env: env() });
+    const { code, stdout, stderr } = await pull([dest], env());
+    expect(code, stderr).toBe(0);
     expect(stdout).toMatch(/content:pull: done \(2 templates, 5 entries, 5 media items, 4 files\)/);
 
     for (const kind of ["templates", "groups", "widgets", "languages", "statuses", "entries"]) {
@@ -125,16 +124,13 @@ describe("content:pull", () => {
     expect(pullConfigFromEnv({ ...env(), BCMS_ORIGIN: "ftp://x" }).errors).toEqual([
       'BCMS_ORIGIN must be an http(s) origin, got "ftp://x"',
     ]);
-    const failure = await run(TSX, ["scripts/content-pull.ts", join(workDir, "never")], {
-      cwd: ROOT,
-      env: env({ BCMS_ORG_ID: "", BCMS_API_KEY_SECRET: "" }),
-    }).then(
-      () => undefined,
-      (error: { code: number; stderr: string }) => error,
+    const failure = await pull(
+      [join(workDir, "never")],
+      env({ BCMS_ORG_ID: "", BCMS_API_KEY_SECRET: "" }),
     );
-    expect(failure?.code).toBe(1);
-    expect(failure?.stderr).toContain("content:pull: BCMS_ORG_ID is not set");
-    expect(failure?.stderr).toContain("content:pull: BCMS_API_KEY_SECRET is not set");
-    expect(failure?.stderr).not.toContain("BCMS_ORIGIN is not set");
+    expect(failure.code).toBe(1);
+    expect(failure.stderr).toContain("content:pull: BCMS_ORG_ID is not set");
+    expect(failure.stderr).toContain("content:pull: BCMS_API_KEY_SECRET is not set");
+    expect(failure.stderr).not.toContain("BCMS_ORIGIN is not set");
   });
 });
