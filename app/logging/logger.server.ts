@@ -77,9 +77,9 @@ function writeStdoutBatched(line: string): void {
 process.once("exit", flushStdout);
 
 /**
- * Writes the gathered stdout lines now. For a moment others read the log at: an instance
- * saying ready (/readyz 200) has written every line logged before it, such as how its
- * start's catch-up went.
+ * Writes the gathered stdout lines now, for a moment someone reads the log at: an instance
+ * saying ready (/readyz 200) has written every line logged before, such as how its start's
+ * catch-up went.
  */
 export function writeGatheredLogLines(): void {
   flushStdout();

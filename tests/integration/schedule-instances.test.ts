@@ -259,6 +259,7 @@ describe("scheduled publish and unpublish on two instances", { timeout: TEST_TIM
     ).length;
     await kit.restart(stopped);
     await kit.untilReady(stopped);
+    // Read once: an instance that says ready has written the lines it logged before.
     const [caughtUp] = (await kit.logOf(stopped.name))
       .filter((line) => line.msg === "content caught up")
       .slice(caughtUpBefore);
