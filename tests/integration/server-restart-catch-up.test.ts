@@ -71,12 +71,18 @@ async function startSite(): Promise<SiteProcess> {
   return site;
 }
 
+/** Stdout lines are gathered for 20 ms (app/logging/logger.server.ts). */
+const READY_POLL_MS = 5;
 const readyz = async (url: string) => {
   const response = await fetch(`${url}/readyz`);
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 };
 
-/** Asks /readyz until it says ready; returns every answer it gave before. */
+/**
+ * Asks /readyz until it says ready; returns every answer it gave before. Asked often: a
+ * test reading the log at once then is within the moment the catch-up's line would still be
+ * gathered in memory, if /readyz did not write it first.
+ */
 async function untilReady(url: string): Promise<number[]> {
   const statuses: number[] = [];
   const deadline = Date.now() + READY_TIMEOUT_MS;
@@ -84,7 +90,7 @@ async function untilReady(url: string): Promise<number[]> {
     const { status } = await readyz(url);
     if (status === 200) return statuses;
     statuses.push(status);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, READY_POLL_MS));
   }
   throw new Error(`not ready after ${READY_TIMEOUT_MS} ms: ${statuses.slice(-5).join(",")}`);
 }
@@ -176,11 +182,11 @@ describe("a restart after content changed while the site was down", () => {
       }
       const url = site?.url ?? "";
       await untilReady(url);
+      const line = await caughtUpLine(since);
       const first = await fetch(`${url}${ARTICLE.page}`);
       expect(first.status).toBe(200);
       expect(await first.text()).toContain(edited);
 
-      const line = await caughtUpLine(since);
       expect(line).toMatchObject({ updated: 1, added: 0, deleted: 0 });
       // Exactly the pages that show the article: itself, its share image, the feed, the lists
       // that show it; not the site.
