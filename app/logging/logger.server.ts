@@ -57,7 +57,12 @@ let pendingStdout = "";
 let flushScheduled = false;
 const FLUSH_AT_CHARS = 64 * 1024;
 const FLUSH_AFTER_MS = 20;
-function flushStdout(): void {
+/**
+ * Writes the gathered stdout lines now: on its timer, when they grow large, at exit, and for
+ * a moment someone reads the log at: an instance saying ready (/readyz 200) has written every
+ * line logged before, such as how its start's catch-up went.
+ */
+export function writeGatheredLogLines(): void {
   flushScheduled = false;
   if (pendingStdout === "") return;
   const chunk = pendingStdout;
@@ -67,23 +72,14 @@ function flushStdout(): void {
 function writeStdoutBatched(line: string): void {
   if (pendingStdout === "" && !flushScheduled) {
     flushScheduled = true;
-    setTimeout(flushStdout, FLUSH_AFTER_MS).unref();
+    setTimeout(writeGatheredLogLines, FLUSH_AFTER_MS).unref();
   }
   pendingStdout += line;
-  if (pendingStdout.length >= FLUSH_AT_CHARS) flushStdout();
+  if (pendingStdout.length >= FLUSH_AT_CHARS) writeGatheredLogLines();
 }
 // stdout to a file or a pipe is written synchronously on Linux, so this write is done
 // before the process ends.
-process.once("exit", flushStdout);
-
-/**
- * Writes the gathered stdout lines now, for a moment someone reads the log at: an instance
- * saying ready (/readyz 200) has written every line logged before, such as how its start's
- * catch-up went.
- */
-export function writeGatheredLogLines(): void {
-  flushStdout();
-}
+process.once("exit", writeGatheredLogLines);
 
 /** The time as ISO text, made once per millisecond (many lines share one under load). */
 let isoMillis = 0;

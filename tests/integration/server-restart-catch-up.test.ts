@@ -71,7 +71,7 @@ async function startSite(): Promise<SiteProcess> {
   return site;
 }
 
-/** Stdout lines are gathered for 20 ms (app/logging/logger.server.ts). */
+/** Well inside the 20 ms the site gathers its stdout lines for (app/logging/logger.server.ts). */
 const READY_POLL_MS = 5;
 const readyz = async (url: string) => {
   const response = await fetch(`${url}/readyz`);
