@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
-# The production image of the site. Every step is a script of the project (scripts/image/),
-# which CI runs as they are, without Docker: each dependency stage on exactly what it copies
-# (tests/integration/image-stages.test.ts), the build and the start (image-scripts.test.ts).
+# The production image of the site. Every step is a script of the project (scripts/image/).
+# CI builds these stages without Docker, each on exactly what it copies, in a WORKDIR named
+# app as here, and starts the result (tests/integration/image.test.ts).
 #
 #   docker build -t id5-site .                                  # pages from the seed snapshot
 #   docker build -t id5-site \                                  # pages from a reachable CMS

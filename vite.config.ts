@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
-import { FACADE_MODULE, frameworkFacades } from "./vite/framework-facades.ts";
+import { frameworkFacades, isFacadeModule } from "./vite/framework-facades.ts";
+import { isAppModule, projectPath } from "./vite/project-modules.ts";
 
 // Client chunks (docs/decisions/0005-client-chunks-and-budgets.md): by default every module
 // shared by two route entries becomes its own small chunk, so the home page loaded ten scripts.
@@ -11,12 +12,15 @@ import { FACADE_MODULE, frameworkFacades } from "./vite/framework-facades.ts";
 //              behaviours, the chunk reload guard, shared components): every page loads all
 //              of it anyway, and one file compresses better than several small ones.
 // Route modules and what only routes use stay split per route as before.
+// A package folder, wherever node_modules is (a linked node_modules resolves outside the project).
 const FRAMEWORK_MODULE = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/;
-const APP_MODULE = /[\\/]app[\\/]/;
+// The app's own files are matched on their path in the project (vite/project-modules.ts).
 /** The entries of every page: they stay chunks of their own. */
-const ENTRY_MODULE = /[\\/]app[\\/](root|entry\.client)\.tsx$/;
+const isEntryModule = (id: string) =>
+  /^app\/(root|entry\.client)\.tsx$/.test(projectPath(id) ?? "");
 /** What every page renders: its hero, rich body and widgets (see the group below). */
-const PAGE_VIEW_MODULE = /[\\/]app[\\/]components[\\/]pages[\\/]section-page-view\.tsx$/;
+const isPageViewModule = (id: string) =>
+  projectPath(id) === "app/components/pages/section-page-view.tsx";
 
 interface ModuleGraph {
   getModuleInfo(id: string): { importers: readonly string[] } | null;
@@ -32,15 +36,15 @@ function shellChunk() {
     seen.add(id);
     const result = (graph.getModuleInfo(id)?.importers ?? []).some(
       (importer) =>
-        ENTRY_MODULE.test(importer) ||
-        PAGE_VIEW_MODULE.test(importer) ||
+        isEntryModule(importer) ||
+        isPageViewModule(importer) ||
         importedByShellRoot(importer, graph, seen),
     );
     if (result) imported.add(id);
     return result;
   };
   return (id: string, graph: ModuleGraph) =>
-    PAGE_VIEW_MODULE.test(id) || importedByShellRoot(id, graph, new Set()) ? "shell" : null;
+    isPageViewModule(id) || importedByShellRoot(id, graph, new Set()) ? "shell" : null;
 }
 
 export default defineConfig({
@@ -60,7 +64,7 @@ export default defineConfig({
               groups: [
                 {
                   name: "framework",
-                  test: (id) => FRAMEWORK_MODULE.test(id) || FACADE_MODULE.test(id),
+                  test: (id) => FRAMEWORK_MODULE.test(id) || isFacadeModule(id),
                   priority: 2,
                 },
                 {
@@ -68,7 +72,7 @@ export default defineConfig({
                   // The name is a function: this label names the group in the bundler's timing report.
                   debugName: "shell",
                   // root and entry.client themselves stay their own chunks (entries).
-                  test: (id) => APP_MODULE.test(id) && !ENTRY_MODULE.test(id) && !id.includes("?"),
+                  test: (id) => isAppModule(id) && !isEntryModule(id) && !id.includes("?"),
                   priority: 1,
                 },
               ],

@@ -10,6 +10,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Plugin } from "vite";
+import { isAppModule, projectPath } from "./project-modules.ts";
 
 const FACADES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "facades");
 const FACADES: Record<string, string> = {
@@ -17,9 +18,10 @@ const FACADES: Record<string, string> = {
   "react/jsx-runtime": path.join(FACADES_DIR, "react-jsx-runtime.ts"),
   "react-dom/client": path.join(FACADES_DIR, "react-dom-client.ts"),
 };
-/** Facade files, for the framework chunk group. */
-export const FACADE_MODULE = /[\\/]vite[\\/]facades[\\/]/;
-const APP_MODULE = /[\\/]app[\\/]/;
+/** True for a facade file, for the framework chunk group. */
+export function isFacadeModule(id: string): boolean {
+  return projectPath(id)?.startsWith("vite/facades/") ?? false;
+}
 
 /** The names a facade file exports (its `export const { a, b } = …` lists). */
 export function facadeExports(facadeSource: string): Set<string> {
@@ -72,11 +74,11 @@ export function frameworkFacades(): Plugin {
     applyToEnvironment: (environment) => environment.name === "client",
     resolveId(source, importer) {
       const facade = FACADES[source];
-      if (facade && importer && APP_MODULE.test(importer)) return facade;
+      if (facade && importer && isAppModule(importer)) return facade;
       return null;
     },
     transform(code, id) {
-      if (!APP_MODULE.test(id) || !/\.[cm]?[jt]sx?$/.test(id.split("?")[0] ?? "")) return null;
+      if (!isAppModule(id) || !/\.[cm]?[jt]sx?$/.test(id.split("?")[0] ?? "")) return null;
       const missing = missingFacadeImports(code, exportsOf);
       if (missing.length === 0) return null;
       const lines = missing.map(

@@ -1,10 +1,11 @@
-// The part of a Dockerfile the image tests need: its stages, and in each the WORKDIR, COPY
-// and RUN steps in order (other instructions are left out). Lines joined at a trailing
+// The part of a Dockerfile the image tests need: its stages, and in each the WORKDIR, ARG,
+// COPY and RUN steps in order (other instructions are left out). Lines joined at a trailing
 // backslash, comments dropped; flags such as --chown or --mount are read or skipped.
 
 export type DockerStep =
   | { kind: "workdir"; path: string }
-  | { kind: "copy"; sources: string[]; destination: string; fromStage?: string }
+  | { kind: "arg"; name: string; default?: string }
+  | { kind: "copy"; sources: string[]; destination: string; fromStage?: string; chown?: string }
   | { kind: "run"; script: string };
 
 export interface DockerStage {
@@ -73,6 +74,16 @@ export function parseDockerfile(text: string): DockerStage[] {
           sources: paths,
           destination,
           fromStage: flags.get("from"),
+          chown: flags.get("chown"),
+        });
+        break;
+      }
+      case "ARG": {
+        const [name = "", ...value] = args.split("=");
+        stage?.steps.push({
+          kind: "arg",
+          name,
+          default: value.length > 0 ? value.join("=") : undefined,
         });
         break;
       }

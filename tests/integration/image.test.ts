@@ -1,10 +1,11 @@
-// The production image's own scripts (scripts/image/, what the Dockerfile runs), run as they
-// are in a copy of the project, without Docker: the build from the seed snapshot, then the
-// server as the image's CMD starts it (under tini when this machine has it, as the image's
-// ENTRYPOINT does). It must answer /readyz and its HEALTHCHECK, and on SIGTERM stop accepting, let a request in
-// flight finish and exit 0. What the server loads at run time must be a dependency, not a
-// development one (the image installs `--omit=dev`). Started again on a read-only copy as
-// a user that owns nothing of it, it serves and writes nothing into the project: a
+// The production image, built without Docker stage by stage as the Dockerfile says
+// (tests/support/image-build.ts): the dependency stages on exactly the files they copy, the
+// build in the image's WORKDIR (a folder named app, as /app is), then the runtime stage put
+// together from them. Its server, started as the image's CMD starts it (under tini when this
+// machine has it, as the image's ENTRYPOINT does), must answer /readyz and its HEALTHCHECK,
+// and on SIGTERM stop accepting, let a request in flight finish and exit 0. Its node_modules
+// is the image's (`--omit=dev`): what the server loads must be a dependency. Started again
+// read-only as a user that owns nothing of it, it serves and writes nothing into itself: a
 // read-only root filesystem works, with only DATA_DIR and CONTENT_CACHE_DIR writable.
 // That build is also the suite's check of what the real build pipeline prints (embedded
 // content service, React Router's and Vite's config loading, client and server builds): a
@@ -21,10 +22,11 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SITE_START_ARGS } from "../../scripts/site-process";
 import { childResult, watchChild } from "../support/child-output";
+import { type BuiltImage, buildImageStages } from "../support/image-build";
 import { pollUntil } from "../support/poll";
-import { type ProjectCopy, temporaryProject } from "../support/project-copy";
 
-const BUILD_TIMEOUT_MS = 10 * 60_000;
+/** Two installs and the build. */
+const BUILD_TIMEOUT_MS = 15 * 60_000;
 /** A line the build must never print (after the "[build] " prefix of a build step's output). */
 const FAULT_LIKE_LINE = [
   /deprecat/i,
@@ -39,7 +41,9 @@ const TINI = "/usr/bin/tini";
 /** The image's user (Dockerfile USER); as root the read-only start runs as it. */
 const IMAGE_UID = 1000;
 
-let project: ProjectCopy;
+let image: BuiltImage;
+/** The runtime stage's WORKDIR: the image's /app. */
+let imageDir = "";
 let buildOutput = "";
 
 function run(
@@ -48,7 +52,7 @@ function run(
   env: NodeJS.ProcessEnv,
 ): Promise<{ code: number | null; output: string }> {
   return childResult(
-    spawn(command, args, { cwd: project.dir, env, stdio: ["ignore", "pipe", "pipe"] }),
+    spawn(command, args, { cwd: imageDir, env, stdio: ["ignore", "pipe", "pipe"] }),
   );
 }
 
@@ -156,25 +160,29 @@ async function fileStates(dir: string): Promise<Map<string, string>> {
 }
 
 beforeAll(async () => {
-  project = await temporaryProject("image-scripts", { withContent: true });
-  const built = await run("scripts/image/build.sh", [], imageEnv({ BUILD_ID: "" }));
-  buildOutput = built.output;
-  if (built.code !== 0) throw new Error(`build.sh failed:\n${built.output.slice(-3000)}`);
+  image = await buildImageStages({
+    stages: ["deps", "runtime-deps", "build", "runtime"],
+    // The npm cache of this machine serves the packages when it has them.
+    env: imageEnv({ npm_config_prefer_offline: "true" }),
+  });
+  imageDir = image.workdir("runtime");
+  buildOutput = image.runs.find((step) => /build\.sh/.test(step.script))?.output ?? "";
 }, BUILD_TIMEOUT_MS);
 
 afterAll(async () => {
-  await project?.remove();
+  await image?.remove();
 });
 
-describe("the image's scripts", () => {
-  it("build the site from the snapshot, with its stamp and content records", async () => {
+describe("the image", () => {
+  it("builds the site from the snapshot in /app, with its stamp and content records", async () => {
+    expect(image.workdir("build")).toMatch(/[\\/]app$/);
     expect(buildOutput).toMatch(/image build: done \(\w+\)/);
     for (const file of [".stamp.json", "content-versions.json", "content-tags.json"]) {
-      expect(existsSync(path.join(project.dir, "build", file)), file).toBe(true);
+      expect(existsSync(path.join(imageDir, "build", file)), file).toBe(true);
     }
   });
 
-  it("build without a deprecation, unsupported or configuration notice", () => {
+  it("builds without a deprecation, unsupported or configuration notice", () => {
     const lines = buildOutput.split("\n");
     // The check reads real output: the client and server builds both ran and reported.
     expect(lines.some((line) => /building client environment/.test(line))).toBe(true);
@@ -185,15 +193,15 @@ describe("the image's scripts", () => {
   });
 
   it(
-    "serve as npm start does, answer /readyz, and on SIGTERM drain the request in flight and exit 0",
+    "serves as npm start does, answer /readyz, and on SIGTERM drain the request in flight and exit 0",
     async () => {
       // Port 0: the server binds a free port and says which, so no other process takes it first.
       const env = imageEnv({ PORT: "0", HOST: "127.0.0.1", CONTENT_PORT: "0", LOG_LEVEL: "info" });
       // As the image's ENTRYPOINT and CMD: tini, then the start script (which execs node).
       const underTini = existsSync(TINI);
       const child = underTini
-        ? spawn(TINI, ["--", "scripts/image/start.sh"], { cwd: project.dir, env, stdio: "pipe" })
-        : spawn("scripts/image/start.sh", [], { cwd: project.dir, env, stdio: "pipe" });
+        ? spawn(TINI, ["--", "scripts/image/start.sh"], { cwd: imageDir, env, stdio: "pipe" })
+        : spawn("scripts/image/start.sh", [], { cwd: imageDir, env, stdio: "pipe" });
       const { output, exited } = watchChild(child);
       try {
         const port = await untilReady(child, output);
@@ -250,14 +258,14 @@ describe("the image's scripts", () => {
   );
 
   it(
-    "start on a read-only copy as a user owning none of it, serve, and write nothing into it",
+    "starts read-only as a user owning none of it, serves, and writes nothing into itself",
     async () => {
       const writable = await mkdtemp(path.join(tmpdir(), "image-scripts-writable-"));
       const asRoot = process.getuid?.() === 0;
       try {
         for (const dir of ["data", "cache"]) await mkdir(path.join(writable, dir));
-        const before = await fileStates(project.dir);
-        await promisify(execFile)("chmod", ["-R", "a-w,a+rX", project.dir]);
+        const before = await fileStates(imageDir);
+        await promisify(execFile)("chmod", ["-R", "a-w,a+rX", imageDir]);
         if (asRoot) {
           for (const dir of ["", "data", "cache"]) {
             await chown(path.join(writable, dir), IMAGE_UID, IMAGE_UID);
@@ -275,11 +283,11 @@ describe("the image's scripts", () => {
         const asImageUser = [`--reuid=${IMAGE_UID}`, `--regid=${IMAGE_UID}`, "--clear-groups"];
         const child = asRoot
           ? spawn("setpriv", [...asImageUser, "scripts/image/start.sh"], {
-              cwd: project.dir,
+              cwd: imageDir,
               env,
               stdio: "pipe",
             })
-          : spawn("scripts/image/start.sh", [], { cwd: project.dir, env, stdio: "pipe" });
+          : spawn("scripts/image/start.sh", [], { cwd: imageDir, env, stdio: "pipe" });
         const { output, exited } = watchChild(child);
         try {
           const url = `http://127.0.0.1:${await untilReady(child, output)}`;
@@ -295,23 +303,23 @@ describe("the image's scripts", () => {
           await exited;
         }
         expect(output()).not.toMatch(/"level":"error"|EACCES|EROFS/);
-        expect(await fileStates(project.dir)).toEqual(before);
+        expect(await fileStates(imageDir)).toEqual(before);
         expect(await readdir(path.join(writable, "data"))).not.toEqual([]);
       } finally {
-        await promisify(execFile)("chmod", ["-R", "u+w", project.dir]);
+        await promisify(execFile)("chmod", ["-R", "u+w", imageDir]);
         await rm(writable, { recursive: true, force: true });
       }
     },
     START_TIMEOUT_MS * 2,
   );
 
-  it("load at run time only dependencies, none of the development ones", async () => {
-    const pkg = JSON.parse(await readFile(path.join(project.dir, "package.json"), "utf8")) as {
+  it("loads at run time only dependencies, none of the development ones", async () => {
+    const pkg = JSON.parse(await readFile(path.join(imageDir, "package.json"), "utf8")) as {
       dependencies: Record<string, string>;
     };
     const bundles = { "build/server.mjs": "hono", "build/server/index.js": "react-router" };
     for (const [bundle, known] of Object.entries(bundles)) {
-      const imported = importedPackages(await readFile(path.join(project.dir, bundle), "utf8"));
+      const imported = importedPackages(await readFile(path.join(imageDir, bundle), "utf8"));
       expect([...imported], bundle).toContain(known);
       const outside = [...imported].filter((name) => !(name in pkg.dependencies));
       expect(outside, bundle).toEqual([]);
