@@ -15,7 +15,9 @@
 # server refuses to start with others): SITE_ORIGIN, GTM_ID, BUILD_ID, PUBLIC_STATUS, the CMS.
 #
 # Deployment (probes, several instances, what they share): docs/deploy.md.
-ARG NODE_IMAGE=node:20-bookworm-slim
+# Node 26 (the project's Node, package.json engines) on Debian 12, pinned by digest so that a
+# rebuild gets the same base; docs/deploy.md says how to move it to a newer patch release.
+ARG NODE_IMAGE=node:26-bookworm-slim@sha256:2d49d876e96237d76de412761cf05dbfe5aee325cc4406a4d41d5824c5bb8beb
 
 # Every dependency, from the lockfile: what the build needs.
 FROM ${NODE_IMAGE} AS deps

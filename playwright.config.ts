@@ -1,3 +1,4 @@
+import "./scripts/require-project-node.mjs";
 import { cpSync, existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";

@@ -1,3 +1,4 @@
+import "./scripts/require-project-node.mjs";
 import { configDefaults, defineConfig } from "vitest/config";
 
 /**

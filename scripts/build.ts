@@ -18,6 +18,7 @@
 //   6. build/.stamp.json: a hash of the build inputs, so `npm start` can tell a stale build.
 // Content is not an input: it is live (the server renders again the prerendered pages that
 // read what changed and rewrites their files; server/refresh/page-refresh.ts).
+import "./require-project-node.mjs";
 import { spawn } from "node:child_process";
 import { mkdir, readFile, rename, rm, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";

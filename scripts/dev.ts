@@ -1,6 +1,7 @@
 // `npm run dev`: the embedded content service (unless BCMS_ORIGIN is set) and React
 // Router's Vite dev server, which reads its content service from the environment we pass.
 // Extra arguments go to `react-router dev` (e.g. `npm run dev -- --port 5174`).
+import "./require-project-node.mjs";
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { pathToFileURL } from "node:url";

