@@ -23,18 +23,14 @@ ARG NODE_IMAGE=node:26-bookworm-slim@sha256:2d49d876e96237d76de412761cf05dbfe5ae
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-# npm ci runs the project's postinstall (package.json), which needs its script.
 COPY scripts/image/install.sh scripts/image/install.sh
-COPY scripts/patch-dependencies.mjs scripts/patch-dependencies.mjs
 RUN scripts/image/install.sh
 
 # What runs: the lockfile's dependencies without the development ones.
 FROM ${NODE_IMAGE} AS runtime-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-# npm ci runs the project's postinstall (package.json), which needs its script.
 COPY scripts/image/install.sh scripts/image/install.sh
-COPY scripts/patch-dependencies.mjs scripts/patch-dependencies.mjs
 RUN scripts/image/install.sh --omit=dev
 
 # The build, made here: prerendered pages, their content records, the stamp.

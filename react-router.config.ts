@@ -34,11 +34,4 @@ export default {
     },
     concurrency: PRERENDER_CONCURRENCY,
   },
-  future: {
-    v8_middleware: true,
-    v8_passThroughRequests: true,
-    v8_splitRouteModules: true,
-    v8_trailingSlashAwareDataRequests: true,
-    v8_viteEnvironmentApi: true,
-  },
 } satisfies Config;

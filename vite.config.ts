@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 import { frameworkFacades, isFacadeModule } from "./vite/framework-facades.ts";
+import { prerenderWithoutTrailingSlash } from "./vite/prerender-without-trailing-slash.ts";
 import { isAppModule, projectPath } from "./vite/project-modules.ts";
 
 // Client chunks (docs/decisions/0005-client-chunks-and-budgets.md): by default every module
@@ -48,7 +49,7 @@ function shellChunk() {
 }
 
 export default defineConfig({
-  plugins: [frameworkFacades(), reactRouter()],
+  plugins: [frameworkFacades(), prerenderWithoutTrailingSlash(), reactRouter()],
   environments: {
     // Minified: the inline head scripts of every page (the consent runtime, the attribution
     // recorder) are the server's own functions serialised with Function#toString, and
