@@ -84,6 +84,7 @@ export async function startSite(
         dataDir: path.resolve(projectDir, env.dataDir),
         postgres: {
           poolSize: env.databasePoolSize,
+          statementTimeoutMs: env.databaseStatementTimeoutSeconds * 1000,
           onBackgroundError: (error) =>
             logger.warn("store: a database connection failed; it is replaced when next needed", {
               error: describeError(error),
