@@ -3,7 +3,7 @@
 // signing key is a file beside it (signing-key-file.ts). Processes on one machine (the
 // site, `npm run forms`, a second instance on the same DATA_DIR) share it: every write
 // takes SQLite's write lock, and a claim is one IMMEDIATE transaction.
-import { closeSync, mkdirSync, openSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import Database from "libsql";
 import type { SubmissionRecord } from "../../app/forms/contract";
@@ -462,4 +462,29 @@ export class SqliteStore implements SiteStore {
     if (this.rateDb.open) this.rateDb.close();
     if (this.db.open) this.db.close();
   }
+}
+
+/**
+ * A consistent copy of {dataDir}/forms.db in `target`, taken with VACUUM INTO while the site
+ * may be writing: what the WAL holds is in it, and the copy is one file, without a WAL of
+ * its own. Like the store's file, readable by this user only; a `target` that exists is
+ * refused (VACUUM INTO writes into an empty file only). The schema is not migrated: the
+ * copy is the database as it is.
+ */
+export function backupSqliteFile(dataDir: string, target: string): { bytes: number } {
+  const file = path.join(path.resolve(dataDir), SQLITE_FILE);
+  // Created here, empty and private, so the copy never exists readable by others.
+  closeSync(openSync(target, "wx", 0o600));
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(file, { fileMustExist: true });
+    db.exec(`PRAGMA busy_timeout=${BUSY_TIMEOUT_MS}`);
+    db.prepare("VACUUM INTO ?").run(target);
+  } catch (error) {
+    rmSync(target, { force: true });
+    throw error;
+  } finally {
+    db?.close();
+  }
+  return { bytes: statSync(target).size };
 }
