@@ -11,6 +11,7 @@ import type { RunningContentServer } from "../content-server/server";
 import { createFormsService, type RunningFormsService } from "./forms/service";
 import { type MetricsListener, startMetricsListener } from "./metrics/metrics-listener";
 import { readGaugesFrom } from "./metrics/site-metrics";
+import { purgeTokenWarning } from "./refresh/purge";
 import { checkBuild, PROJECT_DIR, readStamp } from "./running/build-stamp";
 import { isAddressInUse, PortInUseError, startEmbeddedContent } from "./running/embedded-content";
 import { secretsOf } from "./running/log-secrets";
@@ -114,6 +115,8 @@ export async function startSite(
       signingSecret: env.forms.signingSecret,
     });
     if (unshared) logger.warn(unshared);
+    const purgeUnguarded = purgeTokenWarning(env);
+    if (purgeUnguarded) logger.warn(purgeUnguarded);
     try {
       forms = await createFormsService({ store, settings: env.forms, logger });
     } catch (error) {

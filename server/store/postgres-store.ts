@@ -124,6 +124,27 @@ export function describeDatabaseUrl(url: string): string {
   }
 }
 
+/** The libpq modes `pg` 8 reads as `verify-full`, with a warning on stderr (pg 9: as libpq). */
+const VERIFYING_SSL_MODES = new Set(["prefer", "require", "verify-ca"]);
+
+/**
+ * The URL with `sslmode` as the site reads it: `prefer`, `require` and `verify-ca` check the
+ * certificate and the host name, as `verify-full` does (docs/deploy.md, PostgreSQL), written
+ * out as `verify-full`. That is how `pg` 8 reads them too, but it says so in a multi-line
+ * warning on stderr at every start, which breaks the log's one JSON object per line; and
+ * its next major will read them as libpq does, checking less. With `uselibpqcompat=true`
+ * the URL asks for libpq's meanings, and is left as it is.
+ */
+export function withSiteSslMode(url: string): string {
+  if (!URL.canParse(url)) return url;
+  const parsed = new URL(url);
+  const mode = parsed.searchParams.get("sslmode");
+  if (!mode || !VERIFYING_SSL_MODES.has(mode)) return url;
+  if (parsed.searchParams.get("uselibpqcompat") === "true") return url;
+  parsed.searchParams.set("sslmode", "verify-full");
+  return parsed.toString();
+}
+
 /** An error as a code or name only: a driver message may quote data. */
 function errorCode(error: unknown): string {
   if (error instanceof Error) {
@@ -583,7 +604,7 @@ export class PostgresStore implements SiteStore {
     const location = describeDatabaseUrl(url);
     const statementTimeoutMs = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
     const connection = {
-      connectionString: url,
+      connectionString: withSiteSslMode(url),
       connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
       keepAlive: true,
       application_name: "id5-site",
