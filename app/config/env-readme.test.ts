@@ -1,12 +1,12 @@
 // The README's configuration table and the one parser of the environment name the same
 // variables: a setting added to one and not the other fails here. The table marks the build
 // settings, and those are found here from the code that compares them with the build's stamp
-// at start (buildSettings, server/running/build-stamp.ts, as server/main.ts calls it): each
+// at start (buildSettings, as server/running/build-stamp.ts hashes it for server/main.ts): each
 // variable in turn is given another value, and it is a build setting if that makes the
 // build stale.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { buildSettings } from "../../server/running/build-stamp";
+import { buildSettings } from "./build-settings";
 import { BUILD_INTERNAL_VARIABLES, ENV_VARIABLES, parseEnv } from "./env.server";
 
 const README = readFileSync(new URL("../../README.md", import.meta.url), "utf8");

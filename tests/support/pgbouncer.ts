@@ -3,7 +3,7 @@
 // what a private instance needs (where it listens, whom it lets in, the pool mode), so that
 // what it refuses is what an operator's PgBouncer refuses. Stopped by stop(), by its pid.
 // PgBouncer refuses to run as root: under root it runs as the `postgres` system user.
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { chown, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -121,7 +121,7 @@ export async function startPgBouncer(
     async stop() {
       if (stopped) return;
       stopped = true;
-      // SIGINT: PgBouncer's "safe shutdown" waits for clients; SIGTERM closes at once.
+      // SIGTERM: PgBouncer closes at once (SIGINT would wait for its clients to leave).
       child?.kill("SIGTERM");
       await exited;
       await rm(dir, { recursive: true, force: true });
@@ -130,7 +130,6 @@ export async function startPgBouncer(
 }
 
 async function idOf(flag: string): Promise<number> {
-  const { execFile } = await import("node:child_process");
   return new Promise((resolve, reject) =>
     execFile("id", [flag, SYSTEM_USER], (error, stdout) =>
       error ? reject(error) : resolve(Number(stdout.trim())),
