@@ -6,10 +6,12 @@
 // elsewhere, and an orchestrator does not restart it in a loop. Once the database answers,
 // the start goes on where it was. An instance already running is not concerned: it keeps
 // serving what it has (server/forms/service.ts, server/serving).
-// The same holds while the start waits on the schema, which has no time limit: for the
-// migration lock another instance holds while it migrates, or for its own migrations. An
-// orchestrator that saw no answer then would restart the instance, and a migration cut
-// short by a restart starts again from its beginning on the next.
+// The same holds while the start waits on the schema, which has no time limit, once it has
+// waited a while: for the migration lock another instance holds while it migrates, or for
+// its own migrations. An orchestrator that saw no answer then would restart the instance,
+// and a migration cut short by a restart starts again from its beginning on the next. A
+// wait shorter than that (most migrations take milliseconds) holds nothing: the port is
+// not taken and given back just before the site itself listens on it.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describeError, type SiteLogger } from "../../app/logging/logger.server";
@@ -18,6 +20,8 @@ import type { SchemaWait } from "../store/postgres-store";
 /** Between two tries at the start: the first soon, then no more than every few seconds. */
 const FIRST_RETRY_MS = 500;
 const LONGEST_RETRY_MS = 5_000;
+/** A wait on the schema this long holds the port; a shorter one does not. */
+export const SCHEMA_WAIT_HOLD_MS = 10_000;
 /** What a waiting instance tells a visitor's client to wait before asking again. */
 const RETRY_AFTER_SECONDS = 5;
 
@@ -102,15 +106,29 @@ export async function whenDatabaseAnswers<T>(
     waitingFor = fields;
     holding ??= await holdPort(options, () => waitingFor);
   };
+  // A wait on the schema holds the port once it has lasted SCHEMA_WAIT_HOLD_MS.
+  let schemaWaitTimer: NodeJS.Timeout | undefined;
+  let schemaWaitHold: Promise<unknown> | undefined;
   const onSchemaWait = async (wait: SchemaWait) => {
     const { fields, line } = describeSchemaWait(wait);
     options.logger.info(line);
-    await hold(fields);
+    waitingFor = fields;
+    if (holding || schemaWaitTimer) return;
+    schemaWaitTimer = setTimeout(() => {
+      schemaWaitHold = hold(waitingFor).catch((error: unknown) => error);
+    }, SCHEMA_WAIT_HOLD_MS);
+  };
+  const schemaWaitOver = async () => {
+    clearTimeout(schemaWaitTimer);
+    schemaWaitTimer = undefined;
+    const failed = await schemaWaitHold;
+    schemaWaitHold = undefined;
+    if (failed) throw failed;
   };
   try {
     for (;;) {
       try {
-        const opened = await open(onSchemaWait);
+        const opened = await open(onSchemaWait).finally(schemaWaitOver);
         if (unreachable) options.logger.info("store: the database answers; the start goes on");
         return opened;
       } catch (error) {

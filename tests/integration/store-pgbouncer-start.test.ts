@@ -2,9 +2,9 @@
 // own defaults: tests/support/pgbouncer.ts), started on a fresh database while another
 // session holds the migration lock far longer than the statement timeout, as an instance
 // migrating a large table would. The real site process on the real build: it connects
-// through PgBouncer (which refuses unknown startup parameters), waits for the lock alive and
-// not ready, saying so, and once the lock is released migrates, becomes ready and stores a
-// submission through PgBouncer.
+// through PgBouncer (which refuses unknown startup parameters), waits for the lock (alive and
+// not ready once it has waited SCHEMA_WAIT_HOLD_MS), saying so, and once the lock is released
+// migrates, becomes ready and stores a submission through PgBouncer.
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -102,6 +102,7 @@ describe("an instance behind PgBouncer in session mode", { timeout: 4 * WAIT_MS 
       env: { ...(project as InstanceProject).env, DATA_DIR: path.join(work, "data") },
       startTimeoutMs: CURRENT_BUILD_START_MS,
     });
+    // It answers /healthz (startSiteProcess waits for that) once it has waited a while.
     site = running;
     await waitFor("the instance to say it waits for the migration lock", async () =>
       (await log()).includes("store: another session holds the migration lock"),
