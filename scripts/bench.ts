@@ -1,5 +1,5 @@
 // `npm run bench`: every benchmark of the project, figures printed as JSON.
-// Usage: npm run bench [-- content|site|forms|csp|redirects|serve|flood|restart|preview|schedule|scale]   (default: all)
+// Usage: npm run bench [-- content|site|forms|csp|redirects|serve|flood|memory|restart|preview|schedule|scale]   (default: all)
 //   site: Lighthouse and Playwright figures of the built site next to their budgets
 //   (scripts/bench/site-bench.ts; prints a PASS/FAIL report first, exits 0 either way).
 //   csp: requests/s of prerendered pages without and with the hash policy, same run, wrk
@@ -11,6 +11,8 @@
 //   under rendering and hostile traffic (scripts/bench/serve-bench.ts).
 //   flood: visitors on a prerendered page while one client floods the site with unknown
 //   paths, unknown queries or requests that need a render, beside nginx (flood-bench.ts).
+//   memory: one instance's RSS when ready, at its peak and after a soak over every page,
+//   its heaps, and the HEALTHCHECK process's own peak (scripts/bench/memory-bench.ts).
 //   restart: time to ready after a start with N edits pending (0, 1, 10, 50), the real site
 //   on a content-service process (scripts/bench/restart-bench.ts).
 //   preview: a draft article's preview render time and edit-to-refresh latency in Chromium
@@ -23,6 +25,7 @@ import { runContentBench } from "./bench/content-bench";
 import { runCspBench } from "./bench/csp-bench";
 import { runFloodBench } from "./bench/flood-bench";
 import { runFormsBench } from "./bench/forms-bench";
+import { runMemoryBench } from "./bench/memory-bench";
 import { runPreviewBench } from "./bench/preview-bench";
 import { runRedirectBench } from "./bench/redirect-bench";
 import { runRedirectEditBench } from "./bench/redirect-edit-bench";
@@ -66,6 +69,10 @@ if (which === "all" || which === "serve") {
 if (which === "all" || which === "flood") {
   console.error("flood benchmark…");
   results.flood = await runFloodBench();
+}
+if (which === "all" || which === "memory") {
+  console.error("memory benchmark…");
+  results.memory = await runMemoryBench();
 }
 if (which === "all" || which === "restart") {
   console.error("restart benchmark…");

@@ -1,8 +1,8 @@
 // `npm run forms -- <command>`: the operator's command for stored form submissions (list,
-// show, export, retry, purge) and the generated signing key (rotate-key). It opens the same store as the running site: PostgreSQL
-// when DATABASE_URL is set, else DATA_DIR's SQLite file (WAL lets both work at once). It
-// never delivers anything itself: a retried submission is sent by a running site's outbox
-// at its next poll.
+// show, export, retry, purge, backup) and the generated signing key (rotate-key). It opens
+// the same store as the running site: PostgreSQL when DATABASE_URL is set, else DATA_DIR's
+// SQLite file (WAL lets both work at once). It never delivers anything itself: a retried
+// submission is sent by a running site's outbox at its next poll.
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -13,7 +13,9 @@ import { toCsvExport, toJsonExport } from "../server/forms/export";
 import { DEFAULT_OUTBOX_TIMINGS } from "../server/forms/outbox";
 import { PROJECT_DIR } from "../server/running/build-stamp";
 import { openStore } from "../server/store/open-store";
-import { SQLITE_FILE } from "../server/store/sqlite-store";
+import { describeDatabaseUrl } from "../server/store/postgres-store";
+import { PREVIOUS_SIGNING_KEY_FILE, SIGNING_KEY_FILE } from "../server/store/signing-key-file";
+import { backupSqliteFile, SQLITE_FILE } from "../server/store/sqlite-store";
 import {
   type SiteStore,
   SUBMISSION_STATUSES,
@@ -43,6 +45,9 @@ commands:
                       FORMS_RETENTION_DAYS.
   purge --delivered-before DATE
                       the same as purge --status delivered --before DATE
+  backup FILE         a consistent copy of the SQLite database (DATA_DIR/forms.db) in FILE,
+                      taken while the site runs; FILE must not exist. With DATABASE_URL,
+                      use pg_dump instead.
   rotate-key          replace the generated signing key with a new one; the replaced key is
                       kept as the previous one, and forms it stamped are still taken for
                       ${PREVIOUS_KEY_STAMP_DAYS} days. Running instances sign with the new key once restarted.
@@ -91,6 +96,8 @@ function readArgs(
   args: string[],
   options: NonNullable<ParseArgsConfig["options"]>,
   positionals: number,
+  /** What the one positional argument is, for the usage message. */
+  positional = "one id",
 ) {
   let parsed: { values: Record<string, string | boolean | undefined>; positionals: string[] };
   try {
@@ -100,7 +107,7 @@ function readArgs(
   }
   if (parsed.positionals.length !== positionals) {
     throw new UsageError(
-      positionals === 0 ? "this command takes no arguments" : "this command needs one id",
+      positionals === 0 ? "this command takes no arguments" : `this command needs ${positional}`,
     );
   }
   return parsed;
@@ -227,6 +234,38 @@ async function rotateKey(
   );
 }
 
+/** `backup FILE`: SQLite's file copied whole and consistent, by its own driver (VACUUM INTO). */
+function backup(
+  target: string,
+  settings: { dataDir: string; databaseUrl?: string },
+  io: FormsCommandIo,
+): void {
+  if (settings.databaseUrl) {
+    throw new CommandError(
+      `the submissions are in PostgreSQL (${describeDatabaseUrl(settings.databaseUrl)}): back it up with pg_dump --format=custom --file=site.dump "$DATABASE_URL" (docs/deploy.md, Backups)`,
+    );
+  }
+  const source = path.join(settings.dataDir, SQLITE_FILE);
+  if (!existsSync(source)) {
+    throw new CommandError(
+      `no submissions database at ${source}: the site has not stored a submission yet, or DATA_DIR points elsewhere`,
+    );
+  }
+  const file = path.resolve(target);
+  if (existsSync(file)) throw new CommandError(`${file} exists: give a new file`);
+  const { bytes } = backupSqliteFile(settings.dataDir, file);
+  const keys = [SIGNING_KEY_FILE, PREVIOUS_SIGNING_KEY_FILE].filter((name) =>
+    existsSync(path.join(settings.dataDir, name)),
+  );
+  io.stdout(
+    `${source} copied into ${file} (${bytes} bytes).\n${
+      keys.length
+        ? `Keep ${keys.map((name) => path.join(settings.dataDir, name)).join(" and ")} with it: the forms and links it signed need it.\n`
+        : ""
+    }`,
+  );
+}
+
 const PICKUP_NOTE = `This command does not deliver anything: the running site's outbox sends it within its poll interval (about ${POLL_SECONDS} s). A site without FORMS_WEBHOOK_URL keeps it pending.`;
 
 async function run(
@@ -235,8 +274,14 @@ async function run(
   store: () => Promise<SubmissionStore>,
   io: FormsCommandIo,
   keys: { site: () => Promise<SiteStore>; signingSecret?: string },
+  settings: { dataDir: string; databaseUrl?: string },
 ): Promise<void> {
   switch (command) {
+    case "backup": {
+      const { positionals } = readArgs(args, {}, 1, "one file");
+      backup(positionals[0] as string, settings, io);
+      return;
+    }
     case "rotate-key": {
       readArgs(args, {}, 0);
       await rotateKey(keys, io);
@@ -366,7 +411,14 @@ export async function runFormsCommand(argv: string[], io: FormsCommandIo): Promi
   };
   const store = async () => (await site()).submissions;
   try {
-    await run(command, args, store, io, { site, signingSecret: env.forms.signingSecret });
+    await run(
+      command,
+      args,
+      store,
+      io,
+      { site, signingSecret: env.forms.signingSecret },
+      { dataDir, databaseUrl: env.databaseUrl },
+    );
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {

@@ -11,12 +11,14 @@ import type { RunningContentServer } from "../content-server/server";
 import { createFormsService, type RunningFormsService } from "./forms/service";
 import { type MetricsListener, startMetricsListener } from "./metrics/metrics-listener";
 import { readGaugesFrom } from "./metrics/site-metrics";
+import { purgeTokenWarning } from "./refresh/purge";
 import { checkBuild, PROJECT_DIR, readStamp } from "./running/build-stamp";
 import { isAddressInUse, PortInUseError, startEmbeddedContent } from "./running/embedded-content";
 import { secretsOf } from "./running/log-secrets";
 import { whenDatabaseAnswers } from "./running/store-wait";
 import { createSiteServer, type SiteServer } from "./site-server";
 import { openStore, unsharedStoreWarning } from "./store/open-store";
+import type { SchemaWait } from "./store/postgres-store";
 import { siteSigningKeys } from "./store/site-signing-keys";
 
 export interface StartSiteOptions {
@@ -78,20 +80,23 @@ export async function startSite(
   try {
     // Submissions are stored (and the outbox resumes) before the first request is taken.
     // The store is reached, migrated and checked first: a start that cannot store stops here.
-    const open = () =>
+    const open = (onSchemaWait?: (wait: SchemaWait) => Promise<void>) =>
       openStore({
         databaseUrl: env.databaseUrl,
         dataDir: path.resolve(projectDir, env.dataDir),
         postgres: {
           poolSize: env.databasePoolSize,
+          statementTimeoutMs: env.databaseStatementTimeoutSeconds * 1000,
+          onSchemaWait,
           onBackgroundError: (error) =>
             logger.warn("store: a database connection failed; it is replaced when next needed", {
               error: describeError(error),
             }),
         },
       });
-    // A shared database may be down while an instance starts: it waits, not ready, holding
-    // its port (server/running/store-wait.ts). SQLite is a file beside it: no waiting.
+    // A shared database may be down while an instance starts, or another instance may be
+    // migrating it: it waits, not ready, holding its port (server/running/store-wait.ts).
+    // SQLite is a file beside it: no waiting.
     const store = env.databaseUrl
       ? await whenDatabaseAnswers(open, {
           port: env.port,
@@ -101,11 +106,17 @@ export async function startSite(
           throw isAddressInUse(error) ? new PortInUseError("PORT", env.port) : error;
         })
       : await open();
+    const migratedTo = store.migrated.at(-1);
+    if (migratedTo !== undefined) {
+      logger.info(`store: schema migrated to version ${migratedTo}`, { store: store.location });
+    }
     const unshared = unsharedStoreWarning({
       databaseUrl: env.databaseUrl,
       signingSecret: env.forms.signingSecret,
     });
     if (unshared) logger.warn(unshared);
+    const purgeUnguarded = purgeTokenWarning(env);
+    if (purgeUnguarded) logger.warn(purgeUnguarded);
     try {
       forms = await createFormsService({ store, settings: env.forms, logger });
     } catch (error) {

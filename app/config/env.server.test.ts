@@ -194,6 +194,18 @@ describe("parseEnv", () => {
     }
   });
 
+  it("limits the store's statements to 10 s unless told, from 1 to 600 s", () => {
+    expect(parseEnv({}).databaseStatementTimeoutSeconds).toBe(10);
+    expect(
+      parseEnv({ DATABASE_STATEMENT_TIMEOUT_SECONDS: "30" }).databaseStatementTimeoutSeconds,
+    ).toBe(30);
+    for (const wrong of ["0", "1.5", "long", "601"]) {
+      expect(() => parseEnv({ DATABASE_STATEMENT_TIMEOUT_SECONDS: wrong }), wrong).toThrow(
+        /DATABASE_STATEMENT_TIMEOUT_SECONDS must be a whole number of seconds from 1 to 600/,
+      );
+    }
+  });
+
   it("reads NODE_ENV and BUILD_ID like every other setting", () => {
     expect(parseEnv({}).development).toBe(false);
     expect(parseEnv({ NODE_ENV: "development" }).development).toBe(true);

@@ -74,6 +74,11 @@ export interface ProxyTrust {
  * and the rate limits share them. Several instances multiply it (mind max_connections).
  */
 export const DEFAULT_DATABASE_POOL_SIZE = 10;
+/**
+ * The longest a store statement may run before PostgreSQL cancels it (seconds): a request
+ * or the outbox never waits on a stuck query for longer. Migrations and their lock have none.
+ */
+export const DEFAULT_DATABASE_STATEMENT_TIMEOUT_SECONDS = 10;
 /** A token that guards link creation and revocation must not be guessable. */
 export const MIN_PREVIEW_API_TOKEN_LENGTH = 32;
 
@@ -193,6 +198,12 @@ const envSchema = z.object({
     1,
     1000,
     "DATABASE_POOL_SIZE must be a whole number of connections from 1 to 1000",
+  ),
+  DATABASE_STATEMENT_TIMEOUT_SECONDS: wholeNumber(
+    DEFAULT_DATABASE_STATEMENT_TIMEOUT_SECONDS,
+    1,
+    600,
+    "DATABASE_STATEMENT_TIMEOUT_SECONDS must be a whole number of seconds from 1 to 600",
   ),
   NODE_ENV: optionalString,
   BCMS_ORIGIN: originLike("BCMS_ORIGIN"),
@@ -342,6 +353,8 @@ export interface SiteEnv {
   databaseUrl?: string;
   /** PostgreSQL connections this instance holds at most. */
   databasePoolSize: number;
+  /** The longest one of the store's statements may run (migrations and their lock excepted). */
+  databaseStatementTimeoutSeconds: number;
   /** NODE_ENV is `development` (the dev server): the content client keeps its own socket. */
   development: boolean;
   forms: FormsSettings;
@@ -474,6 +487,7 @@ export function parseEnv(source: Record<string, string | undefined>): SiteEnv {
     dataDir: env.DATA_DIR ?? DEFAULT_DATA_DIR,
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
+    databaseStatementTimeoutSeconds: env.DATABASE_STATEMENT_TIMEOUT_SECONDS,
     development: env.NODE_ENV === "development",
     forms: {
       webhookUrl: env.FORMS_WEBHOOK_URL,

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { sqlite, usePlaces } from "../../tests/support/store-engines";
 import { recordingLogger } from "../../tests/support/webhook-receiver";
 import type { PurgeClaimStore } from "../store/store";
-import { CoalescedPurge } from "./purge";
+import { CoalescedPurge, purgeTokenWarning } from "./purge";
 
 /** A CDN stand-in: records each purge request's tags. */
 let cdn: Server;
@@ -172,5 +172,17 @@ describe("CoalescedPurge on instances sharing a store", () => {
     await survivor.flush();
     expect(received).toEqual([["entry:z"]]);
     expect(await shared.claim("change-z", "c", Date.now(), Date.now() + 300)).toBe("done");
+  });
+});
+
+describe("purgeTokenWarning", () => {
+  it("warns when PURGE_URL is set without PURGE_TOKEN, and only then", () => {
+    const url = "https://purge-relay.example/purge";
+    expect(purgeTokenWarning({ purgeUrl: url })).toMatch(
+      /^PURGE_URL is set without PURGE_TOKEN: .*Set the same PURGE_TOKEN on every instance and in the relay/,
+    );
+    expect(purgeTokenWarning({ purgeUrl: url, purgeToken: "a-token" })).toBeUndefined();
+    expect(purgeTokenWarning({})).toBeUndefined();
+    expect(purgeTokenWarning({ purgeToken: "a-token" })).toBeUndefined();
   });
 });

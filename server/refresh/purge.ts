@@ -23,6 +23,19 @@ export const PURGE_LEASE_MS = 3 * PURGE_TIMEOUT_MS;
 const CLAIM_MEMORY_MS = 24 * 60 * 60 * 1000;
 const FORGET_EVERY_MS = 60 * 60 * 1000;
 
+/**
+ * The start's warning when PURGE_URL is set without PURGE_TOKEN: the purges then go out
+ * without a token, which a relay that checks one refuses (401, `purge refused`), and a relay
+ * that checks none lets anyone who finds it empty the CDN. Undefined when nothing is wrong.
+ */
+export function purgeTokenWarning(settings: {
+  purgeUrl?: string;
+  purgeToken?: string;
+}): string | undefined {
+  if (!settings.purgeUrl || settings.purgeToken) return undefined;
+  return "PURGE_URL is set without PURGE_TOKEN: purges are sent without a token, so a relay that checks one refuses them (purge refused, 401) and one that does not lets anyone purge the CDN. Set the same PURGE_TOKEN on every instance and in the relay (docs/deploy.md, The CDN).";
+}
+
 export interface PurgeOptions {
   url: string;
   /** PURGE_TOKEN, sent as a bearer token: the relay at PURGE_URL refuses anyone else. */

@@ -7,6 +7,7 @@ import { type Dirent, existsSync } from "node:fs";
 import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { buildSettings } from "../../app/config/build-settings";
 import type { SiteEnv } from "../../app/config/env.server";
 
 /**
@@ -77,24 +78,6 @@ export async function listBuildInputs(projectDir: string): Promise<string[]> {
     }
   }
   return files.filter((file) => !IGNORED_INPUT.test(file)).sort();
-}
-
-/**
- * The settings that end up in prerendered HTML or decide where content comes from:
- * canonical origin, tag manager, the CMS (not its key: rotating a key needs no build), and
- * which status is public (it decides which entries the build prerenders).
- * The embedded snapshot folder is not one: content is live.
- */
-export function buildSettings(env: SiteEnv, buildId?: string): Record<string, string | null> {
-  return {
-    siteOrigin: env.siteOrigin,
-    gtmId: env.gtmId ?? null,
-    cms: env.embeddedContent ? "embedded" : env.bcms.origin,
-    orgId: env.bcms.orgId,
-    instanceId: env.bcms.instanceId,
-    publicStatus: env.publicStatus.trim().toLowerCase(),
-    buildId: buildId?.trim() || null,
-  };
 }
 
 export async function hashBuildInputs(

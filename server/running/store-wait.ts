@@ -6,13 +6,22 @@
 // elsewhere, and an orchestrator does not restart it in a loop. Once the database answers,
 // the start goes on where it was. An instance already running is not concerned: it keeps
 // serving what it has (server/forms/service.ts, server/serving).
+// The same holds while the start waits on the schema, which has no time limit, once it has
+// waited a while: for the migration lock another instance holds while it migrates, or for
+// its own migrations. An orchestrator that saw no answer then would restart the instance,
+// and a migration cut short by a restart starts again from its beginning on the next. A
+// wait shorter than that (most migrations take milliseconds) holds nothing: the port is
+// not taken and given back just before the site itself listens on it.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describeError, type SiteLogger } from "../../app/logging/logger.server";
+import type { SchemaWait } from "../store/postgres-store";
 
 /** Between two tries at the start: the first soon, then no more than every few seconds. */
 const FIRST_RETRY_MS = 500;
 const LONGEST_RETRY_MS = 5_000;
+/** A wait on the schema this long holds the port; a shorter one does not. */
+export const SCHEMA_WAIT_HOLD_MS = 10_000;
 /** What a waiting instance tells a visitor's client to wait before asking again. */
 const RETRY_AFTER_SECONDS = 5;
 
@@ -62,33 +71,76 @@ export interface StoreWaitOptions {
   logger: SiteLogger;
 }
 
+/** What a waiting instance's /readyz says besides `"status":"starting"`. */
+type WaitingFor = Record<string, string>;
+
+/** The /readyz fields and the log line of a wait on the schema. */
+function describeSchemaWait(wait: SchemaWait): { fields: WaitingFor; line: string } {
+  if (wait.kind === "migration lock") {
+    return {
+      fields: { store: "migration lock", holder: wait.holder },
+      line: `store: another session holds the migration lock (${wait.holder}): waiting for its migration to end, not ready until then`,
+    };
+  }
+  return {
+    fields: { store: "migrating", schema: `${wait.from} to ${wait.to}` },
+    line: `store: migrating the schema from version ${wait.from} to ${wait.to}; not ready until it is done`,
+  };
+}
+
 /**
  * Runs `open` (which reads what the start needs from the database) until it succeeds. While
- * the database is out of reach, an answer of a starting instance holds the port; any other
- * failure is thrown at once, as before.
+ * the database is out of reach, and while `open` waits on the schema (it calls the function
+ * it is given first), an answer of a starting instance holds the port; any other failure is
+ * thrown at once, as before.
  */
 export async function whenDatabaseAnswers<T>(
-  open: () => Promise<T>,
+  open: (onSchemaWait: (wait: SchemaWait) => Promise<void>) => Promise<T>,
   options: StoreWaitOptions,
 ): Promise<T> {
   let holding: Server | undefined;
-  let reason = "";
+  let waitingFor: WaitingFor = {};
+  let unreachable = false;
   let delay = FIRST_RETRY_MS;
+  const hold = async (fields: WaitingFor) => {
+    waitingFor = fields;
+    holding ??= await holdPort(options, () => waitingFor);
+  };
+  // A wait on the schema holds the port once it has lasted SCHEMA_WAIT_HOLD_MS.
+  let schemaWaitTimer: NodeJS.Timeout | undefined;
+  let schemaWaitHold: Promise<unknown> | undefined;
+  const onSchemaWait = async (wait: SchemaWait) => {
+    const { fields, line } = describeSchemaWait(wait);
+    options.logger.info(line);
+    waitingFor = fields;
+    if (holding || schemaWaitTimer) return;
+    schemaWaitTimer = setTimeout(() => {
+      schemaWaitHold = hold(waitingFor).catch((error: unknown) => error);
+    }, SCHEMA_WAIT_HOLD_MS);
+  };
+  const schemaWaitOver = async () => {
+    clearTimeout(schemaWaitTimer);
+    schemaWaitTimer = undefined;
+    const failed = await schemaWaitHold;
+    schemaWaitHold = undefined;
+    if (failed) throw failed;
+  };
   try {
     for (;;) {
       try {
-        const opened = await open();
-        if (holding) options.logger.info("store: the database answers; the start goes on");
+        const opened = await open(onSchemaWait).finally(schemaWaitOver);
+        if (unreachable) options.logger.info("store: the database answers; the start goes on");
         return opened;
       } catch (error) {
         if (!isDatabaseUnreachable(error)) throw error;
-        reason = error instanceof Error ? error.message : String(error);
-        if (!holding) {
+        const reason = error instanceof Error ? error.message : String(error);
+        if (!unreachable) {
           options.logger.warn("store: the database does not answer; not ready until it does", {
             error: describeError(error),
           });
-          holding = await holdPort(options, () => reason);
         }
+        unreachable = true;
+        await hold({ store: "unreachable", error: reason });
       }
       await new Promise((resolve) => setTimeout(resolve, delay));
       delay = Math.min(delay * 2, LONGEST_RETRY_MS);
@@ -98,8 +150,8 @@ export async function whenDatabaseAnswers<T>(
   }
 }
 
-/** Listens on the site's port as a starting instance; `reason`: what it waits for. */
-async function holdPort(options: StoreWaitOptions, reason: () => string): Promise<Server> {
+/** Listens on the site's port as a starting instance; `waitingFor`: what it waits for. */
+async function holdPort(options: StoreWaitOptions, waitingFor: () => WaitingFor): Promise<Server> {
   const server = createServer((request, response) => {
     const path = (request.url ?? "/").split("?")[0];
     if (path === "/healthz") {
@@ -109,7 +161,7 @@ async function holdPort(options: StoreWaitOptions, reason: () => string): Promis
     }
     const body =
       path === "/readyz"
-        ? JSON.stringify({ status: "starting", store: "unreachable", error: reason() })
+        ? JSON.stringify({ status: "starting", ...waitingFor() })
         : "The site is starting. Please try again in a few seconds.\n";
     response.writeHead(503, {
       "content-type": path === "/readyz" ? "application/json" : "text/plain; charset=utf-8",

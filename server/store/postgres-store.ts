@@ -6,7 +6,10 @@
 // outbox waits for its next poll); the pool reconnects when it is back.
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { DEFAULT_DATABASE_POOL_SIZE } from "../../app/config/env.server";
+import {
+  DEFAULT_DATABASE_POOL_SIZE,
+  DEFAULT_DATABASE_STATEMENT_TIMEOUT_SECONDS,
+} from "../../app/config/env.server";
 import type { SubmissionRecord } from "../../app/forms/contract";
 import {
   CREATE_COMPATIBILITY_TABLE,
@@ -69,7 +72,7 @@ import {
 } from "./store";
 
 /** One key for the whole site's migrations (pg_advisory_lock takes a bigint). */
-const MIGRATION_LOCK_KEY = 0x1d5_5703e;
+export const MIGRATION_LOCK_KEY = 0x1d5_5703e;
 const SIGNING_KEY_NAME = "forms-signing-key";
 /** The key the last rotation replaced; its created_at is the time of the rotation. */
 const PREVIOUS_SIGNING_KEY_NAME = "forms-signing-key-previous";
@@ -87,9 +90,20 @@ export interface PostgresStoreOptions {
   onBackgroundError?: (error: Error) => void;
   /** The schema this release knows (default MIGRATIONS; a test gives another release's list). */
   migrations?: readonly Migration[];
+  /**
+   * Told, and awaited, before the start waits on the schema without a time limit: for the
+   * migration lock another session holds, or for this start's own migrations.
+   */
+  onSchemaWait?: (wait: SchemaWait) => Promise<void> | void;
 }
 
 const INT8_OID = 20;
+const DEFAULT_STATEMENT_TIMEOUT_MS = DEFAULT_DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000;
+
+/** Limits the session's statements to `ms` (0: no limit), for as long as the session lasts. */
+async function withStatementTimeout(client: pg.ClientBase, ms: number): Promise<void> {
+  await client.query("SELECT set_config('statement_timeout', $1, false)", [`${ms}ms`]);
+}
 
 /** Times are BIGINT milliseconds: read them as numbers (exact up to 2^53, year 287396). */
 const types = {
@@ -108,6 +122,27 @@ export function describeDatabaseUrl(url: string): string {
   } catch {
     return "postgres://(unreadable URL)";
   }
+}
+
+/** The libpq modes `pg` 8 reads as `verify-full`, with a warning on stderr (pg 9: as libpq). */
+const VERIFYING_SSL_MODES = new Set(["prefer", "require", "verify-ca"]);
+
+/**
+ * The URL with `sslmode` as the site reads it: `prefer`, `require` and `verify-ca` check the
+ * certificate and the host name, as `verify-full` does (docs/deploy.md, PostgreSQL), written
+ * out as `verify-full`. That is how `pg` 8 reads them too, but it says so in a multi-line
+ * warning on stderr at every start, which breaks the log's one JSON object per line; and
+ * its next major will read them as libpq does, checking less. With `uselibpqcompat=true`
+ * the URL asks for libpq's meanings, and is left as it is.
+ */
+export function withSiteSslMode(url: string): string {
+  if (!URL.canParse(url)) return url;
+  const parsed = new URL(url);
+  const mode = parsed.searchParams.get("sslmode");
+  if (!mode || !VERIFYING_SSL_MODES.has(mode)) return url;
+  if (parsed.searchParams.get("uselibpqcompat") === "true") return url;
+  parsed.searchParams.set("sslmode", "verify-full");
+  return parsed.toString();
 }
 
 /** An error as a code or name only: a driver message may quote data. */
@@ -429,46 +464,89 @@ async function recordedOldestRelease(client: Queryable): Promise<number | undefi
 }
 
 /**
+ * What a start waits for while the schema is brought up to date: another session holding the
+ * migration lock (an instance migrating), or this start's own migrations. Neither has a time
+ * limit, so the start says which it is (the site holds its port meanwhile, not ready).
+ */
+export type SchemaWait =
+  | { kind: "migration lock"; holder: string }
+  | { kind: "migrating"; from: number; to: number };
+
+/** Who holds the migration lock, in words for a log line (their session may have ended). */
+async function migrationLockHolder(client: Queryable): Promise<string> {
+  // A bigint advisory key is kept as two 32-bit halves, and objsubid 1.
+  const { rows } = await client.query<{ pid: number; application_name: string }>(
+    `SELECT a.pid, a.application_name FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+     WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1
+       AND l.classid::bigint = $1 AND l.objid::bigint = $2`,
+    [Math.floor(MIGRATION_LOCK_KEY / 2 ** 32), MIGRATION_LOCK_KEY % 2 ** 32],
+  );
+  const row = rows[0];
+  if (!row) return "another session";
+  return `session ${row.pid}${row.application_name ? ` (${row.application_name})` : ""}`;
+}
+
+/**
  * Brings the schema to what `migrations` make it, or checks that this release can run on a
  * newer one. The advisory lock makes instances starting together take turns: the first
  * migrates, the others find the new version and do nothing. Each migration commits with its
  * version and who can run on it, so a failed one leaves the last good version.
+ * The lock and the migrations run in a session of their own without a statement timeout
+ * (`session`): a migration may take longer than any request should, and an instance waiting
+ * for another's must wait as long as it takes rather than fail and be started again.
  */
 async function migrate(
-  client: pg.PoolClient,
+  checks: Queryable,
+  session: () => Promise<pg.Client>,
   where: string,
   migrations: readonly Migration[],
+  onWait: (wait: SchemaWait) => Promise<void> | void,
 ): Promise<number[]> {
-  const step = async () =>
+  const step = async (client: Queryable) =>
     schemaStep(await schemaVersion(client), await recordedOldestRelease(client), migrations, where);
-  if ((await step()) !== "migrate") return [];
-  const ran: number[] = [];
-  await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+  if ((await step(checks)) !== "migrate") return [];
+  const client = await session();
   try {
-    await client.query("CREATE TABLE IF NOT EXISTS store_schema (version INTEGER NOT NULL)");
-    await client.query(CREATE_COMPATIBILITY_TABLE);
-    if ((await step()) !== "migrate") return [];
-    for (let index = await schemaVersion(client); index < migrations.length; index++) {
-      await client.query("BEGIN");
-      try {
-        await client.query((migrations[index] as Migration).postgres);
-        await client.query("DELETE FROM store_schema");
-        await client.query("INSERT INTO store_schema (version) VALUES ($1)", [index + 1]);
-        await client.query("DELETE FROM store_compatibility");
-        await client.query("INSERT INTO store_compatibility (oldest_release) VALUES ($1)", [
-          oldestReleaseFor(migrations, index + 1),
-        ]);
-        await client.query("COMMIT");
-      } catch (error) {
-        await client.query("ROLLBACK");
-        throw error;
-      }
-      ran.push(index + 1);
+    const { rows } = await client.query<{ taken: boolean }>(
+      "SELECT pg_try_advisory_lock($1) AS taken",
+      [MIGRATION_LOCK_KEY],
+    );
+    if (!rows[0]?.taken) {
+      await onWait({ kind: "migration lock", holder: await migrationLockHolder(client) });
+      await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
     }
+    const ran: number[] = [];
+    try {
+      await client.query("CREATE TABLE IF NOT EXISTS store_schema (version INTEGER NOT NULL)");
+      await client.query(CREATE_COMPATIBILITY_TABLE);
+      if ((await step(client)) !== "migrate") return [];
+      const from = await schemaVersion(client);
+      await onWait({ kind: "migrating", from, to: migrations.length });
+      for (let index = from; index < migrations.length; index++) {
+        await client.query("BEGIN");
+        try {
+          await client.query((migrations[index] as Migration).postgres);
+          await client.query("DELETE FROM store_schema");
+          await client.query("INSERT INTO store_schema (version) VALUES ($1)", [index + 1]);
+          await client.query("DELETE FROM store_compatibility");
+          await client.query("INSERT INTO store_compatibility (oldest_release) VALUES ($1)", [
+            oldestReleaseFor(migrations, index + 1),
+          ]);
+          await client.query("COMMIT");
+        } catch (error) {
+          await client.query("ROLLBACK");
+          throw error;
+        }
+        ran.push(index + 1);
+      }
+    } finally {
+      await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+    }
+    return ran;
   } finally {
-    await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+    // Ending the session also releases the lock if the unlock above could not be sent.
+    await client.end().catch(() => {});
   }
-  return ran;
 }
 
 class PostgresPurgeClaims implements PurgeClaimStore {
@@ -509,7 +587,6 @@ export class PostgresStore implements SiteStore {
   private constructor(
     private readonly pool: pg.Pool,
     readonly location: string,
-    /** Migrations this start ran (their versions), for the start's log line. */
     readonly migrated: readonly number[],
   ) {
     this.submissions = new PostgresSubmissions(pool);
@@ -525,17 +602,32 @@ export class PostgresStore implements SiteStore {
    */
   static async open(url: string, options: PostgresStoreOptions = {}): Promise<PostgresStore> {
     const location = describeDatabaseUrl(url);
-    const pool = new pg.Pool({
-      connectionString: url,
+    const statementTimeoutMs = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+    const connection = {
+      connectionString: withSiteSslMode(url),
       connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
-      statement_timeout: options.statementTimeoutMs ?? 10_000,
-      // Also bounds a query whose server vanished without closing the connection.
-      query_timeout: (options.statementTimeoutMs ?? 10_000) + 5_000,
-      max: options.poolSize ?? DEFAULT_DATABASE_POOL_SIZE,
       keepAlive: true,
       application_name: "id5-site",
       types,
+    };
+    const pool = new pg.Pool({
+      ...connection,
+      // Also bounds a query whose server vanished without closing the connection.
+      query_timeout: statementTimeoutMs + 5_000,
+      max: options.poolSize ?? DEFAULT_DATABASE_POOL_SIZE,
+      // Set once the session is open, not sent with the connection's startup parameters:
+      // PgBouncer refuses a connection that names one it does not know (08P01), and
+      // statement_timeout is one of those.
+      onConnect: (client) => withStatementTimeout(client, statementTimeoutMs),
     });
+    // The migrations' session: no statement timeout, no client-side one either.
+    const migrationSession = async () => {
+      const client = new pg.Client(connection);
+      client.on("error", (error) => options.onBackgroundError?.(error));
+      await client.connect();
+      await withStatementTimeout(client, 0);
+      return client;
+    };
     // Without a listener an idle connection's error (the server restarting) would end the
     // process; the pool drops that connection and opens another when next asked.
     pool.on("error", (error) => options.onBackgroundError?.(error));
@@ -559,11 +651,22 @@ export class PostgresStore implements SiteStore {
           `the database at ${location} runs PostgreSQL ${Math.floor(version / 10000)}: the site needs 13 or later`,
         );
       }
-      const ran = await migrate(client, location, options.migrations ?? MIGRATIONS);
-      client.release();
-      return new PostgresStore(pool, location, ran);
     } catch (error) {
       client.release(true);
+      await pool.end().catch(() => {});
+      throw error;
+    }
+    client.release();
+    try {
+      const ran = await migrate(
+        pool,
+        migrationSession,
+        location,
+        options.migrations ?? MIGRATIONS,
+        options.onSchemaWait ?? (() => {}),
+      );
+      return new PostgresStore(pool, location, ran);
+    } catch (error) {
       await pool.end().catch(() => {});
       throw error;
     }

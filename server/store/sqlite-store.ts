@@ -3,7 +3,7 @@
 // signing key is a file beside it (signing-key-file.ts). Processes on one machine (the
 // site, `npm run forms`, a second instance on the same DATA_DIR) share it: every write
 // takes SQLite's write lock, and a claim is one IMMEDIATE transaction.
-import { closeSync, mkdirSync, openSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import Database from "libsql";
 import type { SubmissionRecord } from "../../app/forms/contract";
@@ -88,18 +88,23 @@ function recordedOldestRelease(db: Database.Database): number | undefined {
   return row?.oldest_release;
 }
 
-/** Runs the missing migrations in one IMMEDIATE transaction (SQLite's write lock). */
-function migrate(db: Database.Database, file: string, migrations: readonly Migration[]): void {
+/**
+ * Runs the missing migrations in one IMMEDIATE transaction (SQLite's write lock); returns the
+ * versions it ran.
+ */
+function migrate(db: Database.Database, file: string, migrations: readonly Migration[]): number[] {
   const version = () =>
     (db.prepare("PRAGMA user_version").get() as { user_version: number }).user_version;
   const step = () => schemaStep(version(), recordedOldestRelease(db), migrations, file);
-  if (step() !== "migrate") return;
+  const ran: number[] = [];
+  if (step() !== "migrate") return ran;
   // IMMEDIATE takes the write lock first, so two processes opening a fresh file at once
   // cannot both run the same migration: the second one sees the new version and skips.
   db.transaction(() => {
     if (step() !== "migrate") return;
     for (let index = version(); index < migrations.length; index++) {
       db.exec((migrations[index] as Migration).sqlite);
+      ran.push(index + 1);
     }
     // Inside the transaction: the schema, its version and who can run on it commit together.
     db.exec(CREATE_COMPATIBILITY_TABLE);
@@ -109,6 +114,7 @@ function migrate(db: Database.Database, file: string, migrations: readonly Migra
     );
     db.exec(`PRAGMA user_version = ${migrations.length}`);
   }).immediate();
+  return ran;
 }
 
 class SqliteSubmissions implements SubmissionStore {
@@ -397,6 +403,7 @@ export class SqliteStore implements SiteStore {
     private readonly dataDir: string,
     /** Absolute path of the database file. */
     readonly location: string,
+    readonly migrated: readonly number[],
   ) {
     this.submissions = new SqliteSubmissions(db);
     this.rateLimits = new SqliteRateLimits(rateDb);
@@ -417,13 +424,14 @@ export class SqliteStore implements SiteStore {
     // SQLite gives its -wal and -shm files the database file's mode.
     closeSync(openSync(file, "a", 0o600));
     const db = new Database(file);
+    let migrated: number[];
     try {
       // First: switching to WAL takes a lock, and another process (the site, the operator's
       // command) may hold it for a moment; without a busy timeout that is an instant error.
       db.exec(`PRAGMA busy_timeout=${BUSY_TIMEOUT_MS}`);
       db.exec("PRAGMA journal_mode=WAL");
       db.exec("PRAGMA synchronous=FULL");
-      migrate(db, file, migrations);
+      migrated = migrate(db, file, migrations);
     } catch (error) {
       db.close();
       throw error;
@@ -435,7 +443,7 @@ export class SqliteStore implements SiteStore {
     const rateDb = new Database(file);
     rateDb.exec(`PRAGMA busy_timeout=${BUSY_TIMEOUT_MS}`);
     rateDb.exec("PRAGMA synchronous=NORMAL");
-    return new SqliteStore(db, rateDb, dir, file);
+    return new SqliteStore(db, rateDb, dir, file, migrated);
   }
 
   async signingKey(configured?: string): Promise<Buffer> {
@@ -454,4 +462,29 @@ export class SqliteStore implements SiteStore {
     if (this.rateDb.open) this.rateDb.close();
     if (this.db.open) this.db.close();
   }
+}
+
+/**
+ * A consistent copy of {dataDir}/forms.db in `target`, taken with VACUUM INTO while the site
+ * may be writing: what the WAL holds is in it, and the copy is one file, without a WAL of
+ * its own. Like the store's file, readable by this user only; a `target` that exists is
+ * refused (VACUUM INTO writes into an empty file only). The schema is not migrated: the
+ * copy is the database as it is.
+ */
+export function backupSqliteFile(dataDir: string, target: string): { bytes: number } {
+  const file = path.join(path.resolve(dataDir), SQLITE_FILE);
+  // Created here, empty and private, so the copy never exists readable by others.
+  closeSync(openSync(target, "wx", 0o600));
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(file, { fileMustExist: true });
+    db.exec(`PRAGMA busy_timeout=${BUSY_TIMEOUT_MS}`);
+    db.prepare("VACUUM INTO ?").run(target);
+  } catch (error) {
+    rmSync(target, { force: true });
+    throw error;
+  } finally {
+    db?.close();
+  }
+  return { bytes: statSync(target).size };
 }

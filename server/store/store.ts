@@ -256,6 +256,8 @@ export interface SiteStore {
   readonly engine: "sqlite" | "postgres";
   /** Where the data is, for log lines: a file, or postgres://host:port/db (no password). */
   readonly location: string;
+  /** The schema versions this opening migrated to, in order (none: the schema was current). */
+  readonly migrated: readonly number[];
   readonly submissions: SubmissionStore;
   readonly rateLimits: RateLimitStore;
   /** The last public version of each entry, so a reworked live page stays public (issue 19). */

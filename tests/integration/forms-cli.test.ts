@@ -6,11 +6,14 @@
 // file (tests/support/compiled-script.ts: esbuild, packages left in node_modules) rather
 // than by tsx: the same program, without a TypeScript compiler's cold start.
 import { spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { mkdtemp, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import Database from "libsql";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { SCHEMA_VERSION } from "../../server/store/migrations";
 import { openStore } from "../../server/store/open-store";
 import type { SubmissionStore } from "../../server/store/store";
 import { compileScript } from "../support/compiled-script";
@@ -366,6 +369,48 @@ describe.each(["sqlite", "postgres"] as const)("npm run forms on %s", (engine) =
       expect(handSet.stderr).toContain("FORMS_SIGNING_SECRET_PREVIOUS");
       expect((await keys()).current.equals(after.current)).toBe(true);
     });
+
+    if (engine === "sqlite") {
+      it("backs up the SQLite file while the site writes: whole, recent writes included, private, never over a file", async () => {
+        // The site, running: its last write is still in the WAL, not in forms.db itself.
+        const site = await openStore({ dataDir: dir });
+        try {
+          const latest = await site.submissions.insert(sampleSubmission({ formId: "latest" }));
+          expect((await stat(path.join(dir, "forms.db-wal"))).size).toBeGreaterThan(0);
+          const target = path.join(dir, "forms-backup.db");
+          const taken = await formsProcess(["backup", target]);
+          expect(taken.stderr).toBe("");
+          expect(taken.code).toBe(0);
+          expect(taken.stdout).toContain(`copied into ${target}`);
+          expect((await stat(target)).mode & 0o777).toBe(0o600);
+          const copy = new Database(target, { readonly: true });
+          try {
+            const rows = copy.prepare("SELECT id FROM submissions").all() as { id: string }[];
+            expect(rows.map((row) => row.id).sort()).toEqual(
+              [...Object.values(ids), latest].sort(),
+            );
+            expect(copy.prepare("PRAGMA user_version").get()).toMatchObject({
+              user_version: SCHEMA_VERSION,
+            });
+          } finally {
+            copy.close();
+          }
+          const again = await forms(["backup", target]);
+          expect(again.code).toBe(1);
+          expect(again.stderr).toContain("exists");
+          expect((await forms(["backup"])).stderr).toContain("this command needs one file");
+        } finally {
+          await site.close();
+        }
+      });
+    } else {
+      it("sends a backup of PostgreSQL to pg_dump", async () => {
+        const refused = await forms(["backup", path.join(dir, "forms-backup.db")]);
+        expect(refused.code).toBe(1);
+        expect(refused.stderr).toContain("pg_dump");
+        expect(existsSync(path.join(dir, "forms-backup.db"))).toBe(false);
+      });
+    }
 
     // Usage is checked before any store is opened: once is enough.
     if (engine === "sqlite") {

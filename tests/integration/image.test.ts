@@ -6,15 +6,18 @@
 // and on SIGTERM stop accepting, let a request in flight finish and exit 0. Its node_modules
 // is the image's (`--omit=dev`): what the server loads must be a dependency. Started again
 // read-only as a user that owns nothing of it, it serves and writes nothing into itself: a
-// read-only root filesystem works, with only DATA_DIR and CONTENT_CACHE_DIR writable.
+// read-only root filesystem works, with only DATA_DIR and CONTENT_CACHE_DIR writable, and
+// build/ the copy an init container made into a volume of root's (as an emptyDir is) with
+// scripts/image/copy-build.sh, where `cp -a` fails.
 // That build is also the suite's check of what the real build pipeline prints (embedded
 // content service, React Router's and Vite's config loading, client and server builds): a
 // deprecation or "unsupported" notice from Vite, Rolldown or React Router fails it, so a
 // dependency upgrade or a config change that brings one back is seen at once. It is the one
 // test that must build rather than copy the shared build: the build is what it checks.
 import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { chown, mkdir, mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
+import { chmod, chown, lstat, mkdir, mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -40,6 +43,9 @@ const START_TIMEOUT_MS = 2 * 60_000;
 const TINI = "/usr/bin/tini";
 /** The image's user (Dockerfile USER); as root the read-only start runs as it. */
 const IMAGE_UID = 1000;
+const AS_ROOT = process.getuid?.() === 0;
+/** setpriv's arguments that make a command run as the image's user (root only). */
+const AS_IMAGE_USER = [`--reuid=${IMAGE_UID}`, `--regid=${IMAGE_UID}`, "--clear-groups"];
 
 let image: BuiltImage;
 /** The runtime stage's WORKDIR: the image's /app. */
@@ -159,6 +165,47 @@ async function fileStates(dir: string): Promise<Map<string, string>> {
   return states;
 }
 
+/**
+ * Every entry below `dir` with its type, mode, size, modification time and, for a file, a
+ * hash of its bytes: two trees alike in this are the same build to the server.
+ */
+async function treeStates(dir: string): Promise<Map<string, string>> {
+  const states = new Map<string, string>();
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    const file = path.join(entry.parentPath, entry.name);
+    const info = await lstat(file);
+    const bytes = entry.isFile()
+      ? createHash("sha256")
+          .update(await readFile(file))
+          .digest("hex")
+      : "";
+    states.set(
+      path.relative(dir, file),
+      `${entry.isDirectory() ? "dir" : "file"} ${(info.mode & 0o7777).toString(8)} ${info.size} ${info.mtimeMs} ${bytes}`,
+    );
+  }
+  return states;
+}
+
+/** A folder as Kubernetes makes an emptyDir: root's, mode 0777, empty. */
+async function rootOwnedVolume(): Promise<string> {
+  const volume = await mkdtemp(path.join(tmpdir(), "image-scripts-volume-"));
+  await chmod(volume, 0o777);
+  return volume;
+}
+
+/** The init container: copy-build.sh as the image's user into a fresh root-owned volume. */
+async function initContainerCopy(env: NodeJS.ProcessEnv): Promise<string> {
+  const volume = await rootOwnedVolume();
+  const copied = await run(
+    "setpriv",
+    [...AS_IMAGE_USER, "scripts/image/copy-build.sh", volume],
+    env,
+  );
+  if (copied.code !== 0) throw new Error(`copy-build.sh failed:\n${copied.output}`);
+  return volume;
+}
+
 beforeAll(async () => {
   image = await buildImageStages({
     stages: ["deps", "runtime-deps", "build", "runtime"],
@@ -257,11 +304,54 @@ describe("the image", () => {
     START_TIMEOUT_MS * 2,
   );
 
+  it.runIf(AS_ROOT)(
+    "copies the build as the init container does, as the image's user into a volume of root's: whole, with modes and times (where cp -a fails)",
+    async () => {
+      // As in the image, where the project is readable by all (and build/ is the user's).
+      await promisify(execFile)("chmod", ["-R", "a+rX", imageDir]);
+      const env = imageEnv();
+      const volume = await rootOwnedVolume();
+      try {
+        // The command the guide gave: it copies, then fails on the volume's own folder.
+        const old = await run(
+          "setpriv",
+          [...AS_IMAGE_USER, "cp", "-a", "build/.", `${volume}/`],
+          env,
+        );
+        expect(old.code).toBe(1);
+        expect(old.output).toMatch(/preserving times for '.*\/\.': Operation not permitted/);
+        const copied = await run(
+          "setpriv",
+          [...AS_IMAGE_USER, "scripts/image/copy-build.sh", volume],
+          env,
+        );
+        expect(copied.code, copied.output).toBe(0);
+        expect(copied.output).toMatch(/copy-build: .* copied into /);
+        expect(await treeStates(volume)).toEqual(await treeStates(path.join(imageDir, "build")));
+        // The volume's folder is as the platform made it.
+        const folder = await stat(volume);
+        expect([folder.uid, folder.mode & 0o777]).toEqual([0, 0o777]);
+        // Run again on the same volume (the pod started again): what an earlier run wrote goes.
+        await mkdir(path.join(volume, "client", "written-by-an-earlier-run"));
+        const again = await run(
+          "setpriv",
+          [...AS_IMAGE_USER, "scripts/image/copy-build.sh", volume],
+          env,
+        );
+        expect(again.code, again.output).toBe(0);
+        expect(await treeStates(volume)).toEqual(await treeStates(path.join(imageDir, "build")));
+      } finally {
+        await rm(volume, { recursive: true, force: true });
+      }
+    },
+  );
+
   it(
-    "starts read-only as a user owning none of it, serves, and writes nothing into itself",
+    "starts read-only as a user owning none of it, build/ the init container's copy, serves, and writes nothing into itself",
     async () => {
       const writable = await mkdtemp(path.join(tmpdir(), "image-scripts-writable-"));
-      const asRoot = process.getuid?.() === 0;
+      const asRoot = AS_ROOT;
+      let volume: string | undefined;
       try {
         for (const dir of ["data", "cache"]) await mkdir(path.join(writable, dir));
         const before = await fileStates(imageDir);
@@ -279,18 +369,38 @@ describe("the image", () => {
           DATA_DIR: path.join(writable, "data"),
           CONTENT_CACHE_DIR: path.join(writable, "cache"),
         });
-        // Root ignores permissions: the start runs as the image's user, as in the image.
-        const asImageUser = [`--reuid=${IMAGE_UID}`, `--regid=${IMAGE_UID}`, "--clear-groups"];
-        const child = asRoot
-          ? spawn("setpriv", [...asImageUser, "scripts/image/start.sh"], {
-              cwd: imageDir,
-              env,
-              stdio: "pipe",
-            })
+        // Root ignores permissions: the start runs as the image's user, as in the image, in
+        // a mount namespace of its own where build/ is the init container's copy (a volume
+        // mounted over the image's build/, as the pod mounts its emptyDir).
+        volume = asRoot ? await initContainerCopy(env) : undefined;
+        const child = volume
+          ? spawn(
+              "unshare",
+              [
+                "--mount",
+                "--propagation",
+                "private",
+                "sh",
+                "-c",
+                'mount --bind "$1" "$2/build" && shift 2 && exec setpriv "$@"',
+                "sh",
+                volume,
+                imageDir,
+                ...AS_IMAGE_USER,
+                "scripts/image/start.sh",
+              ],
+              { cwd: imageDir, env, stdio: "pipe" },
+            )
           : spawn("scripts/image/start.sh", [], { cwd: imageDir, env, stdio: "pipe" });
         const { output, exited } = watchChild(child);
         try {
           const url = `http://127.0.0.1:${await untilReady(child, output)}`;
+          if (volume) {
+            // The server's build/ is the volume (/proc/PID/mountinfo: the mount point, 5th field).
+            const mounts = await readFile(`/proc/${child.pid}/mountinfo`, "utf8");
+            const points = mounts.split("\n").map((line) => line.split(" ")[4]);
+            expect(points).toContain(path.join(imageDir, "build"));
+          }
           for (const page of ["/", "/about"]) {
             const answer = await fetch(`${url}${page}`);
             expect(answer.status, page).toBe(200);
@@ -308,6 +418,7 @@ describe("the image", () => {
       } finally {
         await promisify(execFile)("chmod", ["-R", "u+w", imageDir]);
         await rm(writable, { recursive: true, force: true });
+        if (volume) await rm(volume, { recursive: true, force: true });
       }
     },
     START_TIMEOUT_MS * 2,

@@ -1,4 +1,4 @@
-// The settings baked into the one build every test shares (server/running/build-stamp.ts's
+// The settings baked into the one build every test shares (app/config/build-settings.ts's
 // buildSettings): Vitest's ensureSiteBuild builds with them, and every site a test starts on
 // that build (Playwright's web server, `npm start` children, instance projects) starts with
 // them, so no start finds the build stale and builds again. The tag manager id is in them

@@ -7,7 +7,7 @@
 // runs through runuser.
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import { chown, existsSync, readdirSync } from "node:fs";
+import { chmod, chown, existsSync, readdirSync } from "node:fs";
 import { appendFile, mkdtemp, readFile, rename, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -31,6 +31,8 @@ export interface PostgresServer {
   start(): Promise<void>;
   /** Stops the server (fast shutdown) and removes its folder. */
   stop(): Promise<void>;
+  /** With `tls`: the server's certificate (self-signed for 127.0.0.1), for a client to trust. */
+  certificateFile?: string;
 }
 
 /** How long pg_ctl waits for the server to accept connections (a test's timeout covers it). */
@@ -42,6 +44,11 @@ export interface PostgresOptions {
    * faster; a benchmark keeps them on.
    */
   durable?: boolean;
+  /**
+   * TLS on, with a self-signed certificate for 127.0.0.1 made for this server (openssl, which
+   * Debian's postgresql package brings): a client trusting `certificateFile` verifies it whole.
+   */
+  tls?: boolean;
 }
 
 /** The folder holding initdb, pg_ctl and postgres: the newest Debian major, else PATH. */
@@ -116,6 +123,40 @@ async function clusterTemplate(bin: string, exec: Exec, asRoot: boolean): Promis
   return template;
 }
 
+const CERTIFICATE_FILE = "server.crt";
+const KEY_FILE = "server.key";
+
+/** A certificate and key for 127.0.0.1 in `dir`, the key readable by the server's user only. */
+async function tlsSettings(dir: string, asRoot: boolean): Promise<string[]> {
+  const certificate = path.join(dir, CERTIFICATE_FILE);
+  const key = path.join(dir, KEY_FILE);
+  await run("openssl", [
+    "req",
+    "-x509",
+    "-newkey",
+    "ec",
+    "-pkeyopt",
+    "ec_paramgen_curve:prime256v1",
+    "-nodes",
+    "-keyout",
+    key,
+    "-out",
+    certificate,
+    "-days",
+    "2",
+    "-subj",
+    "/CN=127.0.0.1",
+    "-addext",
+    "subjectAltName=IP:127.0.0.1",
+  ]);
+  await promisify(chmod)(key, 0o600);
+  if (asRoot) {
+    const { uid, gid } = await systemUserIds();
+    await promisify(chown)(key, uid, gid);
+  }
+  return ["ssl = on", `ssl_cert_file = '${certificate}'`, `ssl_key_file = '${key}'`];
+}
+
 export async function startPostgres(options: PostgresOptions = {}): Promise<PostgresServer> {
   const bin = findPostgresBinaries();
   if (!bin) throw new Error(MISSING);
@@ -152,6 +193,7 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Post
       `unix_socket_directories = '${dir}'`,
       "max_connections = 100",
       ...(options.durable === false ? ["fsync = off", "synchronous_commit = off"] : []),
+      ...(options.tls ? await tlsSettings(dir, asRoot) : []),
     ];
     await appendFile(path.join(dataDir, "postgresql.conf"), `\n${settings.join("\n")}\n`);
     // A port free a moment ago can be taken meanwhile: the server says so in its log.
@@ -176,6 +218,7 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Post
   let stopped = false;
   return {
     port,
+    certificateFile: options.tls ? path.join(dir, CERTIFICATE_FILE) : undefined,
     url,
     async createDatabase(name = `test_${process.pid}_${++created}_${Date.now() % 1e6}`) {
       const client = new pg.Client({ connectionString: url() });
