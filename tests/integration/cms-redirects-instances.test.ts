@@ -25,6 +25,8 @@ const ARTICLE = {
   id: "5c4f77dfaff57e2525b0440f",
   slug: "meridian-streaming-brings-id5-id-to-ctv-apps",
 };
+/** The seed's `redirect` entry over the code's dated news rule (which would send it to /news/…). */
+const RETIRED_ARTICLE = "/news/2024/09/17/id5-partner-programme-opens";
 /** Edits, page rewrites, a restart: generous. */
 const WAIT_MS = 60_000;
 
@@ -142,7 +144,7 @@ afterAll(async () => {
 
 describe("redirects kept in the CMS, on two instances", { timeout: 240_000 }, () => {
   it("serve the seed's: over the code's table on the same `from`, chains in one hop", async () => {
-    await redirectsTo("/connect", "/contact");
+    await redirectsTo(RETIRED_ARTICLE, "/contact");
     await answers("/summit", 302, "/events/addressability-summit-london-2026");
     await answers("/london", 302, "/events/addressability-summit-london-2026");
     // The code's table still answers every other row.
@@ -236,6 +238,6 @@ describe("redirects kept in the CMS, on two instances", { timeout: 240_000 }, ()
       location: third,
     });
     await redirectsTo(`/news/${ARTICLE.slug}-again`, third);
-    await redirectsTo("/connect", "/contact");
+    await redirectsTo(RETIRED_ARTICLE, "/contact");
   });
 });
