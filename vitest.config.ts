@@ -1,42 +1,27 @@
 import "./scripts/require-project-node.mjs";
 import { configDefaults, defineConfig } from "vitest/config";
 
-/**
- * Test files under the unit folders that still get a fresh process each (project
- * "integration"): they start servers, child processes (PostgreSQL among them) or worker
- * threads, or they test the content layer, whose module-level state (entries.server.ts's list
- * caches, the one content client, consent.server.ts's last report) outlives a file. Those with
- * `vi.mock` of the content client fail in a shared worker: a module under test that an earlier
- * file imported keeps that file's mock.
- */
-const ISOLATED_UNIT_FILES = [
-  // The content layer against a mocked content client (module-level caches, see above).
-  "app/content/entries.server.test.ts",
-  "app/content/media.server.test.ts",
-  "app/content/templates/*.server.test.ts",
-  // The content layer against a running content service.
-  "app/content/consent.server.test.ts",
-  // Child processes or worker threads.
-  "app/logging/logger.server.test.ts",
-  "scripts/build-records.test.ts",
-  "scripts/preview-link.test.ts",
-  "scripts/schedule.test.ts",
-  "scripts/site-process.test.ts",
-  "server/rendering/render-thread.test.ts",
-  // A PostgreSQL server of their own (tests/support/store-engines.ts), besides SQLite.
-  "server/preview/preview-service.test.ts",
-  "server/store/store.test.ts",
-  // Servers: stand-ins of the CMS, webhooks or the CDN, or the site's own listener.
-  "bcms/client.test.ts",
-  "bcms/http.test.ts",
-  "bcms/live-invalidation.test.ts",
-  "bcms/socket.test.ts",
-  "server/forms/outbox-claims.test.ts",
-  "server/forms/service.test.ts",
-  "server/refresh/purge.test.ts",
-  "server/running/health.test.ts",
-  "server/running/lifecycle.test.ts",
+/** The folders of unit tests (tests/integration has its own project). */
+const UNIT_FOLDERS = [
+  "app",
+  "bcms",
+  "content-server",
+  "server",
+  "scripts",
+  "vite",
+  "tests/support",
 ];
+
+/**
+ * A test file under the unit folders that needs a fresh process of its own says so in its
+ * name, `*.isolated.test.ts(x)`, and runs in the project "integration": it starts servers,
+ * child processes (PostgreSQL among them) or worker threads, or it tests the content layer,
+ * whose module-level state (entries.server.ts's list caches, the one content client,
+ * consent.server.ts's last report) outlives a file. A file with `vi.mock` of the content
+ * client fails in a shared worker: a module under test that an earlier file imported keeps
+ * that file's mock.
+ */
+const ISOLATED_UNIT_FILES = UNIT_FOLDERS.map((folder) => `${folder}/**/*.isolated.test.{ts,tsx}`);
 
 export default defineConfig({
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
@@ -58,17 +43,9 @@ export default defineConfig({
           // child process or thread; fake timers, stubbed globals, spies and process.env put back
           // (in afterEach, so a failing test restores them too); and no reliance on module-level
           // state of the code under test (caches, singletons) or on `vi.mock` of a module that
-          // other files import unmocked. Such a file goes in ISOLATED_UNIT_FILES.
+          // other files import unmocked. Such a file is named `*.isolated.test.ts`.
           name: "unit",
-          include: [
-            "app/**/*.test.{ts,tsx}",
-            "bcms/**/*.test.ts",
-            "content-server/**/*.test.ts",
-            "server/**/*.test.ts",
-            "scripts/**/*.test.ts",
-            "vite/**/*.test.ts",
-            "tests/support/**/*.test.ts",
-          ],
+          include: UNIT_FOLDERS.map((folder) => `${folder}/**/*.test.{ts,tsx}`),
           exclude: [...configDefaults.exclude, ...ISOLATED_UNIT_FILES],
           isolate: false,
         },

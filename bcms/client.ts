@@ -2,27 +2,22 @@
 // namespaces (template, entry, entryStatus, group, language, media, widget, typeGenerator).
 import type {
   EntryStatus,
-  EntryStatusCreateBody,
   Group,
-  GroupCreateBody,
-  GroupUpdateBody,
-  GroupWhereIsItUsedResult,
   Language,
   Template,
-  TemplateCreateBody,
-  TemplateUpdateBody,
-  TemplateWhereIsItUsedResult,
   TypeGeneratorFile,
   Widget,
-  WidgetCreateBody,
-  WidgetUpdateBody,
-  WidgetWhereIsItUsedResult,
 } from "@thebcms/types";
 import { EntityCache } from "./cache";
-import { type BcmsConfig, type PublicBcmsConfig, resolveConfig, toPublicConfig } from "./config";
+import {
+  type BcmsConfig,
+  type PublicBcmsConfig,
+  type ResolvedBcmsConfig,
+  resolveConfig,
+  toPublicConfig,
+} from "./config";
 import { createEntryApi, type EntryApi } from "./entry-api";
 import { EntryCache } from "./entry-cache";
-import { BcmsResponseError } from "./errors";
 import {
   isEntryStatus,
   isGroup,
@@ -31,58 +26,27 @@ import {
   isTypeGeneratorFile,
   isWidget,
 } from "./guards";
-import { createHttpClient, type RequestOptions } from "./http";
-import { isRecord } from "./is-record";
+import { createHttpClient, type HttpClient, type RequestOptions } from "./http";
 import { registerLiveInvalidation } from "./live-invalidation";
-import { createSafeLogger } from "./logger";
+import { type BcmsLogger, createSafeLogger } from "./logger";
 import { createMediaApi, type MediaApi } from "./media-api";
 import { buildPath } from "./paths";
 import { createQueue } from "./queue";
-import { createRedactor } from "./redact";
-import { createResourceApi, type ReadOptions } from "./resource-api";
+import { createRedactor, type Redactor } from "./redact";
+import { createResourceApi, type ResourceApi } from "./resource-api";
+import {
+  createEntryStatusApi,
+  createGroupApi,
+  createTemplateApi,
+  createWidgetApi,
+  type EntryStatusApi,
+  type GroupApi,
+  type ReadApi,
+  type TemplateApi,
+  type WidgetApi,
+} from "./schema-api";
 import { BcmsSocket } from "./socket";
 import { createTemplateResolver } from "./template-resolver";
-
-export interface ReadApi<T> {
-  getAll(options?: ReadOptions): Promise<T[]>;
-  get(id: string, options?: ReadOptions): Promise<T>;
-}
-
-/**
- * The schema writes (BCMS-API §2, bodies from BCMS's types): `POST {kind}/create`; a template
- * is updated at `PUT template/{id}/update`, a group or widget at `PUT {kind}/update` with its
- * `_id` in the body (their update bodies carry it, the template's does not).
- */
-export interface TemplateApi extends ReadApi<Template> {
-  /** The template with this name or id (`Template with Name or ID "x" is not found`). */
-  resolve(idOrName: string): Promise<Template>;
-  /** Creates a template named after its label, with its `title` and `slug` props. */
-  create(body: TemplateCreateBody, options?: RequestOptions): Promise<Template>;
-  update(id: string, body: TemplateUpdateBody, options?: RequestOptions): Promise<Template>;
-  /** Deletes the template (BCMS deletes its entries too). */
-  delete(id: string, options?: RequestOptions): Promise<Template>;
-  /** `GET template/{id}/where-is-it-used`. */
-  whereIsItUsed(id: string, options?: RequestOptions): Promise<TemplateWhereIsItUsedResult>;
-}
-
-export interface GroupApi extends ReadApi<Group> {
-  create(body: GroupCreateBody, options?: RequestOptions): Promise<Group>;
-  update(body: GroupUpdateBody, options?: RequestOptions): Promise<Group>;
-  whereIsItUsed(id: string, options?: RequestOptions): Promise<GroupWhereIsItUsedResult>;
-}
-
-export interface WidgetApi extends ReadApi<Widget> {
-  create(body: WidgetCreateBody, options?: RequestOptions): Promise<Widget>;
-  update(body: WidgetUpdateBody, options?: RequestOptions): Promise<Widget>;
-  whereIsItUsed(id: string, options?: RequestOptions): Promise<WidgetWhereIsItUsedResult>;
-}
-
-export interface EntryStatusApi extends ReadApi<EntryStatus> {
-  create(
-    body: EntryStatusCreateBody & { color?: string },
-    options?: RequestOptions,
-  ): Promise<EntryStatus>;
-}
 
 export interface TypeGeneratorApi {
   /** Generated type files for `ts`, `rust`, `golang` or `gql`. */
@@ -112,10 +76,76 @@ export interface BcmsClient {
   close(): void;
 }
 
-function stringArray(value: unknown): string[] {
-  return Array.isArray(value)
-    ? value.filter((item): item is string => typeof item === "string")
-    : [];
+/** The read APIs of the simple kinds, each with its cache (none without the memory cache). */
+interface ResourceApis {
+  templateCache: EntityCache<Template> | null;
+  templates: ResourceApi<Template>;
+  groups: ResourceApi<Group>;
+  widgets: ResourceApi<Widget>;
+  languages: ResourceApi<Language>;
+  entryStatuses: ResourceApi<EntryStatus>;
+}
+
+function createResourceApis(http: HttpClient, logger: BcmsLogger, caching: boolean): ResourceApis {
+  function cacheOf<T extends { _id: string }>(): EntityCache<T> | null {
+    return caching ? new EntityCache<T>() : null;
+  }
+  const templateCache = cacheOf<Template>();
+  return {
+    templateCache,
+    templates: createResourceApi<Template>({
+      http,
+      segment: "template",
+      guard: isTemplate,
+      cache: templateCache,
+      logger,
+    }),
+    groups: createResourceApi<Group>({
+      http,
+      segment: "group",
+      guard: isGroup,
+      cache: cacheOf(),
+      logger,
+    }),
+    widgets: createResourceApi<Widget>({
+      http,
+      segment: "widget",
+      guard: isWidget,
+      cache: cacheOf(),
+      logger,
+    }),
+    languages: createResourceApi<Language>({
+      http,
+      segment: "language",
+      guard: isLanguage,
+      cache: cacheOf(),
+      logger,
+    }),
+    entryStatuses: createResourceApi<EntryStatus>({
+      http,
+      segment: "entry-status",
+      guard: isEntryStatus,
+      cache: cacheOf(),
+      logger,
+    }),
+  };
+}
+
+function createSocket(
+  config: ResolvedBcmsConfig,
+  logger: BcmsLogger,
+  redact: Redactor,
+): BcmsSocket {
+  return new BcmsSocket({
+    cmsOrigin: config.cmsOrigin,
+    apiKey: config.apiKey,
+    logger,
+    redact,
+    connectTimeoutMs: config.socket.connectTimeoutMs,
+    initialReconnectDelayMs: config.socket.initialReconnectDelayMs,
+    maxReconnectDelayMs: config.socket.maxReconnectDelayMs,
+    timers: config.socket.timers,
+  });
 }
 
 export function createBcmsClient(input: BcmsConfig): BcmsClient {
@@ -124,54 +154,14 @@ export function createBcmsClient(input: BcmsConfig): BcmsClient {
   const logger = createSafeLogger(config.logger, { debug: config.debug, redact });
   const queue = createQueue({ concurrency: config.maxConcurrentRequests });
   const http = createHttpClient({ config, queue, logger, redact });
-  const caching = config.useMemCache;
-
-  function cacheOf<T extends { _id: string }>(): EntityCache<T> | null {
-    return caching ? new EntityCache<T>() : null;
-  }
-
-  const templateCache = cacheOf<Template>();
-  const templates = createResourceApi<Template>({
-    http,
-    segment: "template",
-    guard: isTemplate,
-    cache: templateCache,
-    logger,
-  });
-  const groups = createResourceApi<Group>({
-    http,
-    segment: "group",
-    guard: isGroup,
-    cache: cacheOf(),
-    logger,
-  });
-  const widgets = createResourceApi<Widget>({
-    http,
-    segment: "widget",
-    guard: isWidget,
-    cache: cacheOf(),
-    logger,
-  });
-  const languages = createResourceApi<Language>({
-    http,
-    segment: "language",
-    guard: isLanguage,
-    cache: cacheOf(),
-    logger,
-  });
-  const entryStatuses = createResourceApi<EntryStatus>({
-    http,
-    segment: "entry-status",
-    guard: isEntryStatus,
-    cache: cacheOf(),
-    logger,
-  });
+  const resources = createResourceApis(http, logger, config.useMemCache);
+  const { templates, groups, widgets, languages, entryStatuses } = resources;
   const media = createMediaApi({ config, http, logger });
   const templateResolver = createTemplateResolver({
     // Always a fresh list: the resolver decides when its own copy is stale.
     loadTemplates: () => templates.getAll({ skipCache: true }),
   });
-  const entryCache = caching ? new EntryCache() : null;
+  const entryCache = config.useMemCache ? new EntryCache() : null;
   const entry = createEntryApi({
     http,
     templates: templateResolver,
@@ -181,15 +171,6 @@ export function createBcmsClient(input: BcmsConfig): BcmsClient {
     loadWidgets: () => widgets.getAll(),
     loadStatuses: () => entryStatuses.getAll(),
   });
-
-  async function whereIsItUsed(segment: string, id: string, options: RequestOptions = {}) {
-    const path = buildPath(segment, id, "where-is-it-used");
-    const body = await http.json({ ...options, path });
-    if (!isRecord(body)) {
-      throw new BcmsResponseError("GET", `${http.basePath}${path}`, 200, "expected an object");
-    }
-    return body;
-  }
 
   function clearCache(): void {
     templateResolver.invalidate();
@@ -202,41 +183,7 @@ export function createBcmsClient(input: BcmsConfig): BcmsClient {
     entryCache?.clear();
   }
 
-  /**
-   * A group, widget or status write; drops that kind's cache. A group or widget change also
-   * changes the parsed entries that use it, which the socket's events then drop.
-   */
-  async function schemaWrite<T extends { _id: string }>(
-    api: { clearCache(): void },
-    method: "POST" | "PUT",
-    segments: readonly string[],
-    body: object,
-    guard: (value: unknown) => value is T,
-    options: RequestOptions = {},
-  ): Promise<T> {
-    const item = await http.item({ ...options, method, path: buildPath(...segments), body }, guard);
-    api.clearCache();
-    return item;
-  }
-
-  /** A template write changes its schema, so its entries' parsed output too. */
-  function afterTemplateWrite(templateId: string): void {
-    templateResolver.invalidate();
-    templateCache?.remove(templateId);
-    templateCache?.invalidateAll();
-    entryCache?.dropTemplate(templateId);
-  }
-
-  const socket = new BcmsSocket({
-    cmsOrigin: config.cmsOrigin,
-    apiKey: config.apiKey,
-    logger,
-    redact,
-    connectTimeoutMs: config.socket.connectTimeoutMs,
-    initialReconnectDelayMs: config.socket.initialReconnectDelayMs,
-    maxReconnectDelayMs: config.socket.maxReconnectDelayMs,
-    timers: config.socket.timers,
-  });
+  const socket = createSocket(config, logger, redact);
   // Registered even without enableSocket, so a later socket.connect() keeps caches fresh too.
   const stopInvalidation = registerLiveInvalidation(socket, {
     entries: entry,
@@ -257,88 +204,19 @@ export function createBcmsClient(input: BcmsConfig): BcmsClient {
 
   return {
     config: toPublicConfig(config),
-    template: {
-      getAll: templates.getAll,
-      get: templates.get,
-      resolve: (idOrName) => templateResolver.resolve(idOrName),
-      async create(body, options = {}) {
-        const template = await http.item(
-          { ...options, method: "POST", path: buildPath("template", "create"), body },
-          isTemplate,
-        );
-        afterTemplateWrite(template._id);
-        return template;
-      },
-      async update(id, body, options = {}) {
-        const template = await http.item(
-          { ...options, method: "PUT", path: buildPath("template", id, "update"), body },
-          isTemplate,
-        );
-        afterTemplateWrite(template._id);
-        return template;
-      },
-      async delete(id, options = {}) {
-        const template = await http.item(
-          { ...options, method: "DELETE", path: buildPath("template", id) },
-          isTemplate,
-        );
-        afterTemplateWrite(id);
-        return template;
-      },
-      async whereIsItUsed(id, options) {
-        const body = await whereIsItUsed("template", id, options);
-        return {
-          // BCMS spells it `groupsIds` here; accept the other spelling too.
-          groupsIds: stringArray(body.groupsIds ?? body.groupIds),
-          templateIds: stringArray(body.templateIds),
-          widgetIds: stringArray(body.widgetIds),
-        };
-      },
-    },
+    template: createTemplateApi({
+      http,
+      templates,
+      templateCache: resources.templateCache,
+      templateResolver,
+      entryCache,
+    }),
     entry,
-    entryStatus: {
-      getAll: entryStatuses.getAll,
-      get: entryStatuses.get,
-      create: (body, options) =>
-        schemaWrite(
-          entryStatuses,
-          "POST",
-          ["entry-status", "create"],
-          body,
-          isEntryStatus,
-          options,
-        ),
-    },
-    group: {
-      getAll: groups.getAll,
-      get: groups.get,
-      create: (body, options) =>
-        schemaWrite(groups, "POST", ["group", "create"], body, isGroup, options),
-      update: (body, options) =>
-        schemaWrite(groups, "PUT", ["group", "update"], body, isGroup, options),
-      async whereIsItUsed(id, options) {
-        const body = await whereIsItUsed("group", id, options);
-        return {
-          groupIds: stringArray(body.groupIds),
-          templateIds: stringArray(body.templateIds),
-          widgetIds: stringArray(body.widgetIds),
-        };
-      },
-    },
+    entryStatus: createEntryStatusApi(http, entryStatuses),
+    group: createGroupApi(http, groups),
     language: { getAll: languages.getAll, get: languages.get },
     media,
-    widget: {
-      getAll: widgets.getAll,
-      get: widgets.get,
-      create: (body, options) =>
-        schemaWrite(widgets, "POST", ["widget", "create"], body, isWidget, options),
-      update: (body, options) =>
-        schemaWrite(widgets, "PUT", ["widget", "update"], body, isWidget, options),
-      async whereIsItUsed(id, options) {
-        const body = await whereIsItUsed("widget", id, options);
-        return { entryIds: stringArray(body.entryIds) };
-      },
-    },
+    widget: createWidgetApi(http, widgets),
     typeGenerator: {
       getFiles: (lang, options) =>
         http.items(buildPath("type-generator", lang), isTypeGeneratorFile, options),

@@ -91,6 +91,155 @@ function extractServerMessage(text: string, redact: Redactor): string | null {
   return trimmed.length > 0 ? redact(trimmed) : null;
 }
 
+type Reading = "json" | "bytes" | "stream";
+
+/** What one call sends and how its answer is read, with the client's parts it needs. */
+interface Call {
+  request: HttpRequest;
+  read: Reading;
+  method: HttpMethod;
+  /** The path with the instance base, as errors and log lines name it. */
+  path: string;
+  /** The absolute URL with the query. */
+  target: string;
+  timeoutMs: number;
+  authorization: string;
+  logger: BcmsLogger;
+  redact: Redactor;
+}
+
+/**
+ * One call on its way, once the queue runs it: its timeout, its cancellation (by the queue or
+ * the caller's signal, which keeps covering a streamed body after the queue slot is freed),
+ * and what a failure of its transport means.
+ */
+class Exchange {
+  private readonly controller = new AbortController();
+  private readonly abort = () => this.controller.abort();
+  private readonly timer: ReturnType<typeof setTimeout>;
+  private readonly started = Date.now();
+  private timedOut = false;
+  private bodyHandedOver = false;
+
+  constructor(
+    private readonly call: Call,
+    private readonly queueSignal: AbortSignal,
+  ) {
+    queueSignal.addEventListener("abort", this.abort, { once: true });
+    this.timer = setTimeout(() => {
+      this.timedOut = true;
+      this.controller.abort();
+    }, call.timeoutMs);
+  }
+
+  async run(): Promise<unknown> {
+    try {
+      const response = await this.fetch();
+      try {
+        return await this.readAnswer(response);
+      } catch (error) {
+        if (error instanceof BcmsError) throw error;
+        // The body stream broke or was aborted half-way.
+        throw this.transportError(error);
+      }
+    } finally {
+      if (!this.bodyHandedOver) this.settle();
+    }
+  }
+
+  private async fetch(): Promise<Response> {
+    const { request, read, method, target, authorization } = this.call;
+    const headers = new Headers(request.headers);
+    headers.set("Authorization", authorization);
+    if (!headers.has("Accept")) {
+      headers.set("Accept", read === "json" ? "application/json" : "*/*");
+    }
+    let body: string | undefined;
+    if (request.body !== undefined) {
+      headers.set("Content-Type", "application/json");
+      body = JSON.stringify(request.body);
+    }
+    try {
+      return await fetch(target, { method, headers, body, signal: this.controller.signal });
+    } catch (error) {
+      throw this.transportError(error);
+    }
+  }
+
+  private async readAnswer(response: Response): Promise<unknown> {
+    const { request, read, method, path, logger, redact } = this.call;
+    // A 304 is the answer to a conditional request the caller made on purpose.
+    const answered = response.ok || (read === "stream" && response.status === 304);
+    if (!answered) {
+      const text = await response.text();
+      const serverMessage = extractServerMessage(text, redact);
+      logger.debug(`BCMS ${method} ${path} -> ${response.status} (${this.elapsedMs()} ms)`);
+      throw new BcmsError(
+        `BCMS ${method} ${path} failed with status ${response.status}${
+          serverMessage ? `: ${serverMessage}` : ""
+        }`,
+        { method, path, status: response.status, serverMessage },
+      );
+    }
+    if (read === "stream") {
+      logger.debug(
+        `BCMS ${method} ${path} -> ${response.status} (${this.elapsedMs()} ms to headers)`,
+      );
+      // The queue slot is free once the headers are in; the caller's signal, which
+      // the queue stops watching then, keeps covering the body.
+      request.signal?.addEventListener("abort", this.abort, { once: true });
+      this.bodyHandedOver = true;
+      return withWatchedBody(
+        response,
+        (error) => this.transportError(error),
+        () => this.settle(),
+      );
+    }
+    const result =
+      read === "bytes"
+        ? new Uint8Array(await response.arrayBuffer())
+        : await this.readJson(response);
+    logger.debug(`BCMS ${method} ${path} -> ${response.status} (${this.elapsedMs()} ms)`);
+    return result;
+  }
+
+  private async readJson(response: Response): Promise<unknown> {
+    const text = await response.text();
+    if (text.trim().length === 0) return null;
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw new BcmsResponseError(
+        this.call.method,
+        this.call.path,
+        response.status,
+        "body is not JSON",
+      );
+    }
+  }
+
+  private elapsedMs(): number {
+    return Date.now() - this.started;
+  }
+
+  /** Ends the timer and the cancellation hooks, once the body is read or handed over. */
+  private settle(): void {
+    clearTimeout(this.timer);
+    this.queueSignal.removeEventListener("abort", this.abort);
+    this.call.request.signal?.removeEventListener("abort", this.abort);
+  }
+
+  /** A failed fetch or body read: a timeout, a cancellation or a network fault. */
+  private transportError(error: unknown): Error {
+    const { request, method, path, timeoutMs, redact } = this.call;
+    if (this.timedOut) return new BcmsTimeoutError(method, path, timeoutMs);
+    if (this.queueSignal.aborted || request.signal?.aborted) {
+      return new BcmsCanceledError(method, path);
+    }
+    return new BcmsNetworkError(method, path, networkCode(error), redact(networkReason(error)));
+  }
+}
+
 export function createHttpClient(deps: {
   config: ResolvedBcmsConfig;
   queue: Queue;
@@ -98,7 +247,6 @@ export function createHttpClient(deps: {
   redact: Redactor;
 }): HttpClient {
   const { config, queue, logger, redact } = deps;
-  type Reading = "json" | "bytes" | "stream";
   const basePath = instanceBasePath(config.orgId, config.instanceId);
   const authorization = `ApiKey ${config.apiKey.id}.${config.apiKey.secret}`;
 
@@ -109,115 +257,21 @@ export function createHttpClient(deps: {
   async function send(request: HttpRequest, read: Reading): Promise<unknown> {
     const method = request.method ?? "GET";
     const path = `${basePath}${request.path}`;
-    const timeoutMs = request.timeoutMs ?? config.timeoutMs;
     const query = request.query ? new URLSearchParams(request.query).toString() : "";
-    const target = `${url(request.path, request.origin)}${query ? `?${query}` : ""}`;
-
-    const handle = queue.enqueue(
-      async (queueSignal) => {
-        const controller = new AbortController();
-        let timedOut = false;
-        const abort = () => controller.abort();
-        queueSignal.addEventListener("abort", abort, { once: true });
-        const timer = setTimeout(() => {
-          timedOut = true;
-          controller.abort();
-        }, timeoutMs);
-        const started = Date.now();
-        /** Ends the timer and the cancellation hooks, once the body is read or handed over. */
-        const settle = () => {
-          clearTimeout(timer);
-          queueSignal.removeEventListener("abort", abort);
-          request.signal?.removeEventListener("abort", abort);
-        };
-        let bodyHandedOver = false;
-        /** A failed fetch or body read: a timeout, a cancellation or a network fault. */
-        const transportError = (error: unknown): Error => {
-          if (timedOut) return new BcmsTimeoutError(method, path, timeoutMs);
-          if (queueSignal.aborted || request.signal?.aborted) {
-            return new BcmsCanceledError(method, path);
-          }
-          return new BcmsNetworkError(
-            method,
-            path,
-            networkCode(error),
-            redact(networkReason(error)),
-          );
-        };
-        try {
-          const headers = new Headers(request.headers);
-          headers.set("Authorization", authorization);
-          if (!headers.has("Accept")) {
-            headers.set("Accept", read === "json" ? "application/json" : "*/*");
-          }
-          let body: string | undefined;
-          if (request.body !== undefined) {
-            headers.set("Content-Type", "application/json");
-            body = JSON.stringify(request.body);
-          }
-          let response: Response;
-          try {
-            response = await fetch(target, { method, headers, body, signal: controller.signal });
-          } catch (error) {
-            throw transportError(error);
-          }
-          try {
-            // A 304 is the answer to a conditional request the caller made on purpose.
-            const answered = response.ok || (read === "stream" && response.status === 304);
-            if (!answered) {
-              const text = await response.text();
-              const serverMessage = extractServerMessage(text, redact);
-              logger.debug(
-                `BCMS ${method} ${path} -> ${response.status} (${Date.now() - started} ms)`,
-              );
-              throw new BcmsError(
-                `BCMS ${method} ${path} failed with status ${response.status}${
-                  serverMessage ? `: ${serverMessage}` : ""
-                }`,
-                { method, path, status: response.status, serverMessage },
-              );
-            }
-            if (read === "stream") {
-              logger.debug(
-                `BCMS ${method} ${path} -> ${response.status} (${Date.now() - started} ms to headers)`,
-              );
-              // The queue slot is free once the headers are in; the caller's signal, which
-              // the queue stops watching then, keeps covering the body.
-              request.signal?.addEventListener("abort", abort, { once: true });
-              bodyHandedOver = true;
-              return withWatchedBody(response, transportError, settle);
-            }
-            let result: unknown;
-            if (read === "bytes") {
-              result = new Uint8Array(await response.arrayBuffer());
-            } else {
-              const text = await response.text();
-              if (text.trim().length === 0) {
-                result = null;
-              } else {
-                try {
-                  result = JSON.parse(text);
-                } catch {
-                  throw new BcmsResponseError(method, path, response.status, "body is not JSON");
-                }
-              }
-            }
-            logger.debug(
-              `BCMS ${method} ${path} -> ${response.status} (${Date.now() - started} ms)`,
-            );
-            return result;
-          } catch (error) {
-            if (error instanceof BcmsError) throw error;
-            // The body stream broke or was aborted half-way.
-            throw transportError(error);
-          }
-        } finally {
-          if (!bodyHandedOver) settle();
-        }
-      },
-      { signal: request.signal },
-    );
-
+    const call: Call = {
+      request,
+      read,
+      method,
+      path,
+      target: `${url(request.path, request.origin)}${query ? `?${query}` : ""}`,
+      timeoutMs: request.timeoutMs ?? config.timeoutMs,
+      authorization,
+      logger,
+      redact,
+    };
+    const handle = queue.enqueue((queueSignal) => new Exchange(call, queueSignal).run(), {
+      signal: request.signal,
+    });
     try {
       return await handle.promise;
     } catch (error) {

@@ -1,15 +1,7 @@
 // The BCMS v3 library: a small, strict, server-side client (createBcmsClient) and the pure
 // helpers shared with the content server and the app (validation, media URLs, images).
 export { EntityCache } from "./cache";
-export {
-  type BcmsClient,
-  createBcmsClient,
-  type GroupApi,
-  type ReadApi,
-  type TemplateApi,
-  type TypeGeneratorApi,
-  type WidgetApi,
-} from "./client";
+export { type BcmsClient, createBcmsClient, type TypeGeneratorApi } from "./client";
 export {
   type BcmsApiKey,
   type BcmsConfig,
@@ -89,6 +81,7 @@ export { buildPath, encodePathSegment, instanceBasePath } from "./paths";
 export { createQueue, type Queue, QueueCanceledError, type QueueHandle } from "./queue";
 export { createRedactor, REDACTED } from "./redact";
 export type { ReadOptions } from "./resource-api";
+export type { GroupApi, ReadApi, TemplateApi, WidgetApi } from "./schema-api";
 export {
   BcmsSocket,
   type BcmsSocketOptions,

@@ -10,8 +10,9 @@
 //      page is interactive (load, then idle); a new choice loads it at once, no reload.
 //
 // `consentRuntime` is serialised with Function#toString: it must not use anything from
-// outside its own body (no imports, no module constants); what it needs comes in `config`
-// and the codec functions of choice.ts.
+// outside its own body (no imports, no module constants); what it needs comes in `config`,
+// and its helpers (the codec functions of choice.ts, `readCookie`, `tagManagerLoader`) come in
+// as arguments, serialised the same way and bound by the same rule.
 import {
   CONSENT_COOKIE,
   CONSENT_MAX_AGE_SECONDS,
@@ -45,12 +46,56 @@ declare global {
 
 type RuntimeWindow = Window & { dataLayer?: unknown[] };
 
+/** The value of cookie `name` in `doc.cookie`, or undefined (serialised into the runtime). */
+export function readCookie(doc: Document, name: string): string | undefined {
+  for (const part of doc.cookie.split(";")) {
+    const index = part.indexOf("=");
+    if (index > 0 && part.slice(0, index).trim() === name) return part.slice(index + 1).trim();
+  }
+  return undefined;
+}
+
+/**
+ * What loads the tag manager `gtmId` once (none without an id): when the page is interactive
+ * (load, then idle) or at once (serialised into the runtime).
+ */
+export function tagManagerLoader(
+  win: RuntimeWindow,
+  doc: Document,
+  dataLayer: unknown[],
+  tagManagerUrl: string,
+  gtmId: string | null,
+): (whenInteractive: boolean) => void {
+  let queued = false;
+  return (whenInteractive) => {
+    if (!gtmId || queued) return;
+    queued = true;
+    const inject = () => {
+      dataLayer.push({ "gtm.start": Date.now(), event: "gtm.js" });
+      const script = doc.createElement("script");
+      script.async = true;
+      script.src = tagManagerUrl + encodeURIComponent(gtmId);
+      script.setAttribute("data-gtm-id", gtmId);
+      doc.head.appendChild(script);
+    };
+    const idle = () => {
+      // With a timeout, as app/navigation/idle.ts: a page that is never idle still loads it.
+      if (win.requestIdleCallback) win.requestIdleCallback(inject, { timeout: 2000 });
+      else win.setTimeout(inject, 1);
+    };
+    if (!whenInteractive || doc.readyState === "complete") idle();
+    else win.addEventListener("load", idle, { once: true });
+  };
+}
+
 export function consentRuntime(
   win: RuntimeWindow,
   doc: Document,
   config: ConsentRuntimeConfig,
   decode: (value: string) => ConsentChoice | null,
   encode: (choice: ConsentChoice) => string,
+  cookieOf: typeof readCookie,
+  loaderOf: typeof tagManagerLoader,
 ): void {
   const root = doc.documentElement;
   win.dataLayer = win.dataLayer || [];
@@ -76,15 +121,8 @@ export function consentRuntime(
   });
   if (gpc) root.setAttribute("data-gpc", "");
 
-  const readCookie = (name: string) => {
-    for (const part of doc.cookie.split(";")) {
-      const index = part.indexOf("=");
-      if (index > 0 && part.slice(0, index).trim() === name) return part.slice(index + 1).trim();
-    }
-    return undefined;
-  };
   const readStored = () => {
-    const raw = readCookie(config.cookie);
+    const raw = cookieOf(doc, config.cookie);
     const choice = raw ? decode(raw) : null;
     if (!choice) return null;
     // An empty page version is the site's built-in wording: any stored answer counts.
@@ -97,26 +135,7 @@ export function consentRuntime(
   const api: ConsentApi = { current: () => current };
   win.id5Consent = api;
 
-  let tagManagerQueued = false;
-  const loadTagManager = (whenInteractive: boolean) => {
-    if (!gtmId || tagManagerQueued) return;
-    tagManagerQueued = true;
-    const inject = () => {
-      dataLayer.push({ "gtm.start": Date.now(), event: "gtm.js" });
-      const script = doc.createElement("script");
-      script.async = true;
-      script.src = config.tagManagerUrl + encodeURIComponent(gtmId);
-      script.setAttribute("data-gtm-id", gtmId);
-      doc.head.appendChild(script);
-    };
-    const idle = () => {
-      // With a timeout, as app/navigation/idle.ts: a page that is never idle still loads it.
-      if (win.requestIdleCallback) win.requestIdleCallback(inject, { timeout: 2000 });
-      else win.setTimeout(inject, 1);
-    };
-    if (!whenInteractive || doc.readyState === "complete") idle();
-    else win.addEventListener("load", idle, { once: true });
-  };
+  const loadTagManager = loaderOf(win, doc, dataLayer, config.tagManagerUrl, gtmId);
 
   const apply = (choice: { analytics: boolean; advertising: boolean }, fromStore: boolean) => {
     const advertising = choice.advertising && !gpc;
@@ -130,7 +149,7 @@ export function consentRuntime(
     });
     if (advertising) {
       if (api.pendingAttribution) doc.cookie = api.pendingAttribution;
-    } else if (readCookie(config.attributionCookie) !== undefined) {
+    } else if (cookieOf(doc, config.attributionCookie) !== undefined) {
       doc.cookie = `${config.attributionCookie}=; Max-Age=0; Path=/; SameSite=Lax${secure}`;
     }
     api.pendingAttribution = undefined;
@@ -218,5 +237,6 @@ export function consentRuntimeScript(tagManagerOrigin: string, attributionCookie
     tagManagerUrl: `${tagManagerOrigin}/gtm.js?id=`,
     attributionCookie,
   };
-  return `(${consentRuntime.toString()})(window,document,${JSON.stringify(config)},${decodeConsentChoice.toString()},${encodeConsentChoice.toString()})`;
+  const helpers = [decodeConsentChoice, encodeConsentChoice, readCookie, tagManagerLoader];
+  return `(${consentRuntime.toString()})(window,document,${JSON.stringify(config)},${helpers.map(String).join(",")})`;
 }

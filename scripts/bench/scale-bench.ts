@@ -254,6 +254,230 @@ async function timeUntilServed(url: string, text: string, since: number): Promis
 
 const figure = (run: WrkRun) => ({ rps: Math.round(run.rps), p99Ms: round(run.p99Ms, 2) });
 
+/** What a step started, stopped (in reverse) when the run ends, however it ends. */
+type Stops = (() => Promise<void>)[];
+
+interface LargestBuild {
+  project: string;
+  snapshot: string;
+  articles: GeneratedArticle[];
+}
+
+type SizedBuilds = Record<string, BuildFigures & { snapshotSeconds: number }>;
+
+/** 1. A snapshot, a project copy and a timed build for each size; only the largest is kept. */
+async function buildEachSize(
+  sizes: readonly number[],
+  work: string,
+  buildTimeoutMs: number,
+  stops: Stops,
+): Promise<{ builds: SizedBuilds; largest: LargestBuild }> {
+  const builds: SizedBuilds = {};
+  let largest: LargestBuild | undefined;
+  for (const size of sizes) {
+    progress(`${size} articles: snapshot`);
+    const snapshotStarted = performance.now();
+    const snapshot = await generateScaleSnapshot({
+      to: path.join(work, `content-${size}`),
+      articles: size,
+    });
+    const snapshotSeconds = round((performance.now() - snapshotStarted) / 1000, 1);
+    const project = path.join(work, `project-${size}`);
+    await copyProject(project);
+    progress(`${size} articles: building`);
+    const build = await timeBuild(project, siteEnv(snapshot.dir), buildTimeoutMs, (stop) =>
+      stops.push(stop),
+    );
+    progress(`${size} articles: built in ${build.wallSeconds} s`);
+    builds[size] = { ...build, snapshotSeconds };
+    // Only the largest is served: the others' folders go now (disk).
+    if (largest) {
+      await rm(largest.project, { recursive: true, force: true });
+      await rm(largest.snapshot, { recursive: true, force: true });
+    }
+    largest = { project, snapshot: snapshot.dir, articles: snapshot.articles };
+  }
+  if (!largest) throw new Error("no size to measure");
+  return { builds, largest };
+}
+
+/** The real server on the largest build, pinned, watching its snapshot, with its lists read. */
+async function startLargestSite(
+  largest: LargestBuild,
+  work: string,
+  stops: Stops,
+): Promise<{ site: SiteProcess; log: LogFollower }> {
+  const logFile = path.join(work, "site.log");
+  const site: SiteProcess = await startSiteProcess({
+    logFile,
+    projectDir: largest.project,
+    env: siteEnv(largest.snapshot) as Record<string, string>,
+  });
+  stops.push(() => site.stop());
+  await pin(site.child.pid as number, SERVER_CPU);
+  const log = new LogFollower(logFile);
+  await log.waitFor("watching content changes", 0, EVENT_TIMEOUT_MS);
+  // Warm: a rendering that reads the news list, so the server's first reading of every
+  // list (the snapshot edits are compared with) is over before the edit.
+  const warm = await fetch(`${site.url}/news?scale-bench=warm`, {
+    signal: AbortSignal.timeout(EVENT_TIMEOUT_MS),
+  });
+  await warm.arrayBuffer();
+  if (warm.status !== 200) throw new Error(`/news answered ${warm.status} while warming up`);
+  await wait(2_000);
+  return { site, log };
+}
+
+/** 2. One article's title, edited in the snapshot folder as an editor would: publish-to-live. */
+async function measurePublish(site: SiteProcess, log: LogFollower, largest: LargestBuild) {
+  const edited = largest.articles[Math.floor(largest.articles.length / 2)] as GeneratedArticle;
+  const articleUrl = `${site.url}/news/${edited.slug}`;
+  if (!(await fetchText(articleUrl)).includes(edited.title)) {
+    throw new Error(`${articleUrl} does not show its title before the edit`);
+  }
+  const newTitle = `${edited.title}, revised`;
+  progress(`editing the title of /news/${edited.slug}`);
+  const from = await log.mark();
+  const editedAt = performance.now();
+  const editedAtClock = Date.now();
+  await editEntry(edited.file, edited.title, newTitle);
+  const publishToLiveMs = Math.round(await timeUntilServed(articleUrl, newTitle, editedAt));
+  const changed = await log.waitFor("content changed", from, EVENT_TIMEOUT_MS);
+  const refreshed = await log.waitFor("pages refreshed", from, SETTLE_TIMEOUT_MS);
+  /** When the server logged a line, in ms after the edit (same clock). */
+  const loggedAfterEdit = (line: Record<string, unknown>) =>
+    Date.parse(String(line.time)) - editedAtClock;
+  progress(
+    `publish-to-live ${publishToLiveMs} ms; ${String(refreshed.line.pages)} pages refreshed`,
+  );
+  return {
+    article: `/news/${edited.slug}`,
+    publishToLiveMs,
+    /** The server knew what the edit changed (file watch, content event, classification). */
+    changeKnownAfterMs: loggedAfterEdit(changed.line),
+    contentChanged: { refreshing: changed.line.refreshing, tags: changed.line.tags },
+    pagesRefreshed: {
+      pages: refreshed.line.pages,
+      written: refreshed.line.written,
+      removed: refreshed.line.removed,
+      retired: refreshed.line.retired,
+      ms: refreshed.line.ms,
+      allDoneAfterMs: loggedAfterEdit(refreshed.line),
+    },
+  };
+}
+
+type Measure = (url: string, pid: number | undefined) => Promise<WrkRun>;
+type Throughput = Record<string, Record<string, unknown>>;
+
+/** 3a. nginx on the same files, then the idle server, for each target (nginx runs only here). */
+async function measureIdleThroughput(
+  site: SiteProcess,
+  largest: LargestBuild,
+  work: string,
+  targets: readonly string[],
+  measure: Measure,
+  stops: Stops,
+): Promise<Throughput> {
+  const nginx: Nginx = await startNginx({
+    dir: path.join(work, "nginx"),
+    clientDir: path.join(largest.project, "build/client"),
+    cpu: SERVER_CPU,
+  });
+  stops.push(() => nginx.stop());
+  const throughput: Throughput = {};
+  for (const target of targets) {
+    progress(`wrk ${target}: nginx, then the idle server`);
+    await measure(`${nginx.url}${target}`, undefined); // warm-up
+    const nginxRun = await measure(`${nginx.url}${target}`, nginx.workerPid);
+    await measure(`${site.url}${target}`, undefined);
+    const idle = await measure(`${site.url}${target}`, site.child.pid);
+    throughput[target] = { nginx: figure(nginxRun), siteIdle: figure(idle) };
+  }
+  await nginx.stop();
+  return throughput;
+}
+
+/**
+ * 3b. The consent banner edited, so every page renders again: each target measured while it
+ * does (added to `throughput`), and the memory during and after (added to `memory`).
+ */
+async function measureDuringRerender(
+  site: SiteProcess,
+  log: LogFollower,
+  largest: LargestBuild,
+  targets: readonly string[],
+  measure: Measure,
+  throughput: Throughput,
+  memory: Record<string, number>,
+) {
+  const rssMb = () => round(rssBytes(site.child.pid as number) / 1024 / 1024, 0);
+  progress("editing the consent banner: every page renders again");
+  const bannerFile = await consentBannerFile(largest.snapshot);
+  const burstFrom = await log.mark();
+  await editEntry(bannerFile, DEFAULT_CONSENT_WORDING.title, `${DEFAULT_CONSENT_WORDING.title}.`);
+  const burstChanged = await log.waitFor("content changed", burstFrom, EVENT_TIMEOUT_MS);
+  const burstStarted = performance.now();
+  for (const target of targets) {
+    progress(`wrk ${target} during the re-render`);
+    const during = await measure(`${site.url}${target}`, site.child.pid);
+    const entry = throughput[target] as Record<string, unknown> & { nginx: { rps: number } };
+    entry.duringRerender = figure(during);
+    entry.duringRerenderOverNginx = round(during.rps / entry.nginx.rps, 2);
+  }
+  const measuredForMs = Math.round(performance.now() - burstStarted);
+  await log.mark();
+  const settledEarly = log.lines.slice(burstFrom).some((line) => line.msg === "pages refreshed");
+  progress("waiting for the re-render to finish");
+  memory.rssMbDuringRerender = rssMb();
+  const burstDone = await log.waitFor("pages refreshed", burstFrom, SETTLE_TIMEOUT_MS);
+  memory.rssMbAfterRerender = rssMb();
+  return {
+    refreshing: burstChanged.line.refreshing,
+    pagesRefreshed: {
+      pages: burstDone.line.pages,
+      written: burstDone.line.written,
+      ms: burstDone.line.ms,
+    },
+    measuredForMs,
+    /** False: the re-render was over before wrk was (its figures are partly idle). */
+    rerenderingThroughout: !settledEarly,
+  };
+}
+
+/** The goals, each a PASS/FAIL line. */
+function goalChecks(figures: {
+  sizes: readonly number[];
+  timeRatio: number;
+  articleRatio: number;
+  publishToLiveMs: number;
+  targets: readonly string[];
+  throughput: Throughput;
+  rerenderingThroughout: boolean;
+}): [string, boolean][] {
+  const { sizes, timeRatio, articleRatio, publishToLiveMs, targets, throughput } = figures;
+  const smallest = sizes[0] as number;
+  const biggest = sizes[sizes.length - 1] as number;
+  return [
+    [
+      `build: ${biggest} articles took ${timeRatio}x the time of ${smallest} (<= ${round(articleRatio * GOALS.buildOverLinear, 1)}x)`,
+      timeRatio <= articleRatio * GOALS.buildOverLinear,
+    ],
+    [
+      `publish-to-live ${publishToLiveMs} ms (< ${GOALS.publishToLiveMs})`,
+      publishToLiveMs < GOALS.publishToLiveMs,
+    ],
+    ...targets.map((target): [string, boolean] => {
+      const ratio = Number(throughput[target]?.duringRerenderOverNginx);
+      return [
+        `${target} during the re-render: ${ratio}x nginx (>= ${GOALS.duringRerenderOverNginx})`,
+        ratio >= GOALS.duringRerenderOverNginx,
+      ];
+    }),
+    [`the re-render lasted through the wrk runs`, figures.rerenderingThroughout],
+  ];
+}
+
 export async function runScaleBench(): Promise<Record<string, unknown>> {
   requireWrk();
   const sizes = sizesOf(process.env.SCALE_BENCH_ARTICLES);
@@ -261,7 +485,7 @@ export async function runScaleBench(): Promise<Record<string, unknown>> {
   const buildTimeoutMs =
     Math.max(1, Number(process.env.SCALE_BENCH_BUILD_MINUTES ?? 45) || 45) * 60_000;
   const work = await mkdtemp(path.join(tmpdir(), "scale-bench-"));
-  const stops: (() => Promise<void>)[] = [];
+  const stops: Stops = [];
   const cleanup = async () => {
     for (const stop of stops.splice(0).reverse()) await stop().catch(() => {});
     if (process.env.SCALE_BENCH_KEEP === "1") progress(`kept ${work}`);
@@ -275,33 +499,7 @@ export async function runScaleBench(): Promise<Record<string, unknown>> {
   process.once("SIGTERM", onSignal);
   try {
     progress(`working in ${work}`);
-    const builds: Record<string, BuildFigures & { snapshotSeconds: number }> = {};
-    let largest: { project: string; snapshot: string; articles: GeneratedArticle[] } | undefined;
-    for (const size of sizes) {
-      progress(`${size} articles: snapshot`);
-      const snapshotStarted = performance.now();
-      const snapshot = await generateScaleSnapshot({
-        to: path.join(work, `content-${size}`),
-        articles: size,
-      });
-      const snapshotSeconds = round((performance.now() - snapshotStarted) / 1000, 1);
-      const project = path.join(work, `project-${size}`);
-      await copyProject(project);
-      progress(`${size} articles: building`);
-      const build = await timeBuild(project, siteEnv(snapshot.dir), buildTimeoutMs, (stop) =>
-        stops.push(stop),
-      );
-      progress(`${size} articles: built in ${build.wallSeconds} s`);
-      builds[size] = { ...build, snapshotSeconds };
-      // Only the largest is served: the others' folders go now (disk).
-      if (largest) {
-        await rm(largest.project, { recursive: true, force: true });
-        await rm(largest.snapshot, { recursive: true, force: true });
-      }
-      largest = { project, snapshot: snapshot.dir, articles: snapshot.articles };
-    }
-    if (!largest) throw new Error("no size to measure");
-
+    const { builds, largest } = await buildEachSize(sizes, work, buildTimeoutMs, stops);
     const smallest = sizes[0] as number;
     const biggest = sizes[sizes.length - 1] as number;
     const timeRatio = round(
@@ -311,136 +509,37 @@ export async function runScaleBench(): Promise<Record<string, unknown>> {
     const articleRatio = round(biggest / smallest, 2);
 
     progress(`${biggest} articles: starting the server`);
-    const logFile = path.join(work, "site.log");
-    const site: SiteProcess = await startSiteProcess({
-      logFile,
-      projectDir: largest.project,
-      env: siteEnv(largest.snapshot) as Record<string, string>,
-    });
-    stops.push(() => site.stop());
-    await pin(site.child.pid as number, SERVER_CPU);
-    const log = new LogFollower(logFile);
-    await log.waitFor("watching content changes", 0, EVENT_TIMEOUT_MS);
-    // Warm: a rendering that reads the news list, so the server's first reading of every
-    // list (the snapshot edits are compared with) is over before the edit.
-    const warm = await fetch(`${site.url}/news?scale-bench=warm`, {
-      signal: AbortSignal.timeout(EVENT_TIMEOUT_MS),
-    });
-    await warm.arrayBuffer();
-    if (warm.status !== 200) throw new Error(`/news answered ${warm.status} while warming up`);
-    await wait(2_000);
-    const rssMb = () => round(rssBytes(site.child.pid as number) / 1024 / 1024, 0);
-    const memory: Record<string, number> = { rssMbStarted: rssMb() };
-
-    // One article's title, edited in the snapshot folder as an editor would.
-    const edited = largest.articles[Math.floor(largest.articles.length / 2)] as GeneratedArticle;
-    const articleUrl = `${site.url}/news/${edited.slug}`;
-    if (!(await fetchText(articleUrl)).includes(edited.title)) {
-      throw new Error(`${articleUrl} does not show its title before the edit`);
-    }
-    const newTitle = `${edited.title}, revised`;
-    progress(`editing the title of /news/${edited.slug}`);
-    const from = await log.mark();
-    const editedAt = performance.now();
-    const editedAtClock = Date.now();
-    await editEntry(edited.file, edited.title, newTitle);
-    const publishToLiveMs = Math.round(await timeUntilServed(articleUrl, newTitle, editedAt));
-    const changed = await log.waitFor("content changed", from, EVENT_TIMEOUT_MS);
-    const refreshed = await log.waitFor("pages refreshed", from, SETTLE_TIMEOUT_MS);
-    /** When the server logged a line, in ms after the edit (same clock). */
-    const loggedAfterEdit = (line: Record<string, unknown>) =>
-      Date.parse(String(line.time)) - editedAtClock;
-    const publish = {
-      article: `/news/${edited.slug}`,
-      publishToLiveMs,
-      /** The server knew what the edit changed (file watch, content event, classification). */
-      changeKnownAfterMs: loggedAfterEdit(changed.line),
-      contentChanged: { refreshing: changed.line.refreshing, tags: changed.line.tags },
-      pagesRefreshed: {
-        pages: refreshed.line.pages,
-        written: refreshed.line.written,
-        removed: refreshed.line.removed,
-        retired: refreshed.line.retired,
-        ms: refreshed.line.ms,
-        allDoneAfterMs: loggedAfterEdit(refreshed.line),
-      },
+    const { site, log } = await startLargestSite(largest, work, stops);
+    const memory: Record<string, number> = {
+      rssMbStarted: round(rssBytes(site.child.pid as number) / 1024 / 1024, 0),
     };
-    progress(
-      `publish-to-live ${publishToLiveMs} ms; ${String(refreshed.line.pages)} pages refreshed`,
-    );
+    const publish = await measurePublish(site, log, largest);
 
     // Throughput: nginx on the same files, the idle server, the server re-rendering.
     const other = largest.articles[1] as GeneratedArticle;
     const targets = ["/about", `/news/${other.slug}`];
-    const measure = (url: string, pid: number | undefined) =>
+    const measure: Measure = (url, pid) =>
       runWrk({ url, seconds, connections: CONNECTIONS, headers: GZIP, pid, cpu: WRK_CPU });
-    const nginx: Nginx = await startNginx({
-      dir: path.join(work, "nginx"),
-      clientDir: path.join(largest.project, "build/client"),
-      cpu: SERVER_CPU,
+    const throughput = await measureIdleThroughput(site, largest, work, targets, measure, stops);
+    const burst = await measureDuringRerender(
+      site,
+      log,
+      largest,
+      targets,
+      measure,
+      throughput,
+      memory,
+    );
+
+    const checks = goalChecks({
+      sizes,
+      timeRatio,
+      articleRatio,
+      publishToLiveMs: publish.publishToLiveMs,
+      targets,
+      throughput,
+      rerenderingThroughout: burst.rerenderingThroughout,
     });
-    stops.push(() => nginx.stop());
-    const throughput: Record<string, Record<string, unknown>> = {};
-    for (const target of targets) {
-      progress(`wrk ${target}: nginx, then the idle server`);
-      await measure(`${nginx.url}${target}`, undefined); // warm-up
-      const nginxRun = await measure(`${nginx.url}${target}`, nginx.workerPid);
-      await measure(`${site.url}${target}`, undefined);
-      const idle = await measure(`${site.url}${target}`, site.child.pid);
-      throughput[target] = { nginx: figure(nginxRun), siteIdle: figure(idle) };
-    }
-    await nginx.stop();
-
-    progress("editing the consent banner: every page renders again");
-    const bannerFile = await consentBannerFile(largest.snapshot);
-    const burstFrom = await log.mark();
-    await editEntry(bannerFile, DEFAULT_CONSENT_WORDING.title, `${DEFAULT_CONSENT_WORDING.title}.`);
-    const burstChanged = await log.waitFor("content changed", burstFrom, EVENT_TIMEOUT_MS);
-    const burstStarted = performance.now();
-    for (const target of targets) {
-      progress(`wrk ${target} during the re-render`);
-      const during = await measure(`${site.url}${target}`, site.child.pid);
-      const entry = throughput[target] as Record<string, unknown> & { nginx: { rps: number } };
-      entry.duringRerender = figure(during);
-      entry.duringRerenderOverNginx = round(during.rps / entry.nginx.rps, 2);
-    }
-    const measuredForMs = Math.round(performance.now() - burstStarted);
-    await log.mark();
-    const settledEarly = log.lines.slice(burstFrom).some((line) => line.msg === "pages refreshed");
-    progress("waiting for the re-render to finish");
-    memory.rssMbDuringRerender = rssMb();
-    const burstDone = await log.waitFor("pages refreshed", burstFrom, SETTLE_TIMEOUT_MS);
-    memory.rssMbAfterRerender = rssMb();
-    const burst = {
-      refreshing: burstChanged.line.refreshing,
-      pagesRefreshed: {
-        pages: burstDone.line.pages,
-        written: burstDone.line.written,
-        ms: burstDone.line.ms,
-      },
-      measuredForMs,
-      /** False: the re-render was over before wrk was (its figures are partly idle). */
-      rerenderingThroughout: !settledEarly,
-    };
-
-    const checks: [string, boolean][] = [
-      [
-        `build: ${biggest} articles took ${timeRatio}x the time of ${smallest} (<= ${round(articleRatio * GOALS.buildOverLinear, 1)}x)`,
-        timeRatio <= articleRatio * GOALS.buildOverLinear,
-      ],
-      [
-        `publish-to-live ${publishToLiveMs} ms (< ${GOALS.publishToLiveMs})`,
-        publishToLiveMs < GOALS.publishToLiveMs,
-      ],
-      ...targets.map((target): [string, boolean] => {
-        const ratio = Number(throughput[target]?.duringRerenderOverNginx);
-        return [
-          `${target} during the re-render: ${ratio}x nginx (>= ${GOALS.duringRerenderOverNginx})`,
-          ratio >= GOALS.duringRerenderOverNginx,
-        ];
-      }),
-      [`the re-render lasted through the wrk runs`, burst.rerenderingThroughout],
-    ];
     for (const [line, ok] of checks) console.error(`${ok ? "PASS" : "FAIL"} ${line}`);
     return {
       articles: sizes,

@@ -182,17 +182,33 @@ async function renderCpu(site: SiteProcess, headers: Record<string, string>, tag
   return (cpuMicros(pid) - before) / RENDERS / 1000;
 }
 
-export async function runServeBench(): Promise<Record<string, unknown>> {
-  requireWrk();
-  const dir = await mkdtemp(path.join(tmpdir(), "serve-bench-"));
+interface FastPathFigure {
+  rps: number;
+  p99Ms: number;
+  cpuMicrosPerRequest: number;
+}
+
+interface FastPathComparison {
+  site: FastPathFigure;
+  nginx: FastPathFigure;
+  bareNode: FastPathFigure;
+  ratio: number;
+  bareNodeOverNginx: number;
+  siteOverBareNode: number;
+}
+
+/**
+ * 1. The fast path: `/`, `/about`, `/about.data` and the largest script from the site, from
+ * nginx over the same files and from the bare Node server replaying the site's answers, in
+ * interleaved rounds. nginx and the Node floor run only for this.
+ */
+async function measureFastPath(
+  site: SiteProcess,
+  dir: string,
+): Promise<Record<string, FastPathComparison>> {
   let nginx: Nginx | undefined;
   let nodeFloor: NodeFloor | undefined;
-  let site: SiteProcess | undefined;
-  let fresh: SiteProcess | undefined;
-  let sampled: SiteProcess | undefined;
-  let metered: SiteProcess | undefined;
   try {
-    site = await startSite(path.join(dir, "site.log"));
     if (!existsSync(path.join(CLIENT_DIR, "index.html"))) throw new Error("no build/client");
     nginx = await startNginx({
       dir: path.join(dir, "nginx"),
@@ -218,117 +234,185 @@ export async function runServeBench(): Promise<Record<string, unknown>> {
       site: { url: site.url, pid: site.child.pid },
       node: { url: nodeFloor.url, pid: nodeFloor.child.pid },
     };
-
-    progress("warming up");
-    for (const target of targets) {
-      for (const server of Object.values(servers)) {
-        await runWrk({
-          url: `${server.url}${target}`,
-          seconds: 1,
-          connections: CONNECTIONS,
-          headers: GZIP,
-          cpu: WRK_CPU,
-        });
-      }
-    }
-    const samples: Record<string, { nginx: WrkRun[]; site: WrkRun[]; node: WrkRun[] }> = {};
-    for (let r = 0; r < ROUNDS; r++) {
-      progress(`fast path, round ${r + 1} of ${ROUNDS}`);
-      const order =
-        r % 2 === 0 ? (["nginx", "site", "node"] as const) : (["node", "site", "nginx"] as const);
-      for (const target of targets) {
-        samples[target] ??= { nginx: [], site: [], node: [] };
-        for (const which of order) {
-          const server = servers[which];
-          samples[target][which].push(
-            await runWrk({
-              url: `${server.url}${target}`,
-              seconds: SECONDS,
-              connections: CONNECTIONS,
-              headers: GZIP,
-              pid: server.pid,
-              cpu: WRK_CPU,
-            }),
-          );
-        }
-      }
-    }
-    const fastPath = Object.fromEntries(
-      Object.entries(samples).map(([target, runs]) => {
-        const figure = (list: WrkRun[]) => ({
-          rps: Math.round(median(list.map((m) => m.rps))),
-          p99Ms: round(median(list.map((m) => m.p99Ms)), 2),
-          cpuMicrosPerRequest: round(median(list.map((m) => m.cpuMicrosPerRequest ?? 0))),
-        });
-        const site = figure(runs.site);
-        const nginx = figure(runs.nginx);
-        const bareNode = figure(runs.node);
-        return [
-          target === script ? `${target} (largest script)` : target,
-          {
-            site,
-            nginx,
-            bareNode,
-            ratio: round(site.rps / nginx.rps, 2),
-            bareNodeOverNginx: round(bareNode.rps / nginx.rps, 2),
-            siteOverBareNode: round(site.rps / bareNode.rps, 2),
-          },
-        ];
-      }),
+    const samples = await fastPathSamples(servers, targets);
+    return Object.fromEntries(
+      Object.entries(samples).map(([target, runs]) => [
+        target === script ? `${target} (largest script)` : target,
+        compareFastPath(runs),
+      ]),
     );
-    await nginx.stop();
-    nginx = undefined;
-    await nodeFloor.stop();
-    nodeFloor = undefined;
+  } finally {
+    await nginx?.stop();
+    await nodeFloor?.stop();
+  }
+}
 
-    progress(`server renders of ${RENDERED}`);
-    const pid = site.child.pid as number;
-    const render = {
-      cpuMsGzip: round(await renderCpu(site, GZIP, "gzip"), 2),
-      cpuMsIdentity: round(await renderCpu(site, {}, "identity"), 2),
-      // What every browser asks for: a `br` answer must cost no more than a `gzip` one.
-      cpuMsBrotli: round(
-        await renderCpu(site, { "Accept-Encoding": "gzip, deflate, br" }, "br"),
-        2,
-      ),
-    };
+type FastPathServers = Record<"nginx" | "site" | "node", { url: string; pid?: number }>;
+type FastPathRuns = Record<keyof FastPathServers, WrkRun[]>;
 
-    const rssMb = () => round(rssBytes(pid) / 1024 / 1024, 0);
-    const memory: Record<string, unknown> = { rssMbBefore: rssMb() };
-    progress("sustained rendering");
-    const rendering = await runWrk({
-      url: site.url,
-      seconds: 8,
-      connections: 16,
-      script: await luaScript(dir, "render", RENDER_SCRIPT),
-      pid,
-      cpu: WRK_CPU,
-      // One client past its share of the render queue is refused (503) by design.
-      allowErrors: true,
-    });
-    memory.rssMbAfterRendering = rssMb();
-    memory.rendering = {
-      requests: rendering.requests,
-      refused: rendering.errors,
-      rps: Math.round(rendering.rps),
-      p99Ms: round(rendering.p99Ms, 1),
-    };
-    progress("hostile traffic");
-    const hostile = await runWrk({
-      url: site.url,
-      seconds: 10,
-      connections: 32,
-      script: await luaScript(dir, "hostile", HOSTILE_SCRIPT),
-      pid,
-      cpu: WRK_CPU,
-      allowErrors: true,
-    });
-    memory.rssMbAfterHostile = rssMb();
-    memory.hostile = {
-      requests: hostile.requests,
-      rps: Math.round(hostile.rps),
-      answersNot2xx3xx: hostile.errors,
-    };
+/** A warm-up run of each target on each server, then ROUNDS rounds in alternating order. */
+async function fastPathSamples(
+  servers: FastPathServers,
+  targets: readonly string[],
+): Promise<Record<string, FastPathRuns>> {
+  progress("warming up");
+  for (const target of targets) {
+    for (const server of Object.values(servers)) {
+      await runWrk({
+        url: `${server.url}${target}`,
+        seconds: 1,
+        connections: CONNECTIONS,
+        headers: GZIP,
+        cpu: WRK_CPU,
+      });
+    }
+  }
+  const samples: Record<string, FastPathRuns> = {};
+  for (let r = 0; r < ROUNDS; r++) {
+    progress(`fast path, round ${r + 1} of ${ROUNDS}`);
+    const order =
+      r % 2 === 0 ? (["nginx", "site", "node"] as const) : (["node", "site", "nginx"] as const);
+    for (const target of targets) {
+      samples[target] ??= { nginx: [], site: [], node: [] };
+      for (const which of order) {
+        const server = servers[which];
+        samples[target][which].push(
+          await runWrk({
+            url: `${server.url}${target}`,
+            seconds: SECONDS,
+            connections: CONNECTIONS,
+            headers: GZIP,
+            pid: server.pid,
+            cpu: WRK_CPU,
+          }),
+        );
+      }
+    }
+  }
+  return samples;
+}
+
+function compareFastPath(runs: FastPathRuns): FastPathComparison {
+  const figure = (list: WrkRun[]): FastPathFigure => ({
+    rps: Math.round(median(list.map((m) => m.rps))),
+    p99Ms: round(median(list.map((m) => m.p99Ms)), 2),
+    cpuMicrosPerRequest: round(median(list.map((m) => m.cpuMicrosPerRequest ?? 0))),
+  });
+  const site = figure(runs.site);
+  const nginx = figure(runs.nginx);
+  const bareNode = figure(runs.node);
+  return {
+    site,
+    nginx,
+    bareNode,
+    ratio: round(site.rps / nginx.rps, 2),
+    bareNodeOverNginx: round(bareNode.rps / nginx.rps, 2),
+    siteOverBareNode: round(site.rps / bareNode.rps, 2),
+  };
+}
+
+/** 2. CPU per server render of RENDERED, compressed each way the browsers ask. */
+async function measureRenders(site: SiteProcess) {
+  progress(`server renders of ${RENDERED}`);
+  return {
+    cpuMsGzip: round(await renderCpu(site, GZIP, "gzip"), 2),
+    cpuMsIdentity: round(await renderCpu(site, {}, "identity"), 2),
+    // What every browser asks for: a `br` answer must cost no more than a `gzip` one.
+    cpuMsBrotli: round(await renderCpu(site, { "Accept-Encoding": "gzip, deflate, br" }, "br"), 2),
+  };
+}
+
+/** 3. The site's memory before and after sustained rendering, then after hostile traffic. */
+async function measureMemory(site: SiteProcess, dir: string): Promise<Record<string, unknown>> {
+  const pid = site.child.pid as number;
+  const rssMb = () => round(rssBytes(pid) / 1024 / 1024, 0);
+  const memory: Record<string, unknown> = { rssMbBefore: rssMb() };
+  progress("sustained rendering");
+  const rendering = await runWrk({
+    url: site.url,
+    seconds: 8,
+    connections: 16,
+    script: await luaScript(dir, "render", RENDER_SCRIPT),
+    pid,
+    cpu: WRK_CPU,
+    // One client past its share of the render queue is refused (503) by design.
+    allowErrors: true,
+  });
+  memory.rssMbAfterRendering = rssMb();
+  memory.rendering = {
+    requests: rendering.requests,
+    refused: rendering.errors,
+    rps: Math.round(rendering.rps),
+    p99Ms: round(rendering.p99Ms, 1),
+  };
+  progress("hostile traffic");
+  const hostile = await runWrk({
+    url: site.url,
+    seconds: 10,
+    connections: 32,
+    script: await luaScript(dir, "hostile", HOSTILE_SCRIPT),
+    pid,
+    cpu: WRK_CPU,
+    allowErrors: true,
+  });
+  memory.rssMbAfterHostile = rssMb();
+  memory.hostile = {
+    requests: hostile.requests,
+    rps: Math.round(hostile.rps),
+    answersNot2xx3xx: hostile.errors,
+  };
+  return memory;
+}
+
+type RenderFigures = Awaited<ReturnType<typeof measureRenders>>;
+
+/** The budgets, each a PASS/FAIL line. */
+function budgetChecks(
+  fastPath: Record<string, FastPathComparison>,
+  render: RenderFigures,
+  memory: Record<string, unknown>,
+  afterTrafficRatio: number,
+): [string, boolean][] {
+  return [
+    ...Object.entries(fastPath).flatMap(([target, f]): [string, boolean][] => [
+      [`${target}: ${f.ratio}x nginx (>= ${BUDGET.ratioToNginx})`, f.ratio >= BUDGET.ratioToNginx],
+      [`${target}: p99 ${f.site.p99Ms} ms (< ${BUDGET.p99Ms})`, f.site.p99Ms < BUDGET.p99Ms],
+    ]),
+    [
+      `render of ${RENDERED}: ${render.cpuMsGzip} ms CPU with gzip (<= ${BUDGET.renderCpuMs})`,
+      render.cpuMsGzip <= BUDGET.renderCpuMs,
+    ],
+    [
+      `render with br ${render.cpuMsBrotli} ms CPU against gzip ${render.cpuMsGzip} (issue 17: no more; within 10% counts as noise)`,
+      render.cpuMsBrotli <= render.cpuMsGzip * 1.1,
+    ],
+    [
+      `RSS after rendering ${memory.rssMbAfterRendering} MB (< ${BUDGET.rssMb})`,
+      Number(memory.rssMbAfterRendering) < BUDGET.rssMb,
+    ],
+    [
+      `RSS after hostile traffic ${memory.rssMbAfterHostile} MB (< ${BUDGET.rssMb})`,
+      Number(memory.rssMbAfterHostile) < BUDGET.rssMb,
+    ],
+    [
+      `throughput after traffic ${afterTrafficRatio}x fresh (>= ${BUDGET.afterOverFresh})`,
+      afterTrafficRatio >= BUDGET.afterOverFresh,
+    ],
+  ];
+}
+
+export async function runServeBench(): Promise<Record<string, unknown>> {
+  requireWrk();
+  const dir = await mkdtemp(path.join(tmpdir(), "serve-bench-"));
+  let site: SiteProcess | undefined;
+  let fresh: SiteProcess | undefined;
+  let sampled: SiteProcess | undefined;
+  let metered: SiteProcess | undefined;
+  try {
+    site = await startSite(path.join(dir, "site.log"));
+    const fastPath = await measureFastPath(site, dir);
+    const render = await measureRenders(site);
+    const memory = await measureMemory(site, dir);
 
     progress("prerendered /about after that traffic, against a fresh process");
     await quiesce(site.child.pid as number); // renderings still queued from the traffic
@@ -370,35 +454,7 @@ export async function runServeBench(): Promise<Record<string, unknown>> {
       onOverOff: pairedRatio(metricRuns.second, metricRuns.first),
     };
 
-    const checks: [string, boolean][] = [
-      ...Object.entries(fastPath).flatMap(([target, f]): [string, boolean][] => [
-        [
-          `${target}: ${f.ratio}x nginx (>= ${BUDGET.ratioToNginx})`,
-          f.ratio >= BUDGET.ratioToNginx,
-        ],
-        [`${target}: p99 ${f.site.p99Ms} ms (< ${BUDGET.p99Ms})`, f.site.p99Ms < BUDGET.p99Ms],
-      ]),
-      [
-        `render of ${RENDERED}: ${render.cpuMsGzip} ms CPU with gzip (<= ${BUDGET.renderCpuMs})`,
-        render.cpuMsGzip <= BUDGET.renderCpuMs,
-      ],
-      [
-        `render with br ${render.cpuMsBrotli} ms CPU against gzip ${render.cpuMsGzip} (issue 17: no more; within 10% counts as noise)`,
-        render.cpuMsBrotli <= render.cpuMsGzip * 1.1,
-      ],
-      [
-        `RSS after rendering ${memory.rssMbAfterRendering} MB (< ${BUDGET.rssMb})`,
-        Number(memory.rssMbAfterRendering) < BUDGET.rssMb,
-      ],
-      [
-        `RSS after hostile traffic ${memory.rssMbAfterHostile} MB (< ${BUDGET.rssMb})`,
-        Number(memory.rssMbAfterHostile) < BUDGET.rssMb,
-      ],
-      [
-        `throughput after traffic ${afterTraffic.ratio}x fresh (>= ${BUDGET.afterOverFresh})`,
-        afterTraffic.ratio >= BUDGET.afterOverFresh,
-      ],
-    ];
+    const checks = budgetChecks(fastPath, render, memory, afterTraffic.ratio);
     for (const [line, ok] of checks) console.error(`${ok ? "PASS" : "FAIL"} ${line}`);
     console.error(
       `INFO access lines: one in ${ACCESS_LOG_SAMPLED} serves / at ${accessLines.sampledOverEveryLine}x the rate of a line per request`,
@@ -419,8 +475,6 @@ export async function runServeBench(): Promise<Record<string, unknown>> {
       failed: checks.filter(([, ok]) => !ok).map(([line]) => line),
     };
   } finally {
-    await nginx?.stop();
-    await nodeFloor?.stop();
     await site?.stop();
     await fresh?.stop();
     await sampled?.stop();

@@ -474,6 +474,147 @@ const fmtScore = (value: number | null, budget: number | null) =>
       ? `${String(value).padStart(3)} (exempt)`
       : `${String(value).padStart(3)} ${verdict(value >= budget)}`;
 
+/** Lighthouse on each page, RUNS times, the median run kept (of each figure on its own). */
+async function auditPages(
+  siteUrl: string,
+  workDir: string,
+  pages: readonly string[],
+): Promise<PageAudit[]> {
+  const audits: PageAudit[] = [];
+  for (const [i, pagePath] of pages.entries()) {
+    const runs: PageAudit[] = [];
+    for (let run = 1; run <= RUNS; run++) {
+      progress(`lighthouse ${pagePath} (run ${run} of ${RUNS}) …`);
+      runs.push(
+        await lighthouse(
+          `${siteUrl}${pagePath}`,
+          path.join(workDir, `lighthouse-${i}-${run}.json`),
+          pagePath === NOT_FOUND_PATH,
+        ),
+      );
+    }
+    audits.push(medianRun(runs));
+  }
+  return audits;
+}
+
+/** What failed, and what failed for a reason the page cannot change (the 404 page's status). */
+interface Verdicts {
+  failures: string[];
+  inherent: string[];
+}
+
+/** The Lighthouse report: the budgets, then each page's figures against them. */
+function reportAudits(
+  audits: readonly PageAudit[],
+  firstPaintPages: readonly string[],
+  verdicts: Verdicts,
+): void {
+  log(
+    `Lighthouse 13, mobile, simulated throttling (${RUNS === 1 ? "one run per page" : `median of ${RUNS} runs per page, each figure on its own`})`,
+  );
+  log(
+    `budgets: performance >= ${BUDGETS.performance}, accessibility ${BUDGETS.accessibility}, best practices ${BUDGETS["best-practices"]}, SEO ${BUDGETS.seo} (not for the 404 page)`,
+  );
+  const fp = FIRST_PAINT_BUDGETS;
+  log(
+    `first paint (${firstPaintPages.join(", ")}): performance ${fp.performance}, FCP <= ${fp.fcpMs} ms, LCP <= ${fp.lcpMs} ms, TBT <= ${fp.tbtMs} ms, CLS ${fp.cls}`,
+  );
+  for (const audit of audits) reportAudit(audit, firstPaintPages.includes(audit.path), verdicts);
+}
+
+function reportAudit(audit: PageAudit, firstPaintPage: boolean, verdicts: Verdicts): void {
+  const { failures, inherent } = verdicts;
+  const notFound = audit.path === NOT_FOUND_PATH;
+  log("");
+  log(`${audit.path}${notFound ? "  (unknown path: 404)" : ""}`);
+  if (audit.error) {
+    log(`  ERROR ${audit.error}`);
+    failures.push(`${audit.path}: lighthouse error`);
+    return;
+  }
+  const ms = (value: number | null) => (value === null ? "n/a" : `${Math.round(value)} ms`);
+  const misses = firstPaintPage ? firstPaintMisses(audit) : [];
+  if (misses.length > 0) failures.push(`${audit.path} first paint (${misses.join(", ")})`);
+  log(
+    `  score ${audit.scores.performance ?? "n/a"}, FCP ${ms(audit.fcpMs)}, LCP ${ms(audit.lcpMs)}, TBT ${ms(audit.tbtMs)}, CLS ${audit.cls === null ? "n/a" : audit.cls.toFixed(3)}${firstPaintPage ? `   first paint ${misses.length === 0 ? "PASS" : `FAIL: ${misses.join(", ")}`}` : ""}`,
+  );
+  const failingBestPractices = audit.failingAudits["best-practices"];
+  const only404Logged =
+    notFound &&
+    audit.consoleErrors.length === 0 &&
+    failingBestPractices.length > 0 &&
+    failingBestPractices.every((id) => id.startsWith("errors-in-console"));
+  for (const category of CATEGORIES) {
+    const budget = category === "seo" && notFound ? null : BUDGETS[category];
+    const score = audit.scores[category];
+    if (budget !== null && (score === null || score < budget)) {
+      if (category === "best-practices" && only404Logged) {
+        inherent.push(`${audit.path} ${category} ${score}`);
+      } else {
+        failures.push(`${audit.path} ${category} ${score}`);
+      }
+    }
+    const failing = audit.failingAudits[category];
+    const runs =
+      category === "performance" && audit.performanceRuns && audit.performanceRuns.length > 1
+        ? `   (runs: ${audit.performanceRuns.join(", ")})`
+        : "";
+    log(
+      `  ${category.padEnd(15)} ${fmtScore(score, budget)}${runs}${failing.length ? `   below par: ${failing.join(", ")}` : ""}`,
+    );
+  }
+  if (only404Logged) {
+    log(
+      "  best practices: the only console error is Chrome's log of this page's own 404 status (inherent to a 404 page)",
+    );
+  } else if (audit.consoleErrors.length > 0) {
+    log(`  console errors: ${audit.consoleErrors.join("; ")}`);
+  }
+  log(
+    `  JS ${audit.jsTransferBytes === null ? "n/a" : kb(audit.jsTransferBytes)} (transfer as served)`,
+  );
+}
+
+type PageLoad = Awaited<ReturnType<typeof measureLoad>>;
+
+/** The Playwright report: what / loads in each viewport, against the budgets. */
+function reportLoads(loads: readonly PageLoad[], failures: string[]): void {
+  log(`Playwright, Chromium: what / loads (load + ${IDLE_AFTER_LOAD_MS / 1000} s idle)`);
+  for (const load of loads) {
+    const jsOk = load.js.gzipBytes <= BUDGETS.jsGzipBytes;
+    const cssOk = load.css.gzipBytes <= BUDGETS.cssGzipBytes;
+    const clsOk = load.cls <= BUDGETS.cls;
+    if (!jsOk) failures.push(`/ JS ${load.viewport}`);
+    if (!cssOk) failures.push(`/ CSS ${load.viewport}`);
+    if (!clsOk) failures.push(`/ CLS ${load.viewport}`);
+    const cssFirst = cssComesFirst(load.order);
+    const fontsOk = load.order.fontPreloads <= MAX_FONT_PRELOADS;
+    if (!cssFirst) failures.push(`/ request order ${load.viewport}`);
+    if (!fontsOk) failures.push(`/ font preloads ${load.viewport}`);
+    log(`  ${load.viewport}`);
+    log(
+      `    request order: first stylesheet #${load.order.firstStylesheet}, first script #${load.order.firstScript} (after the document)   CSS first  ${verdict(cssFirst)}`,
+    );
+    log(
+      `    font preloads in the HTML: ${load.order.fontPreloads}   at most ${MAX_FONT_PRELOADS}  ${verdict(fontsOk)}`,
+    );
+    log(
+      `    JS  ${kb(load.js.gzipBytes).padStart(9)} gzip in ${load.js.files} files (${kb(load.js.servedBytes)} as served)   budget ${kb(BUDGETS.jsGzipBytes)}  ${verdict(jsOk)}`,
+    );
+    log(
+      `    CSS ${kb(load.css.gzipBytes).padStart(9)} gzip in ${load.css.files} files (${kb(load.css.servedBytes)} as served)   budget ${kb(BUDGETS.cssGzipBytes)}  ${verdict(cssOk)}`,
+    );
+    log(
+      `    CLS ${load.cls.toFixed(4).padStart(9)}   budget ${BUDGETS.cls}  ${verdict(clsOk)}${load.shifts.length ? `   shifts: ${load.shifts.map((s) => `${s.value.toFixed(4)} [${s.sources.join(" ")}]`).join("; ")}` : ""}`,
+    );
+    if (!WITH_LIGHTHOUSE) {
+      for (const file of [...load.js.list, ...load.css.list]) log(`      ${file}`);
+      log(`    requests: ${load.order.requests.slice(0, 12).join(", ")}`);
+    }
+  }
+}
+
 export async function runSiteBench(): Promise<Record<string, unknown>> {
   if (WITH_LIGHTHOUSE) await ensureTools();
   const workDir = await mkdtemp(path.join(tmpdir(), "site-bench-"));
@@ -485,21 +626,7 @@ export async function runSiteBench(): Promise<Record<string, unknown>> {
     /** The four page types of the first-paint budgets, then the unknown path. */
     const firstPaintPages = ["/", "/news", articlePath, "/solutions"];
     const pages = WITH_LIGHTHOUSE ? [...firstPaintPages, NOT_FOUND_PATH] : [];
-    const audits: PageAudit[] = [];
-    for (const [i, pagePath] of pages.entries()) {
-      const runs: PageAudit[] = [];
-      for (let run = 1; run <= RUNS; run++) {
-        progress(`lighthouse ${pagePath} (run ${run} of ${RUNS}) …`);
-        runs.push(
-          await lighthouse(
-            `${site.url}${pagePath}`,
-            path.join(workDir, `lighthouse-${i}-${run}.json`),
-            pagePath === NOT_FOUND_PATH,
-          ),
-        );
-      }
-      audits.push(medianRun(runs));
-    }
+    const audits = await auditPages(site.url, workDir, pages);
     progress("playwright: JS, CSS and CLS of / …");
     const loads = [
       await measureLoad(`${site.url}/`, { name: "mobile", width: 412, height: 823, mobile: true }),
@@ -511,106 +638,12 @@ export async function runSiteBench(): Promise<Record<string, unknown>> {
       }),
     ];
 
-    const failures: string[] = [];
-    /** Failing for a reason the page cannot change (the 404 page's own status in the console). */
-    const inherent: string[] = [];
+    const verdicts: Verdicts = { failures: [], inherent: [] };
+    const { failures, inherent } = verdicts;
     log("");
-    log(
-      `Lighthouse 13, mobile, simulated throttling (${RUNS === 1 ? "one run per page" : `median of ${RUNS} runs per page, each figure on its own`})`,
-    );
-    log(
-      `budgets: performance >= ${BUDGETS.performance}, accessibility ${BUDGETS.accessibility}, best practices ${BUDGETS["best-practices"]}, SEO ${BUDGETS.seo} (not for the 404 page)`,
-    );
-    const fp = FIRST_PAINT_BUDGETS;
-    log(
-      `first paint (${firstPaintPages.join(", ")}): performance ${fp.performance}, FCP <= ${fp.fcpMs} ms, LCP <= ${fp.lcpMs} ms, TBT <= ${fp.tbtMs} ms, CLS ${fp.cls}`,
-    );
-    for (const audit of audits) {
-      const notFound = audit.path === NOT_FOUND_PATH;
-      const firstPaintPage = firstPaintPages.includes(audit.path);
-      log("");
-      log(`${audit.path}${notFound ? "  (unknown path: 404)" : ""}`);
-      if (audit.error) {
-        log(`  ERROR ${audit.error}`);
-        failures.push(`${audit.path}: lighthouse error`);
-        continue;
-      }
-      const ms = (value: number | null) => (value === null ? "n/a" : `${Math.round(value)} ms`);
-      const misses = firstPaintPage ? firstPaintMisses(audit) : [];
-      if (misses.length > 0) failures.push(`${audit.path} first paint (${misses.join(", ")})`);
-      log(
-        `  score ${audit.scores.performance ?? "n/a"}, FCP ${ms(audit.fcpMs)}, LCP ${ms(audit.lcpMs)}, TBT ${ms(audit.tbtMs)}, CLS ${audit.cls === null ? "n/a" : audit.cls.toFixed(3)}${firstPaintPage ? `   first paint ${misses.length === 0 ? "PASS" : `FAIL: ${misses.join(", ")}`}` : ""}`,
-      );
-      const failingBestPractices = audit.failingAudits["best-practices"];
-      const only404Logged =
-        notFound &&
-        audit.consoleErrors.length === 0 &&
-        failingBestPractices.length > 0 &&
-        failingBestPractices.every((id) => id.startsWith("errors-in-console"));
-      for (const category of CATEGORIES) {
-        const budget = category === "seo" && notFound ? null : BUDGETS[category];
-        const score = audit.scores[category];
-        if (budget !== null && (score === null || score < budget)) {
-          if (category === "best-practices" && only404Logged) {
-            inherent.push(`${audit.path} ${category} ${score}`);
-          } else {
-            failures.push(`${audit.path} ${category} ${score}`);
-          }
-        }
-        const failing = audit.failingAudits[category];
-        const runs =
-          category === "performance" && audit.performanceRuns && audit.performanceRuns.length > 1
-            ? `   (runs: ${audit.performanceRuns.join(", ")})`
-            : "";
-        log(
-          `  ${category.padEnd(15)} ${fmtScore(score, budget)}${runs}${failing.length ? `   below par: ${failing.join(", ")}` : ""}`,
-        );
-      }
-      if (only404Logged) {
-        log(
-          "  best practices: the only console error is Chrome's log of this page's own 404 status (inherent to a 404 page)",
-        );
-      } else if (audit.consoleErrors.length > 0) {
-        log(`  console errors: ${audit.consoleErrors.join("; ")}`);
-      }
-      log(
-        `  JS ${audit.jsTransferBytes === null ? "n/a" : kb(audit.jsTransferBytes)} (transfer as served)`,
-      );
-    }
+    reportAudits(audits, firstPaintPages, verdicts);
     log("");
-    log(`Playwright, Chromium: what / loads (load + ${IDLE_AFTER_LOAD_MS / 1000} s idle)`);
-    for (const load of loads) {
-      const jsOk = load.js.gzipBytes <= BUDGETS.jsGzipBytes;
-      const cssOk = load.css.gzipBytes <= BUDGETS.cssGzipBytes;
-      const clsOk = load.cls <= BUDGETS.cls;
-      if (!jsOk) failures.push(`/ JS ${load.viewport}`);
-      if (!cssOk) failures.push(`/ CSS ${load.viewport}`);
-      if (!clsOk) failures.push(`/ CLS ${load.viewport}`);
-      const cssFirst = cssComesFirst(load.order);
-      const fontsOk = load.order.fontPreloads <= MAX_FONT_PRELOADS;
-      if (!cssFirst) failures.push(`/ request order ${load.viewport}`);
-      if (!fontsOk) failures.push(`/ font preloads ${load.viewport}`);
-      log(`  ${load.viewport}`);
-      log(
-        `    request order: first stylesheet #${load.order.firstStylesheet}, first script #${load.order.firstScript} (after the document)   CSS first  ${verdict(cssFirst)}`,
-      );
-      log(
-        `    font preloads in the HTML: ${load.order.fontPreloads}   at most ${MAX_FONT_PRELOADS}  ${verdict(fontsOk)}`,
-      );
-      log(
-        `    JS  ${kb(load.js.gzipBytes).padStart(9)} gzip in ${load.js.files} files (${kb(load.js.servedBytes)} as served)   budget ${kb(BUDGETS.jsGzipBytes)}  ${verdict(jsOk)}`,
-      );
-      log(
-        `    CSS ${kb(load.css.gzipBytes).padStart(9)} gzip in ${load.css.files} files (${kb(load.css.servedBytes)} as served)   budget ${kb(BUDGETS.cssGzipBytes)}  ${verdict(cssOk)}`,
-      );
-      log(
-        `    CLS ${load.cls.toFixed(4).padStart(9)}   budget ${BUDGETS.cls}  ${verdict(clsOk)}${load.shifts.length ? `   shifts: ${load.shifts.map((s) => `${s.value.toFixed(4)} [${s.sources.join(" ")}]`).join("; ")}` : ""}`,
-      );
-      if (!WITH_LIGHTHOUSE) {
-        for (const file of [...load.js.list, ...load.css.list]) log(`      ${file}`);
-        log(`    requests: ${load.order.requests.slice(0, 12).join(", ")}`);
-      }
-    }
+    reportLoads(loads, failures);
     log("");
     log(
       failures.length === 0

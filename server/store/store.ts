@@ -2,7 +2,7 @@
 // the same for every instance (rate-limit windows, the signing key). One interface, two
 // engines behind it: SQLite in DATA_DIR (the embedded default, sqlite-store.ts) and
 // PostgreSQL when DATABASE_URL is set (postgres-store.ts). Both pass one test suite
-// (store.test.ts). A new kind of data is a migration (migrations.ts), a part of this
+// (store.isolated.test.ts). A new kind of data is a migration (migrations.ts), a part of this
 // interface, its methods in both adapters and its cases in the suite.
 import { randomBytes } from "node:crypto";
 import type {

@@ -5,28 +5,18 @@
 // and the site is started again. The form stamped before the rotation is then posted:
 // it is stored as a real submission, not as spam, while a forged stamp still is spam and
 // the page now hands out stamps of the new key.
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type SiteProcess, startSiteProcess } from "../../scripts/site-process";
+import type { SiteProcess } from "../../scripts/site-process";
 import { openStore } from "../../server/store/open-store";
 import { SIGNING_KEY_FILE } from "../../server/store/signing-key-file";
 import type { SubmissionRow } from "../../server/store/store";
-import {
-  CONTENT_SERVER_START_MS,
-  type ContentServerProcess,
-  LOCAL_CMS_VARIABLES,
-  spawnContentServer,
-} from "../support/content-server-process";
+import { CONTENT_SERVER_START_MS } from "../support/content-server-process";
 import { runForms } from "../support/forms-command";
-import { ensureSiteBuild, REAL_SITE_START_MS } from "../support/site-build";
-import {
-  type InstanceProject,
-  makeInstanceProject,
-  untilInstanceReady,
-} from "../support/site-instance";
-import { copySnapshot, removeSnapshot } from "../support/snapshot-copy";
+import { REAL_SITE_START_MS } from "../support/site-build";
+import { type InstanceProject, untilInstanceReady } from "../support/site-instance";
+import { type SiteInstances, startSiteInstances } from "../support/site-instances";
 
 const READY_TIMEOUT_MS = 120_000;
 /** The shared build, should this file be the one to make it, then a start and its readiness. */
@@ -34,17 +24,15 @@ const START_TIMEOUT_MS = REAL_SITE_START_MS + CONTENT_SERVER_START_MS + READY_TI
 /** A graceful stop (SIGKILL after 15 s), then a start and its readiness, on a busy machine. */
 const RESTART_TIMEOUT_MS = 3 * READY_TIMEOUT_MS;
 
+let instances: SiteInstances;
 let project: InstanceProject;
-let snapshot: string;
-let content: ContentServerProcess | undefined;
 let site: SiteProcess | undefined;
 let dataDir: string;
 
 async function startSite(): Promise<SiteProcess> {
-  site = await startSiteProcess({
-    logFile: path.join(dataDir, "..", `${path.basename(dataDir)}.log`),
-    projectDir: project.dir,
-    env: { ...project.env, DATA_DIR: dataDir, FORMS_MIN_SUBMIT_SECONDS: "0" },
+  site = await instances.start("site", {
+    project,
+    env: { FORMS_MIN_SUBMIT_SECONDS: "0" },
     startTimeoutMs: READY_TIMEOUT_MS,
   });
   await untilInstanceReady(site.url, READY_TIMEOUT_MS);
@@ -89,25 +77,13 @@ async function storedFrom(email: string): Promise<SubmissionRow | undefined> {
 }
 
 beforeAll(async () => {
-  await ensureSiteBuild();
-  dataDir = await mkdtemp(path.join(tmpdir(), "key-rotation-data-"));
-  snapshot = await copySnapshot("key-rotation-content");
-  content = await spawnContentServer(snapshot, `${snapshot}-cache`, 0, LOCAL_CMS_VARIABLES);
-  project = await makeInstanceProject({ ...LOCAL_CMS_VARIABLES, BCMS_ORIGIN: content.url });
+  instances = await startSiteInstances("key-rotation-content");
+  project = await instances.project();
+  dataDir = instances.dataDir("site");
   await startSite();
 }, START_TIMEOUT_MS);
 
-afterAll(async () => {
-  await site?.stop();
-  content?.child.kill("SIGTERM");
-  await content?.exited;
-  if (snapshot) await removeSnapshot(snapshot);
-  await project?.remove();
-  if (dataDir) {
-    await rm(dataDir, { recursive: true, force: true });
-    await rm(`${dataDir}.log`, { force: true });
-  }
-});
+afterAll(() => instances?.close());
 
 describe("rotating the generated signing key", () => {
   it(

@@ -4,18 +4,12 @@
 // edit through the content service purged at a CDN stand-in), each counter moved by what was
 // sent; 10,000 distinct unknown addresses add no series; the public port answers /metrics as
 // any unknown address; an instance with METRICS_PORT=0 listens on its site port only.
-import { mkdtemp, readdir, readFile, readlink, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile, readlink } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type SiteProcess, startSiteProcess } from "../../scripts/site-process";
-import { type ContentApi, contentApi } from "../support/content-api";
-import {
-  CONTENT_SERVER_START_MS,
-  type ContentServerProcess,
-  LOCAL_CMS_VARIABLES,
-  spawnContentServer,
-} from "../support/content-server-process";
+import type { SiteProcess } from "../../scripts/site-process";
+import type { ContentApi } from "../support/content-api";
+import { CONTENT_SERVER_START_MS } from "../support/content-server-process";
 import { pollUntil } from "../support/poll";
 import {
   familiesOf,
@@ -25,13 +19,9 @@ import {
   type Sample,
   sumOf,
 } from "../support/prometheus-text";
-import { ensureSiteBuild, REAL_SITE_START_MS } from "../support/site-build";
-import {
-  type InstanceProject,
-  makeInstanceProject,
-  untilInstanceReady,
-} from "../support/site-instance";
-import { copySnapshot, removeSnapshot } from "../support/snapshot-copy";
+import { REAL_SITE_START_MS } from "../support/site-build";
+import { untilInstanceReady } from "../support/site-instance";
+import { type SiteInstances, startSiteInstances } from "../support/site-instances";
 import { webhookSecretFor } from "../support/standard-webhooks";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
 
@@ -45,30 +35,16 @@ const WAIT_MS = 60_000;
 /** The build it may make, the content service's start, the site's start and its readiness. */
 const START_TIMEOUT_MS = REAL_SITE_START_MS + CONTENT_SERVER_START_MS + WAIT_MS;
 
+let instances: SiteInstances;
 let work: string;
-let snapshot: string;
-let content: ContentServerProcess | undefined;
 let api: ContentApi;
 let crm: WebhookReceiver;
 let cdn: WebhookReceiver;
-const projects: InstanceProject[] = [];
-const sites: SiteProcess[] = [];
 let site: SiteProcess;
 let metricsPort: number;
-let siteEnv: Record<string, string>;
 
-async function startInstance(name: string, withMetrics: boolean): Promise<SiteProcess> {
-  const project = await makeInstanceProject(siteEnv);
-  projects.push(project);
-  const started = await startSiteProcess({
-    projectDir: project.dir,
-    logFile: path.join(work, `${name}.log`),
-    env: { ...project.env, DATA_DIR: path.join(work, `${name}-data`) },
-    withMetrics,
-    startTimeoutMs: WAIT_MS,
-  });
-  sites.push(started);
-  return started;
+function startInstance(name: string, withMetrics: boolean): Promise<SiteProcess> {
+  return instances.start(name, { withMetrics, startTimeoutMs: WAIT_MS });
 }
 
 async function scrape(): Promise<Sample[]> {
@@ -117,29 +93,21 @@ async function listeningPorts(pid: number): Promise<Set<number>> {
 }
 
 beforeAll(async () => {
-  work = await mkdtemp(path.join(tmpdir(), "metrics-"));
-  const [, copied, crmReceiver, cdnReceiver] = await Promise.all([
-    ensureSiteBuild(),
-    copySnapshot("metrics", { withMediaFiles: true }),
-    startWebhookReceiver(),
-    startWebhookReceiver(),
-  ]);
-  snapshot = copied;
-  crm = crmReceiver;
-  cdn = cdnReceiver;
-  content = await spawnContentServer(snapshot, `${snapshot}-cache`);
-  api = contentApi(content.url);
-  siteEnv = {
-    BCMS_ORIGIN: content.url,
-    ...LOCAL_CMS_VARIABLES,
-    SITE_ORIGIN: "https://id5.io",
-    FORMS_WEBHOOK_URL: crm.url,
-    FORMS_WEBHOOK_SECRET: webhookSecretFor("metrics"),
-    FORMS_MIN_SUBMIT_SECONDS: "0",
-    PURGE_URL: cdn.url,
-    TRUST_PROXY: "1",
-    LOG_LEVEL: "info",
-  };
+  [crm, cdn] = await Promise.all([startWebhookReceiver(), startWebhookReceiver()]);
+  instances = await startSiteInstances("metrics", {
+    withMediaFiles: true,
+    variables: {
+      SITE_ORIGIN: "https://id5.io",
+      FORMS_WEBHOOK_URL: crm.url,
+      FORMS_WEBHOOK_SECRET: webhookSecretFor("metrics"),
+      FORMS_MIN_SUBMIT_SECONDS: "0",
+      PURGE_URL: cdn.url,
+      TRUST_PROXY: "1",
+      LOG_LEVEL: "info",
+    },
+  });
+  work = instances.work;
+  api = instances.api;
   site = await startInstance("measured", true);
   metricsPort = site.metricsPort as number;
   // Ready: the start's catch-up is done, so no later change is the start's.
@@ -147,20 +115,11 @@ beforeAll(async () => {
 }, START_TIMEOUT_MS);
 
 afterAll(async () => {
-  for (const each of sites) await each.stop();
+  await instances?.close();
   await crm?.close();
   await cdn?.close();
-  if (content) {
-    content.child.kill("SIGKILL");
-    await content.exited;
-  }
-  for (const project of projects) await project.remove();
-  if (snapshot) await removeSnapshot(snapshot);
-  if (work) await rm(work, { recursive: true, force: true });
 });
 
-// A test waits in turn for up to four states (a delivery, a purge, the scrapes that count
-// them), each with WAIT_MS: its timeout covers them, so a slow run fails with their words.
 describe("Prometheus metrics", { timeout: 5 * WAIT_MS }, () => {
   it("are on their own listener: the public port answers /metrics as an unknown address", async () => {
     const samples = await scrape();

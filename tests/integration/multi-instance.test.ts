@@ -9,31 +9,20 @@
 // an edit made while it was down serves that edit in its first answer once /readyz says
 // ready; with the database down a submission gets 503 and the form back,
 // pages keep serving, and the outbox resumes when the database is back.
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type SiteProcess, startSiteProcess } from "../../scripts/site-process";
+import type { SiteProcess } from "../../scripts/site-process";
 import { openStore } from "../../server/store/open-store";
 import type { SiteStore } from "../../server/store/store";
-import { type ContentApi, contentApi } from "../support/content-api";
-import {
-  type ContentServerProcess,
-  LOCAL_CMS_VARIABLES,
-  spawnContentServer,
-} from "../support/content-server-process";
+import type { ContentApi } from "../support/content-api";
 import { readLogLines } from "../support/log-file";
 import { pollUntil } from "../support/poll";
 import { type PostgresServer, startPostgres } from "../support/postgres";
-import { ensureSiteBuild } from "../support/site-build";
-import {
-  type InstanceProject,
-  makeInstanceProject,
-  untilInstanceReady,
-} from "../support/site-instance";
-import { copySnapshot, removeSnapshot } from "../support/snapshot-copy";
+import { untilInstanceReady } from "../support/site-instance";
+import { type SiteInstances, startSiteInstances } from "../support/site-instances";
 import { deliveryVerifies, webhookSecretFor } from "../support/standard-webhooks";
 
 const SECRET = webhookSecretFor("multi-instance");
@@ -164,26 +153,16 @@ async function startCrmStandIn() {
 
 type CrmStandIn = Awaited<ReturnType<typeof startCrmStandIn>>;
 
+let cluster: SiteInstances;
 let work: string;
-let snapshot: string;
-let content: ContentServerProcess | undefined;
 let postgres: PostgresServer | undefined;
 let databaseUrl: string;
 let crm: CrmStandIn;
 let api: ContentApi;
-const projects: InstanceProject[] = [];
 const instances: SiteProcess[] = [];
-let siteEnv: Record<string, string>;
 
 async function startInstance(name: string): Promise<SiteProcess> {
-  const project = await makeInstanceProject(siteEnv);
-  projects.push(project);
-  const instance = await startSiteProcess({
-    projectDir: project.dir,
-    logFile: path.join(work, `${name}.log`),
-    env: { ...project.env, DATA_DIR: path.join(work, `${name}-data`) },
-    startTimeoutMs: WAIT_MS,
-  });
+  const instance = await cluster.start(name, { startTimeoutMs: WAIT_MS });
   instances.push(instance);
   return instance;
 }
@@ -232,49 +211,39 @@ async function withStore<T>(use: (store: SiteStore) => Promise<T>): Promise<T> {
 }
 
 beforeAll(async () => {
-  work = await mkdtemp(path.join(tmpdir(), "multi-instance-"));
-  const [, copied, server, standIn] = await Promise.all([
-    ensureSiteBuild(),
-    copySnapshot("multi-instance", { withMediaFiles: true }),
+  const [server, standIn] = await Promise.all([
     startPostgres({ durable: false }),
     startCrmStandIn(),
   ]);
-  snapshot = copied;
   postgres = server;
   crm = standIn;
   databaseUrl = await server.createDatabase("site");
-  content = await spawnContentServer(snapshot, `${snapshot}-cache`);
-  api = contentApi(content.url);
-  siteEnv = {
-    BCMS_ORIGIN: content.url,
-    ...LOCAL_CMS_VARIABLES,
-    SITE_ORIGIN: "https://id5.io",
-    DATABASE_URL: databaseUrl,
-    FORMS_WEBHOOK_URL: crm.url,
-    FORMS_WEBHOOK_SECRET: SECRET,
-    FORMS_MIN_SUBMIT_SECONDS: "0",
-    FORMS_RATE_LIMIT: String(RATE_LIMIT),
-    // A claim lasts two attempt limits: an instance killed holding one frees it in 6 s.
-    FORMS_DELIVERY_TIMEOUT_SECONDS: "3",
-    TRUST_PROXY: "1",
-    LOG_LEVEL: "info",
-  };
+  cluster = await startSiteInstances("multi-instance", {
+    withMediaFiles: true,
+    variables: {
+      SITE_ORIGIN: "https://id5.io",
+      DATABASE_URL: databaseUrl,
+      FORMS_WEBHOOK_URL: crm.url,
+      FORMS_WEBHOOK_SECRET: SECRET,
+      FORMS_MIN_SUBMIT_SECONDS: "0",
+      FORMS_RATE_LIMIT: String(RATE_LIMIT),
+      // A claim lasts two attempt limits: an instance killed holding one frees it in 6 s.
+      FORMS_DELIVERY_TIMEOUT_SECONDS: "3",
+      TRUST_PROXY: "1",
+      LOG_LEVEL: "info",
+    },
+  });
+  work = cluster.work;
+  api = cluster.api;
   // instances[0] is a, instances[1] is b, whichever is up first.
   const [a, b] = await Promise.all([startInstance("a"), startInstance("b")]);
   instances.splice(0, instances.length, a, b);
 }, 15 * 60_000);
 
 afterAll(async () => {
-  for (const instance of instances) await instance.stop();
+  await cluster?.close();
   await crm?.close();
-  if (content) {
-    content.child.kill("SIGKILL");
-    await content.exited;
-  }
   await postgres?.stop();
-  for (const project of projects) await project.remove();
-  if (snapshot) await removeSnapshot(snapshot);
-  if (work) await rm(work, { recursive: true, force: true });
 });
 
 // Deliveries wait on retries, a lease running out and a database restart: more room than 30 s.
@@ -310,14 +279,7 @@ describe("two instances on one PostgreSQL", { timeout: 120_000 }, () => {
   it("a third instance started after an edit made while it was down serves the edit in its first answer once ready", async () => {
     // The third instance's build is the one made before any edit.
     await api.retitle("news-article", ARTICLE.id, EDITED_BEFORE_THIRD);
-    const project = await makeInstanceProject(siteEnv);
-    projects.push(project);
-    const third = await startSiteProcess({
-      projectDir: project.dir,
-      logFile: path.join(work, "c.log"),
-      env: { ...project.env, DATA_DIR: path.join(work, "c-data") },
-      startTimeoutMs: WAIT_MS,
-    });
+    const third = await cluster.start("c", { startTimeoutMs: WAIT_MS });
     try {
       await untilInstanceReady(third.url, WAIT_MS);
       const first = await fetch(`${third.url}${ARTICLE.page}`);

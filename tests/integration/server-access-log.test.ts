@@ -7,50 +7,25 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SiteProcess } from "../../scripts/site-process";
-import {
-  CONTENT_SERVER_START_MS,
-  type ContentServerProcess,
-  LOCAL_CMS_VARIABLES,
-  spawnContentServer,
-} from "../support/content-server-process";
+import { CONTENT_SERVER_START_MS } from "../support/content-server-process";
 import { readLogLines } from "../support/log-file";
-import { ensureSiteBuild, REAL_SITE_START_MS, SITE_BUILD_DIR } from "../support/site-build";
-import {
-  type InstanceProject,
-  makeInstanceProject,
-  startInstanceSite,
-} from "../support/site-instance";
-import { copySnapshot, removeSnapshot } from "../support/snapshot-copy";
+import { REAL_SITE_START_MS, SITE_BUILD_DIR } from "../support/site-build";
+import { type SiteInstances, startSiteInstances } from "../support/site-instances";
 
 const REQUESTS = 60;
 const PREVIEW_TOKEN = "secret-preview-token-that-must-not-be-logged";
 
-let project: InstanceProject;
-let snapshot: string;
-let content: ContentServerProcess | undefined;
+let instances: SiteInstances;
 let site: SiteProcess | undefined;
 let logFile: string;
 
 beforeAll(async () => {
-  await ensureSiteBuild();
-  snapshot = await copySnapshot("site-access-log");
-  content = await spawnContentServer(snapshot, `${snapshot}-cache`, 0, LOCAL_CMS_VARIABLES);
-  project = await makeInstanceProject({
-    ...LOCAL_CMS_VARIABLES,
-    BCMS_ORIGIN: content.url,
-    TRUST_PROXY: "1",
-  });
-  logFile = path.join(project.dir, "site.log");
-  site = await startInstanceSite(project, logFile);
+  instances = await startSiteInstances("site-access-log", { variables: { TRUST_PROXY: "1" } });
+  logFile = instances.logFile("site");
+  site = await instances.start("site");
 }, REAL_SITE_START_MS + CONTENT_SERVER_START_MS);
 
-afterAll(async () => {
-  await site?.kill();
-  content?.child.kill("SIGTERM");
-  await content?.exited;
-  if (snapshot) await removeSnapshot(snapshot);
-  await project?.remove();
-});
+afterAll(() => instances?.close());
 
 describe("access lines of a real process", () => {
   it(

@@ -1,7 +1,7 @@
 // /healthz and /readyz on the real build with its content service behind a proxy the test
 // cuts: readiness is the start's conditions; the content service's answer to one
 // authenticated call is reported beside them, never a reason to refuse traffic, and never
-// echoes the key. (What the probe reports for each answer: server/running/health.test.ts.)
+// echoes the key. (What the probe reports for each answer: server/running/health.isolated.test.ts.)
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { LOCAL_CMS_VARIABLES } from "../support/content-server-process";
 import type { GatedProxy } from "../support/gated-proxy";

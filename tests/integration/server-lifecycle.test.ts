@@ -1,7 +1,7 @@
 // Graceful shutdown of the real site: a request in flight (a media file whose bytes the
 // content service is held from sending, behind a proxy) is answered in full, new connections
 // are refused, and a second close resolves too. (The drain's timeout and the 400 to a Host
-// the URL parser refuses: server/running/lifecycle.test.ts.)
+// the URL parser refuses: server/running/lifecycle.isolated.test.ts.)
 import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import type { GatedProxy } from "../support/gated-proxy";

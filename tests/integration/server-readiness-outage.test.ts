@@ -4,24 +4,12 @@
 // neither makes it unready nor stops its pages; /readyz reports what the CMS answers. An edit
 // made while the site could not hear of it shows once the CMS is back, the site ready all along.
 import { readFile } from "node:fs/promises";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SiteProcess } from "../../scripts/site-process";
-import { contentApi } from "../support/content-api";
-import {
-  CONTENT_SERVER_START_MS,
-  type ContentServerProcess,
-  LOCAL_CMS_VARIABLES,
-  spawnContentServer,
-} from "../support/content-server-process";
-import { type GatedProxy, startGatedProxy } from "../support/gated-proxy";
-import { ensureSiteBuild, REAL_SITE_START_MS } from "../support/site-build";
-import {
-  type InstanceProject,
-  makeInstanceProject,
-  startInstanceSite,
-} from "../support/site-instance";
-import { copySnapshot, removeSnapshot } from "../support/snapshot-copy";
+import { CONTENT_SERVER_START_MS } from "../support/content-server-process";
+import type { GatedProxy } from "../support/gated-proxy";
+import { REAL_SITE_START_MS } from "../support/site-build";
+import { type SiteInstances, startSiteInstances } from "../support/site-instances";
 
 const ARTICLE = {
   id: "359e533091ae2e0a5c53132f",
@@ -31,9 +19,7 @@ const ARTICLE = {
 /** How long a state the site reaches by itself (ready, a reconnect) may take here. */
 const STATE_TIMEOUT_MS = 120_000;
 
-let project: InstanceProject;
-let snapshot: string;
-let content: ContentServerProcess | undefined;
+let instances: SiteInstances;
 let proxy: GatedProxy;
 let site: SiteProcess | undefined;
 let logFile: string;
@@ -73,26 +59,16 @@ async function pageText(page: string): Promise<{ status: number; text: string }>
 
 beforeAll(
   async () => {
-    await ensureSiteBuild();
-    snapshot = await copySnapshot("site-readiness-outage");
-    content = await spawnContentServer(snapshot, `${snapshot}-cache`, 0, LOCAL_CMS_VARIABLES);
-    proxy = await startGatedProxy(content.url);
-    project = await makeInstanceProject({ ...LOCAL_CMS_VARIABLES, BCMS_ORIGIN: proxy.url });
-    logFile = path.join(project.dir, "site.log");
-    site = await startInstanceSite(project, logFile);
+    instances = await startSiteInstances("site-readiness-outage", { throughProxy: true });
+    proxy = instances.proxy as GatedProxy;
+    logFile = instances.logFile("site");
+    site = await instances.start("site");
     await watchUntil((answer) => answer.status === 200);
   },
   REAL_SITE_START_MS + CONTENT_SERVER_START_MS + STATE_TIMEOUT_MS,
 );
 
-afterAll(async () => {
-  await site?.stop();
-  await proxy?.close();
-  content?.child.kill("SIGTERM");
-  await content?.exited;
-  if (snapshot) await removeSnapshot(snapshot);
-  await project?.remove();
-});
+afterAll(() => instances?.close());
 
 describe("a CMS outage after the start's catch-up", () => {
   it(
@@ -115,7 +91,7 @@ describe("a CMS outage after the start's catch-up", () => {
 
       // An edit the site cannot hear of: made on the content service itself, past the proxy.
       const edited = `${ARTICLE.title} (edited during an outage ${Date.now()})`;
-      await contentApi(content?.url ?? "").retitle("news-article", ARTICLE.id, edited);
+      await instances.api.retitle("news-article", ARTICLE.id, edited);
       outage.restore();
       const after = await watchUntil(async (answer) => {
         if (answer.body.content !== "HTTP 200") return false;

@@ -7,21 +7,15 @@
 // first answer after it says ready shows the edit. A start with nothing changed re-renders
 // nothing. The content service is reached through a pass-through proxy that can hold the
 // catch-up's first read, so the test looks at /readyz while the catch-up is known to run.
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type SiteProcess, startSiteProcess } from "../../scripts/site-process";
-import { type ContentApi, contentApi } from "../support/content-api";
-import {
-  CONTENT_SERVER_START_MS,
-  type ContentServerProcess,
-  LOCAL_CMS_VARIABLES,
-  spawnContentServer,
-} from "../support/content-server-process";
-import { type GatedProxy, startGatedProxy } from "../support/gated-proxy";
+import type { SiteProcess } from "../../scripts/site-process";
+import type { ContentApi } from "../support/content-api";
+import { CONTENT_SERVER_START_MS } from "../support/content-server-process";
+import type { GatedProxy } from "../support/gated-proxy";
 import { readLogLines } from "../support/log-file";
-import { ensureSiteBuild, REAL_SITE_START_MS } from "../support/site-build";
-import { type InstanceProject, makeInstanceProject } from "../support/site-instance";
-import { copySnapshot, removeSnapshot } from "../support/snapshot-copy";
+import { REAL_SITE_START_MS } from "../support/site-build";
+import type { InstanceProject } from "../support/site-instance";
+import { type SiteInstances, startSiteInstances } from "../support/site-instances";
 
 const ARTICLE = {
   id: "359e533091ae2e0a5c53132f",
@@ -42,9 +36,8 @@ const START_TIMEOUT_MS = REAL_SITE_START_MS + CONTENT_SERVER_START_MS + READY_TI
  */
 const RESTART_TIMEOUT_MS = 5 * READY_TIMEOUT_MS;
 
+let instances: SiteInstances;
 let project: InstanceProject;
-let snapshot: string;
-let content: ContentServerProcess | undefined;
 let proxy: GatedProxy;
 let api: ContentApi;
 let site: SiteProcess | undefined;
@@ -61,11 +54,10 @@ async function logLines(): Promise<LogLine[]> {
 
 async function startSite(): Promise<SiteProcess> {
   // Started again on the port of its first start (picked then): a restart at the same address.
-  site = await startSiteProcess({
-    logFile,
+  site = await instances.start("site", {
+    project,
     port: site?.port,
-    projectDir: project.dir,
-    env: { ...project.env, LOG_LEVEL: "info" },
+    env: { LOG_LEVEL: "info" },
     startTimeoutMs: READY_TIMEOUT_MS,
   });
   return site;
@@ -126,26 +118,17 @@ const caughtUpLine = async (since: number) =>
   (await logLines()).slice(since).find((l) => l.msg === "content caught up");
 
 beforeAll(async () => {
-  await ensureSiteBuild();
-  snapshot = await copySnapshot("site-restart-content");
-  content = await spawnContentServer(snapshot, `${snapshot}-cache`, 0, LOCAL_CMS_VARIABLES);
   // The site's build and its runs name one CMS origin: the proxy's, for the test's life.
-  proxy = await startGatedProxy(content.url);
-  project = await makeInstanceProject({ ...LOCAL_CMS_VARIABLES, BCMS_ORIGIN: proxy.url });
-  logFile = path.join(project.dir, "site.log");
-  api = contentApi(content.url);
+  instances = await startSiteInstances("site-restart-content", { throughProxy: true });
+  proxy = instances.proxy as GatedProxy;
+  project = await instances.project();
+  logFile = instances.logFile("site");
+  api = instances.api;
   const first = await startSite();
   await untilReady(first.url);
 }, START_TIMEOUT_MS);
 
-afterAll(async () => {
-  await site?.stop();
-  await proxy?.close();
-  content?.child.kill("SIGTERM");
-  await content?.exited;
-  if (snapshot) await removeSnapshot(snapshot);
-  await project?.remove();
-});
+afterAll(() => instances?.close());
 
 describe("a restart after content changed while the site was down", () => {
   it(

@@ -2,32 +2,20 @@
 // started as `npm start` starts it) on a private PostgreSQL server halted before the start.
 // It stays alive and not ready, saying why, and serves no page it cannot vouch for; once the
 // server is started again it goes on with its start and becomes ready.
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type SiteProcess, startSiteProcess } from "../../scripts/site-process";
-import {
-  type ContentServerProcess,
-  LOCAL_CMS_VARIABLES,
-  spawnContentServer,
-} from "../support/content-server-process";
+import type { SiteProcess } from "../../scripts/site-process";
 import { pollUntil } from "../support/poll";
 import { type PostgresServer, startPostgres } from "../support/postgres";
-import { CURRENT_BUILD_START_MS, ensureSiteBuild } from "../support/site-build";
-import { type InstanceProject, makeInstanceProject } from "../support/site-instance";
-import { copySnapshot, removeSnapshot } from "../support/snapshot-copy";
+import { type SiteInstances, startSiteInstances } from "../support/site-instances";
 
 /** A start on the real build after the database returns, on a busy machine: generous. */
 const WAIT_MS = 120_000;
 /** Trust authentication takes any password: one in the URL shows it never reaches the log. */
 const PASSWORD = "s3cret-pw";
 
-let work: string;
-let snapshot: string;
-let content: ContentServerProcess | undefined;
+let instances: SiteInstances;
 let postgres: PostgresServer | undefined;
-let project: InstanceProject | undefined;
 let site: SiteProcess | undefined;
 let logFile: string;
 
@@ -39,46 +27,23 @@ function waitFor(what: string, check: () => Promise<boolean>): Promise<boolean> 
 }
 
 beforeAll(async () => {
-  work = await mkdtemp(path.join(tmpdir(), "store-unreachable-"));
-  logFile = path.join(work, "site.log");
-  const [, copied, server] = await Promise.all([
-    ensureSiteBuild(),
-    copySnapshot("store-unreachable"),
-    startPostgres({ durable: false }),
-  ]);
-  snapshot = copied;
+  const server = await startPostgres({ durable: false });
   postgres = server;
   const databaseUrl = (await server.createDatabase("site")).replace(
     "postgres@",
     `postgres:${PASSWORD}@`,
   );
-  content = await spawnContentServer(snapshot, `${snapshot}-cache`);
+  instances = await startSiteInstances("store-unreachable", {
+    variables: { SITE_ORIGIN: "https://id5.io", DATABASE_URL: databaseUrl, LOG_LEVEL: "info" },
+  });
+  logFile = instances.logFile("site");
   await server.halt();
-  project = await makeInstanceProject({
-    BCMS_ORIGIN: content.url,
-    ...LOCAL_CMS_VARIABLES,
-    SITE_ORIGIN: "https://id5.io",
-    DATABASE_URL: databaseUrl,
-    LOG_LEVEL: "info",
-  });
-  site = await startSiteProcess({
-    projectDir: project.dir,
-    logFile,
-    env: { ...project.env, DATA_DIR: path.join(work, "data") },
-    startTimeoutMs: CURRENT_BUILD_START_MS,
-  });
+  site = await instances.start("site");
 }, 15 * 60_000);
 
 afterAll(async () => {
-  await site?.stop();
-  if (content) {
-    content.child.kill("SIGKILL");
-    await content.exited;
-  }
+  await instances?.close();
   await postgres?.stop();
-  await project?.remove();
-  if (snapshot) await removeSnapshot(snapshot);
-  if (work) await rm(work, { recursive: true, force: true });
 });
 
 describe("an instance started while its database is down", { timeout: 4 * WAIT_MS }, () => {

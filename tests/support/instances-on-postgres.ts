@@ -2,23 +2,15 @@
 // one private PostgreSQL server, reading one content service (its own process over a copy of
 // the seed snapshot), purging through one CDN stand-in: what a deployment of several
 // machines is, on loopback. Each instance writes its JSON log to a file of its own, which
-// tests and benchmarks wait on. Call ensureSiteBuild first.
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { type SiteProcess, startSiteProcess } from "../../scripts/site-process";
+// tests and benchmarks wait on.
+import type { SiteProcess } from "../../scripts/site-process";
 import { type CdnStandIn, startCdnStandIn } from "./cdn-stand-in";
-import { type ContentApi, contentApi } from "./content-api";
-import {
-  type ContentServerProcess,
-  LOCAL_CMS_VARIABLES,
-  spawnContentServer,
-} from "./content-server-process";
+import type { ContentApi } from "./content-api";
 import { readLogLines } from "./log-file";
 import { limitOf, pollUntil, type WaitLimit } from "./poll";
 import { startPostgres } from "./postgres";
-import { type InstanceProject, makeInstanceProject, untilInstanceReady } from "./site-instance";
-import { copySnapshot, removeSnapshot } from "./snapshot-copy";
+import { type InstanceProject, untilInstanceReady } from "./site-instance";
+import { type SiteInstances, startSiteInstances } from "./site-instances";
 
 export const PURGE_TOKEN = "purge-relay-token-for-the-tests";
 
@@ -62,62 +54,50 @@ export async function startInstancesOnPostgres(options: {
   env?: Record<string, string>;
 }): Promise<InstancesOnPostgres> {
   const { waitMs } = options;
-  const work = await mkdtemp(path.join(tmpdir(), `${options.label}-`));
-  const [snapshot, postgres, cdn] = await Promise.all([
-    copySnapshot(options.label),
+  const [postgres, cdn] = await Promise.all([
     startPostgres({ durable: false }),
     startCdnStandIn(waitMs),
   ]);
-  let content: ContentServerProcess | undefined;
+  let set: SiteInstances | undefined;
   const instances: Instance[] = [];
   const close = async () => {
     cdn.release();
-    for (const { site } of instances) await site.stop();
+    await set?.close();
     await cdn.close();
-    if (content) {
-      content.child.kill("SIGKILL");
-      await content.exited;
-    }
     await postgres.stop();
-    for (const { project } of instances) await project.remove();
-    await removeSnapshot(snapshot);
-    await rm(work, { recursive: true, force: true });
   };
   try {
     const databaseUrl = await postgres.createDatabase("site");
-    content = await spawnContentServer(snapshot, `${snapshot}-cache`);
-    const siteEnv = {
-      BCMS_ORIGIN: content.url,
-      ...LOCAL_CMS_VARIABLES,
-      SITE_ORIGIN: "https://id5.io",
-      DATABASE_URL: databaseUrl,
-      PURGE_URL: cdn.url,
-      PURGE_TOKEN,
-      LOG_LEVEL: "info",
-      ...options.env,
-    };
+    const started = await startSiteInstances(options.label, {
+      variables: {
+        SITE_ORIGIN: "https://id5.io",
+        DATABASE_URL: databaseUrl,
+        PURGE_URL: cdn.url,
+        PURGE_TOKEN,
+        LOG_LEVEL: "info",
+        ...options.env,
+      },
+    });
+    set = started;
     const start = async (index: number) => {
       const name = String.fromCharCode(97 + index);
-      const project = await makeInstanceProject(siteEnv);
-      const logFile = path.join(work, `${name}.log`);
-      const site = await startSiteProcess({
-        projectDir: project.dir,
-        logFile,
+      const project = await started.project();
+      const site = await started.start(name, {
+        project,
         env: {
-          ...project.env,
-          DATA_DIR: path.join(work, `${name}-data`),
           // Each instance's purges name it, so a test knows which one sent a purge.
           PURGE_URL: options.env?.PURGE_URL ?? `${cdn.url}?from=${name}`,
         },
         startTimeoutMs: limitOf(waitMs),
       });
-      instances[index] = { name, site, project, logFile };
+      instances[index] = { name, site, project, logFile: started.logFile(name) };
     };
     await Promise.all(Array.from({ length: options.count }, (_, index) => start(index)));
   } catch (error) {
     await close();
     throw error;
   }
+  const running = set;
 
   const logOf = async (name: string): Promise<InstanceLogLine[]> => {
     const instance = instances.find((i) => i.name === name);
@@ -125,7 +105,7 @@ export async function startInstancesOnPostgres(options: {
   };
   return {
     instances,
-    api: contentApi(content.url),
+    api: running.api,
     cdn,
     logOf,
     waitForLines(name, wanted, count = 1) {
@@ -145,11 +125,9 @@ export async function startInstancesOnPostgres(options: {
       await instance.site.stop();
     },
     async restart(instance) {
-      instance.site = await startSiteProcess({
-        projectDir: instance.project.dir,
-        logFile: instance.logFile,
+      instance.site = await running.start(instance.name, {
+        project: instance.project,
         port: instance.site.port,
-        env: { ...instance.project.env, DATA_DIR: path.join(work, `${instance.name}-data`) },
         startTimeoutMs: limitOf(waitMs),
       });
     },

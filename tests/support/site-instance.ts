@@ -9,7 +9,6 @@ import { cp, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseEnv } from "../../app/config/env.server";
-import { type SiteProcess, startSiteProcess } from "../../scripts/site-process";
 import {
   type BuildStamp,
   hashBuildInputs,
@@ -18,7 +17,7 @@ import {
 } from "../../server/running/build-stamp";
 import { TEST_BUILD_SETTINGS } from "./build-settings";
 import { pollUntil } from "./poll";
-import { CURRENT_BUILD_START_MS, SITE_BUILD_DIR } from "./site-build";
+import { SITE_BUILD_DIR } from "./site-build";
 
 /** Copied, not linked: each instance writes here or starts from here. */
 const OWN = new Set(["build", "scripts", ".data", ".cache", ".git"]);
@@ -57,19 +56,6 @@ export async function makeInstanceProject(given: Record<string, string>): Promis
     } satisfies BuildStamp),
   );
   return { dir, env, remove: () => rm(dir, { recursive: true, force: true }) };
-}
-
-/**
- * `npm start` in the instance's project, writing its log to `logFile`: its build is current
- * (makeInstanceProject's), so the start gets CURRENT_BUILD_START_MS, not a build's time.
- */
-export function startInstanceSite(project: InstanceProject, logFile: string): Promise<SiteProcess> {
-  return startSiteProcess({
-    logFile,
-    projectDir: project.dir,
-    env: project.env,
-    startTimeoutMs: CURRENT_BUILD_START_MS,
-  });
 }
 
 /** Resolves once the instance at `url` says it is ready (/readyz 200), asking every `pollMs`. */

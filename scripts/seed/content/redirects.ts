@@ -48,10 +48,10 @@ export const redirects: EntrySpec[] = [
     note: "Open positions are applied for on the careers site.",
   }),
   redirect({
-    slug: "connect-to-contact",
-    title: "Connect goes to the contact form",
-    from: "/connect",
+    slug: "retired-partner-programme-article",
+    title: "Retired partner programme article",
+    from: "/news/2024/09/17/id5-partner-programme-opens",
     to: "/contact",
-    note: "Replaces the code table's /connect → /solutions: partners asking to connect reach the contact form.",
+    note: "The article is retired; its readers wanted to join the partner programme, which is the contact form now. Replaces, for this address alone, the code table's dated news rule (which would lead to /news/id5-partner-programme-opens, an address no entry has).",
   }),
 ];
