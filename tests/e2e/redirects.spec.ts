@@ -4,7 +4,6 @@
 import type { Page } from "@playwright/test";
 import {
   matchPattern,
-  matchRedirect,
   REDIRECTS,
   type RedirectRule,
 } from "../../app/redirects/redirect-table";
@@ -183,22 +182,16 @@ test("clicking an in-app link to an old path ends on the new path without a relo
   await followAboutLink(page, "/product", "/technology");
 });
 
-test("the seed replaces a row of the code's table with a CMS redirect at an address it matches", () => {
-  // The seed's one is a retired article's dated address (the row of old dated news URLs), so
-  // every row still answers as the table says at any other address.
-  const replaced = REDIRECTS.flatMap((rule) =>
+test("the seed's CMS redirects take no address a row of the code's table answers", () => {
+  // An entry at such an address would replace a promised redirect for every newcomer; that
+  // an entry wins over the table is tested on a copy of the content (cms-redirects-instances).
+  const taken = REDIRECTS.flatMap((rule) =>
     [...CMS_REDIRECTS.keys()]
       .filter((from) => rule.hostPrefix === undefined && matchPattern(rule.pattern, from))
-      .map((from) => ({ from, rule })),
+      .map((from) => ({ from, pattern: rule.pattern })),
   );
-  expect(replaced.length).toBeGreaterThan(0);
-  for (const { from, rule } of replaced) {
-    const byTheTable = matchRedirect(new URL(from, SITE_ORIGIN), {
-      siteOrigin: SITE_ORIGIN,
-      rules: [rule],
-    });
-    expect(CMS_REDIRECTS.get(from)?.target).not.toBe(byTheTable?.location);
-  }
+  expect(CMS_REDIRECTS.size).toBeGreaterThan(0);
+  expect(taken).toEqual([]);
 });
 
 test("clicking an in-app link to a CMS redirect's `from` lands on its target, in the app", async ({

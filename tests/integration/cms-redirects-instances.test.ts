@@ -17,8 +17,8 @@ const ARTICLE = {
   id: "5c4f77dfaff57e2525b0440f",
   slug: "meridian-streaming-brings-id5-id-to-ctv-apps",
 };
-/** The seed's `redirect` entry over the code's dated news rule (which would send it to /news/…). */
-const RETIRED_ARTICLE = "/news/2024/09/17/id5-partner-programme-opens";
+/** The seed's `redirect` entry for a retired page of ours (no row of the code's table has it). */
+const RETIRED_PAGE = "/partner-programme";
 /** Edits, page rewrites, a restart: generous. */
 const WAIT_MS = 60_000;
 
@@ -120,11 +120,25 @@ afterAll(async () => {
 });
 
 describe("redirects kept in the CMS, on two instances", { timeout: 240_000 }, () => {
-  it("serve the seed's: over the code's table on the same `from`, chains in one hop", async () => {
-    await redirectsTo(RETIRED_ARTICLE, "/contact");
+  it("serve the seed's, chains in one hop, beside the code's table", async () => {
+    await redirectsTo(RETIRED_PAGE, "/contact");
     await answers("/summit", 302, "/events/addressability-summit-london-2026");
     await answers("/london", 302, "/events/addressability-summit-london-2026");
+    await redirectsTo("/product", "/technology");
+  });
+
+  it("take a row of the code's table over while they hold its `from`, and give it back", async () => {
+    const over = await api.create("redirect", {
+      title: "Product page moved for a launch",
+      slug: "product-launch",
+      from: "/product",
+      to: "/news",
+      status: "302",
+    });
+    await answers("/product", 302, "/news");
     // The code's table still answers every other row.
+    await redirectsTo("/partner", "/solutions");
+    await api.remove("redirect", over._id);
     await redirectsTo("/product", "/technology");
   });
 
@@ -215,6 +229,6 @@ describe("redirects kept in the CMS, on two instances", { timeout: 240_000 }, ()
       location: third,
     });
     await redirectsTo(`/news/${ARTICLE.slug}-again`, third);
-    await redirectsTo(RETIRED_ARTICLE, "/contact");
+    await redirectsTo(RETIRED_PAGE, "/contact");
   });
 });

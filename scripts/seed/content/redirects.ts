@@ -48,10 +48,10 @@ export const redirects: EntrySpec[] = [
     note: "Open positions are applied for on the careers site.",
   }),
   redirect({
-    slug: "retired-partner-programme-article",
-    title: "Retired partner programme article",
-    from: "/news/2024/09/17/id5-partner-programme-opens",
+    slug: "retired-partner-programme",
+    title: "Retired partner programme page",
+    from: "/partner-programme",
     to: "/contact",
-    note: "The article is retired; its readers wanted to join the partner programme, which is the contact form now. Replaces, for this address alone, the code table's dated news rule (which would lead to /news/id5-partner-programme-opens, an address no entry has).",
+    note: "The 2024 partner programme page is retired; partners now start from the contact form.",
   }),
 ];
