@@ -2,11 +2,7 @@
 // redirect of our server (or, where the seed's CMS redirect has the same `from`, the CMS's),
 // plus the in-app redirect of a client-side navigation, to an old path and to a CMS redirect.
 import type { Page } from "@playwright/test";
-import {
-  matchPattern,
-  REDIRECTS,
-  type RedirectRule,
-} from "../../app/redirects/redirect-table";
+import { matchPattern, REDIRECTS, type RedirectRule } from "../../app/redirects/redirect-table";
 import { expect, test } from "./support/reused-page";
 import {
   ARTICLE_SLUG,
