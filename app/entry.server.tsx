@@ -6,36 +6,42 @@ import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
-import { installEnv, type SiteEnv } from "./config/env.server";
-import type { PublishedVersionStore } from "./content/last-public-versions";
+import { installEnv } from "./config/env.server";
+import { readRedirectSources } from "./content/cms-redirects.server";
+import { readContentVersions } from "./content/cms-update-times.server";
+import { watchContentChanges } from "./content/content-changes.server";
+import { forgetContent } from "./content/content-client.server";
 import { installPublishedVersionStore } from "./content/last-public-versions.server";
 import { installLogger, logger } from "./content/log.server";
+import { describePreview, findPreviewEntry } from "./content/preview.server";
+import { withPreviewOf } from "./content/preview-context.server";
 import { holdScriptsUntilFirstPaint } from "./document/first-paint.server";
-import type { SiteLogger } from "./logging/logger.server";
-
-export { readRedirectSources } from "./content/cms-redirects.server";
-export { readContentVersions } from "./content/cms-update-times.server";
-export { watchContentChanges } from "./content/content-changes.server";
-// The production server (server/) reaches the content layer of this build through these.
-export { forgetContent } from "./content/content-client.server";
-export { describePreview, findPreviewEntry } from "./content/preview.server";
-export { withPreviewOf } from "./content/preview-context.server";
-export { createLoadContext } from "./forms/context";
+import { createLoadContext } from "./forms/context";
+import type { SiteBuildExports, SiteSettings } from "./server-build-contract";
 
 /**
  * The production server installs its validated settings and its logger before the first
  * request, so loaders read what it was started with (prerendering and the dev server, which
  * have no such server, parse their own environment).
  */
-export function configureSite(settings: {
-  env: SiteEnv;
-  logger: SiteLogger;
-  publishedVersions?: PublishedVersionStore;
-}): void {
+function configureSite(settings: SiteSettings): void {
   installEnv(settings.env);
   installLogger(settings.logger);
   if (settings.publishedVersions) installPublishedVersionStore(settings.publishedVersions);
 }
+
+/** What the production server (server/) reaches of this build (app/server-build-contract.ts). */
+export const siteBuild = {
+  configureSite,
+  createLoadContext,
+  watchContentChanges,
+  readContentVersions,
+  readRedirectSources,
+  forgetContent,
+  withPreviewOf,
+  describePreview,
+  findPreviewEntry,
+} satisfies SiteBuildExports;
 
 export const streamTimeout = 10_000;
 

@@ -142,7 +142,7 @@ export function answeringParts(
     keptHeaders: replayableHeaders,
   });
   const preview =
-    options.previewRevocations && options.siteKey && build.preview
+    options.previewRevocations && options.siteKey
       ? new PreviewService({
           siteKey: options.siteKey,
           siteOrigin: env.siteOrigin,

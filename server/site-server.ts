@@ -52,7 +52,15 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
   const contentProbe = createContentProbe(env.bcms);
   let changes: ContentChanges | undefined;
   const redirects = new SiteRedirects();
-  let cmsRedirects: RedirectRefresh | undefined;
+  // Read where the content pages are made of is read: the render thread. Read at start
+  // (before the instance says it is ready) and again after each change that can move one.
+  const cmsRedirects = new RedirectRefresh({
+    redirects,
+    read: () => thread.readRedirectSources(),
+    siteOrigin: env.siteOrigin,
+    logger,
+    forget: (paths) => forget(paths),
+  });
   const pipeline = createRequestPipeline({
     env,
     logger,
@@ -71,18 +79,15 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     preview,
     readiness: async () => [
       (await contentProbe()).content,
-      [catchUpCondition(changes?.startState ?? "connecting"), ...redirectsCondition(cmsRedirects)],
+      [catchUpCondition(changes?.startState ?? "connecting"), redirectsCondition(cmsRedirects)],
     ],
     measured: env.metrics.port !== 0,
   });
-  const forget = (paths: string[]) => pipeline.fastPath.forget(paths);
-  const { sitemap, refresher, purge } = await refreshParts(options, site, logger, traffic, forget);
-  if (!build.readContentVersions) {
-    logger.warn(
-      "the server build exports no readContentVersions: edits made while the site was down are not looked for",
-    );
+  function forget(paths: string[]) {
+    pipeline.fastPath.forget(paths);
   }
-  cmsRedirects = redirectRefreshOf(site, redirects, env.siteOrigin, logger, forget);
+  const { sitemap, refresher, purge } = await refreshParts(options, site, logger, traffic, forget);
+  void cmsRedirects.refresh();
   changes = new ContentChanges({
     prerendered,
     dependencies,
@@ -99,10 +104,10 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     sitemap,
     redirects: cmsRedirects,
     // The content pages are made of is read in one place per process: the render thread.
-    readVersions: build.readContentVersions ? () => thread.readContentVersions() : undefined,
+    readVersions: () => thread.readContentVersions(),
     logger,
   });
-  changes.watch(cmsWatcherOf(build, thread));
+  changes.watch(cmsWatcherOf(thread));
 
   // Each route's 404 page is prepared after the start's catch-up, which reads the CMS too:
   // with 10,000 articles on the embedded content service, the two at once took this
@@ -136,7 +141,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     closing ??= http
       .close()
       .finally(() => startChanges.stop())
-      .finally(() => cmsRedirects?.stop())
+      .finally(() => cmsRedirects.stop())
       .finally(() => {
         // Stopped before the render thread closes, so the renders that closing cuts short
         // are logged as the close's doing, not as failures.
@@ -156,25 +161,6 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     listen: http.listen,
     close,
   };
-}
-
-/**
- * The CMS's redirects, read at start (before the instance says it is ready) and again after
- * each change that can move one; none when the build cannot read them.
- */
-function redirectRefreshOf(
-  { build, thread }: Pick<LoadedSite, "build" | "thread">,
-  redirects: SiteRedirects,
-  siteOrigin: string,
-  logger: SiteLogger,
-  forget: (paths: string[]) => void,
-): RedirectRefresh | undefined {
-  if (!build.readRedirectSources) return undefined;
-  // Read where the content pages are made of is read: the render thread.
-  const read = () => thread.readRedirectSources();
-  const refresh = new RedirectRefresh({ redirects, read, siteOrigin, logger, forget });
-  void refresh.refresh();
-  return refresh;
 }
 
 /**

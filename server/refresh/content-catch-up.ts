@@ -19,8 +19,8 @@ export const CATCH_UP_MAX_RETRY_MS = 10_000;
 export type CatchUpState = "reading" | "refreshing" | "done";
 
 export interface CatchUpOptions {
-  /** What the CMS holds now (the server build's readContentVersions); without it, nothing is looked for. */
-  readVersions: (() => Promise<ContentVersions>) | undefined;
+  /** What the CMS holds now (the server build's readContentVersions). */
+  readVersions: () => Promise<ContentVersions>;
   /** What the pages were rendered from; undefined: not known (every page is suspect). */
   recorded: () => ContentVersions | undefined;
   /**
@@ -59,12 +59,7 @@ export class ContentCatchUp {
   }
 
   start(): void {
-    const { readVersions } = this.options;
-    if (!readVersions) {
-      this.finish();
-      return;
-    }
-    void this.run(readVersions).catch((error: unknown) => {
+    void this.run(this.options.readVersions).catch((error: unknown) => {
       this.options.logger.error("content catch-up failed", { error: describeError(error) });
       this.finish();
     });

@@ -110,7 +110,8 @@ function changesOver(options: { recorded?: ContentVersions; now?: ContentVersion
       refresh: async () => step("redirects.refresh")(),
       retryNow: async () => step("redirects.retryNow")(),
     } as unknown as ContentChangeParts["redirects"],
-    readVersions: options.now ? async () => options.now as ContentVersions : undefined,
+    // Without versions of its own, the CMS holds what the pages were rendered from.
+    readVersions: async () => (options.now ?? options.recorded ?? versions(0)) as ContentVersions,
     logger,
   };
   const changes = new ContentChanges(parts);

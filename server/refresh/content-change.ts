@@ -26,7 +26,6 @@ import { contentMetrics } from "../metrics/site-metrics";
 import { requestPathOfCacheKey } from "../rendering/render";
 import { type RenderCache, tagsOfRendering } from "../rendering/render-cache";
 import type { RenderThread } from "../rendering/render-thread";
-import type { LoadedBuild } from "../rendering/server-build";
 import type { NotFoundAnswers } from "../serving/not-found";
 import type { PrerenderedPages } from "../serving/prerendered";
 import { type CatchUpState, ContentCatchUp } from "./content-catch-up";
@@ -55,14 +54,14 @@ export interface ContentChangeParts {
   /** Open previews of an entry (null: of every entry) are told to reload. */
   notifyPreviews?: (entryId: string | null) => void;
   /** Drops what the serving thread's content client read (the server build's forgetContent). */
-  forgetContent?: () => void;
+  forgetContent: () => void;
   purge?: CoalescedPurge;
   /** The sitemap, when the server keeps it up to date: whether a change's pages can move it. */
   sitemap?: Pick<SitemapRefresh, "mayList">;
   /** The CMS's redirects and old addresses, merged again after a change that moves one. */
-  redirects?: RedirectRefresh;
-  /** What the CMS holds now; without it, catch-ups look for nothing. */
-  readVersions?: () => Promise<ContentVersions>;
+  redirects: RedirectRefresh;
+  /** What the CMS holds now. */
+  readVersions: () => Promise<ContentVersions>;
   logger: SiteLogger;
 }
 
@@ -90,41 +89,33 @@ export class ContentChanges {
   private readonly laterCatchUps = new Set<ContentCatchUp>();
   private stopWatching: (() => void) | undefined;
   private stopped = false;
-  private readonly scheduler: ContentScheduler | undefined;
+  private readonly scheduler: ContentScheduler;
   private caughtUpAtStart: () => void = () => {};
   private readonly startedUp = new Promise<void>((resolve) => {
     this.caughtUpAtStart = resolve;
   });
 
   constructor(private readonly parts: ContentChangeParts) {
-    const { readVersions } = parts;
-    this.scheduler = readVersions
-      ? new ContentScheduler({
-          readVersions,
-          apply: ({ change, identity }) => {
-            // Its pages render per request until their files are written again: a page
-            // that left is gone at once, not once the queue reaches it.
-            this.retirePagesOf(change);
-            this.apply(change, "schedule", identity);
-          },
-          record: (tags, versions) => parts.ledger.note(tags, versions),
-          logger: parts.logger,
-        })
-      : undefined;
+    this.scheduler = new ContentScheduler({
+      readVersions: parts.readVersions,
+      apply: ({ change, identity }) => {
+        // Its pages render per request until their files are written again: a page
+        // that left is gone at once, not once the queue reaches it.
+        this.retirePagesOf(change);
+        this.apply(change, "schedule", identity);
+      },
+      record: (tags, versions) => parts.ledger.note(tags, versions),
+      logger: parts.logger,
+    });
   }
 
   /**
    * Watch first, then read the versions: each catch-up starts once the CMS's socket is open,
    * so an edit made at any moment of a start is in what it reads or in an event the socket
-   * brings. Without a way to watch, the start's catch-up begins at once.
+   * brings.
    */
-  watch(watchCms: WatchCms | undefined): void {
+  watch(watchCms: WatchCms): void {
     const { logger } = this.parts;
-    if (!watchCms) {
-      logger.warn("the server build exports no watchContentChanges: content edits need a restart");
-      this.catchUpNow();
-      return;
-    }
     try {
       this.stopWatching = watchCms(
         (change) => void this.apply(change),
@@ -158,7 +149,7 @@ export class ContentChanges {
   stop(): void {
     this.stopped = true;
     this.stopWatching?.();
-    this.scheduler?.stop();
+    this.scheduler.stop();
     this.startCatchUp?.stop();
     for (const again of this.laterCatchUps) again.stop();
   }
@@ -189,8 +180,8 @@ export class ContentChanges {
     identity?: string,
   ): number {
     const { parts } = this;
-    if (change.versions && reason !== "schedule") this.scheduler?.update(change.versions);
-    parts.forgetContent?.();
+    if (change.versions && reason !== "schedule") this.scheduler.update(change.versions);
+    parts.forgetContent();
     parts.notifyPreviews?.(
       change.event.name === "entry" && change.event.id && !change.tags.includes(EVERYTHING)
         ? change.event.id
@@ -198,7 +189,7 @@ export class ContentChanges {
     );
     for (const path of change.addedPaths) parts.addedAddresses.add(path);
     for (const path of change.removedPaths) parts.addedAddresses.delete(path);
-    if (parts.redirects && touchesRedirects(change.tags)) void parts.redirects.refresh();
+    if (touchesRedirects(change.tags)) void parts.redirects.refresh();
     parts.notFound.refresh((read) => ContentDependencies.touches(read, change.tags));
     parts.ledger.note(change.tags, change.versions);
     const { read, moved } = this.pagesOf(change);
@@ -247,14 +238,12 @@ export class ContentChanges {
     const { readVersions } = parts;
     const catchUp = new ContentCatchUp({
       // What a catch-up reads sets the scheduler's timer: times to come are its own.
-      readVersions: readVersions
-        ? async () => {
-            const versions = await readVersions();
-            this.scheduler?.update(versions);
-            void parts.redirects?.retryNow();
-            return versions;
-          }
-        : undefined,
+      readVersions: async () => {
+        const versions = await readVersions();
+        this.scheduler.update(versions);
+        void parts.redirects.retryNow();
+        return versions;
+      },
       recorded: () => parts.ledger.recorded,
       refresh: (difference: ContentDifference, versions: ContentVersions) => {
         this.retirePagesOf(difference);
@@ -320,14 +309,7 @@ export function changeIdentity(change: ContentChange): string | undefined {
   return createHash("sha256").update(JSON.stringify(named)).digest("base64url");
 }
 
-/**
- * How the CMS is watched: by the render thread (its first open and each thread started
- * again say so); not at all when the build has no socket to watch with.
- */
-export function cmsWatcherOf(
-  build: Pick<LoadedBuild, "watchContentChanges">,
-  thread: Pick<RenderThread, "watchContentChanges">,
-): WatchCms | undefined {
-  if (!build.watchContentChanges) return undefined;
+/** How the CMS is watched: by the render thread (its first open and each thread started again say so). */
+export function cmsWatcherOf(thread: Pick<RenderThread, "watchContentChanges">): WatchCms {
   return (onChange, onOpen) => thread.watchContentChanges(onChange, onOpen);
 }

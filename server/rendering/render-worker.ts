@@ -116,12 +116,6 @@ port.on("message", (message: ToRenderThread) => {
       return;
     case "watch":
       stopWatching?.();
-      if (!build.watchContentChanges) {
-        logger.warn(
-          "the server build exports no watchContentChanges: content edits need a restart",
-        );
-        return;
-      }
       // This thread's client is the one that reads content for pages: watching here drops
       // exactly what each change touched from it, and the process holds one copy of it.
       stopWatching = build.watchContentChanges((change) => send({ type: "changed", change }), {

@@ -41,15 +41,9 @@ export function catchUpCondition(state: string): ReadinessCondition {
   return { name: "catchUp", state, met: state === "done" };
 }
 
-/**
- * The CMS's redirects: "reading" until they are first read and merged, then "done"; no
- * condition when the build reads none.
- */
-export function redirectsCondition(
-  redirects: { state: "reading" | "done" } | undefined,
-): ReadinessCondition[] {
-  if (!redirects) return [];
-  return [{ name: "redirects", state: redirects.state, met: redirects.state === "done" }];
+/** The CMS's redirects: "reading" until they are first read and merged, then "done". */
+export function redirectsCondition(redirects: { state: "reading" | "done" }): ReadinessCondition {
+  return { name: "redirects", state: redirects.state, met: redirects.state === "done" };
 }
 
 export const READINESS_TIMEOUT_MS = 3000;

@@ -110,13 +110,13 @@ export class NotFoundAnswers {
    * what the others do; stops once the server closes (stop).
    */
   async prepareRoutesOf(build: {
-    unknownAddressSamples?: readonly string[];
-    describeRoute?: DescribeRoute;
+    unknownAddressSamples: readonly string[];
+    describeRoute: DescribeRoute;
   }): Promise<void> {
-    const routes = (build.unknownAddressSamples ?? [])
-      .map((sample) => build.describeRoute?.(sample))
+    const routes = build.unknownAddressSamples
+      .map((sample) => build.describeRoute(sample))
       .flatMap((facts): NotFoundRoute[] =>
-        facts?.routeId && facts.tail ? [{ id: facts.routeId, tail: facts.tail }] : [],
+        facts.routeId && facts.tail ? [{ id: facts.routeId, tail: facts.tail }] : [],
       );
     const started = performance.now();
     let prepared = 0;

@@ -30,9 +30,9 @@ export interface RouteFacts {
 
 export type DescribeRoute = (pagePath: string) => RouteFacts;
 
-/** The query part of a build's route facts (every parameter counts without them). */
-export function declaredQueryOf(describeRoute: DescribeRoute | undefined): DeclaredQuery {
-  return describeRoute ? (pagePath) => describeRoute(pagePath).query : () => null;
+/** The query part of a build's route facts. */
+export function declaredQueryOf(describeRoute: DescribeRoute): DeclaredQuery {
+  return (pagePath) => describeRoute(pagePath).query;
 }
 
 /** React Router's route discovery address when the build names none. */

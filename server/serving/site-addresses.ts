@@ -34,7 +34,7 @@ export class SiteAddresses {
   constructor(
     private readonly files: ClientFiles,
     private readonly prerendered: PrerenderedPages,
-    private readonly describeRoute: DescribeRoute | undefined,
+    private readonly describeRoute: DescribeRoute,
   ) {
     this.declaredQuery = declaredQueryOf(describeRoute);
   }
@@ -77,10 +77,9 @@ export class SiteAddresses {
 
   /**
    * The route pattern a decoded path matches (`/news/:slug`, a page's `.data` request too),
-   * never the path itself; undefined when no route matches or there are no routes to ask.
+   * never the path itself; undefined when no route matches.
    */
   routeOf(pathname: string): string | undefined {
-    if (!this.describeRoute) return undefined;
     return this.describeRoute(pagePathOfDataRequest(pathname) ?? pathname).pattern;
   }
 
@@ -97,13 +96,7 @@ export class SiteAddresses {
   unknown(rawPathname: string, pathname: string): UnknownAddress | { route: undefined } | null {
     const describeRoute = this.describeRoute;
     // The server's own addresses, previews included (their refusals are 403s, never 404s).
-    if (
-      !describeRoute ||
-      SERVER_OWN_PATHS.has(pathname) ||
-      pathname.startsWith(PREVIEW_PATH_PREFIX)
-    ) {
-      return null;
-    }
+    if (SERVER_OWN_PATHS.has(pathname) || pathname.startsWith(PREVIEW_PATH_PREFIX)) return null;
     const dataPage = pagePathOfDataRequest(pathname);
     const page = dataPage ?? pathname;
     const facts = describeRoute(page);
