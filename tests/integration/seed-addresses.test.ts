@@ -17,8 +17,7 @@ import { untilInstanceReady } from "../support/site-instance";
 
 /**
  * The pages: the fixed routes as named, a seed entry's slug where a route takes one, and our
- * names where the product leaves them to us (README, "Names chosen for the spec's anonymised
- * slugs").
+ * names where the product leaves them to us (docs/redirects.md, "Names we chose").
  */
 const PROMISED_PAGES = [
   "/",
