@@ -29,6 +29,7 @@ import { logger } from "./content/log.server";
 import { ATTRIBUTION_COOKIE } from "./forms/attribution";
 import { attributionScript } from "./forms/attribution-recorder";
 import { useBuildFreshness } from "./navigation/build-freshness";
+import { DATA_ROUTES_PARAM, pagePathOfDataRequest } from "./navigation/page-paths";
 import { useLinkPrefetch } from "./navigation/prefetch-queue";
 import { useScrollRules } from "./navigation/scroll-rules";
 import { redirectResponse } from "./redirects/redirect-table";
@@ -100,9 +101,9 @@ export async function loader({ request }: Route.LoaderArgs): Promise<RootData> {
  * Router hands loaders the data URL (`/about.data?_routes=root`, `/_.data` for `/`).
  */
 function pageOf(url: URL): string {
-  const path = url.pathname.replace(/\.data$/, "").replace(/^\/_$/, "/") || "/";
+  const path = pagePathOfDataRequest(url.pathname) ?? url.pathname;
   const search = new URLSearchParams(url.search);
-  search.delete("_routes");
+  search.delete(DATA_ROUTES_PARAM);
   const query = search.toString();
   return query ? `${path}?${query}` : path;
 }

@@ -77,7 +77,7 @@ export {
   webpFilename,
 } from "./media";
 export type { BcmsMedia, MediaApi, MediaBinFetchOptions } from "./media-api";
-export { buildPath, encodePathSegment, instanceBasePath } from "./paths";
+export { API_PREFIX, buildPath, encodePathSegment, instanceBasePath } from "./paths";
 export { createQueue, type Queue, QueueCanceledError, type QueueHandle } from "./queue";
 export { createRedactor, REDACTED } from "./redact";
 export type { ReadOptions } from "./resource-api";

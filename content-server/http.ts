@@ -1,5 +1,6 @@
 /** HTTP plumbing shared by the routes: BCMS's `{message}` errors, JSON replies, bounded JSON bodies. */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { NO_STORE } from "../app/config/cache-control";
 
 /** Largest JSON body accepted; BCMS entries are far smaller, a bigger body is abuse or a bug. */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
@@ -28,7 +29,7 @@ export function sendJson(
   res.writeHead(status, {
     "Content-Type": "application/json; charset=utf-8",
     "Content-Length": Buffer.byteLength(text),
-    "Cache-Control": "no-store",
+    "Cache-Control": NO_STORE,
     ...headers,
   });
   res.end(req.method === "HEAD" ? undefined : text);

@@ -15,14 +15,13 @@ import { extname, join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import type { Media } from "@thebcms/types";
 import sharp from "sharp";
+import { HOUR_CACHE_CONTROL } from "../app/config/cache-control";
 import type { SiteLogger } from "../app/logging/logger.server";
 import { isErrno } from "./fs-durable";
 import { badRequest, HttpError, notFound } from "./http";
 import { parseSizeTransform } from "./size-transforms";
 import type { ContentStore } from "./snapshot-store";
 
-/** Media URLs carry no version, so clients revalidate hourly (cheap: ETag → 304). */
-export const MEDIA_CACHE_CONTROL = "public, max-age=3600";
 export const THUMBNAIL_WIDTH = 200;
 
 /** SVGs are active documents; opened directly they must not run scripts. */
@@ -172,7 +171,7 @@ export class MediaBinService {
     const etag = `"${digest}"`;
     const headers: Record<string, string> = {
       ETag: etag,
-      "Cache-Control": MEDIA_CACHE_CONTROL,
+      "Cache-Control": HOUR_CACHE_CONTROL,
       "Last-Modified": new Date(originalInfo.mtimeMs).toUTCString(),
       "X-Content-Type-Options": "nosniff",
     };

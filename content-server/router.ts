@@ -7,13 +7,12 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ContentIdentity } from "../app/config/local-content";
 import type { SiteLogger } from "../app/logging/logger.server";
+import { API_PREFIX } from "../bcms";
 import { sendJson } from "./http";
 import type { MediaBinService } from "./media-bin";
 import type { EntryParser } from "./parser";
 import type { ContentStore } from "./snapshot-store";
 import type { SocketHub } from "./socket";
-
-export const API_PREFIX = ["api", "v3", "org"] as const;
 
 export interface AppContext {
   store: ContentStore;
@@ -53,19 +52,13 @@ export interface ParsedApiPath {
 
 /** Splits a raw request path into org, instance and decoded remaining segments; undefined if not an API path. */
 export function parseApiPath(rawPath: string): ParsedApiPath | undefined {
-  const raw = rawPath.split("/");
-  if (
-    raw[0] !== "" ||
-    raw[1] !== "api" ||
-    raw[2] !== "v3" ||
-    raw[3] !== "org" ||
-    raw[5] !== "instance"
-  ) {
-    return undefined;
-  }
+  const orgPrefix = `${API_PREFIX}/org/`;
+  if (!rawPath.startsWith(orgPrefix)) return undefined;
+  const raw = rawPath.slice(orgPrefix.length).split("/");
+  if (raw[1] !== "instance") return undefined;
   let decoded: string[];
   try {
-    decoded = raw.slice(4).map((segment) => decodeURIComponent(segment));
+    decoded = raw.map((segment) => decodeURIComponent(segment));
   } catch {
     return undefined;
   }

@@ -8,11 +8,10 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocket, WebSocketServer } from "ws";
 import type { ContentIdentity } from "../app/config/local-content";
+import { SOCKET_PATH } from "../bcms";
 import { isValidSocketToken } from "./auth";
 import { newConnectionId } from "./ids";
 import type { EntityKind } from "./snapshot-files";
-
-export const SOCKET_PATH = "/api/v3/socket";
 
 /** Dead peers (a laptop lid closed, a proxy that dropped the connection) are found by pings. */
 const PING_INTERVAL_MS = 30_000;

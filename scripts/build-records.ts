@@ -16,17 +16,19 @@ import { createHash } from "node:crypto";
 import { mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import {
+  BUILD_META_DIR,
+  NON_PAGE_DIRS as BUILD_NON_PAGE_DIRS,
+  LATEST_BUILD_FILE,
+} from "../app/config/build-files";
 import { readEnvOrReport } from "../app/config/read-env";
 import { REDIRECTS, type RedirectRule } from "../app/redirects/redirect-table";
 import { indexablePages, SITEMAP_FILE, sitemapXml } from "../app/seo/sitemap.server";
 
 export const DEFAULT_CLIENT_DIR = "build/client";
-export const BUILDS_DIR = "builds";
-export const LATEST_FILE = "latest.json";
-export const META_DIR = "meta";
 const MANIFEST_FILE = /^manifest-([A-Za-z0-9_-]+)\.js$/;
 /** Folders of the client build that hold no prerendered pages. */
-const NON_PAGE_DIRS = new Set(["assets", BUILDS_DIR, "media", "fonts"]);
+const NON_PAGE_DIRS = new Set([...BUILD_NON_PAGE_DIRS, "media", "fonts"]);
 
 export interface LatestBuildFile {
   id: string;
@@ -160,12 +162,11 @@ export async function writeBuildMeta(options: BuildMetaOptions = {}): Promise<Bu
     redirects: (options.redirects ?? REDIRECTS).map((rule) => ({ ...rule })),
     prerendered,
   };
-  const buildsDir = path.join(clientDir, BUILDS_DIR);
-  const metaPath = path.join(buildsDir, META_DIR, `${id}.json`);
-  const latestPath = path.join(buildsDir, LATEST_FILE);
+  const metaPath = path.join(clientDir, BUILD_META_DIR, `${id}.json`);
+  const latestPath = path.join(clientDir, LATEST_BUILD_FILE);
   await writeJsonAtomic(metaPath, meta);
   if (manifestVersion && manifestVersion !== id) {
-    await writeJsonAtomic(path.join(buildsDir, META_DIR, `${manifestVersion}.json`), meta);
+    await writeJsonAtomic(path.join(clientDir, BUILD_META_DIR, `${manifestVersion}.json`), meta);
   }
   await writeJsonAtomic(latestPath, latest);
   return { latestPath, metaPath, latest, meta };

@@ -24,6 +24,7 @@ import { mkdir, readFile, rename, rm, stat, unlink, writeFile } from "node:fs/pr
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { pathToFileURL } from "node:url";
+import { NON_PAGE_DIRS } from "../app/config/build-files";
 import type { SiteEnv } from "../app/config/env.server";
 import { readEnvOrReport } from "../app/config/read-env";
 import { FORM_MARKER_ATTRIBUTE } from "../app/forms/model";
@@ -104,7 +105,7 @@ export async function listPrerenderedFiles(
   const published = new Set(await listFiles(publicDir));
   return (await listFiles(clientDir)).filter((file) => {
     const top = file.split("/")[0] ?? "";
-    if (top === "assets" || top === "builds" || top === ".vite") return false;
+    if (NON_PAGE_DIRS.has(top) || top === ".vite") return false;
     if (Object.values(PRECOMPRESSED_EXTENSIONS).some((ext) => file.endsWith(ext))) return false;
     return !published.has(file);
   });

@@ -18,6 +18,7 @@ import {
 } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { DEFAULT_SITE_ORIGIN } from "../app/config/env.server";
 import { PROJECT_DIR } from "../server/running/build-stamp";
 import { compileScript } from "../tests/support/compiled-script";
 import { type SiteProcess, startSiteProcess } from "./site-process";
@@ -93,7 +94,7 @@ export function draftsEnv(
   return {
     CONTENT_DIR: project.contentDir,
     DATA_DIR: project.dataDir,
-    SITE_ORIGIN: "https://id5.io",
+    SITE_ORIGIN: DEFAULT_SITE_ORIGIN,
     LOG_LEVEL: "info",
     TRUST_PROXY: "1",
     ...extra,

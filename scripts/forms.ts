@@ -7,6 +7,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { type ParseArgsConfig, parseArgs } from "node:util";
+import { DAY_MS } from "../app/config/durations";
 import { readEnvOrReport } from "../app/config/read-env";
 import { PREVIOUS_KEY_STAMP_MS } from "../app/forms/tokens.server";
 import { toCsvExport, toJsonExport } from "../server/forms/export";
@@ -24,7 +25,7 @@ import {
   type SubmissionStore,
 } from "../server/store/store";
 
-const PREVIOUS_KEY_STAMP_DAYS = PREVIOUS_KEY_STAMP_MS / (24 * 3600_000);
+const PREVIOUS_KEY_STAMP_DAYS = PREVIOUS_KEY_STAMP_MS / DAY_MS;
 
 export const USAGE = `usage: npm run forms -- <command>
 
@@ -146,7 +147,7 @@ function purgeScope(values: Record<string, string | boolean | undefined>): {
   if (!Number.isFinite(days) || days < 0 || String(values["older-than-days"]).trim() === "") {
     throw new UsageError("--older-than-days needs a number of days (0 or more)");
   }
-  return { statuses, before: new Date(Date.now() - days * 24 * 3600_000) };
+  return { statuses, before: new Date(Date.now() - days * DAY_MS) };
 }
 
 const shortTime = (ms: number) => `${new Date(ms).toISOString().slice(0, 19).replace("T", " ")}Z`;

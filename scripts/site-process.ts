@@ -6,6 +6,7 @@ import { closeSync, openSync } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { DEFAULT_SITE_ORIGIN } from "../app/config/env.server";
 import {
   freePort,
   PortTakenError,
@@ -83,7 +84,7 @@ async function startOnce(options: SiteProcessOptions): Promise<SiteProcess> {
     cwd: options.projectDir ?? PROJECT_DIR,
     env: {
       ...process.env,
-      SITE_ORIGIN: process.env.SITE_ORIGIN ?? "https://id5.io",
+      SITE_ORIGIN: process.env.SITE_ORIGIN ?? DEFAULT_SITE_ORIGIN,
       // Several instances run side by side: metrics only where a caller asks (a free port).
       METRICS_PORT: String(metricsPort ?? 0),
       ...options.env,

@@ -12,6 +12,7 @@
 // What each address is, is decided in serving/site-addresses.ts.
 import type { IncomingMessage } from "node:http";
 import { type Context, Hono } from "hono";
+import { HOUR_CACHE_CONTROL, PAGE_CACHE_CONTROL } from "../app/config/cache-control";
 import type { ProxyTrust, SiteEnv } from "../app/config/env.server";
 import { CACHE_TAG_HEADER, SURROGATE_KEY_HEADER } from "../app/content/content-tags.server";
 import type { RequestFacts } from "../app/forms/contract";
@@ -39,7 +40,7 @@ import {
 import { isPreviewPathSpelledOtherwise } from "./preview/preview-links";
 import type { PreviewService } from "./preview/preview-service";
 import type { ContentDependencies } from "./refresh/content-dependencies";
-import { PAGE_CACHE_CONTROL, type PageRenderer, STALE_HEADER } from "./rendering/render";
+import { type PageRenderer, STALE_HEADER } from "./rendering/render";
 import { healthResponse, readinessResponse } from "./running/health";
 import { redactPath, redactSearch, requestIdSource } from "./running/logging";
 import type { ContentSecurityPolicies } from "./security/content-security-policy";
@@ -71,11 +72,7 @@ import type { PrerenderedPages } from "./serving/prerendered";
 import { hostHasOwnRedirects, type SiteRedirects } from "./serving/redirects";
 import { Representation, representationOf } from "./serving/representation";
 import type { SiteAddresses } from "./serving/site-addresses";
-import {
-  type ClientFiles,
-  cacheControlOfStatic,
-  SHORT_CACHE_CONTROL,
-} from "./serving/static-files";
+import { type ClientFiles, cacheControlOfStatic } from "./serving/static-files";
 
 /** What the pipeline answers with, made by the composition (site-server.ts). */
 export interface PipelineParts {
@@ -437,7 +434,7 @@ async function fileAnswer(
   const tags = dependencies.tagsOf(pageOfRequestPath(pathname));
   const served = await files.serve(page, request, {
     headers: {
-      "Cache-Control": isPageType(page.contentType) ? PAGE_CACHE_CONTROL : SHORT_CACHE_CONTROL,
+      "Cache-Control": isPageType(page.contentType) ? PAGE_CACHE_CONTROL : HOUR_CACHE_CONTROL,
       ...(tags?.length
         ? { [CACHE_TAG_HEADER]: tags.join(","), [SURROGATE_KEY_HEADER]: tags.join(" ") }
         : {}),

@@ -1,6 +1,8 @@
 // POST /consent: the banner's form without JavaScript. Stores the choice in the same cookie
 // the runtime writes, then returns to the page it was sent from (303), to the saved notice.
 // Global Privacy Control (`Sec-GPC: 1`) keeps advertising denied, as in the browser.
+
+import { NO_STORE } from "../config/cache-control";
 import { consentSetCookie } from "./choice";
 import { CONSENT_RETURN_FIELD, CONSENT_SAVED_ID } from "./consent-form";
 
@@ -45,13 +47,13 @@ export async function handleConsentPost(request: Request, now = Date.now()): Pro
   const target = `${safeReturnPath(form.get(CONSENT_RETURN_FIELD))}#${CONSENT_SAVED_ID}`;
   return new Response(null, {
     status: 303,
-    headers: { Location: target, "Set-Cookie": cookie, "Cache-Control": "no-store" },
+    headers: { Location: target, "Set-Cookie": cookie, "Cache-Control": NO_STORE },
   });
 }
 
 function badRequest(message: string): Response {
   return new Response(message, {
     status: 400,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": NO_STORE },
   });
 }

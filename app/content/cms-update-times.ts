@@ -6,14 +6,9 @@
 // entity carries `updatedAt`), never the site's clock; and which version visitors see, which
 // a scheduled time changes without an edit. (Not the published versions of
 // last-public-versions.ts: those are whole entries kept for visitors while an entry is a draft.)
-//   an entry updated, added or deleted   entry:<id>, template:<name>; path:<id> and the
-//                                        added or removed address when its address changed
-//   an ordered list's order changed      order:<name>
-//   a media item updated, added, gone    media:<id>, media
-//   a template, group, widget, language  *  (its reach is unknown)
-//   or status changed, added or gone
+// A change of a template, group, widget, language or status has an unknown reach: everything.
 
-import { EVERYTHING } from "./content-tags.server";
+import { contentTag, EVERYTHING } from "./content-tags.server";
 
 export const CONTENT_VERSIONS_FORMAT = 1;
 
@@ -121,20 +116,20 @@ export function compareContentVersions(
     if (!was) counts.added += 1;
     else if (!is) counts.deleted += 1;
     else counts.updated += 1;
-    tags.add(`entry:${id}`);
-    for (const version of [was, is]) if (version) tags.add(`template:${version.template}`);
-    if (was?.path !== is?.path) tags.add(`path:${id}`);
+    tags.add(contentTag.entry(id));
+    for (const version of [was, is]) if (version) tags.add(contentTag.template(version.template));
+    if (was?.path !== is?.path) tags.add(contentTag.path(id));
   }
 
   for (const template of keysOf(before.orders, after.orders)) {
-    if (before.orders[template] !== after.orders[template]) tags.add(`order:${template}`);
+    if (before.orders[template] !== after.orders[template]) tags.add(contentTag.order(template));
   }
 
   for (const id of keysOf(before.media, after.media)) {
     if (before.media[id] === after.media[id]) continue;
     counts.media += 1;
-    tags.add(`media:${id}`);
-    tags.add("media");
+    tags.add(contentTag.media(id));
+    tags.add(contentTag.mediaLibrary);
   }
 
   const addedPaths = [...newPaths].filter((path) => !oldPaths.has(path)).sort();

@@ -2,6 +2,7 @@
 // fallbacks; the share image as an absolute URL on the site's origin, with its size; the
 // entry's last change.
 import { getEnv } from "~/config/env.server";
+import { isImageMediaType } from "../../bcms";
 import { entryModifiedAt, type LocalEntry } from "./entries.server";
 import { readMedia, toImageModel } from "./media.server";
 import type { PageHead } from "./models";
@@ -14,7 +15,7 @@ type ShareImage = Pick<PageHead, "image" | "imageWidth" | "imageHeight" | "image
 
 function shareImage(value: unknown): ShareImage | undefined {
   const media = readMedia(value);
-  if (!media || (media.type !== "IMG" && media.type !== "SVG")) return undefined;
+  if (!media || !isImageMediaType(media.type)) return undefined;
   const image = toImageModel(value, { width: SHARE_IMAGE_WIDTH });
   if (!image) return undefined;
   return {

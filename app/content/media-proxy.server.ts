@@ -1,6 +1,7 @@
 // The site's media route: streams BCMS `bin2` binaries to the browser through the content
 // client (which adds the key, on the server). Only well-formed ids, names and flags are forwarded.
 import { BcmsError } from "../../bcms";
+import { MEDIA_CACHE_CONTROL, NO_STORE } from "../config/cache-control";
 import { getContentClient } from "./content-client.server";
 import { logger } from "./log.server";
 import { SIZE_TRANSFORM_PARAM, THUMBNAIL_PARAM, WEBP_PARAM } from "./media-query";
@@ -17,12 +18,11 @@ const FORWARDED_RESPONSE_HEADERS = [
   "etag",
   "last-modified",
 ];
-export const MEDIA_CACHE_CONTROL = "public, max-age=86400, stale-while-revalidate=604800";
 
 function plain(status: number, message: string): Response {
   return new Response(message, {
     status,
-    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
+    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": NO_STORE },
   });
 }
 

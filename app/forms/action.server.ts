@@ -9,13 +9,11 @@ import { logger } from "~/content/log.server";
 import { ATTRIBUTION_COOKIE, decodeAttribution, readCookie } from "./attribution";
 import { formsContext, requestFactsContext } from "./context";
 import type { FieldValue, RateDecision } from "./contract";
+import { MAX_FORM_BODY_BYTES } from "./limits";
 import { CHECKED_VALUE, type FormActionData, type FormDefinition, SYSTEM_FIELDS } from "./model";
 import { SENT_PARAM } from "./query-params";
 import { stampAgeSeconds } from "./tokens.server";
 import { checkSubmission, type SentValues, shapeProblem } from "./validate";
-
-/** Bodies above this are refused (the server refuses them earlier, as it streams). */
-export const MAX_FORM_BODY_BYTES = 64 * 1024;
 
 export const FORM_ERRORS = {
   contentType:

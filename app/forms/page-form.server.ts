@@ -2,13 +2,14 @@
 // rendered per request: `private, no-store`, never cached or served from the prerendered
 // files while the site is up) and, after a no-JS send, the inline success message.
 import type { RouterContextProvider } from "react-router";
+import { PRIVATE_NO_STORE } from "../config/cache-control";
 import { formsContext } from "./context";
 import type { FormDefinition } from "./model";
 import { SENT_PARAM } from "./query-params";
 import { issueStamp } from "./tokens.server";
 
 /** Pages with a form hold a per-visitor stamp: no shared cache may keep them. */
-export const FORM_PAGE_HEADERS = { "Cache-Control": "private, no-store" } as const;
+export const FORM_PAGE_HEADERS = { "Cache-Control": PRIVATE_NO_STORE } as const;
 
 export interface PageFormData {
   stamp: string;

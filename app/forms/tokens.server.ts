@@ -9,13 +9,14 @@
 // same terms (PREVIOUS_KEY_STAMP_MS for stamps), so a form open during the rotation still
 // reaches us as a lead.
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { DAY_MS } from "../config/durations";
 
 export type Sign = (data: string) => string;
 
 /** A gated download link stays valid this long after the form was sent. */
-export const DOWNLOAD_LINK_TTL_MS = 24 * 60 * 60 * 1000;
+export const DOWNLOAD_LINK_TTL_MS = DAY_MS;
 /** A stamp signed with the site key itself is taken this long after it was issued. */
-export const FORMER_KEY_STAMP_MS = 7 * 24 * 60 * 60 * 1000;
+export const FORMER_KEY_STAMP_MS = 7 * DAY_MS;
 /**
  * A stamp signed with the previous site key (before a rotation) is taken this long after
  * it was issued: a week, as for the former key, so the previous key stops mattering a week

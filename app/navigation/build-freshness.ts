@@ -3,6 +3,7 @@
 // so visitors do not keep running old code against new chunks and data.
 import { useEffect } from "react";
 import { createPath, useNavigation } from "react-router";
+import { LATEST_BUILD_FILE } from "../config/build-files";
 
 export const BUILD_POLL_INTERVAL_MS = 60_000;
 export const MIN_CHECK_GAP_MS = 5_000;
@@ -59,7 +60,7 @@ export function startBuildFreshness(win: Window, doc: Document, get: typeof fetc
     busy = true;
     last = Date.now();
     try {
-      const res = await get(`/builds/latest.json?t=${last}`, { cache: "no-store" });
+      const res = await get(`/${LATEST_BUILD_FILE}?t=${last}`, { cache: "no-store" });
       const latestId = res.ok && isOutdated(running, await res.json());
       if (latestId) {
         due = true;

@@ -1,6 +1,7 @@
 // What a link preload fetches: the page data React Router's next navigation would request
 // (`{path}.data`) and, on intent, the route modules that render the path.
 import { matchRoutes, type RouteObject } from "react-router";
+import { dataRequestOfPage, withoutTrailingSlashes } from "./page-paths";
 
 /** An entry of `window.__reactRouterManifest.routes` (the fields used here). */
 export interface ManifestRoute {
@@ -27,8 +28,8 @@ export function routeModules(routes: Record<string, ManifestRoute>, to: string):
 
 /** `/_.data` for the home page, else `{path}.data` without a trailing slash; query kept. */
 export function dataUrl(path: string): string {
-  const [, pathname, search = ""] = /^(.*?)\/?(\?.*)?$/.exec(path) ?? [];
-  return `${pathname || "/_"}.data${search}`;
+  const [, pathname = "/", search = ""] = /^([^?]*)(\?.*)?$/.exec(path) ?? [];
+  return `${dataRequestOfPage(withoutTrailingSlashes(pathname))}${search}`;
 }
 
 /** Page data of `path`, plus its route modules when `withModules` (async: errors reject). */

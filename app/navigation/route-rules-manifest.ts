@@ -2,6 +2,8 @@
 // scripts/build-records.ts. The client only needs its `prerendered` paths (the link
 // prefetcher preloads their static page data); redirects are applied by the server and
 // the root middleware, for documents and `.data` requests alike.
+
+import { BUILD_META_DIR } from "../config/build-files";
 import { type IdleWindow, runWhenIdle } from "./idle";
 
 export const MANIFEST_DELAY_MS = 1000;
@@ -23,7 +25,7 @@ export async function loadRouteRulesManifest(win: ManifestWindow): Promise<strin
   if (!buildId || win.navigator.connection?.effectiveType === "slow-2g") return null;
   await new Promise((resolve) => runWhenIdle(win, () => setTimeout(resolve, MANIFEST_DELAY_MS)));
   try {
-    const res = await win.fetch(`/builds/meta/${encodeURIComponent(buildId)}.json`);
+    const res = await win.fetch(`/${BUILD_META_DIR}/${encodeURIComponent(buildId)}.json`);
     const paths = res.ok && (await res.json())?.prerendered;
     return Array.isArray(paths) ? paths.filter((p) => typeof p === "string") : null;
   } catch {

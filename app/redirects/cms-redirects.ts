@@ -7,12 +7,9 @@
 // Precedence on one address (docs/decisions/0024-cms-redirects.md):
 //   a page the CMS publishes there > a CMS redirect > the code's table > an old address
 //   (the entry that held it last, when several did).
-import {
-  DEFAULT_REDIRECT_STATUS,
-  matchRedirect,
-  normalizePathname,
-  type RedirectRule,
-} from "./redirect-table";
+
+import { withoutTrailingSlashes } from "../navigation/page-paths";
+import { DEFAULT_REDIRECT_STATUS, matchRedirect, type RedirectRule } from "./redirect-table";
 
 /** The template editors keep redirects in. */
 export const REDIRECT_TEMPLATE = "redirect";
@@ -111,7 +108,7 @@ export function redirectSourcePath(from: string): { path: string } | { problem: 
   if (value.split("/").some((segment) => segment === "." || segment === "..")) {
     return { problem: `"from" has a dot segment: ${from}` };
   }
-  return { path: normalizePathname(new URL(value, "http://site.invalid").pathname) };
+  return { path: withoutTrailingSlashes(new URL(value, "http://site.invalid").pathname) };
 }
 
 /**
@@ -125,7 +122,7 @@ export function redirectTarget(to: string): { target: string } | { problem: stri
       return { problem: `"to" has characters a path may not: ${to}` };
     }
     const url = new URL(value, "http://site.invalid");
-    return { target: `${normalizePathname(url.pathname)}${url.search}${url.hash}` };
+    return { target: `${withoutTrailingSlashes(url.pathname)}${url.search}${url.hash}` };
   }
   let url: URL;
   try {
@@ -176,7 +173,7 @@ const isPath = (target: string) => target.startsWith("/");
 
 /** The path part of an internal target, as a request for it would be matched. */
 function pathOf(target: string): string {
-  return normalizePathname(new URL(target, "http://site.invalid").pathname);
+  return withoutTrailingSlashes(new URL(target, "http://site.invalid").pathname);
 }
 
 /** A chain answers with the first step's method rule, and is permanent only if every step is. */
@@ -255,7 +252,7 @@ function oldAddressRedirects(
   for (const [path, entryId] of sources.pages) current.set(entryId, path);
   const latest = new Map<string, PastAddress>();
   for (const past of sources.past) {
-    const path = normalizePathname(past.path);
+    const path = withoutTrailingSlashes(past.path);
     const held = latest.get(path);
     if (!held || past.lastPublicAt > held.lastPublicAt) latest.set(path, { ...past, path });
   }

@@ -5,7 +5,6 @@ import {
   listRedirectSourcePaths,
   matchPattern,
   matchRedirect,
-  normalizePathname,
   REDIRECTS,
   redirectResponse,
   TEMPORARY_REDIRECT_STATUS,
@@ -177,11 +176,5 @@ describe("pattern matcher", () => {
   it("rejects malformed patterns", () => {
     expect(() => compilePattern("product")).toThrow();
     expect(() => compilePattern("/*/x")).toThrow();
-  });
-
-  it("normalises trailing slashes", () => {
-    expect(normalizePathname("/")).toBe("/");
-    expect(normalizePathname("//")).toBe("/");
-    expect(normalizePathname("/a/")).toBe("/a");
   });
 });

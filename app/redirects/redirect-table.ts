@@ -11,6 +11,8 @@
 // absolute http(s) URL (external). Internal targets keep the request's query and hash.
 // Trailing slashes on the request path are ignored (`/product/` matches `/product`).
 
+import { withoutTrailingSlashes } from "../navigation/page-paths";
+
 export type RedirectStatus = 301 | 302;
 
 /** SPEC §9: "Default redirect code 301; some are 302." */
@@ -136,16 +138,10 @@ export function compilePattern(pattern: string): CompiledPattern {
   return result;
 }
 
-/** `/product/` and `/product//` match like `/product`; the root stays `/`. */
-export function normalizePathname(pathname: string): string {
-  const trimmed = pathname.replace(/\/+$/, "");
-  return trimmed === "" ? "/" : trimmed;
-}
-
 /** Params of `pattern` captured from `pathname`, or null when it does not match. */
 export function matchPattern(pattern: string, pathname: string): Record<string, string> | null {
   const { regex, params } = compilePattern(pattern);
-  const match = regex.exec(normalizePathname(pathname));
+  const match = regex.exec(withoutTrailingSlashes(pathname));
   if (!match) return null;
   const values: Record<string, string> = {};
   params.forEach((name, i) => {

@@ -4,6 +4,7 @@
 import { proxyMedia } from "~/content/media-proxy.server";
 import { formsContext } from "~/forms/context";
 import { readDownloadToken } from "~/forms/tokens.server";
+import { NO_STORE, PRIVATE_NO_STORE } from "../config/cache-control";
 import type { Route } from "./+types/resource-download";
 
 const GONE_MESSAGE =
@@ -15,7 +16,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!grant) {
     return new Response(GONE_MESSAGE, {
       status: 410,
-      headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
+      headers: { "content-type": "text/plain; charset=utf-8", "cache-control": NO_STORE },
     });
   }
   const response = await proxyMedia(
@@ -25,7 +26,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   );
   if (!response.ok) return response;
   const headers = new Headers(response.headers);
-  headers.set("cache-control", "private, no-store");
+  headers.set("cache-control", PRIVATE_NO_STORE);
   headers.set(
     "content-disposition",
     `attachment; filename="${grant.name.replace(/[^\w.-]+/g, "_")}"`,

@@ -1,13 +1,8 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { HOUR_CACHE_CONTROL } from "../config/cache-control";
 import { OG_FONT_FAMILY, shareCardSvg, textWidth } from "./og-image.server";
-import {
-  PNG_CONTENT_TYPE,
-  SHARE_IMAGE_CACHE_CONTROL,
-  SHARE_PNG_MAX_BYTES,
-  sharePng,
-  sharePngResponse,
-} from "./og-png.server";
+import { PNG_CONTENT_TYPE, SHARE_PNG_MAX_BYTES, sharePng, sharePngResponse } from "./og-png.server";
 import { escapeXml } from "./xml";
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -56,7 +51,7 @@ describe("sharePngResponse", () => {
     const response = await sharePngResponse(shareCardSvg({ title: "Launch", footer: "id5.io" }));
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe(PNG_CONTENT_TYPE);
-    expect(response.headers.get("cache-control")).toBe(SHARE_IMAGE_CACHE_CONTROL);
+    expect(response.headers.get("cache-control")).toBe(HOUR_CACHE_CONTROL);
     const body = Buffer.from(await response.arrayBuffer());
     expect(response.headers.get("content-length")).toBe(String(body.byteLength));
     expect(body.subarray(0, 8)).toEqual(PNG_SIGNATURE);

@@ -3,11 +3,10 @@
 // once the server no longer serves the prerendered files (after a content event), a crawler
 // asking for an image again costs a lookup, and an edited title a new rendering.
 import sharp from "sharp";
+import { HOUR_CACHE_CONTROL } from "../config/cache-control";
 import { OG_IMAGE_HEIGHT, OG_IMAGE_WIDTH } from "./og-image.server";
 
 export const PNG_CONTENT_TYPE = "image/png";
-/** Share images change only with content: a CDN may keep them an hour, like static files. */
-export const SHARE_IMAGE_CACHE_CONTROL = "public, max-age=3600";
 /** About 110-160 KB each: 4-5 MB at most. */
 const KEPT_RENDERINGS = 32;
 /**
@@ -58,7 +57,7 @@ export async function sharePngResponse(svg: string): Promise<Response> {
     headers: {
       "Content-Type": PNG_CONTENT_TYPE,
       "Content-Length": String(png.byteLength),
-      "Cache-Control": SHARE_IMAGE_CACHE_CONTROL,
+      "Cache-Control": HOUR_CACHE_CONTROL,
     },
   });
 }

@@ -7,6 +7,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { DEFAULT_SITE_ORIGIN } from "../../app/config/env.server";
 
 const [root, buildDir, port] = process.argv.slice(2);
 if (!root || !buildDir || !port) throw new Error("usage: csp-bench-server ROOT BUILD_DIR PORT");
@@ -23,7 +24,7 @@ const { createJsonLogger } = await load(loggerFile);
 
 const server = await createSiteServer({
   buildDir,
-  env: parseEnv({ SITE_ORIGIN: "https://id5.io" }),
+  env: parseEnv({ SITE_ORIGIN: DEFAULT_SITE_ORIGIN }),
   logger: createJsonLogger({ level: "info" }),
   build: { handler: async () => new Response("not rendered in this benchmark", { status: 404 }) },
 });

@@ -7,6 +7,7 @@ import { cp, readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Entry } from "@thebcms/types";
+import { HOUR_MS } from "../../app/config/durations";
 import { entityPath, writeEntityFile } from "../../content-server/snapshot-files";
 import { news } from "../seed/content/news";
 import { ps } from "../seed/dsl";
@@ -19,7 +20,7 @@ export const SEED_CONTENT_DIR = path.join(PROJECT_DIR, "content");
 const WRITE_CONCURRENCY = 32;
 /** The newest generated article; each next one is older by ARTICLE_SPACING_MS. */
 const NEWEST = Date.UTC(2024, 11, 31, 12, 0, 0);
-const ARTICLE_SPACING_MS = 7 * 60 * 60 * 1000;
+const ARTICLE_SPACING_MS = 7 * HOUR_MS;
 
 const CATEGORIES = ["company", "product", "partnerships", "industry"] as const;
 const SUBJECTS = [

@@ -3,11 +3,13 @@
 // addresses merged in (SiteRedirects: CMS_REDIRECTS of each, as a busy CMS might hold), on
 // the same paths in the same run: microseconds per lookup. Paths: pages that match no rule
 // (most requests) and one that redirects.
+
+import { DEFAULT_SITE_ORIGIN } from "../../app/config/env.server";
 import { mergeRedirects } from "../../app/redirects/cms-redirects";
 import { matchRedirect, REDIRECTS } from "../../app/redirects/redirect-table";
 import { RedirectIndex, SiteRedirects } from "../../server/serving/redirects";
 
-const SITE_ORIGIN = "https://id5.io";
+const SITE_ORIGIN = DEFAULT_SITE_ORIGIN;
 const PATHS = ["/", "/about", "/news/a-long-article-slug", "/solutions", "/product"];
 const LOOKUPS = 200_000;
 const ROUNDS = 3;

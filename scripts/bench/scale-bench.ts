@@ -24,6 +24,7 @@ import { mkdtemp, open, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
+import { DEFAULT_SITE_ORIGIN } from "../../app/config/env.server";
 import { DEFAULT_CONSENT_WORDING } from "../../app/consent/default-wording";
 import { writeEntityFile } from "../../content-server/snapshot-files";
 import { copyProject } from "../../tests/support/project-copy";
@@ -32,7 +33,7 @@ import { type GeneratedArticle, generateScaleSnapshot } from "./generate-snapsho
 import { hasTaskset, type Nginx, pin, startNginx } from "./nginx";
 import { requireWrk, round, rssBytes, runWrk, type WrkRun } from "./wrk";
 
-const SITE_ORIGIN = "https://id5.io";
+const SITE_ORIGIN = DEFAULT_SITE_ORIGIN;
 const SERVER_CPU = 0;
 const WRK_CPU = 1;
 const CONNECTIONS = 50;

@@ -1,23 +1,13 @@
 import { describe, expect, it } from "vitest";
+import { dataRequestOfPage } from "../../app/navigation/page-paths";
 import {
-  dataRequestOfPage,
   filesAnsweringRequest,
   filesOfPage,
   pageOfRequestPath,
-  pagePathOfDataRequest,
   requestPathOfFile,
 } from "./page-addresses";
 
 describe("page addresses", () => {
-  it("maps React Router's data requests to their pages and back", () => {
-    expect(pagePathOfDataRequest("/_.data")).toBe("/");
-    expect(pagePathOfDataRequest("/about.data")).toBe("/about");
-    expect(pagePathOfDataRequest("/about/_.data")).toBe("/about/");
-    expect(pagePathOfDataRequest("/about")).toBeNull();
-    expect(dataRequestOfPage("/")).toBe("/_.data");
-    expect(dataRequestOfPage("/news/x")).toBe("/news/x.data");
-  });
-
   it("names the page a request belongs to", () => {
     expect(pageOfRequestPath("/about.data")).toBe("/about");
     expect(pageOfRequestPath("/_.data")).toBe("/");

@@ -1,36 +1,23 @@
-// One page, three names, and this module the one place that turns one into another:
+// One page, three names; this module turns a page into the files prerendering writes and back:
 //   the page (what visitors ask for)   /          /about             /news/feed.xml
 //   its client-navigation data request /_.data    /about.data        (a resource has none)
 //   the files prerendering writes      index.html about/index.html   news/feed.xml
 //                                      _.data     about.data
-// (React Router 7.18 with v8_trailingSlashAwareDataRequests, checked on a real build.)
+// (the data request rule is app/navigation/page-paths.ts, shared with the browser).
+
+import {
+  dataRequestOfPage,
+  isDataRequest,
+  pagePathOfDataRequest,
+  withoutTrailingSlashes,
+} from "../../app/navigation/page-paths";
 
 export const INDEX_HTML = "index.html";
-const DATA_SUFFIX = ".data";
-const ROOT_DATA_REQUEST = "/_.data";
-
-/** `/about.data` -> `/about`, `/_.data` -> `/`, `/about/_.data` -> `/about/`; else null. */
-export function pagePathOfDataRequest(pathname: string): string | null {
-  if (!pathname.endsWith(DATA_SUFFIX)) return null;
-  if (pathname === ROOT_DATA_REQUEST) return "/";
-  if (pathname.endsWith(ROOT_DATA_REQUEST)) return pathname.slice(0, -"_.data".length);
-  return pathname.slice(0, -DATA_SUFFIX.length) || "/";
-}
-
-/** `/about` -> `/about.data`, `/` -> `/_.data`. */
-export function dataRequestOfPage(page: string): string {
-  return page === "/" ? ROOT_DATA_REQUEST : `${page}${DATA_SUFFIX}`;
-}
 
 /** The page a request path belongs to: `/about.data`, `/about/` and `/about` are one page. */
 export function pageOfRequestPath(pathname: string): string {
   const page = pagePathOfDataRequest(pathname) ?? pathname;
-  return withoutTrailingSlash(page);
-}
-
-/** `/about/` -> `/about`; `/` stays. */
-export function withoutTrailingSlash(path: string): string {
-  return path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
+  return withoutTrailingSlashes(page);
 }
 
 /** Where a page's HTML and its client-navigation data are written. */
@@ -48,13 +35,13 @@ export function isPageHtmlFile(relPath: string): boolean {
 
 /** Whether a file of the client build is a page's client-navigation data. */
 export function isPageDataFile(relPath: string): boolean {
-  return relPath.endsWith(DATA_SUFFIX);
+  return isDataRequest(relPath);
 }
 
 /** The request a written file answers: `about/index.html` -> `/about`, `about.data` -> `/about.data`. */
 export function requestPathOfFile(relPath: string): string {
   if (!isPageHtmlFile(relPath)) return `/${relPath}`;
-  return withoutTrailingSlash(`/${relPath.slice(0, -INDEX_HTML.length)}`);
+  return withoutTrailingSlashes(`/${relPath.slice(0, -INDEX_HTML.length)}`);
 }
 
 /**

@@ -24,9 +24,6 @@ export function decodeRequestPath(rawPathname: string): string | null {
  */
 export type DeclaredQuery = (pagePath: string) => ReadonlySet<string> | null;
 
-/** React Router's parameter naming the routes a `.data` request wants. */
-export const DATA_ROUTES_PARAM = "_routes";
-
 /**
  * The search string with only the parameters in `declared` ("" when none is left); null
  * keeps them all. Any other parameter cannot change the page, so it is not part of its key.

@@ -6,6 +6,12 @@
 // sends it, and one killed mid-delivery leaves it to another when the lease runs out. A
 // live outbox keeps extending the lease of each delivery it has in flight (attempt and
 // recording both), and never claims one of those again itself, however slow the store is.
+
+import { HOUR_MS, SECOND_MS } from "../../app/config/durations";
+import {
+  DEFAULT_FORMS_DELIVERY_MAX_AGE_HOURS,
+  DEFAULT_FORMS_DELIVERY_TIMEOUT_SECONDS,
+} from "../../app/config/env.server";
 import { webhookKeys } from "../../app/config/webhook-secret";
 import type { SiteLogger } from "../../app/logging/logger.server";
 import { formMetrics } from "../metrics/site-metrics";
@@ -43,8 +49,8 @@ export interface OutboxOptions extends Partial<OutboxTimings> {
 export const DEFAULT_OUTBOX_TIMINGS: Omit<OutboxTimings, "maxAgeMs" | "now" | "random" | "fetch"> =
   {
     baseDelayMs: 5_000,
-    maxDelayMs: 60 * 60 * 1000,
-    timeoutMs: 10_000,
+    maxDelayMs: HOUR_MS,
+    timeoutMs: DEFAULT_FORMS_DELIVERY_TIMEOUT_SECONDS * SECOND_MS,
     pollMs: 5_000,
     concurrency: 4,
     stopTimeoutMs: 5_000,
@@ -79,7 +85,7 @@ export class Outbox {
   constructor(options: OutboxOptions) {
     this.options = {
       ...DEFAULT_OUTBOX_TIMINGS,
-      maxAgeMs: 72 * 60 * 60 * 1000,
+      maxAgeMs: DEFAULT_FORMS_DELIVERY_MAX_AGE_HOURS * HOUR_MS,
       now: Date.now,
       random: Math.random,
       fetch: globalThis.fetch,
@@ -315,7 +321,7 @@ export class Outbox {
     }
     const deadline = row.queuedAt + maxAgeMs;
     if (now >= deadline) {
-      const hours = Math.round((maxAgeMs / 3_600_000) * 10) / 10;
+      const hours = Math.round((maxAgeMs / HOUR_MS) * 10) / 10;
       await store.markDead(
         row.id,
         `${outcome.detail} (gave up after ${hours} h)`,

@@ -3,6 +3,7 @@
 // limit, the signing key and the retention job, behind the FormsService contract the app's
 // form action uses (app/forms/contract.ts).
 
+import { HOUR_MS } from "../../app/config/durations";
 import type { FormsSettings } from "../../app/config/env.server";
 import type { FormsService, RateDecision, SubmissionRecord } from "../../app/forms/contract";
 import { purposeSigners } from "../../app/forms/tokens.server";
@@ -14,7 +15,6 @@ import { type SiteStore, SUBMISSION_STATUSES, type SubmissionStatus } from "../s
 import { describeWebhook } from "./delivery";
 import { Outbox, type OutboxTimings } from "./outbox";
 
-const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
 export interface FormsServiceOptions {

@@ -2,6 +2,7 @@
 // port: a scraper inside the network reads it; visitors never reach it.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { NO_STORE } from "../../app/config/cache-control";
 import { metricsExposition } from "./site-metrics";
 
 export const METRICS_PATH = "/metrics";
@@ -21,7 +22,7 @@ export function startMetricsListener(port: number, host: string): Promise<Metric
     }
     metricsExposition().then(
       ({ contentType, body }) => {
-        response.writeHead(200, { "content-type": contentType, "cache-control": "no-store" });
+        response.writeHead(200, { "content-type": contentType, "cache-control": NO_STORE });
         response.end(request.method === "HEAD" ? undefined : body);
       },
       () => {

@@ -6,6 +6,8 @@
 // gets a last `change` (the page fetches itself and shows the refusal) and is closed. One
 // client, and one link, may hold only a few streams, so no holder of a link fills the
 // instance's places.
+import { PRIVATE_NO_STORE } from "../../app/config/cache-control";
+
 const encoder = new TextEncoder();
 /** Comment lines keep proxies from closing an idle stream. */
 const KEEPALIVE_MS = 25_000;
@@ -94,7 +96,7 @@ export class PreviewEvents {
     return new Response(body, {
       headers: {
         "Content-Type": "text/event-stream; charset=utf-8",
-        "Cache-Control": "private, no-store",
+        "Cache-Control": PRIVATE_NO_STORE,
         "X-Robots-Tag": "noindex",
         "X-Accel-Buffering": "no",
       },

@@ -6,6 +6,7 @@
 //   /_preview/<template>.<entry id>.<issued>.<expires>.<signature>
 // Times are milliseconds since the epoch in base 36; the signature is HMAC-SHA256, base64url.
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { HOUR_MS } from "../../app/config/durations";
 import { purposeKey } from "../../app/forms/tokens.server";
 import { decodeRequestPath } from "../addresses/request-path";
 import { PREVIEW_PATH_PREFIX } from "../addresses/server-paths";
@@ -79,7 +80,7 @@ export function signPreviewToken(
     templateName: target.templateName,
     entryId: target.entryId,
     issuedAt,
-    expiresAt: issuedAt + Math.round(checked * 3600_000),
+    expiresAt: issuedAt + Math.round(checked * HOUR_MS),
   };
   if (!TOKEN_PATTERN.test(`${signed(claims)}.${"A".repeat(43)}`)) {
     throw new RangeError(`cannot sign a link for ${target.templateName} ${target.entryId}`);
@@ -116,7 +117,7 @@ export function verifyPreviewToken(token: string, key: Buffer, now = Date.now())
   if (
     claims.expiresAt <= now ||
     claims.issuedAt > now + MAX_ISSUED_AHEAD_MS ||
-    claims.expiresAt - claims.issuedAt > MAX_PREVIEW_HOURS * 3600_000
+    claims.expiresAt - claims.issuedAt > MAX_PREVIEW_HOURS * HOUR_MS
   ) {
     return { ok: false, reason: "expired" };
   }

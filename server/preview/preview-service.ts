@@ -6,6 +6,7 @@
 // and `noindex`, bypass the render cache, the prerendered files and the fast path, and are
 // framed only by the CMS origin (server/security/content-security-policy.ts).
 import { createHash, timingSafeEqual } from "node:crypto";
+import { PRIVATE_NO_STORE } from "../../app/config/cache-control";
 import type { PreviewDescription } from "../../app/content/preview.server";
 import type { PreviewTarget } from "../../app/content/preview-context.server";
 import type { RateDecision, RequestFacts } from "../../app/forms/contract";
@@ -35,7 +36,6 @@ export const PREVIEW_CHECKS_PER_MINUTE = 120;
 const PREVIEW_CHECK_WINDOW_MS = 60_000;
 /** Prefixes the client address in the store's windows, beside forms' `address|form`. */
 const PREVIEW_RATE_KEY = "preview|";
-export const PREVIEW_CACHE_CONTROL = "private, no-store";
 const API_BODY_LIMIT = 4096;
 
 export interface PreviewServiceOptions {
@@ -59,7 +59,7 @@ export interface PreviewServiceOptions {
 function previewHeaders(contentType: string): Record<string, string> {
   return {
     "Content-Type": contentType,
-    "Cache-Control": PREVIEW_CACHE_CONTROL,
+    "Cache-Control": PRIVATE_NO_STORE,
     "X-Robots-Tag": "noindex",
   };
 }

@@ -12,6 +12,7 @@
 //   - Each instance applies a time to its own pages; the purge is claimed under a name every
 //     instance gives it (the time and its entries), so the CDN is told once.
 import { createHash } from "node:crypto";
+import { DAY_MS } from "../../app/config/durations";
 import type { ContentVersions, ScheduleRecord } from "../../app/content/cms-update-times";
 import type { ContentChange } from "../../app/content/content-changes.server";
 import { contentTag } from "../../app/content/content-tags.server";
@@ -23,7 +24,7 @@ type ScheduledTime = ScheduleRecord["times"][number];
  * The longest a timer is set for: setTimeout takes at most 2^31-1 ms (about 24.8 days) and
  * fires at once beyond it, so a far time is reached in steps of a day.
  */
-export const LONGEST_TIMER_MS = 24 * 60 * 60 * 1000;
+export const LONGEST_TIMER_MS = DAY_MS;
 
 /** A time told to the pipeline: the change, and its name on every instance. */
 export interface ScheduledChange {

@@ -8,10 +8,11 @@
 // pause (`pacing`, the rule renders follow too: rendering/visitor-traffic.ts), so refreshing
 // takes at most a fixed share of the time and the fast path keeps most of its throughput.
 
-import { parseCacheTag } from "../../app/content/content-tags.server";
+import { CACHE_TAG_HEADER, parseCacheTag } from "../../app/content/content-tags.server";
 import type { SiteLogger } from "../../app/logging/logger.server";
 import { describeError } from "../../app/logging/logger.server";
-import { dataRequestOfPage, filesOfPage, requestPathOfFile } from "../addresses/page-addresses";
+import { dataRequestOfPage } from "../../app/navigation/page-paths";
+import { filesOfPage, requestPathOfFile } from "../addresses/page-addresses";
 import { contentMetrics } from "../metrics/site-metrics";
 import type { SiteRequestHandler } from "../rendering/server-build";
 import type { Pacing } from "../rendering/visitor-traffic";
@@ -245,7 +246,11 @@ export class PageRefresher {
       return { outcome: "retired" };
     }
     const body = Buffer.from(await response.arrayBuffer());
-    return { outcome: "written", body, tags: parseCacheTag(response.headers.get("cache-tag")) };
+    return {
+      outcome: "written",
+      body,
+      tags: parseCacheTag(response.headers.get(CACHE_TAG_HEADER)),
+    };
   }
 
   private async write(

@@ -6,6 +6,8 @@
 // With instances sharing a database, each change's purge is claimed in the store first, so
 // one instance sends it; one that finds it held by another looks again once that claim's
 // lease has run out, and sends it if it is still not done (docs/decisions/0021-one-purge.md).
+
+import { DAY_MS, HOUR_MS } from "../../app/config/durations";
 import { EVERYTHING } from "../../app/content/content-tags.server";
 import type { SiteLogger } from "../../app/logging/logger.server";
 import { describeError } from "../../app/logging/logger.server";
@@ -20,8 +22,8 @@ const PURGE_TIMEOUT_MS = 5_000;
 /** A claim covers the request's time limit and recording it done, with room to spare. */
 export const PURGE_LEASE_MS = 3 * PURGE_TIMEOUT_MS;
 /** Claims are kept a day: long past any lease, short enough to stay a small table. */
-const CLAIM_MEMORY_MS = 24 * 60 * 60 * 1000;
-const FORGET_EVERY_MS = 60 * 60 * 1000;
+const CLAIM_MEMORY_MS = DAY_MS;
+const FORGET_EVERY_MS = HOUR_MS;
 
 /**
  * The start's warning when PURGE_URL is set without PURGE_TOKEN: the purges then go out

@@ -6,6 +6,7 @@
 import type { RedirectSourcesRead } from "../../app/content/cms-redirects.server";
 import { EVERYTHING } from "../../app/content/content-tags.server";
 import { describeError, type SiteLogger } from "../../app/logging/logger.server";
+import { dataRequestOfPage } from "../../app/navigation/page-paths";
 import {
   type MergedRedirects,
   mergeRedirects,
@@ -13,7 +14,6 @@ import {
   type RedirectNotice,
 } from "../../app/redirects/cms-redirects";
 import { REDIRECTS } from "../../app/redirects/redirect-table";
-import { dataRequestOfPage } from "../addresses/page-addresses";
 import type { SiteRedirects } from "../serving/redirects";
 
 export interface RedirectRefreshParts {

@@ -12,6 +12,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { SiteLogger } from "../../app/logging/logger.server";
 import { describeError } from "../../app/logging/logger.server";
+import { isDataRequest } from "../../app/navigation/page-paths";
 import {
   SITEMAP_FILE,
   SITEMAP_RECORD_FILE,
@@ -125,7 +126,7 @@ export class SitemapRefresh {
   private isPage(requestPath: string): boolean {
     return (
       requestPath !== SITEMAP_REQUEST_PATH &&
-      !requestPath.endsWith(".data") &&
+      !isDataRequest(requestPath) &&
       !this.options.prerendered.isResource(requestPath)
     );
   }

@@ -7,11 +7,12 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { PAGE_CACHE_CONTROL } from "../../app/config/cache-control";
 import { requestGates } from "../../tests/support/request-gates";
 import { recordingLogger } from "../../tests/support/webhook-receiver";
 import { PrerenderedPages } from "../serving/prerendered";
 import { ClientFiles } from "../serving/static-files";
-import { PAGE_CACHE_CONTROL, PageRenderer } from "./render";
+import { PageRenderer } from "./render";
 import { DEFAULT_ADMISSION, RENDER_CONCURRENCY, RenderAdmission } from "./render-admission";
 import { RenderCache } from "./render-cache";
 

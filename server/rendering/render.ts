@@ -9,15 +9,16 @@
 // that is refused gets the same older version, or a quick 503 with Retry-After.
 // Concurrent GETs of one URL share a single rendering (no stampede after a content event).
 
+import {
+  NO_STORE,
+  PAGE_CACHE_CONTROL,
+  STALE_PAGE_CACHE_CONTROL,
+} from "../../app/config/cache-control";
 import type { RequestFacts } from "../../app/forms/contract";
 import type { SiteLogger } from "../../app/logging/logger.server";
 import { describeError } from "../../app/logging/logger.server";
-import { pagePathOfDataRequest } from "../addresses/page-addresses";
-import {
-  DATA_ROUTES_PARAM,
-  type DeclaredQuery,
-  significantSearch,
-} from "../addresses/request-path";
+import { DATA_ROUTES_PARAM, pagePathOfDataRequest } from "../../app/navigation/page-paths";
+import { type DeclaredQuery, significantSearch } from "../addresses/request-path";
 import { MEDIA_PATH_PREFIX } from "../addresses/server-paths";
 import { renderMetrics } from "../metrics/site-metrics";
 import { redactPath } from "../running/logging";
@@ -32,10 +33,6 @@ import type { CachedRendering, RenderCache } from "./render-cache";
 import { precompressedOf } from "./render-thread";
 import type { SiteRequestHandler } from "./server-build";
 
-/** SPEC/DESIGN "Scale": browsers revalidate, a CDN keeps HTML 60 s and serves stale while refreshing. */
-export const PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=86400";
-/** A stale page served during an outage: a CDN should come back soon for a fresh one. */
-export const STALE_CACHE_CONTROL = "public, max-age=0, s-maxage=10";
 export const STALE_HEADER = "x-content-stale";
 
 /** The admission turn each rendering holds until its answer is made (render.ts, renderOnce). */
@@ -274,7 +271,7 @@ export class PageRenderer {
     }
     if (key) {
       const last = cache.get(key);
-      const headers = { "Cache-Control": STALE_CACHE_CONTROL, [STALE_HEADER]: "1" };
+      const headers = { "Cache-Control": STALE_PAGE_CACHE_CONTROL, [STALE_HEADER]: "1" };
       let response: Response | null = last ? await replay(request, last, headers) : null;
       const file = last ? undefined : prerendered.find(pathname);
       if (file) response = await files.serve(file, request, { headers });
@@ -297,7 +294,7 @@ export class PageRenderer {
       return { response, source: "refused" };
     }
     if (failed.response) {
-      const response = withHeaders(failed.response, [["Cache-Control", "no-store"]]);
+      const response = withHeaders(failed.response, [["Cache-Control", NO_STORE]]);
       return { response: await finish(request, response), source: "error" };
     }
     return { response: errorPage(500), source: "error" };

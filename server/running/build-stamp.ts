@@ -7,6 +7,7 @@ import { type Dirent, existsSync } from "node:fs";
 import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { LATEST_BUILD_FILE } from "../../app/config/build-files";
 import { buildSettings } from "../../app/config/build-settings";
 import type { SiteEnv } from "../../app/config/env.server";
 
@@ -148,7 +149,7 @@ export async function checkBuild(options: {
 export async function readBuildId(buildDir: string, fallback: string): Promise<string> {
   try {
     const latest = JSON.parse(
-      await readFile(path.join(buildDir, "client", "builds", "latest.json"), "utf8"),
+      await readFile(path.join(buildDir, "client", LATEST_BUILD_FILE), "utf8"),
     ) as { id?: unknown };
     return typeof latest.id === "string" && latest.id !== "" ? latest.id : fallback;
   } catch {

@@ -5,6 +5,8 @@
 // the load balancer at once. Its answer to the BCMS library's ping (an authenticated call)
 // is still reported, for the operator. The key goes only into the Authorization header of
 // that call: never into a URL, log or body.
+
+import { NO_STORE } from "../../app/config/cache-control";
 import {
   BcmsError,
   type BcmsInstance,
@@ -56,10 +58,21 @@ export const READINESS_MEMO_MS = 1000;
  */
 export const READINESS_CONTENT_WAIT_MS = 500;
 
-const JSON_NO_STORE = { "Content-Type": "application/json", "Cache-Control": "no-store" };
+const JSON_NO_STORE = { "Content-Type": "application/json", "Cache-Control": NO_STORE };
 
 export function healthResponse(): Response {
   return new Response(JSON.stringify({ status: "ok" }), { status: 200, headers: JSON_NO_STORE });
+}
+
+/** /readyz of an instance that waits before it can start, with what it waits for. */
+export function startingResponse(
+  waitingFor: Record<string, string>,
+  retryAfterSeconds: number,
+): Response {
+  return new Response(JSON.stringify({ status: "starting", ...waitingFor }), {
+    status: 503,
+    headers: { ...JSON_NO_STORE, "Retry-After": String(retryAfterSeconds) },
+  });
 }
 
 /** 200 when every condition is met, else 503 ("starting"); the content service's answer is information. */

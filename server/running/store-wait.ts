@@ -14,8 +14,11 @@
 // not taken and given back just before the site itself listens on it.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { NO_STORE } from "../../app/config/cache-control";
 import { describeError, type SiteLogger } from "../../app/logging/logger.server";
+import { HEALTH_PATH, READINESS_PATH } from "../addresses/server-paths";
 import type { SchemaWait } from "../store/postgres-store";
+import { healthResponse, startingResponse } from "./health";
 
 /** Between two tries at the start: the first soon, then no more than every few seconds. */
 const FIRST_RETRY_MS = 500;
@@ -150,25 +153,27 @@ export async function whenDatabaseAnswers<T>(
   }
 }
 
+/** A starting instance's answer: alive, not ready, every page "try again". */
+function startingAnswer(path: string, waitingFor: () => WaitingFor): Response {
+  if (path === HEALTH_PATH) return healthResponse();
+  if (path === READINESS_PATH) return startingResponse(waitingFor(), RETRY_AFTER_SECONDS);
+  return new Response("The site is starting. Please try again in a few seconds.\n", {
+    status: 503,
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Cache-Control": NO_STORE,
+      "Retry-After": String(RETRY_AFTER_SECONDS),
+    },
+  });
+}
+
 /** Listens on the site's port as a starting instance; `waitingFor`: what it waits for. */
 async function holdPort(options: StoreWaitOptions, waitingFor: () => WaitingFor): Promise<Server> {
   const server = createServer((request, response) => {
-    const path = (request.url ?? "/").split("?")[0];
-    if (path === "/healthz") {
-      response.writeHead(200, { "content-type": "application/json", "cache-control": "no-store" });
-      response.end(JSON.stringify({ status: "ok" }));
-      return;
-    }
-    const body =
-      path === "/readyz"
-        ? JSON.stringify({ status: "starting", ...waitingFor() })
-        : "The site is starting. Please try again in a few seconds.\n";
-    response.writeHead(503, {
-      "content-type": path === "/readyz" ? "application/json" : "text/plain; charset=utf-8",
-      "cache-control": "no-store",
-      "retry-after": String(RETRY_AFTER_SECONDS),
-    });
-    response.end(request.method === "HEAD" ? undefined : body);
+    const answer = startingAnswer((request.url ?? "/").split("?")[0] ?? "/", waitingFor);
+    response.writeHead(answer.status, Object.fromEntries(answer.headers));
+    if (request.method === "HEAD") response.end();
+    else void answer.text().then((body) => response.end(body));
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

@@ -6,6 +6,8 @@
 // byte-identical. No 'unsafe-inline', no 'unsafe-eval', no 'strict-dynamic'.
 // No default-src or style-src: the pages use inline style attributes and the tag manager
 // loads pixels and beacons from hosts its container decides.
+
+import { pagePathOfDataRequest } from "../../app/navigation/page-paths";
 import { CSP_REPORT_PATH, PREVIEW_PATH_PREFIX } from "../addresses/server-paths";
 
 /** The Reporting API endpoint group of `report-to`, defined by the Reporting-Endpoints header. */
@@ -30,8 +32,7 @@ export const EMBEDDABLE_PAGE_PATHS: ReadonlySet<string> = new Set([
 ]);
 
 export function isEmbeddablePath(pathname: string): boolean {
-  const page = pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
-  return EMBEDDABLE_PAGE_PATHS.has(page);
+  return EMBEDDABLE_PAGE_PATHS.has(pagePathOfDataRequest(pathname) ?? pathname);
 }
 
 export interface PolicyOptions {

@@ -13,6 +13,7 @@
 // page and no Sec-Fetch-Site: both pass the same cross-site check as the forms.
 // Anything unreadable is a 400, never a 5xx.
 
+import { NO_STORE } from "../../app/config/cache-control";
 import type { SiteLogger } from "../../app/logging/logger.server";
 import { redactPath } from "../running/logging";
 import { RateLimiter } from "./rate-limit";
@@ -209,12 +210,12 @@ export class CspReportEndpoint {
 }
 
 function answer(status: number): Response {
-  return new Response(null, { status, headers: { "Cache-Control": "no-store" } });
+  return new Response(null, { status, headers: { "Cache-Control": NO_STORE } });
 }
 
 function tooMany(retryAfterSeconds: number): Response {
   return new Response(null, {
     status: 429,
-    headers: { "Cache-Control": "no-store", "Retry-After": String(retryAfterSeconds) },
+    headers: { "Cache-Control": NO_STORE, "Retry-After": String(retryAfterSeconds) },
   });
 }

@@ -3,9 +3,11 @@
 // together (server/store/); RATE_WINDOW_MS is their window too. Memory stays bounded: expired keys are dropped as time passes and,
 // past the key cap, the oldest windows go first (a flood of fresh addresses forgets the
 // oldest ones rather than growing without end).
+
+import { HOUR_MS } from "../../app/config/durations";
 import type { RateDecision } from "../../app/forms/contract";
 
-export const RATE_WINDOW_MS = 60 * 60 * 1000;
+export const RATE_WINDOW_MS = HOUR_MS;
 export const DEFAULT_MAX_RATE_KEYS = 50_000;
 
 export interface RateLimiterOptions {

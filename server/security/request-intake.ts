@@ -5,9 +5,10 @@
 import type { IncomingMessage } from "node:http";
 import { isIP } from "node:net";
 import type { ProxyTrust } from "../../app/config/env.server";
+import { MAX_FORM_BODY_BYTES } from "../../app/forms/limits";
 
-/** Far above any form of the site, far below what could hurt the process. */
-export const MAX_REQUEST_BODY_BYTES = 64 * 1024;
+/** A request's body at most: the forms' own limit, the largest body the site takes. */
+export const MAX_REQUEST_BODY_BYTES = MAX_FORM_BODY_BYTES;
 
 /** The request with its body read into memory, or "too-large" once it passes `max` bytes. */
 export async function readLimitedBody(

@@ -1,5 +1,6 @@
 // Minimal pages for the answers the server gives itself (the app renders its own 404 and
 // 503 pages). Nothing of the failure reaches the body: no message, no stack.
+import { NO_STORE } from "../../app/config/cache-control";
 
 const TITLES: Record<number, string> = {
   400: "Bad request",
@@ -27,13 +28,13 @@ export function errorPage(status: number): Response {
 `;
   return new Response(html, {
     status,
-    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
+    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": NO_STORE },
   });
 }
 
 export function plainNotFound(): Response {
   return new Response("Not found\n", {
     status: 404,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": NO_STORE },
   });
 }

@@ -3,6 +3,7 @@
 // page rendered: handed to React Router, TRACE and CONNECT fail while their Request is made
 // (a 500 and an error log), and the rest get a rendered page a CDN may keep.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { NO_STORE } from "../../app/config/cache-control";
 
 const SERVED_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "POST"]);
 export const ALLOWED_METHODS = "GET, HEAD, POST";
@@ -11,7 +12,7 @@ const BODY = "Method not allowed\n";
 /** The 405's headers, the same on the fast path and the full server. */
 export const METHOD_NOT_ALLOWED_HEADERS: Readonly<Record<string, string>> = {
   Allow: ALLOWED_METHODS,
-  "Cache-Control": "no-store",
+  "Cache-Control": NO_STORE,
   "Content-Type": "text/plain; charset=utf-8",
   "X-Content-Type-Options": "nosniff",
 };

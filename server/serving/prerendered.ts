@@ -11,6 +11,7 @@
 // render.ts). When the build predates the content, every page starts retired.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { NON_PAGE_DIRS } from "../../app/config/build-files";
 import {
   filesAnsweringRequest,
   isPageDataFile,
@@ -31,8 +32,6 @@ export interface PrerenderManifest {
    */
   dynamic?: string[];
 }
-
-const NON_PAGE_DIRS = new Set(["assets", "builds"]);
 
 export class PrerenderedPages {
   /** Files not served as fresh pages (their content changed and no refresh landed yet). */

@@ -3,11 +3,18 @@
 // rule), the old addresses of renamed entries (app/redirects/cms-redirects.ts merges the
 // three once per change), then trailing slashes (`/about/` -> `/about`, the canonical form
 // every link uses).
+
+import { HOUR_CACHE_CONTROL, NO_STORE } from "../../app/config/cache-control";
 import {
   CACHE_TAG_HEADER,
   contentTag,
   SURROGATE_KEY_HEADER,
 } from "../../app/content/content-tags.server";
+import {
+  DATA_ROUTES_PARAM,
+  pagePathOfDataRequest,
+  withoutTrailingSlashes,
+} from "../../app/navigation/page-paths";
 import {
   EMPTY_MERGED_REDIRECTS,
   type ExactRedirect,
@@ -17,12 +24,10 @@ import {
 } from "../../app/redirects/cms-redirects";
 import {
   matchRedirect,
-  normalizePathname,
   REDIRECTS,
   type RedirectMatch,
   type RedirectRule,
 } from "../../app/redirects/redirect-table";
-import { pagePathOfDataRequest } from "../addresses/page-addresses";
 
 export const TRAILING_SLASH_STATUS = 301;
 
@@ -55,7 +60,7 @@ export class RedirectIndex {
   }
 
   match(url: URL, siteOrigin: string): SiteRedirectMatch | null {
-    const pathname = normalizePathname(url.pathname);
+    const pathname = withoutTrailingSlashes(url.pathname);
     const end = pathname.indexOf("/", 1);
     const first = pathname.slice(1, end === -1 ? undefined : end);
     const rules = this.byFirstSegment.get(first) ?? this.anyFirstSegment;
@@ -98,7 +103,7 @@ export class SiteRedirects {
     if (cms.size > 0 || renamed.size > 0) {
       // Most paths have no trailing slash: they are their own normal form.
       const raw = url.pathname;
-      const path = raw.length > 1 && raw.endsWith("/") ? normalizePathname(raw) : raw;
+      const path = raw.length > 1 && raw.endsWith("/") ? withoutTrailingSlashes(raw) : raw;
       const exact = cms.get(path);
       if (exact) return exactMatch(exact, url);
       const code = CODE_REDIRECTS.match(url, siteOrigin);
@@ -119,7 +124,7 @@ export class SiteRedirects {
     if (dataPage !== null) {
       const pageUrl = new URL(url);
       pageUrl.pathname = dataPage;
-      pageUrl.searchParams.delete("_routes");
+      pageUrl.searchParams.delete(DATA_ROUTES_PARAM);
       const match = this.match(pageUrl, siteOrigin);
       if (!match) return null;
       const external = /^https?:\/\//i.test(match.location);
@@ -130,7 +135,7 @@ export class SiteRedirects {
           "X-Remix-Redirect": match.location,
           "X-Remix-Status": String(match.status),
           ...(external ? { "X-Remix-Reload-Document": "true" } : {}),
-          "Cache-Control": "no-store",
+          "Cache-Control": NO_STORE,
         },
       });
     }
@@ -181,6 +186,6 @@ function redirect(location: string, status: number, tags?: readonly string[]): R
   }
   // Browsers keep a permanent redirect forever unless told otherwise; an hour lets the
   // table (and the CMS's redirects) change.
-  if (PERMANENT_STATUSES.has(status)) headers["Cache-Control"] = "public, max-age=3600";
+  if (PERMANENT_STATUSES.has(status)) headers["Cache-Control"] = HOUR_CACHE_CONTROL;
   return new Response(null, { status, headers });
 }

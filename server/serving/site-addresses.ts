@@ -3,12 +3,14 @@
 // address the site does not have (and the route whose 404 page it gets), or a page that
 // needs a render. The request pipeline and the fast path both ask here; redirects, the
 // server's own paths and previews come before, in the pipeline's order.
+
 import {
+  DATA_ROUTES_PARAM,
   dataRequestOfPage,
   pagePathOfDataRequest,
-  withoutTrailingSlash,
-} from "../addresses/page-addresses";
-import { DATA_ROUTES_PARAM, significantSearch } from "../addresses/request-path";
+  withoutTrailingSlashes,
+} from "../../app/navigation/page-paths";
+import { significantSearch } from "../addresses/request-path";
 import {
   ASSETS_PATH_PREFIX,
   PREVIEW_PATH_PREFIX,
@@ -102,7 +104,7 @@ export class SiteAddresses {
     const facts = describeRoute(page);
     if (facts.addresses === "any") return null;
     if (facts.addresses === "listed") {
-      const bare = withoutTrailingSlash(page);
+      const bare = withoutTrailingSlashes(page);
       if (this.added.has(bare)) return null;
       if (this.prerendered.find(dataPage === null ? bare : dataRequestOfPage(bare))) return null;
     }

@@ -7,6 +7,12 @@ import { createReadStream, type Dirent } from "node:fs";
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
+import { ASSETS_DIR, LATEST_BUILD_FILE } from "../../app/config/build-files";
+import {
+  HOUR_CACHE_CONTROL,
+  IMMUTABLE_CACHE_CONTROL,
+  NO_CACHE,
+} from "../../app/config/cache-control";
 import { inlineScriptHashes } from "../security/script-hashes";
 import { type Encoding, PRECOMPRESSED_EXTENSIONS } from "./compression";
 import { contentTypeOf, isHtmlType } from "./mime";
@@ -18,10 +24,6 @@ import {
   Representation,
   weakEtagOf,
 } from "./representation";
-
-export const IMMUTABLE_CACHE_CONTROL = "public, max-age=31536000, immutable";
-export const SHORT_CACHE_CONTROL = "public, max-age=3600";
-export const NO_CACHE = "no-cache";
 
 /** Files above this size are streamed from disk instead of being kept in memory. */
 const MAX_MEMORY_FILE_BYTES = 2 * 1024 * 1024;
@@ -39,11 +41,11 @@ export interface BuildFile {
   precompressed: Partial<Record<Encoding, string>>;
 }
 
-/** Cache-Control of a static file by its path (SPEC §7, app/navigation/README.md). */
+/** Cache-Control of a static file by its path . */
 export function cacheControlOfStatic(relPath: string): string {
-  if (relPath.startsWith("assets/")) return IMMUTABLE_CACHE_CONTROL;
-  if (relPath === "builds/latest.json") return NO_CACHE;
-  return SHORT_CACHE_CONTROL;
+  if (relPath.startsWith(`${ASSETS_DIR}/`)) return IMMUTABLE_CACHE_CONTROL;
+  if (relPath === LATEST_BUILD_FILE) return NO_CACHE;
+  return HOUR_CACHE_CONTROL;
 }
 
 export class ClientFiles {

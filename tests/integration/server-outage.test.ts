@@ -3,7 +3,7 @@
 // `x-content-stale: 1`. (A page with neither, which gets the app's own 503 page, and a render
 // that throws: server/rendering/render.test.ts; every page of the seed has a prerendered file.)
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { STALE_CACHE_CONTROL } from "../../server/rendering/render";
+import { STALE_PAGE_CACHE_CONTROL } from "../../app/config/cache-control";
 import { type GatedProxy, HOLD_ARRIVAL_MS } from "../support/gated-proxy";
 import { type RawResponse, rawRequest } from "../support/raw-request";
 import { pagesRefreshed } from "../support/server-log";
@@ -67,7 +67,7 @@ describe("CMS outage", () => {
       const res = await get(RENDERED);
       expect(res.status).toBe(200);
       expect(res.headers["x-content-stale"]).toBe("1");
-      expect(res.headers["cache-control"]).toBe(STALE_CACHE_CONTROL);
+      expect(res.headers["cache-control"]).toBe(STALE_PAGE_CACHE_CONTROL);
       expect(res.text).toContain(CONSENT_BANNER_HEADING);
       expect(
         real.logs.lines.some((l) => l.level === "warn" && l.message === "serving stale content"),

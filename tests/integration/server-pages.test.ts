@@ -8,8 +8,7 @@
 // start on content newer than the build: server-content-catch-up.test.ts.)
 import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MEDIA_CACHE_CONTROL } from "../../app/content/media-proxy.server";
-import { PAGE_CACHE_CONTROL } from "../../server/rendering/render";
+import { MEDIA_CACHE_CONTROL, PAGE_CACHE_CONTROL } from "../../app/config/cache-control";
 import type { GatedProxy } from "../support/gated-proxy";
 import { type RawResponse, rawRequest } from "../support/raw-request";
 import {

@@ -11,9 +11,10 @@ import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Parser } from "htmlparser2";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { STALE_PAGE_CACHE_CONTROL } from "../../app/config/cache-control";
 import { LOCAL_CONTENT_IDENTITY, parseEnv } from "../../app/config/env.server";
 import { SOCKET_RECONNECT_MAX_DELAY_MS } from "../../bcms/socket";
-import { STALE_CACHE_CONTROL, STALE_HEADER } from "../../server/rendering/render";
+import { STALE_HEADER } from "../../server/rendering/render";
 import { loadServerBuild } from "../../server/rendering/server-build";
 import { PRECOMPRESSED_EXTENSIONS } from "../../server/serving/compression";
 import type { SiteServer } from "../../server/site-server";
@@ -484,7 +485,7 @@ describe("the real build on a content service process", () => {
         const response = await get(seen);
         expect(response.status, seen).toBe(200);
         expect(response.headers[STALE_HEADER], seen).toBe("1");
-        expect(response.headers["cache-control"], seen).toBe(STALE_CACHE_CONTROL);
+        expect(response.headers["cache-control"], seen).toBe(STALE_PAGE_CACHE_CONTROL);
       }
       expect(logs.lines.some((line) => line.message === "serving stale content")).toBe(true);
 

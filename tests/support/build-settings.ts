@@ -3,8 +3,9 @@
 // that build (Playwright's web server, `npm start` children, instance projects) starts with
 // them, so no start finds the build stale and builds again. The tag manager id is in them
 // because the consent tests need a configured tag manager in the pages.
+import { DEFAULT_SITE_ORIGIN } from "../../app/config/env.server";
 export const TEST_BUILD_SETTINGS = {
-  SITE_ORIGIN: "https://id5.io",
+  SITE_ORIGIN: DEFAULT_SITE_ORIGIN,
   GTM_ID: "GTM-E2ETEST",
 } as const;
 

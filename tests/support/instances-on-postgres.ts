@@ -3,6 +3,8 @@
 // the seed snapshot), purging through one CDN stand-in: what a deployment of several
 // machines is, on loopback. Each instance writes its JSON log to a file of its own, which
 // tests and benchmarks wait on.
+
+import { DEFAULT_SITE_ORIGIN } from "../../app/config/env.server";
 import type { SiteProcess } from "../../scripts/site-process";
 import { type CdnStandIn, startCdnStandIn } from "./cdn-stand-in";
 import type { ContentApi } from "./content-api";
@@ -70,7 +72,7 @@ export async function startInstancesOnPostgres(options: {
     const databaseUrl = await postgres.createDatabase("site");
     const started = await startSiteInstances(options.label, {
       variables: {
-        SITE_ORIGIN: "https://id5.io",
+        SITE_ORIGIN: DEFAULT_SITE_ORIGIN,
         DATABASE_URL: databaseUrl,
         PURGE_URL: cdn.url,
         PURGE_TOKEN,

@@ -2,6 +2,7 @@
 // announces, and in its alternative colour scheme on the technology page.
 import { Link } from "react-router";
 import { ACQUISITION_BANNER_TEXT, ACQUISITION_PATH } from "~/config/site";
+import { withoutTrailingSlashes } from "~/navigation/page-paths";
 import { ArrowRightIcon } from "../ui/icons";
 import "./announcement-banner.css";
 
@@ -12,17 +13,12 @@ export const ANNOUNCEMENT_BADGE = "News";
 
 export type AnnouncementScheme = "default" | "alt";
 
-/** `/about/` and `/about` are the same page. */
-export function normalizePathname(pathname: string): string {
-  return pathname.length > 1 ? pathname.replace(/\/+$/, "") || "/" : pathname;
-}
-
 export function isAnnouncementVisible(pathname: string): boolean {
-  return normalizePathname(pathname) !== ACQUISITION_PATH;
+  return withoutTrailingSlashes(pathname) !== ACQUISITION_PATH;
 }
 
 export function announcementScheme(pathname: string): AnnouncementScheme {
-  return normalizePathname(pathname) === ANNOUNCEMENT_ALT_SCHEME_PATH ? "alt" : "default";
+  return withoutTrailingSlashes(pathname) === ANNOUNCEMENT_ALT_SCHEME_PATH ? "alt" : "default";
 }
 
 export function AnnouncementBanner({ pathname }: { pathname: string }) {
