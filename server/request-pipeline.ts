@@ -1,16 +1,7 @@
-// The order of a request, top to bottom:
-//   node:http -> the fast path (serving/fast-path.ts): a file, a prerendered page or an
-//     unknown address it holds an answer for, replayed byte for byte as this pipeline
-//     answered it (it captures those answers here, `captureAnswers`: one home for headers);
-//   Hono, around everything: the access line, then the security headers and the CSP;
-//   /healthz, /readyz, POST /csp-report, previews;
-//   then the site itself (`siteAnswer`): a redirect -> the decoded path (400 when unsafe) ->
-//     a file of the client build -> a missing hashed asset (a plain 404) -> a prerendered
-//     page -> a cross-site write (403) -> an address the site does not have (its prepared
-//     404 page) -> the body, read up to its limit -> a render (admitted under a bound,
-//     cached; rendering/render.ts).
-// What each address is, is decided in serving/site-addresses.ts.
-import type { IncomingMessage } from "node:http";
+// The order of a request is createRequestPipeline's, read top to bottom: the steps taken on
+// node:http before any Request exists, then the full server's, then the site's own
+// (siteAnswer). What an address is, is decided in serving/site-addresses.ts.
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { type Context, Hono } from "hono";
 import { HOUR_CACHE_CONTROL, PAGE_CACHE_CONTROL } from "../app/config/cache-control";
 import type { ProxyTrust, SiteEnv } from "../app/config/env.server";
@@ -43,7 +34,7 @@ import type { ContentDependencies } from "./refresh/content-dependencies";
 import { type PageRenderer, STALE_HEADER } from "./rendering/render";
 import { healthResponse, readinessResponse } from "./running/health";
 import { redactPath, redactSearch, requestIdSource } from "./running/logging";
-import type { ContentSecurityPolicies } from "./security/content-security-policy";
+import type { AnswerHeaders } from "./security/answer-headers";
 import type { CspReportEndpoint } from "./security/csp-report";
 import {
   clientAddressOf,
@@ -54,7 +45,7 @@ import {
   readLimitedBody,
   visitorUsesHttps,
 } from "./security/request-intake";
-import { type securityHeaders, siteHeadersOf, withHeaders } from "./security/security-headers";
+import { withHeaders } from "./security/security-headers";
 import type { Encoding } from "./serving/compression";
 import { errorPage, plainNotFound } from "./serving/error-pages";
 import {
@@ -65,7 +56,7 @@ import {
   rawHeadersOf,
   type Visitor,
 } from "./serving/fast-path";
-import { isServedMethod, methodNotAllowed } from "./serving/method-guard";
+import { isServedMethod, methodNotAllowed, refuseUnservedMethod } from "./serving/method-guard";
 import { isPageType } from "./serving/mime";
 import type { NotFoundAnswers } from "./serving/not-found";
 import type { PrerenderedPages } from "./serving/prerendered";
@@ -87,9 +78,8 @@ export interface PipelineParts {
   redirects: SiteRedirects;
   notFound: NotFoundAnswers;
   renderer: PageRenderer;
-  policies: ContentSecurityPolicies;
-  /** The headers every answer carries (security/security-headers.ts). */
-  security: ReturnType<typeof securityHeaders>;
+  /** The headers every answer carries (security/answer-headers.ts). */
+  answerHeaders: AnswerHeaders;
   cspReports: CspReportEndpoint;
   preview?: PreviewService;
   /** The build that answers (its id in build/client/builds/latest.json), for access lines. */
@@ -101,6 +91,8 @@ export interface PipelineParts {
 }
 
 export interface RequestPipeline {
+  /** The steps taken on node:http: true when one answered in full, else `fetch` answers. */
+  serveOnNodeHttp: (request: IncomingMessage, response: ServerResponse) => boolean;
   fetch: (request: Request, bindings?: Bindings) => Response | Promise<Response>;
   fastPath: FastPath;
 }
@@ -134,13 +126,114 @@ type SiteHono = { Bindings: Bindings; Variables: { source: Source; requestId: st
 type SiteContext = Context<SiteHono>;
 
 export function createRequestPipeline(parts: PipelineParts): RequestPipeline {
-  const { logger, env, trustProxy } = parts;
   const app = new Hono<SiteHono>();
-  const access = accessLog(logger, trustProxy, parts.buildId);
-  const visitorOf = (incoming: IncomingMessage | undefined): Visitor =>
-    trustProxy.hops > 0 && forwardedProto(incoming) === "https" ? "https" : "plain";
-
+  const access = accessLog(parts.logger, parts.trustProxy, parts.buildId);
+  const visitorOf = visitorOfRequest(parts.trustProxy);
+  const fastPath = new FastPath({
+    capture: (path, visitor) => captureAnswers(app, path, visitor, captureTimers(parts)),
+    measured: nodeHttpMetrics(parts),
+    visitorOf,
+    pageAnswersQuery: (rawUrl) => {
+      const url = new URL(rawUrl, "http://localhost");
+      return parts.addresses.prerenderedAnswers(url, url.pathname);
+    },
+    log: access.fastLine,
+    // Lines may be sampled (ACCESS_LOG_SAMPLE); a sampled one says for how many it stands.
+    logEvery: parts.env.accessLogSample,
+  });
+  const serveOnNodeHttp = (request: IncomingMessage, response: ServerResponse): boolean => {
+    // 1. A method the site does not serve: 405 (TRACE cannot even become a Request).
+    if (refuseOnNodeHttp(parts, access, visitorOf, request, response)) return true;
+    // 2. A write, or a host with redirects of its own (news.): the full server.
+    if (!isRead(request.method) || hostHasOwnRedirects(request.headers.host ?? "")) return false;
+    // 3. A file or a fresh page learned before: its captured answer, replayed.
+    if (fastPath.replay(request, response)) return true;
+    // 4. An address the site does not have: its prepared 404 page (else the full server).
+    return answerUnknownOnNodeHttp(parts, fastPath, visitorOf, request, response);
+  };
+  // The full server:
+  // 5. the access line and the answer's time;
+  app.use(accessLine(parts, access));
+  // 6. every answer's headers: security, framing and the policy with the body's script hashes;
+  app.use(answerHeaders(parts));
+  app.onError(failedAnswer(parts.logger));
+  // 7. a method the site does not serve (asked through fetch): 405;
   app.use(async (c, next) => {
+    if (isServedMethod(c.req.method)) return next();
+    c.set("source", "refused");
+    return methodNotAllowed();
+  });
+  // 8. /healthz, /readyz, POST /csp-report;
+  serverOwnRoutes(app, parts);
+  // 9. previews;
+  if (parts.preview) previewRoutes(app, parts.preview, parts.trustProxy);
+  // 10. the site itself, in siteAnswer's order.
+  app.all("*", (c) => siteAnswer(c, parts, fastPath, visitorOf(c.env?.incoming)));
+  return { serveOnNodeHttp, fetch: app.fetch, fastPath };
+}
+
+function isRead(method: string | undefined): boolean {
+  return method === "GET" || method === "HEAD";
+}
+
+function visitorOfRequest(
+  trustProxy: ProxyTrust,
+): (incoming: IncomingMessage | undefined) => Visitor {
+  return (incoming) =>
+    trustProxy.hops > 0 && forwardedProto(incoming) === "https" ? "https" : "plain";
+}
+
+/** Step 1: a method the site does not serve, refused on node:http and logged every time. */
+function refuseOnNodeHttp(
+  parts: PipelineParts,
+  access: ReturnType<typeof accessLog>,
+  visitorOf: (incoming: IncomingMessage) => Visitor,
+  request: IncomingMessage,
+  response: ServerResponse,
+): boolean {
+  if (isServedMethod(request.method)) return false;
+  const started = performance.now();
+  const path = (request.url ?? "/").split("?", 1)[0] ?? "/";
+  const secure = visitorOf(request) === "https";
+  refuseUnservedMethod(response, parts.answerHeaders.rawWithoutScripts(path, secure));
+  const method = String(request.method);
+  const durationMs = performance.now() - started;
+  access.fastLine({ request, method, path, status: 405, durationMs, source: "refused" });
+  nodeHttpMetrics(parts)?.(method, 405, "refused", path, durationMs / 1000);
+  return true;
+}
+
+/** Step 4: an address the site does not have, answered with its route's prepared 404 page. */
+function answerUnknownOnNodeHttp(
+  parts: PipelineParts,
+  fastPath: FastPath,
+  visitorOf: (incoming: IncomingMessage) => Visitor,
+  request: IncomingMessage,
+  response: ServerResponse,
+): boolean {
+  const started = performance.now();
+  let url: URL;
+  try {
+    url = new URL(request.url ?? "/", "http://localhost");
+  } catch {
+    return false;
+  }
+  // A redirect comes before files, and files before what ends as a 404.
+  if (parts.redirects.redirectFor(url, request.method ?? "GET", parts.env.siteOrigin)) {
+    return false;
+  }
+  const unknown = parts.addresses.unknownBeforeFiles(url.pathname, decodeRequestPath(url.pathname));
+  if (!unknown) return false;
+  const { route, kind, page } = unknown;
+  const secure = visitorOf(request) === "https";
+  if (!parts.notFound.write(request, response, route, kind, page, secure)) return false;
+  fastPath.answered(request, response.statusCode, "not-found", started);
+  return true;
+}
+
+/** Step 5: each request's access line and, with metrics on, its time (captures are neither). */
+function accessLine(parts: PipelineParts, access: ReturnType<typeof accessLog>) {
+  return async (c: SiteContext, next: () => Promise<void>) => {
     const capture = c.env?.capture;
     if (capture) {
       // The fast path capturing an answer: not a visitor's request, so not logged.
@@ -175,24 +268,31 @@ export function createRequestPipeline(parts: PipelineParts): RequestPipeline {
       stale: c.res.headers.get(STALE_HEADER) === "1",
       source: c.get("source"),
     });
-  });
-  app.use(async (c, next) => {
+  };
+}
+
+/** Step 6: the headers of every answer of the full server (security/answer-headers.ts). */
+function answerHeaders(parts: PipelineParts) {
+  const { env, trustProxy } = parts;
+  return async (c: SiteContext, next: () => Promise<void>) => {
     await next();
     const response = c.res;
     const secure = visitorUsesHttps(c.req.raw, c.env?.incoming, trustProxy, env.siteOrigin);
-    const policy = parts.policies.select(c.req.path, secure);
+    const { headers, policy } = parts.answerHeaders.of(c.req.path, secure);
     // A body served from memory carries its own policy, its inline scripts hashed once
     // (serving/representation.ts); anything else (the server's own error pages, streamed
     // bodies) gets the policy without hashes.
     const csp = representationOf(response)?.policyHeader(policy) ?? policy.withoutHashes;
     // Set in place: assigning c.res makes Hono re-wrap the body as a stream, which takes
     // buffered answers off @hono/node-server's direct-write path (measured: ~4x slower).
-    const secured = withHeaders(response, siteHeadersOf(parts.security, policy), [
-      ["Content-Security-Policy", csp],
-    ]);
+    const secured = withHeaders(response, headers, [["Content-Security-Policy", csp]]);
     if (secured !== response) c.res = secured;
-  });
-  app.onError((error, c) => {
+  };
+}
+
+/** A step that throws: the error logged with the request's id, a 500 page. */
+function failedAnswer(logger: SiteLogger) {
+  return (error: Error, c: SiteContext) => {
     logger.error("request failed", {
       id: c.get("requestId"),
       path: redactPath(new URL(c.req.url).pathname),
@@ -200,68 +300,30 @@ export function createRequestPipeline(parts: PipelineParts): RequestPipeline {
     });
     c.set("source", "error");
     return errorPage(500);
-  });
-  app.use(async (c, next) => {
-    if (isServedMethod(c.req.method)) return next();
-    c.set("source", "refused");
-    return methodNotAllowed();
-  });
-  serverOwnRoutes(app, parts);
-  if (parts.preview) previewRoutes(app, parts.preview, trustProxy);
+  };
+}
 
-  const timersOf = parts.measured
-    ? (path: string, source: Source, status: number) => {
-        const route = routeOfAnswer(parts, source, path);
-        const answer = answerOf(source, "GET");
-        return {
-          GET: requestMetrics.timer("GET", status, route, answer),
-          HEAD: requestMetrics.timer("HEAD", status, route, answer),
-        };
-      }
-    : undefined;
-  const fastPath = new FastPath({
-    capture: (path, visitor) => captureAnswers(app, path, visitor, timersOf),
-    measured: parts.measured
-      ? (method, status, source, rawUrl, seconds) => {
-          const path = rawUrl.split("?", 1)[0] ?? "/";
-          const route = routeOfAnswer(parts, source as Source, path);
-          requestMetrics.answered(method, status, route, answerOf(source, method), seconds);
-        }
-      : undefined,
-    visitorOf,
-    hostTakesFullPath: hostHasOwnRedirects,
-    pageAnswersQuery: (rawUrl) => {
-      const url = new URL(rawUrl, "http://localhost");
-      return parts.addresses.prerenderedAnswers(url, url.pathname);
-    },
-    log: access.fastLine,
-    // Lines may be sampled (ACCESS_LOG_SAMPLE); a sampled one says for how many it stands.
-    logEvery: env.accessLogSample,
-    uncaptured: (request, response, rawUrl) => {
-      let url: URL;
-      try {
-        url = new URL(rawUrl, "http://localhost");
-      } catch {
-        return undefined;
-      }
-      // The redirect table first, then files: only what would end as a 404 is answered here.
-      if (parts.redirects.redirectFor(url, request.method ?? "GET", env.siteOrigin)) {
-        return undefined;
-      }
-      const unknown = parts.addresses.unknownBeforeFiles(
-        url.pathname,
-        decodeRequestPath(url.pathname),
-      );
-      if (!unknown) return undefined;
-      const { route, kind, page } = unknown;
-      const secure = visitorOf(request) === "https";
-      return parts.notFound.write(request, response, route, kind, page, secure)
-        ? "not-found"
-        : undefined;
-    },
-  });
-  app.all("*", (c) => siteAnswer(c, parts, fastPath, visitorOf(c.env?.incoming)));
-  return { fetch: app.fetch, fastPath };
+/** With metrics on: each answer on node:http that has no timer of its own, by route. */
+function nodeHttpMetrics(parts: PipelineParts) {
+  if (!parts.measured) return undefined;
+  return (method: string, status: number, source: string, rawUrl: string, seconds: number) => {
+    const path = rawUrl.split("?", 1)[0] ?? "/";
+    const route = routeOfAnswer(parts, source as Source, path);
+    requestMetrics.answered(method, status, route, answerOf(source, method), seconds);
+  };
+}
+
+/** With metrics on: the timers a captured answer observes when replayed, by method. */
+function captureTimers(parts: PipelineParts) {
+  if (!parts.measured) return undefined;
+  return (path: string, source: Source, status: number) => {
+    const route = routeOfAnswer(parts, source, path);
+    const answer = answerOf(source, "GET");
+    return {
+      GET: requestMetrics.timer("GET", status, route, answer),
+      HEAD: requestMetrics.timer("HEAD", status, route, answer),
+    };
+  };
 }
 
 /** /healthz, /readyz and the CSP reports: the server's own answers. */

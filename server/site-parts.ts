@@ -18,8 +18,9 @@ import { RenderCache } from "./rendering/render-cache";
 import { RenderThread } from "./rendering/render-thread";
 import { loadServerBuild, type SiteRequestHandler } from "./rendering/server-build";
 import { GiveWayToVisitors, type VisitorTraffic } from "./rendering/visitor-traffic";
+import { AnswerHeaders } from "./security/answer-headers";
 import { ContentSecurityPolicies } from "./security/content-security-policy";
-import { securityHeaders, siteHeadersOf } from "./security/security-headers";
+import { securityHeaders } from "./security/security-headers";
 import { NotFoundAnswers } from "./serving/not-found";
 import { PrerenderedPages } from "./serving/prerendered";
 import { SiteAddresses } from "./serving/site-addresses";
@@ -124,21 +125,19 @@ export function answeringParts(
       pacing: new GiveWayToVisitors(() => traffic.lately() > 0, 1),
     }),
   });
-  const security = securityHeaders(env.siteOrigin);
-  const policies = new ContentSecurityPolicies({
-    tagManager: Boolean(env.gtmId),
-    embedFrameAncestors: env.embedFrameAncestors ?? DEFAULT_EMBED_FRAME_ANCESTORS,
-    previewFrameAncestors: env.preview?.frameAncestors ?? [],
-  });
+  const answerHeaders = new AnswerHeaders(
+    securityHeaders(env.siteOrigin),
+    new ContentSecurityPolicies({
+      tagManager: Boolean(env.gtmId),
+      embedFrameAncestors: env.embedFrameAncestors ?? DEFAULT_EMBED_FRAME_ANCESTORS,
+      previewFrameAncestors: env.preview?.frameAncestors ?? [],
+    }),
+  );
   const notFound = new NotFoundAnswers({
     // On the render thread: the serving thread holds no copy of the content for pages.
     render: (path) => renderPage(new Request(`http://localhost${path}`)),
     logger,
-    siteHeaders: (secure) => {
-      // An address the site does not have is never the one page that may be framed.
-      const policy = policies.select("/", secure);
-      return { headers: siteHeadersOf(security, policy), policy };
-    },
+    headers: answerHeaders,
     keptHeaders: replayableHeaders,
   });
   const preview =
@@ -154,5 +153,5 @@ export function answeringParts(
           apiToken: env.preview?.apiToken,
         })
       : undefined;
-  return { addresses, cache, renderer, security, policies, notFound, preview };
+  return { addresses, cache, renderer, answerHeaders, notFound, preview };
 }

@@ -42,7 +42,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
   const { build, files, prerendered, dependencies, ledger, thread } = site;
   // Visitors come first: while they keep the server busy, renders and refreshes give way.
   const traffic = new VisitorTraffic();
-  const { addresses, cache, renderer, security, policies, notFound, preview } = answeringParts(
+  const { addresses, cache, renderer, answerHeaders, notFound, preview } = answeringParts(
     options,
     site,
     logger,
@@ -73,8 +73,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     redirects,
     notFound,
     renderer,
-    policies,
-    security,
+    answerHeaders,
     cspReports: new CspReportEndpoint({ logger, siteOrigin: env.siteOrigin }),
     preview,
     readiness: async () => [
@@ -124,7 +123,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     fastPath: (request, response) => {
       // Visitors answered from files and prepared pages: what renders and refreshes give
       // way to (a request that goes on to render is not counted).
-      const served = pipeline.fastPath.serve(request, response);
+      const served = pipeline.serveOnNodeHttp(request, response);
       if (served) traffic.note();
       return served;
     },

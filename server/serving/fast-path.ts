@@ -1,18 +1,13 @@
-// The fast path: static files and fresh prerendered pages answered straight from node:http,
-// before any Request/Response object, URL parse or middleware exists. What it sends is not
-// decided here: the first time the request pipeline (request-pipeline.ts) serves a file, it
-// asks this module to learn that path, which captures the pipeline's own answer once per
-// variant (each encoding, 304, plain or https visitor) and replays it. So headers
-// (security, CSP with the page's script hashes, cache policy, ETag, Vary) have one home,
-// and the fast path replays them byte for byte (docs/decisions/0019-one-pipeline.md).
-//
-// Per request this costs a map lookup, two header reads and one write. A method the site
-// does not serve is refused here (serving/method-guard.ts). Anything it is not sure about
-// (a POST, an encoded or unknown path, a query it cannot vouch for, a host with its own
-// redirect, a variant not learned yet) falls through to the full server.
+// Files and fresh prerendered pages replayed straight on node:http, before any Request,
+// Response, URL parse or middleware exists. What it sends is not decided here: the first time
+// the full server answers a path from a file, it asks this module to learn that path, which
+// captures the full server's own answer once per variant (each encoding, 304, plain or https
+// visitor) and replays it byte for byte (docs/decisions/0019-one-pipeline.md). A replay costs
+// a map lookup, two header reads and one write; anything it is not sure about (an encoded or
+// unknown path, a query it cannot vouch for, a variant not learned yet) is left to the next
+// step of the request's order (request-pipeline.ts).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { type Encoding, negotiateEncoding } from "./compression";
-import { refuseUnservedMethod } from "./method-guard";
 import { etagMatches } from "./representation";
 
 /** One response, ready to write: status, flat raw headers, body (shared, never copied). */
@@ -65,8 +60,6 @@ export interface FastPathOptions {
   capture: AnswerCapture;
   /** Which visitor a request is (only differs behind a proxy that says https). */
   visitorOf: (request: IncomingMessage) => Visitor;
-  /** Hosts whose requests always take the full path (a host-wide redirect such as news.). */
-  hostTakesFullPath: (host: string) => boolean;
   /** Whether a query leaves a prerendered page's answer unchanged. */
   pageAnswersQuery: (rawUrl: string) => boolean;
   log: (record: AccessRecord) => void;
@@ -75,18 +68,8 @@ export interface FastPathOptions {
   /** Most paths learned at once; the oldest learned is forgotten beyond it. */
   maxPaths?: number;
   /**
-   * Tried for a path not learned: answers in full and returns the access-log source, or
-   * returns undefined to leave the request to the full server (request-pipeline.ts answers
-   * addresses the site does not have here).
-   */
-  uncaptured?: (
-    request: IncomingMessage,
-    response: ServerResponse,
-    rawUrl: string,
-  ) => string | undefined;
-  /**
-   * With metrics on: records an answer that has no bound timer (a refused method, an
-   * unknown address); replays observe their answer's `timers`.
+   * With metrics on: records an answer that has no bound timer (one `answered` reports);
+   * replays observe their answer's `timers`.
    */
   measured?: (
     method: string,
@@ -104,6 +87,8 @@ const MAX_NEGOTIATIONS = 256;
 export class FastPath {
   private readonly learned = new Map<string, LearnedPath>();
   private readonly learning = new Set<string>();
+  /** The lessons in flight, for `settled`. */
+  private readonly lessons = new Set<Promise<void>>();
   /** Paths whose answer cannot be replayed (a file streamed from disk): not asked again. */
   private readonly unlearnable = new Set<string>();
   private readonly negotiated = new Map<string, Encoding | "identity">();
@@ -124,34 +109,18 @@ export class FastPath {
     return this.learned.size;
   }
 
-  /** Answers `request` if it can; false means the full server must. */
-  serve(request: IncomingMessage, response: ServerResponse): boolean {
+  /** Replays a learned path's answer to a GET or HEAD; false when it has none to replay. */
+  replay(request: IncomingMessage, response: ServerResponse): boolean {
     const method = request.method;
-    const measured = this.options.measured;
-    if (method !== "GET" && method !== "HEAD") {
-      const started = measured ? performance.now() : 0;
-      const refused = refuseUnservedMethod(request, response, this.options.log);
-      if (refused && measured) {
-        measured(String(method), 405, "refused", "", (performance.now() - started) / 1000);
-      }
-      return refused;
-    }
+    if (method !== "GET" && method !== "HEAD") return false;
     // The clock is read only for a request whose line will be written or timed.
     const logged = this.unlogged + 1 >= this.logEvery;
-    const started = logged || measured ? performance.now() : 0;
+    const started = logged || this.options.measured ? performance.now() : 0;
     const raw = request.url ?? "/";
     const query = raw.indexOf("?");
     const path = query === -1 ? raw : raw.slice(0, query);
     const known = this.learned.get(path);
-    const host = request.headers.host;
-    if (host !== undefined && this.options.hostTakesFullPath(host)) return false;
-    if (known === undefined) {
-      const source = this.options.uncaptured?.(request, response, raw);
-      if (source === undefined) return false;
-      measured?.(method, response.statusCode, source, raw, (performance.now() - started) / 1000);
-      this.logAnswer(logged, request, path, response.statusCode, started, source);
-      return true;
-    }
+    if (known === undefined) return false;
     if (query !== -1 && !known.answersQuery(raw)) return false;
     const variants = known.variants.get(this.options.visitorOf(request));
     if (variants === undefined) return false;
@@ -168,6 +137,18 @@ export class FastPath {
     answer.timers?.[method].observe((performance.now() - started) / 1000);
     this.logAnswer(logged, request, path, answer.status, started, variants.source);
     return true;
+  }
+
+  /**
+   * Records an answer another step wrote on node:http (`started`: performance.now() when it
+   * began): its access line, sampled as replays are, and its time with metrics on.
+   */
+  answered(request: IncomingMessage, status: number, source: string, started: number): void {
+    const raw = request.url ?? "/";
+    const method = request.method ?? "GET";
+    this.options.measured?.(method, status, source, raw, (performance.now() - started) / 1000);
+    const logged = this.unlogged + 1 >= this.logEvery;
+    this.logAnswer(logged, request, raw.split("?", 1)[0] ?? "/", status, started, source);
   }
 
   private logAnswer(
@@ -204,7 +185,7 @@ export class FastPath {
     if (this.learned.get(path)?.variants.has(visitor)) return;
     this.learning.add(key);
     const generation = this.generation;
-    void this.options
+    const lesson = this.options
       .capture(path, visitor)
       .then((variants) => {
         if (generation !== this.generation) return;
@@ -231,7 +212,16 @@ export class FastPath {
       .catch(() => {
         // The full path keeps answering; the next request will try again.
       })
-      .finally(() => this.learning.delete(key));
+      .finally(() => {
+        this.learning.delete(key);
+        this.lessons.delete(lesson);
+      });
+    this.lessons.add(lesson);
+  }
+
+  /** Resolves once every lesson begun so far has landed or failed. */
+  async settled(): Promise<void> {
+    await Promise.all(this.lessons);
   }
 
   /** Forgets the given paths (their content changed), or every prerendered one. */

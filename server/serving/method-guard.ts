@@ -2,19 +2,18 @@
 // preview endpoints. Any other method is answered 405 here, before a file is looked up or a
 // page rendered: handed to React Router, TRACE and CONNECT fail while their Request is made
 // (a 500 and an error log), and the rest get a rendered page a CDN may keep.
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { ServerResponse } from "node:http";
 import { NO_STORE } from "../../app/config/cache-control";
 
 const SERVED_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "POST"]);
 export const ALLOWED_METHODS = "GET, HEAD, POST";
 
 const BODY = "Method not allowed\n";
-/** The 405's headers, the same on the fast path and the full server. */
+/** The 405's own headers (the site's for every answer come on top), on node:http and in full. */
 export const METHOD_NOT_ALLOWED_HEADERS: Readonly<Record<string, string>> = {
   Allow: ALLOWED_METHODS,
   "Cache-Control": NO_STORE,
   "Content-Type": "text/plain; charset=utf-8",
-  "X-Content-Type-Options": "nosniff",
 };
 
 export function isServedMethod(method: string | undefined): boolean {
@@ -27,36 +26,18 @@ export function methodNotAllowed(): Response {
 }
 
 /**
- * Answers a request of a method the site does not serve with the 405, straight on node:http
- * (before a Request exists: TRACE cannot be one), and logs it, every time (a probe is worth
- * its line). False for a served method: the request goes on.
+ * The 405 written straight on node:http, with the site's headers for every answer (a request
+ * of a method the site does not serve may not even become a Request: TRACE cannot).
  */
 export function refuseUnservedMethod(
-  request: IncomingMessage,
   response: ServerResponse,
-  log: (record: {
-    request: IncomingMessage;
-    method: string;
-    path: string;
-    status: number;
-    durationMs: number;
-    source: string;
-  }) => void,
-): boolean {
-  if (isServedMethod(request.method)) return false;
-  const started = performance.now();
-  response.writeHead(405, {
-    ...METHOD_NOT_ALLOWED_HEADERS,
-    "Content-Length": String(Buffer.byteLength(BODY)),
-  });
+  siteHeaders: readonly string[],
+): void {
+  response.writeHead(405, [
+    ...siteHeaders,
+    ...Object.entries(METHOD_NOT_ALLOWED_HEADERS).flat(),
+    "Content-Length",
+    String(Buffer.byteLength(BODY)),
+  ]);
   response.end(BODY);
-  log({
-    request,
-    method: String(request.method),
-    path: (request.url ?? "/").split("?", 1)[0] ?? "/",
-    status: 405,
-    durationMs: performance.now() - started,
-    source: "refused",
-  });
-  return true;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { recordingLogger } from "../../tests/support/webhook-receiver";
+import type { AnswerHeaders } from "../security/answer-headers";
 import { NotFoundAnswers, type NotFoundOptions } from "./not-found";
 import { CATCH_ALL } from "./spliced-page";
 
@@ -11,9 +12,11 @@ function answersOverAClosedThread() {
       throw new Error("the render thread was closed");
     },
     logger,
-    siteHeaders: () => {
-      throw new Error("not asked while preparing");
-    },
+    headers: {
+      of: () => {
+        throw new Error("not asked while preparing");
+      },
+    } as unknown as AnswerHeaders,
     keptHeaders: () => [],
   } satisfies NotFoundOptions;
   const warned = () =>

@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { CACHE_TAG_HEADER, parseCacheTag } from "../../app/content/content-tags.server";
 import type { SiteLogger } from "../../app/logging/logger.server";
 import { dataRequestOfPage } from "../../app/navigation/page-paths";
-import type { DocumentPolicy } from "../security/content-security-policy";
+import type { AnswerHeaders, HeadersOfAnswer } from "../security/answer-headers";
 import { MIN_COMPRESS_BYTES, negotiateEncoding } from "./compression";
 import { markAnsweredBy } from "./representation";
 import type { DescribeRoute } from "./route-facts";
@@ -30,14 +30,12 @@ interface Prepared {
   fixedHeaders: (readonly string[] | undefined)[];
 }
 
-type SiteHeaders = ReturnType<NotFoundOptions["siteHeaders"]>;
-
 export interface NotFoundOptions {
   /** Renders a request through the app, as the server would (no admission, no cache). */
   render: (path: string) => Promise<Response>;
   logger: SiteLogger;
-  /** The headers the site adds around every answer (security, framing), for a visitor. */
-  siteHeaders: (secure: boolean) => { headers: [string, string][]; policy: DocumentPolicy };
+  /** The headers of every answer of the site (security, framing, the policy). */
+  headers: AnswerHeaders;
   /** The render's headers kept on every answer (render.ts's replayable headers). */
   keptHeaders: (headers: Headers) => [string, string][];
 }
@@ -66,7 +64,7 @@ const RETRY_PREPARATION_MS = 10_000;
 export class NotFoundAnswers {
   /** By route id: each route's 404 names its own route modules, so each has its page. */
   private readonly routes = new Map<string, RouteAnswers>();
-  private readonly siteHeaders = new Map<boolean, SiteHeaders>();
+  private readonly siteHeaders = new Map<boolean, HeadersOfAnswer>();
   /** Set by stop: the server is closing, and a preparation it cuts short is no fault. */
   private stopped = false;
 
@@ -267,11 +265,14 @@ export class NotFoundAnswers {
     return true;
   }
 
-  /** The site's headers for a visitor: the same for every answer, made once. */
-  private siteHeadersFor(secure: boolean): SiteHeaders {
+  /**
+   * The site's headers for a visitor: the same for every address it lacks (never the one page
+   * that may be framed, whose policy differs), made once.
+   */
+  private siteHeadersFor(secure: boolean): HeadersOfAnswer {
     let site = this.siteHeaders.get(secure);
     if (!site) {
-      site = this.options.siteHeaders(secure);
+      site = this.options.headers.of("/", secure);
       this.siteHeaders.set(secure, site);
     }
     return site;
