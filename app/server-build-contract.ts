@@ -6,8 +6,8 @@
 import type { RouterContextProvider } from "react-router";
 import type { SiteEnv } from "./config/env.server";
 import type { RedirectSourcesRead } from "./content/cms-redirects.server";
-import type { ContentVersions } from "./content/cms-update-times";
-import type { ContentChange, WatchOptions } from "./content/content-changes.server";
+import type { ClassifiedChange, WatchOptions } from "./content/content-changes.server";
+import type { ContentVersions } from "./content/content-versions";
 import type { PublishedVersionStore } from "./content/last-public-versions";
 import type { PreviewDescription, PreviewEntryLookup } from "./content/preview.server";
 import type { PreviewTarget } from "./content/preview-context.server";
@@ -24,7 +24,7 @@ export interface SiteSettings {
 }
 
 export type WatchContentChanges = (
-  onChange: (change: ContentChange) => void,
+  onChange: (change: ClassifiedChange) => void,
   options?: WatchOptions,
 ) => () => void;
 

@@ -4,7 +4,7 @@
 // the config cannot load the app's TypeScript at the time React Router calls prerender().
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
-import { readContentVersions } from "../app/content/cms-update-times.server";
+import { readContentVersions } from "../app/content/content-versions.server";
 import { listEventPaths } from "../app/content/templates/event.server";
 import { listNewsImagePaths, listNewsPaths } from "../app/content/templates/news-article.server";
 import { listResourcePaths } from "../app/content/templates/resource.server";
@@ -12,7 +12,7 @@ import { listUniversalIdPaths } from "../app/content/templates/universal-id-page
 
 export const PRERENDER_PATHS_FILE = resolve(".cache/prerender-paths.json");
 /**
- * What the CMS holds before anything is prerendered (app/content/cms-update-times.ts): an
+ * What the CMS holds before anything is prerendered (app/content/content-versions.ts): an
  * edit made while the build runs is newer than this record, so the server finds it at start.
  */
 export const BUILD_CONTENT_VERSIONS_FILE = resolve(".cache/content-versions.json");

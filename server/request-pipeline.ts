@@ -33,7 +33,7 @@ import type { PreviewService } from "./preview/preview-service";
 import type { ContentDependencies } from "./refresh/content-dependencies";
 import { type PageRenderer, STALE_HEADER } from "./rendering/render";
 import { healthResponse, readinessResponse } from "./running/health";
-import { redactPath, redactSearch, requestIdSource } from "./running/logging";
+import { redactPath, redactSearch, requestIdSource } from "./running/log-redaction";
 import type { AnswerHeaders } from "./security/answer-headers";
 import type { CspReportEndpoint } from "./security/csp-report";
 import {
@@ -222,9 +222,9 @@ function answerUnknownOnNodeHttp(
   if (parts.redirects.redirectFor(url, request.method ?? "GET", parts.env.siteOrigin)) {
     return false;
   }
-  const unknown = parts.addresses.unknownBeforeFiles(url.pathname, decodeRequestPath(url.pathname));
-  if (!unknown) return false;
-  const { route, kind, page } = unknown;
+  const missing = parts.addresses.missingBeforeFiles(url.pathname, decodeRequestPath(url.pathname));
+  if (!missing) return false;
+  const { route, kind, page } = missing;
   const secure = visitorOf(request) === "https";
   if (!parts.notFound.write(request, response, route, kind, page, secure)) return false;
   fastPath.answered(request, response.statusCode, "not-found", started);
@@ -402,9 +402,9 @@ async function siteAnswer(
     logger.warn("cross-site request refused", { path: pathname, method: request.method });
     return answered(c, "error", errorPage(403));
   }
-  const unknown = addresses.unknown(url.pathname, pathname);
-  if (unknown?.route) {
-    const { route, kind, page } = unknown as Exclude<typeof unknown, { route: undefined }>;
+  const missing = addresses.missing(url.pathname, pathname);
+  if (missing?.route) {
+    const { route, kind, page } = missing;
     const answer = parts.notFound.respond(request, route, kind, page);
     if (answer) return answered(c, "not-found", answer);
     // Prepared at start (and on first need, or again after a failed preparation); until
@@ -426,7 +426,7 @@ async function siteAnswer(
     forwarded = limited;
   }
   const facts: RequestFacts = { clientAddress: clientAddressOf(c.env?.incoming, parts.trustProxy) };
-  const outcome = await parts.renderer.render(forwarded, url, pathname, facts);
+  const outcome = await parts.renderer.answer(forwarded, url, pathname, facts);
   return answered(c, outcome.source, outcome.response);
 }
 

@@ -1,9 +1,15 @@
-// The production server, wired: its parts (site-parts.ts), the request pipeline
+// The production server, wired: its parts (answering-parts.ts), the request pipeline
 // (request-pipeline.ts, the order of a request) and the fast path in front of it, the page
 // refresher, what a content change does (refresh/content-change.ts), and the order of
 // shutdown. Nothing is decided here.
 import { randomUUID } from "node:crypto";
 import { createJsonLogger, type SiteLogger } from "../app/logging/logger.server";
+import {
+  answeringParts,
+  type LoadedSite,
+  loadSite,
+  type SiteServerOptions,
+} from "./answering-parts";
 import { readGaugesFrom, requestMetrics } from "./metrics/site-metrics";
 import { ContentChanges, cmsWatcherOf } from "./refresh/content-change";
 import { BUSY_REFRESH_SHARE, PageRefresher } from "./refresh/page-refresh";
@@ -18,9 +24,8 @@ import { createHttpLifecycle, SHUTDOWN_TIMEOUT_MS } from "./running/lifecycle";
 import { CspReportEndpoint } from "./security/csp-report";
 import { NO_PROXY } from "./security/request-intake";
 import { SiteRedirects } from "./serving/redirects";
-import { answeringParts, type LoadedSite, loadSite, type SiteServerOptions } from "./site-parts";
 
-export type { SiteServerOptions } from "./site-parts";
+export type { SiteServerOptions } from "./answering-parts";
 
 export interface SiteServer {
   /**

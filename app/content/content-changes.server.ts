@@ -10,14 +10,15 @@
 // article's page and a deleted one's are named (addedPaths / removedPaths), and a title edit
 // retires the list page that shows the article, not every page of the list.
 import { CONTENT_EVENT_NAMES, type ContentEvent, parseContentEvent } from "../../bcms";
-import type { ContentVersions } from "./cms-update-times";
-import { readContentVersions } from "./cms-update-times.server";
 import { getContentClient } from "./content-client.server";
 import { contentTag, EVERYTHING } from "./content-tags.server";
+import type { ContentVersions } from "./content-versions";
+import { readContentVersions } from "./content-versions.server";
 import { type EntryAddress, getEntryAddresses, getListOrders } from "./entries.server";
 import { logger } from "./log.server";
 
-export interface ContentChange {
+/** A CMS event classified: what it reaches, as renderings record it, and what the CMS held. */
+export interface ClassifiedChange {
   event: ContentEvent;
   /** What changed, as renderings record it; `["*"]` when its reach is unknown. */
   tags: string[];
@@ -66,13 +67,13 @@ export class ChangeClassifier {
   }
 
   /** Classifies events one at a time, in order (each compares with the one before). */
-  classify(event: ContentEvent): Promise<ContentChange> {
+  classify(event: ContentEvent): Promise<ClassifiedChange> {
     const next = this.queue.then(() => this.classifyNow(event));
     this.queue = next.catch(() => {});
     return next;
   }
 
-  private async classifyNow(event: ContentEvent): Promise<ContentChange> {
+  private async classifyNow(event: ContentEvent): Promise<ClassifiedChange> {
     const before = this.addresses;
     const ordersBefore = this.orders;
     let after: ReadonlyMap<string, EntryAddress>;
@@ -156,7 +157,7 @@ export interface WatchOptions {
  * renderings record, content-changes.server.ts). Returns a function that stops watching.
  */
 export function watchContentChanges(
-  onChange: (change: ContentChange) => void,
+  onChange: (change: ClassifiedChange) => void,
   options: WatchOptions = {},
 ): () => void {
   const bcms = getContentClient();

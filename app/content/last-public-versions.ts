@@ -2,7 +2,7 @@
 // last public version of each entry, recorded as the site reads it (issue 19). The server
 // installs a durable, shared store (server/store/); prerendering gets a file the build
 // reads from and writes back to the store (last-public-versions.server.ts). (Not the content
-// versions of cms-update-times.ts: those are the CMS's update times, kept to catch up at start.)
+// versions of content-versions.ts: those are the CMS's update times, kept to catch up at start.)
 
 /** The last version of an entry that visitors could see. */
 export interface PublishedVersion {

@@ -264,8 +264,8 @@ export const contentMetrics = {
 
 /** What a submission came to. */
 export type SubmissionOutcome = "accepted" | "spam" | "rate_limited" | "refused";
-/** How one delivery attempt to the CRM ended: accepted, refused for good, or to try again. */
-export type DeliveryOutcome = "delivered" | "refused" | "failed";
+/** How one delivery attempt to the CRM ended, as the metric labels it (delivery.ts has the whole outcome). */
+export type DeliveryAttemptLabel = "delivered" | "refused" | "failed";
 
 export interface OutboxState {
   depth: number;
@@ -344,7 +344,7 @@ export const formMetrics = {
   submitted(form: string, outcome: SubmissionOutcome) {
     submissions.labels(FORM_NAME.test(form) ? form : "_other", outcome).inc();
   },
-  attempted(outcome: DeliveryOutcome, seconds: number) {
+  attempted(outcome: DeliveryAttemptLabel, seconds: number) {
     deliveries.labels(outcome).inc();
     deliveryDuration.observe(seconds);
   },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CONTENT_VERSIONS_FORMAT, type ContentVersions } from "../../app/content/cms-update-times";
+import { CONTENT_VERSIONS_FORMAT, type ContentVersions } from "../../app/content/content-versions";
 import { recordingLogger } from "../../tests/support/webhook-receiver";
 import { ContentCatchUp } from "./content-catch-up";
 

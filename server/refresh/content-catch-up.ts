@@ -4,12 +4,12 @@
 // as a live change. Events sent while the instance was down are lost; this finds what they
 // said. Until it is done, /readyz answers 503 (server/running/health.ts).
 
+import { EVERYTHING } from "../../app/content/content-tags.server";
 import {
   type ContentDifference,
   type ContentVersions,
   compareContentVersions,
-} from "../../app/content/cms-update-times";
-import { EVERYTHING } from "../../app/content/content-tags.server";
+} from "../../app/content/content-versions";
 import type { SiteLogger } from "../../app/logging/logger.server";
 import { describeError } from "../../app/logging/logger.server";
 

@@ -1,8 +1,8 @@
 // What a content change does (content-change.ts), step by step, over parts that write down what
 // they are asked; and the name a change is purged under on every instance (changeIdentity).
 import { afterEach, describe, expect, it } from "vitest";
-import type { ContentVersions } from "../../app/content/cms-update-times";
-import type { ContentChange } from "../../app/content/content-changes.server";
+import type { ClassifiedChange } from "../../app/content/content-changes.server";
+import type { ContentVersions } from "../../app/content/content-versions";
 import { SITEMAP_CACHE_TAG } from "../../app/seo/sitemap.server";
 import { recordingLogger } from "../../tests/support/webhook-receiver";
 import { type CachedRendering, RenderCache } from "../rendering/render-cache";
@@ -18,7 +18,10 @@ const versions = (updatedAt: number): ContentVersions => ({
   orders: {},
 });
 
-const edit = (updatedAt: number, tags = ["entry:e1", "template:news-article"]): ContentChange => ({
+const edit = (
+  updatedAt: number,
+  tags = ["entry:e1", "template:news-article"],
+): ClassifiedChange => ({
   event: { name: "entry", type: "update", id: "e1", templateId: "t1" },
   tags,
   addedPaths: [],
@@ -154,7 +157,7 @@ describe("ContentChanges", () => {
   it("knows the addresses a change adds and removes, renders them again and merges redirects again", () => {
     const { changes, steps, stale, logged } = changesOver();
     running = changes;
-    const moved: ContentChange = {
+    const moved: ClassifiedChange = {
       ...edit(1000, ["entry:e9", "path:e9"]),
       event: { name: "entry", type: "update", id: "e9", templateId: "t1" },
       addedPaths: ["/news/new"],
@@ -236,7 +239,7 @@ describe("ContentChanges", () => {
   it("hands each event the watcher brings to apply", () => {
     const { changes, logged } = changesOver();
     running = changes;
-    let heard: (change: ContentChange) => void = () => {};
+    let heard: (change: ClassifiedChange) => void = () => {};
     changes.watch((onChange) => {
       heard = onChange;
       return () => {};

@@ -16,9 +16,9 @@
 // (content-schedule.ts): the versions each change and catch-up read set its timer again.
 
 import { createHash } from "node:crypto";
-import type { ContentDifference, ContentVersions } from "../../app/content/cms-update-times";
-import type { ContentChange } from "../../app/content/content-changes.server";
+import type { ClassifiedChange } from "../../app/content/content-changes.server";
 import { EVERYTHING } from "../../app/content/content-tags.server";
+import type { ContentDifference, ContentVersions } from "../../app/content/content-versions";
 import { describeError, type SiteLogger } from "../../app/logging/logger.server";
 import { SITEMAP_CACHE_TAG } from "../../app/seo/sitemap.server";
 import { pageOfRequestPath } from "../addresses/page-addresses";
@@ -71,12 +71,12 @@ export interface ContentChangeParts {
  * function that stops watching.
  */
 export type WatchCms = (
-  onChange: (change: ContentChange) => void,
+  onChange: (change: ClassifiedChange) => void,
   onOpen: () => void,
 ) => () => void;
 
 /** How a catch-up is told to the refresher: a change the CMS did not announce. */
-const CATCH_UP_EVENT: ContentChange["event"] = {
+const CATCH_UP_EVENT: ClassifiedChange["event"] = {
   name: "template",
   type: "update",
   id: null,
@@ -175,7 +175,7 @@ export class ContentChanges {
    * scheduled one comes with its name across instances (`identity`).
    */
   apply(
-    change: ContentChange,
+    change: ClassifiedChange,
     reason: "event" | "catch-up" | "schedule" = "event",
     identity?: string,
   ): number {
@@ -262,14 +262,14 @@ export class ContentChanges {
   }
 
   /** Has the prerendered pages a change touches render per request until written again. */
-  private retirePagesOf(change: Pick<ContentChange, "tags" | "addedPaths" | "removedPaths">) {
+  private retirePagesOf(change: Pick<ClassifiedChange, "tags" | "addedPaths" | "removedPaths">) {
     const { read, moved } = this.pagesOf(change);
     const { refresher, prerendered } = this.parts;
     refresher.retire([...read, ...moved].filter((page) => prerendered.find(page)));
   }
 
   /** The prerendered pages a change touches: those that read it, then the addresses it moved. */
-  private pagesOf(change: Pick<ContentChange, "tags" | "addedPaths" | "removedPaths">) {
+  private pagesOf(change: Pick<ClassifiedChange, "tags" | "addedPaths" | "removedPaths">) {
     const { prerendered, dependencies } = this.parts;
     const every = [...prerendered.pagePaths(), ...prerendered.resourcePaths()];
     const moved = new Set([...change.addedPaths, ...change.removedPaths]);
@@ -278,7 +278,7 @@ export class ContentChanges {
 }
 
 /** The `schema` key of ContentVersions for each kind of event that is not an entry or media. */
-const SCHEMA_KINDS: Partial<Record<ContentChange["event"]["name"], string>> = {
+const SCHEMA_KINDS: Partial<Record<ClassifiedChange["event"]["name"], string>> = {
   template: "template",
   group: "group",
   widget: "widget",
@@ -293,7 +293,7 @@ const SCHEMA_KINDS: Partial<Record<ContentChange["event"]["name"], string>> = {
  * one. Undefined when the event names no item or the versions could not be read: then each
  * instance purges it, as one alone would.
  */
-export function changeIdentity(change: ContentChange): string | undefined {
+export function changeIdentity(change: ClassifiedChange): string | undefined {
   const { event, versions } = change;
   if (!event.id || !versions) return undefined;
   const schemaKind = SCHEMA_KINDS[event.name];

@@ -1,17 +1,17 @@
 // The record, beside the pages in build/, of what they were rendered from: the content
-// versions (app/content/cms-update-times.ts), which pages exist (prerendered.json) and what
+// versions (app/content/content-versions.ts), which pages exist (prerendered.json) and what
 // each read (content-tags.json). The build writes the first record; the server moves it
 // forward only once the pages a change touched are written again, all of them, so a process
 // stopped (or killed) half-way finds at its next start what its pages still miss.
 import { randomUUID } from "node:crypto";
 import { readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { EVERYTHING } from "../../app/content/content-tags.server";
 import {
   advanceContentVersions,
   type ContentVersions,
   parseContentVersions,
-} from "../../app/content/cms-update-times";
-import { EVERYTHING } from "../../app/content/content-tags.server";
+} from "../../app/content/content-versions";
 import type { SiteLogger } from "../../app/logging/logger.server";
 import { describeError } from "../../app/logging/logger.server";
 import { PRERENDER_MANIFEST_FILE, type PrerenderManifest } from "../serving/prerendered";

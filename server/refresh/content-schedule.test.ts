@@ -3,7 +3,7 @@ import {
   type ContentVersions,
   emptyContentVersions,
   type ScheduleRecord,
-} from "../../app/content/cms-update-times";
+} from "../../app/content/content-versions";
 import { silentLogger } from "../../app/logging/logger.server";
 import {
   ContentScheduler,

@@ -3,7 +3,7 @@
 // has it applied as a content change (content-change.ts: pages, lists and feed rendered
 // again, then the sitemap written again from them (sitemap-refresh.ts), cached renderings
 // stale, addresses, 404 pages, ledger, one purge).
-//   - The times come with the content versions (app/content/cms-update-times.server.ts),
+//   - The times come with the content versions (app/content/content-versions.server.ts),
 //     read after every change and by every catch-up: the timer is armed again each time.
 //   - The start's catch-up compares which version of each entry visitors see with what the
 //     pages were rendered from (the ledger), so a time that passed while the site was down,
@@ -13,9 +13,9 @@
 //     instance gives it (the time and its entries), so the CDN is told once.
 import { createHash } from "node:crypto";
 import { DAY_MS } from "../../app/config/durations";
-import type { ContentVersions, ScheduleRecord } from "../../app/content/cms-update-times";
-import type { ContentChange } from "../../app/content/content-changes.server";
+import type { ClassifiedChange } from "../../app/content/content-changes.server";
 import { contentTag } from "../../app/content/content-tags.server";
+import type { ContentVersions, ScheduleRecord } from "../../app/content/content-versions";
 import { describeError, type SiteLogger } from "../../app/logging/logger.server";
 
 type ScheduledTime = ScheduleRecord["times"][number];
@@ -28,7 +28,7 @@ export const LONGEST_TIMER_MS = DAY_MS;
 
 /** A time told to the pipeline: the change, and its name on every instance. */
 export interface ScheduledChange {
-  change: ContentChange;
+  change: ClassifiedChange;
   identity: string;
   times: ScheduledTime[];
 }
@@ -46,7 +46,7 @@ export interface SchedulerOptions {
 }
 
 /** How a scheduled change is told to the refresher: an update of its entry. */
-function eventOf(entryId: string): ContentChange["event"] {
+function eventOf(entryId: string): ClassifiedChange["event"] {
   return { name: "entry", type: "update", id: entryId, templateId: null };
 }
 

@@ -59,7 +59,7 @@ async function renderer() {
   });
   const get = async (pathWithQuery: string, init: RequestInit = {}) => {
     const url = new URL(`http://localhost${pathWithQuery}`);
-    const { response, source } = await pages.render(new Request(url, init), url, url.pathname);
+    const { response, source } = await pages.answer(new Request(url, init), url, url.pathname);
     return { response, source, text: await response.text() };
   };
   return {

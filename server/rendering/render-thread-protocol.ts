@@ -1,7 +1,7 @@
 // The messages between the serving thread (render-thread.ts) and the render thread
 // (render-worker.ts). Everything in them is structured-cloneable.
 import type { LogLevel, SiteEnv } from "../../app/config/env.server";
-import type { ContentChange } from "../../app/content/content-changes.server";
+import type { ClassifiedChange } from "../../app/content/content-changes.server";
 import type { RequestFacts } from "../../app/forms/contract";
 import type { LogFields } from "../../app/logging/logger.server";
 import type { Encoding } from "../serving/compression";
@@ -70,7 +70,7 @@ export type FromRenderThread =
   | { type: "failed"; id: number; error: SentError }
   | { type: "answer"; id: number; value?: unknown; error?: SentError }
   /** A content change, classified by the thread's own watch. */
-  | { type: "changed"; change: ContentChange }
+  | { type: "changed"; change: ClassifiedChange }
   /** The thread's watch has its socket open: no event is missed from now on. */
   | { type: "watching" }
   /** The thread's socket closed (it reconnects by itself). */

@@ -21,8 +21,8 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { SiteEnv } from "../../app/config/env.server";
 import type { RedirectSourcesRead } from "../../app/content/cms-redirects.server";
-import type { ContentVersions } from "../../app/content/cms-update-times";
-import type { ContentChange } from "../../app/content/content-changes.server";
+import type { ClassifiedChange } from "../../app/content/content-changes.server";
+import type { ContentVersions } from "../../app/content/content-versions";
 import type { PublishedVersionStore } from "../../app/content/last-public-versions";
 import type { FormsService, RequestFacts } from "../../app/forms/contract";
 import { describeError, type SiteLogger } from "../../app/logging/logger.server";
@@ -106,7 +106,7 @@ interface Waiting<T> {
 
 /** The serving thread's side of the thread's watch of content changes. */
 interface ContentWatch {
-  onChange: (change: ContentChange) => void;
+  onChange: (change: ClassifiedChange) => void;
   /**
    * A thread's socket is open, the first thread's or one started again: from now on no
    * event is missed, and what changed before is looked for (refresh/content-catch-up.ts).

@@ -37,7 +37,7 @@ async function renderer(handler: () => Promise<Response>) {
   });
   const get = (pathname: string) => {
     const url = new URL(`http://localhost${pathname}`);
-    return pages.render(new Request(url), url, pathname);
+    return pages.answer(new Request(url), url, pathname);
   };
   return { get, cache, logger };
 }

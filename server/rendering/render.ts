@@ -21,7 +21,7 @@ import { DATA_ROUTES_PARAM, pagePathOfDataRequest } from "../../app/navigation/p
 import { type DeclaredQuery, significantSearch } from "../addresses/request-path";
 import { MEDIA_PATH_PREFIX } from "../addresses/server-paths";
 import { renderMetrics } from "../metrics/site-metrics";
-import { redactPath } from "../running/logging";
+import { redactPath } from "../running/log-redaction";
 import { withHeaders } from "../security/security-headers";
 import { errorPage } from "../serving/error-pages";
 import { isCompressibleType, isPageType } from "../serving/mime";
@@ -121,7 +121,11 @@ export class PageRenderer {
     return `${page === null ? "page" : "data"}:${pathname}${significantSearch(url, kept)}`;
   }
 
-  async render(
+  /**
+   * The app's answer to a request the files do not answer: a page rendered (or from the
+   * cache), or a form's POST handled by its action.
+   */
+  async answer(
     request: Request,
     url: URL,
     pathname: string,
@@ -157,7 +161,7 @@ export class PageRenderer {
     }
 
     try {
-      return await this.answer(request, pathname, key, rendered);
+      return await this.outcomeOf(request, pathname, key, rendered);
     } finally {
       // The turn ends once the answer is made (compressed too), so the render's pacing
       // counts what it really cost the thread.
@@ -165,7 +169,7 @@ export class PageRenderer {
     }
   }
 
-  private async answer(
+  private async outcomeOf(
     request: Request,
     pathname: string,
     key: string | undefined,

@@ -15,7 +15,7 @@
 
 import { NO_STORE } from "../../app/config/cache-control";
 import type { SiteLogger } from "../../app/logging/logger.server";
-import { redactPath } from "../running/logging";
+import { redactPath } from "../running/log-redaction";
 import { RateLimiter } from "./rate-limit";
 import { isCrossSite, readLimitedBody } from "./request-intake";
 

@@ -21,9 +21,12 @@ import type { PrerenderedPages } from "./prerendered";
 import { type DescribeRoute, declaredQueryOf } from "./route-facts";
 import type { BuildFile, ClientFiles } from "./static-files";
 
-/** An address the site does not have: the route whose 404 it gets, the kind and its page. */
-export interface UnknownAddress {
-  route: NotFoundRoute;
+/**
+ * An address the site does not have: its kind and page, and the route whose 404 page it gets
+ * (none when that route's page cannot be prepared).
+ */
+export interface MissingAddress {
+  route?: NotFoundRoute;
   kind: NotFoundKind;
   page: string;
 }
@@ -91,11 +94,10 @@ export class SiteAddresses {
   }
 
   /**
-   * Whether the site does not have this address, decided without rendering: with the
-   * route whose 404 page it gets (undefined when that route's page cannot be prepared).
+   * The address if the site does not have it, decided without rendering; null when it has it.
    * `rawPathname` is the request's own (the 404 page names it as sent); `pathname` decoded.
    */
-  unknown(rawPathname: string, pathname: string): UnknownAddress | { route: undefined } | null {
+  missing(rawPathname: string, pathname: string): MissingAddress | null {
     const describeRoute = this.describeRoute;
     // The server's own addresses, previews included (their refusals are 403s, never 404s).
     if (SERVER_OWN_PATHS.has(pathname) || pathname.startsWith(PREVIEW_PATH_PREFIX)) return null;
@@ -108,10 +110,9 @@ export class SiteAddresses {
       if (this.added.has(bare)) return null;
       if (this.prerendered.find(dataPage === null ? bare : dataRequestOfPage(bare))) return null;
     }
-    if (!facts.routeId || !facts.tail) return { route: undefined };
     const rawDataPage = pagePathOfDataRequest(rawPathname);
     return {
-      route: { id: facts.routeId, tail: facts.tail },
+      ...(facts.routeId && facts.tail ? { route: { id: facts.routeId, tail: facts.tail } } : {}),
       ...(rawDataPage === null
         ? { kind: "page", page: rawPathname }
         : { kind: "data", page: rawDataPage }),
@@ -122,11 +123,14 @@ export class SiteAddresses {
    * What the fast path answers before the pipeline: an address that would end as a 404 (no
    * file, no asset, unknown), or null to leave it to the pipeline.
    */
-  unknownBeforeFiles(rawPathname: string, pathname: string | null): UnknownAddress | null {
+  missingBeforeFiles(
+    rawPathname: string,
+    pathname: string | null,
+  ): Required<MissingAddress> | null {
     if (pathname === null || this.isMissingAsset(pathname) || this.files.lookup(pathname)) {
       return null;
     }
-    const unknown = this.unknown(rawPathname, pathname);
-    return unknown?.route ? (unknown as UnknownAddress) : null;
+    const missing = this.missing(rawPathname, pathname);
+    return missing?.route ? (missing as Required<MissingAddress>) : null;
   }
 }

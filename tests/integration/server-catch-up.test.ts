@@ -10,7 +10,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import type { ContentVersions } from "../../app/content/cms-update-times";
+import type { ContentVersions } from "../../app/content/content-versions";
 import { CONTENT_VERSIONS_FILE } from "../../server/refresh/content-ledger";
 import { CONTENT_SERVER_START_MS } from "../support/content-server-process";
 import { type GatedProxy, HOLD_ARRIVAL_MS } from "../support/gated-proxy";

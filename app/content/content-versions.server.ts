@@ -1,15 +1,15 @@
-// Reads what the CMS holds now as versions (cms-update-times.ts): lite entry lists (ids and
+// Reads what the CMS holds now as versions (content-versions.ts): lite entry lists (ids and
 // update times, cheap), media, the schema, and the addresses and list orders the content
 // layer makes of the published entries. The build records this before it prerenders; the
 // server reads it at start (and after each change) to find what its pages miss, and its
 // scheduler the times to come (publish_at, unpublish_at) from the same read.
 import { createHash } from "node:crypto";
+import { getContentClient } from "./content-client.server";
 import {
   CONTENT_VERSIONS_FORMAT,
   type ContentVersions,
   type EntryVersion,
-} from "./cms-update-times";
-import { getContentClient } from "./content-client.server";
+} from "./content-versions";
 import { getEntryAddresses, getListOrders, getPublicSchedule } from "./entries.server";
 import { viewTime } from "./last-public-versions.server";
 

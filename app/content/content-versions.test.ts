@@ -5,7 +5,7 @@ import {
   compareContentVersions,
   emptyContentVersions,
   parseContentVersions,
-} from "./cms-update-times";
+} from "./content-versions";
 
 function versions(overrides: Partial<ContentVersions> = {}): ContentVersions {
   return {

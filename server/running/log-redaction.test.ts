@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { redactPath, redactSearch } from "./logging";
+import { redactPath, redactSearch } from "./log-redaction";
 
 describe("redactSearch", () => {
   it("redacts credential-like parameters and keeps the rest", () => {
