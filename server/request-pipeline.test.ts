@@ -67,7 +67,7 @@ beforeAll(async () => {
     isPrepared: () => true,
   } as unknown as NotFoundAnswers;
   const renderer = {
-    render: async () => ({ source: "render", response: new Response("rendered") }),
+    answer: async () => ({ source: "render", response: new Response("rendered") }),
   } as unknown as PageRenderer;
   const parts: PipelineParts = {
     env: parseEnv({ SITE_ORIGIN: ORIGIN }),
