@@ -1,5 +1,5 @@
 // Writes the build's freshness and route-rules files after `react-router build`
-// (SPEC §7), into the client build so the server serves them as static files:
+// into the client build so the server serves them as static files:
 //   build/client/builds/latest.json        {id, timestamp, manifestVersion?}
 //   build/client/builds/meta/{id}.json     {id, timestamp, manifestVersion?, redirects, prerendered}
 //   (and the same file as meta/{manifestVersion}.json when BUILD_ID names the build: the

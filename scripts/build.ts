@@ -1,7 +1,7 @@
 // `npm run build`: the production build, with the content it prerenders from.
 //   1. content: the configured CMS, or (BCMS_ORIGIN unset) the embedded content service,
-//      started on a free loopback port for the duration of the build (DESIGN "Known traps":
-//      a build never reads a network it cannot reach);
+//      started on a free loopback port for the duration of the build (a build never reads
+//      a network it cannot reach);
 //   2. the CMS part of the prerender list (scripts/prerender-paths.ts, a child process), then
 //      `react-router build` as a child process, both with an env pointing the app at that service;
 //   3. build/client/builds/latest.json + meta/{id}.json (scripts/build-records.ts), after the

@@ -1,4 +1,4 @@
-// Consent before tracking (DESIGN "Forms and consent"): an inline script at the top of the
+// Consent before tracking: an inline script at the top of the
 // document head, so it runs before anything else on every document, prerendered or not,
 // and works before (and without) the app's JavaScript bundle. It
 //   1. sets Google Consent Mode v2 defaults to denied, then applies the stored choice as an

@@ -1,5 +1,5 @@
 // A lazily loaded chunk that fails to load (usually: a deploy removed the old build's files)
-// triggers one full reload, at most once per RELOAD_GUARD_MS per path (SPEC §4, §8), so a
+// triggers one full reload, at most once per RELOAD_GUARD_MS per path, so a
 // chunk that is really broken cannot start a reload loop.
 //
 // Two sources of such reloads: a failed dynamic import in our code (Vite's

@@ -1,6 +1,6 @@
-// The one redirect table of SPEC §2 and its matcher. It drives the server's HTTP
+// The one redirect table of the code and its matcher. It drives the server's HTTP
 // redirects, the client's in-app redirects (via the route-rules manifest) and the
-// build's manifest, so the three can never disagree (DESIGN: "One redirect table").
+// build's manifest, so the three can never disagree.
 //
 // Pattern syntax (deliberately small, implemented here, no dependency):
 //   - literal segments match exactly and case-sensitively: `/product`;
@@ -15,7 +15,7 @@ import { withoutTrailingSlashes } from "../navigation/page-paths";
 
 export type RedirectStatus = 301 | 302;
 
-/** SPEC §9: "Default redirect code 301; some are 302." */
+/** Redirects are permanent unless a row says 302. */
 export const DEFAULT_REDIRECT_STATUS = 301 satisfies RedirectStatus;
 export const TEMPORARY_REDIRECT_STATUS = 302 satisfies RedirectStatus;
 
@@ -62,7 +62,7 @@ const temporary = (pattern: string, target: string): RedirectRule => ({
 /** The news sub-host: any path on `news.{domain}` goes to `{siteOrigin}/news`. */
 export const NEWS_HOST_PREFIX = "news.";
 
-/** Every redirect of SPEC §2, in match order (host rules first). Names: docs/content-model.md. */
+/** Every redirect of the code, in match order (host rules first). Names: docs/content-model.md. */
 export const REDIRECTS: readonly RedirectRule[] = [
   { ...permanent("/*", "/news"), hostPrefix: NEWS_HOST_PREFIX },
 

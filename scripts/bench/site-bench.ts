@@ -32,7 +32,7 @@ const LIGHTHOUSE_CLI = path.join(TOOLS_DIR, "node_modules/lighthouse/cli/index.j
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 type Category = (typeof CATEGORIES)[number];
 
-/** Budgets (DESIGN "Performance is a feature"). 1 KB = 1000 bytes. */
+/** Budgets the site is held to. 1 KB = 1000 bytes. */
 export const BUDGETS = {
   performance: 95,
   accessibility: 100,

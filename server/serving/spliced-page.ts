@@ -1,5 +1,5 @@
 // A page prepared once and answered for many paths without rendering: the 404 page names
-// the visitor's path (SPEC §8, `Page Not Found: {path}`), in its text, its attributes and
+// the visitor's path (`Page Not Found: {path}`), in its text, its attributes and
 // the data the app hydrates from, each place escaped its own way. A page is prepared for
 // the paths of one route: a fixed prefix (`/news/`, or `/` for the catch-all) and a tail
 // (one segment, or for a splat several). Preparing renders the page for a placeholder tail
