@@ -152,8 +152,9 @@ export interface WatchOptions {
 
 /**
  * Connects the CMS socket and calls `onChange` for every content event, after the client's
- * own caches have dropped what the event touched, told as what it changed (the tags
- * renderings record, content-changes.server.ts). Returns a function that stops watching.
+ * own caches have dropped what the event touched, told in the tags renderings record
+ * (content-tags.server.ts), with the content's versions then. Returns a function that stops
+ * watching.
  */
 export function watchContentChanges(
   onChange: (change: ContentChange) => void,

@@ -133,7 +133,7 @@ export class NotFoundAnswers {
     }
   }
 
-  /** Prepares again the routes whose 404 page read one of `changed` (content tags). */
+  /** Prepares again the routes whose 404 page read content that `touches` says changed. */
   refresh(touches: (read: readonly string[]) => boolean): void {
     for (const answers of this.routes.values()) {
       if (touches(answers.tags)) void this.prepare(answers.route);

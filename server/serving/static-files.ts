@@ -1,8 +1,9 @@
 // The client build (build/client) as an index of regular files, read once at start: a
 // request can only ever reach a file in this index, looked up by its exact decoded path,
 // so there is no directory listing and no way out of the folder. Bodies are kept in memory
-// once read. Only prerendered pages change while the server runs, and only through this
-// index (`write`, `remove`: server/refresh/page-refresh.ts), so memory and disk agree.
+// within a budget, larger ones streamed. While the server runs only pages (with their data
+// files) and the sitemap change, and only through this index (`write`, `remove`: page-refresh.ts,
+// sitemap-refresh.ts in server/refresh/), so memory and disk agree.
 import { createReadStream, type Dirent } from "node:fs";
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -41,7 +42,7 @@ export interface BuildFile {
   precompressed: Partial<Record<Encoding, string>>;
 }
 
-/** Cache-Control of a static file by its path . */
+/** Cache-Control of a static file by its path. */
 export function cacheControlOfStatic(relPath: string): string {
   if (relPath.startsWith(`${ASSETS_DIR}/`)) return IMMUTABLE_CACHE_CONTROL;
   if (relPath === LATEST_BUILD_FILE) return NO_CACHE;
