@@ -1,15 +1,10 @@
-// The one redirect table of the code and its matcher. It drives the server's HTTP
-// redirects, the client's in-app redirects (via the route-rules manifest) and the
-// build's manifest, so the three can never disagree.
-//
-// Pattern syntax (deliberately small, implemented here, no dependency):
-//   - literal segments match exactly and case-sensitively: `/product`;
-//   - `:name` matches one non-empty segment: `/news/:slug`;
-//   - `:name(regex)` matches one segment against `regex` (anchored): `:yyyy(\d{4})`;
-//   - a final `*` segment matches any rest of the path, including none: `/*`.
-// A target is an internal path, which may reuse the pattern's `:name` params, or an
-// absolute http(s) URL (external). Internal targets keep the request's query and hash.
-// Trailing slashes on the request path are ignored (`/product/` matches `/product`).
+// The one redirect table of the code and its matcher. It drives the server's HTTP redirects,
+// the client's in-app redirects (via the route-rules manifest) and the build's manifest, so
+// the three can never disagree. Patterns (deliberately small, no dependency): literal segments
+// match exactly and case-sensitively, `:name` one non-empty segment, `:name(regex)` one segment
+// against the anchored regex, a final `*` any rest of the path, none included. A target is an
+// internal path, which may reuse the `:name` params and keeps the request's query and hash, or
+// an absolute http(s) URL. Trailing slashes on the request path are ignored.
 
 import { withoutTrailingSlashes } from "../navigation/page-paths";
 

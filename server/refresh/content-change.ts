@@ -1,19 +1,10 @@
-// What a content change does, in one place and in order. A change comes from the CMS's socket
-// (through the render thread, which watches it) or from a catch-up, which finds what changed
-// while no one listened (at start, or after the render thread was started again):
-//   1. the serving thread's own content client drops what it read (previews and media);
-//   2. open previews of the entry are told (an editor waits on them);
-//   3. addresses added or removed are known as such (an unknown address is decided by them),
-//      and the redirects are merged again when the change can move one (redirect-refresh.ts:
-//      asked of the render thread before the pages it re-renders);
-//   4. 404 pages that read what changed are prepared again;
-//   5. the ledger notes the change, recorded on disk once its pages are written;
-//   6. the prerendered pages that read it, and those whose address moved, are rendered again;
-//   7. cached renderings that read it, or whose address moved, go stale;
-//   8. the CDN is told which tags to purge (once their pages, and the sitemap they moved, are
-//      written: sitemap-refresh.ts; the sitemap's own tag when the change can move it).
-// A scheduled time (publish_at, unpublish_at) is applied the same way when it comes
-// (content-schedule.ts): the versions each change and catch-up read set its timer again.
+// What a content change does, in one place: `apply` takes the steps in order. A change comes
+// from the CMS's socket (through the render thread, which watches it), from a catch-up that
+// finds what changed while no one listened (at start, or after the render thread was started
+// again), or from a scheduled time (publish_at, unpublish_at: content-schedule.ts, whose timer
+// the versions each change and catch-up read set again). Previews are told first (an editor
+// waits on them); the redirects are merged again before the pages are, as both are asked of the
+// render thread; the CDN is purged only once the pages, and the sitemap they moved, are written.
 
 import { createHash } from "node:crypto";
 import type { ContentDifference, ContentVersions } from "../../app/content/cms-update-times";

@@ -1,16 +1,11 @@
-// The scheduler: an entry's publish_at and unpublish_at change what visitors see with no
-// edit and no CMS event, so the server keeps a timer on the next of them and, when it comes,
-// has it applied as a content change (content-change.ts: pages, lists and feed rendered
-// again, then the sitemap written again from them (sitemap-refresh.ts), cached renderings
-// stale, addresses, 404 pages, ledger, one purge).
-//   - The times come with the content versions (app/content/cms-update-times.server.ts),
-//     read after every change and by every catch-up: the timer is armed again each time.
-//   - The start's catch-up compares which version of each entry visitors see with what the
-//     pages were rendered from (the ledger), so a time that passed while the site was down,
-//     or during the build, is applied before /readyz says ready; from that read on, times
-//     are this timer's.
-//   - Each instance applies a time to its own pages; the purge is claimed under a name every
-//     instance gives it (the time and its entries), so the CDN is told once.
+// An entry's publish_at and unpublish_at change what visitors see with no edit and no CMS
+// event, so the server keeps a timer on the next of them and, when it comes, applies it as a
+// content change (content-change.ts). The times come with the content versions, read after
+// every change and by every catch-up, which arm the timer again. A time that passed while the
+// site was down, or during the build, is found by the start's catch-up (which version visitors
+// see against what the pages were rendered from) before the instance is ready. Each instance
+// applies a time to its own pages; the purge is claimed under a name every instance gives it
+// (the time and its entries), so the CDN is told once.
 import { createHash } from "node:crypto";
 import { DAY_MS } from "../../app/config/durations";
 import type { ContentVersions, ScheduleRecord } from "../../app/content/cms-update-times";

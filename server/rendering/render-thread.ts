@@ -1,19 +1,13 @@
-// Page renders off the serving thread: a worker thread (render-worker.ts) holds its own copy
-// of the server build and renders what the serving thread hands it, so the event loop that
-// answers files never runs React (decision 0015). The thread runs at a lower scheduling
-// priority: when both want the core, the serving thread gets it.
-//
-// It renders visitors' pages, runs their forms' actions (storing through the serving
-// thread's forms service), renders the background refresh of prerendered pages and the
-// renders a 404 page is prepared from. What stays on the serving thread: previews, and
-// media (they wait on the content service, not on the CPU). The content pages are made of
-// is read once per process, here: the thread watches the CMS itself (its client drops what
-// each change touched before the change is reported, so a render asked for after it reads
-// the CMS as it is), classifies the changes and reads the CMS's versions for the catch-up.
-// The serving thread's own client then holds only what previews and media read.
-//
-// A thread that dies fails the renders it held (they fall back to an older version, as any
-// failed render does) and is started again.
+// Page renders off the serving thread (decision 0015): a worker (render-worker.ts) holds its
+// own copy of the server build, so the event loop that answers files never runs React, and
+// runs at a lower priority, so the serving thread gets the core when both want it. It renders
+// visitors' pages and form actions (stored through the serving thread's forms service), the
+// background refresh and the renders 404 pages are prepared from; previews and media stay on
+// the serving thread (they wait on the content service, not the CPU). Page content is read
+// here only: the thread watches the CMS (its client drops what a change touched before the
+// change is reported, so a later render reads the CMS as it is) and reads the versions for the
+// catch-up. A thread that dies fails the renders it held (they fall back to an older version,
+// as any failed render does) and is started again.
 
 import { existsSync } from "node:fs";
 import path from "node:path";

@@ -1,17 +1,13 @@
 // An instance started while its database is down waits for it rather than stopping or
-// serving: without the store it cannot vouch for its pages (the published versions that keep
-// a reworked page's public version live there) nor keep a submission. Meanwhile it answers
-// on its port as an instance that is starting: alive (`/healthz` 200), not ready (`/readyz`
-// 503 with the reason), every other address 503 with Retry-After; the load balancer routes
-// elsewhere, and an orchestrator does not restart it in a loop. Once the database answers,
-// the start goes on where it was. An instance already running is not concerned: it keeps
-// serving what it has (server/forms/service.ts, server/serving).
-// The same holds while the start waits on the schema, which has no time limit, once it has
-// waited a while: for the migration lock another instance holds while it migrates, or for
-// its own migrations. An orchestrator that saw no answer then would restart the instance,
-// and a migration cut short by a restart starts again from its beginning on the next. A
-// wait shorter than that (most migrations take milliseconds) holds nothing: the port is
-// not taken and given back just before the site itself listens on it.
+// serving: without the store it cannot vouch for its pages (the published versions live there)
+// nor keep a submission. Meanwhile it answers on its port as a starting instance (alive, not
+// ready, every other address 503 with Retry-After), so the load balancer routes elsewhere and
+// an orchestrator does not restart it in a loop; once the database answers, the start goes on.
+// The same holds, after a while, for the wait on the schema (another instance's migration lock,
+// or its own migrations), which has no time limit: a migration cut short by a restart starts
+// again from its beginning. A shorter wait (most migrations take milliseconds) holds nothing:
+// the port is taken only then, and given back just before the site listens on it. An instance
+// already running is not concerned: it keeps serving what it has.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { NO_STORE } from "../../app/config/cache-control";

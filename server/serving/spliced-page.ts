@@ -1,18 +1,13 @@
-// A page prepared once and answered for many paths without rendering: the 404 page names
-// the visitor's path (`Page Not Found: {path}`), in its text, its attributes and
-// the data the app hydrates from, each place escaped its own way. A page is prepared for
-// the paths of one route: a fixed prefix (`/news/`, or `/` for the catch-all) and a tail
-// (one segment, or for a splat several). Preparing renders the page for a placeholder tail
-// and once for a probe tail holding every character a path can carry, and learns from the
-// probe how each place escapes each character. Answering a path then joins the page's
-// fixed parts with the tail escaped per place: no React, no parse. The inline scripts that hold the path are hashed again (CSP), the others keep the
-// hashes computed once. A check path is rendered and spliced at preparation: the two must
-// be byte for byte the same, or the page is not used (the server renders instead).
-//
-// gzip costs no compression either: each fixed part is deflated once on its own (a sync
-// flush ends it on a byte boundary and nothing refers back past its start), the path is
-// a stored block, and the CRC is combined from the parts' CRCs (zlib's crc32_combine
-// arithmetic, GF(2) polynomials modulo the CRC-32 polynomial).
+// A page prepared once and answered for many paths without rendering: the 404 page names the
+// visitor's path (`Page Not Found: {path}`) in its text, its attributes and the data the app
+// hydrates from, each escaped its own way. Preparing renders the route's page for a placeholder
+// tail and for a probe tail holding every character a path can carry, and learns how each place
+// escapes each one; answering joins the fixed parts with the tail escaped per place (no React,
+// no parse), and hashes again only the inline scripts that hold the path (CSP). A check path
+// rendered and spliced must match byte for byte, or the server renders instead. gzip costs no
+// compression either: each fixed part is deflated once (a sync flush ends it on a byte boundary
+// and nothing refers back past its start), the path is a stored block, and the CRC is combined
+// from the parts' CRCs (zlib's crc32_combine arithmetic).
 import { createHash, type Hash, randomBytes } from "node:crypto";
 import { constants, crc32, deflateRawSync } from "node:zlib";
 import {
