@@ -106,7 +106,6 @@ export class Outbox {
     if (this.running) this.pump();
   }
 
-  /** How many deliveries are in flight. */
   get activeDeliveries(): number {
     return this.inFlight.size;
   }

@@ -51,7 +51,6 @@ export interface ContentChangeParts {
   sitemap?: Pick<SitemapRefresh, "mayList">;
   /** The CMS's redirects and old addresses, merged again after a change that moves one. */
   redirects: RedirectRefresh;
-  /** What the CMS holds now. */
   readVersions: () => Promise<ContentVersions>;
   logger: SiteLogger;
 }
@@ -136,7 +135,6 @@ export class ContentChanges {
     );
   }
 
-  /** Stops watching and every catch-up. */
   stop(): void {
     this.stopped = true;
     this.stopWatching?.();
@@ -161,10 +159,7 @@ export class ContentChanges {
     void again.whenDone().finally(() => this.laterCatchUps.delete(again));
   }
 
-  /**
-   * Applies one change (see the top of this file); returns how many pages it queued. A
-   * scheduled one comes with its name across instances (`identity`).
-   */
+  /** Returns how many pages it queued; a scheduled change comes with its name (`identity`). */
   apply(
     change: ContentChange,
     reason: "event" | "catch-up" | "schedule" = "event",
@@ -219,10 +214,8 @@ export class ContentChanges {
   }
 
   /**
-   * A catch-up: what changed while no one listened is looked for and applied. Meanwhile the
-   * pages known to be older than the CMS render per request (fresh) until their new files
-   * land, so whoever reaches an instance that is not ready yet still gets the content as it
-   * is now; every other page answers from its file.
+   * Meanwhile the pages known to be older than the CMS render per request until their new
+   * files land, so an instance that is not ready yet still answers the content as it is now.
    */
   private catchUp(): ContentCatchUp {
     const { parts } = this;
@@ -278,11 +271,9 @@ const SCHEMA_KINDS: Partial<Record<ContentChange["event"]["name"], string>> = {
 };
 
 /**
- * A change's name, the same on every instance that hears its event: what the event names,
- * that item's version as the CMS held it once the change was told (its update time, or gone),
- * and the tags. Two saves of one entry are two names; one save heard by three instances is
- * one. Undefined when the event names no item or the versions could not be read: then each
- * instance purges it, as one alone would.
+ * A change's name, the same on every instance that hears its event (the item, its version,
+ * the tags): two saves of one entry are two names, one save heard by three instances is one.
+ * Undefined when the event names no item or no versions were read: each instance purges.
  */
 export function changeIdentity(change: ContentChange): string | undefined {
   const { event, versions } = change;

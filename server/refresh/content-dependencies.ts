@@ -48,7 +48,6 @@ export class ContentDependencies {
     this.tagsByPage.delete(page);
   }
 
-  /** The record as it is now (every rendering since the build included). */
   toManifest(): ContentTagsManifest {
     return {
       pages: Object.fromEntries(

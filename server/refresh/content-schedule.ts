@@ -40,7 +40,6 @@ export interface SchedulerOptions {
   setTimer?: (run: () => void, ms: number) => NodeJS.Timeout;
 }
 
-/** How a scheduled change is told to the refresher: an update of its entry. */
 function eventOf(entryId: string): ContentChange["event"] {
   return { name: "entry", type: "update", id: entryId, templateId: null };
 }
@@ -61,7 +60,6 @@ export class ContentScheduler {
     this.now = options.now ?? Date.now;
   }
 
-  /** When the timer is set to fire next (ms), if it is set: for tests and logs. */
   get nextDue(): number | undefined {
     return this.pending()[0]?.at;
   }
@@ -108,10 +106,8 @@ export class ContentScheduler {
   }
 
   /**
-   * Applies every time that has come, at once: one change per instant, its entries together,
-   * told from what is known of them (their tags, the addresses they had and get). Then the
-   * versions are read: the record the ledger keeps once the pages are written, and the
-   * times to come.
+   * Applies every time that has come: one change per instant, its entries together; then
+   * reads the versions (the ledger's record once the pages are written, the times to come).
    */
   private async fire(): Promise<void> {
     this.timer = undefined;
@@ -151,7 +147,6 @@ export class ContentScheduler {
   }
 }
 
-/** Times grouped by their instant, soonest first. */
 function byInstant(times: readonly ScheduledTime[]): ScheduledTime[][] {
   const groups = new Map<number, ScheduledTime[]>();
   for (const time of times) groups.set(time.at, [...(groups.get(time.at) ?? []), time]);

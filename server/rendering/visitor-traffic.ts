@@ -19,13 +19,11 @@ export class VisitorTraffic {
     this.windowStart = now();
   }
 
-  /** One visitor request. */
   note(): void {
     this.roll();
     this.current += 1;
   }
 
-  /** Requests in the window so far and the one before it. */
   lately(): number {
     this.roll();
     return this.previous + this.current;

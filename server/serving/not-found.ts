@@ -20,7 +20,6 @@ import {
   type SplicedRoute,
 } from "./spliced-page";
 
-/** What the 404 answers of one kind (page or data) are made of. */
 interface Prepared {
   page: SplicedPage;
   contentType: string;
@@ -67,12 +66,12 @@ export class NotFoundAnswers {
   /** By route id: each route's 404 names its own route modules, so each has its page. */
   private readonly routes = new Map<string, RouteAnswers>();
   private readonly siteHeaders = new Map<boolean, SiteHeaders>();
-  /** Set by stop: the server is closing, and a preparation it cuts short is no fault. */
+  /** The server is closing: a preparation it cuts short is no fault. */
   private stopped = false;
 
   constructor(private readonly options: NotFoundOptions) {}
 
-  /** Prepares nothing more (the server is closing: its render thread goes next). */
+  /** The server is closing: its render thread goes next. */
   stop(): void {
     this.stopped = true;
   }
@@ -105,9 +104,8 @@ export class NotFoundAnswers {
   }
 
   /**
-   * Prepares each route's 404 page, one route after another (the routes of the build's
-   * samples of unknown addresses), so the first unknown address a scanner asks for costs
-   * what the others do; stops once the server closes (stop).
+   * Prepares each sampled route's 404 page, one after another, so the first unknown address
+   * a scanner asks for costs what the others do.
    */
   async prepareRoutesOf(build: {
     unknownAddressSamples: readonly string[];
@@ -267,7 +265,6 @@ export class NotFoundAnswers {
     return true;
   }
 
-  /** The site's headers for a visitor: the same for every answer, made once. */
   private siteHeadersFor(secure: boolean): SiteHeaders {
     let site = this.siteHeaders.get(secure);
     if (!site) {
@@ -310,10 +307,6 @@ export class NotFoundAnswers {
     return { gzip, body, length };
   }
 
-  /**
-   * The answer's own headers that do not depend on its path, flat: the render's, the type,
-   * Vary and the encoding.
-   */
   private ownHeaders(prepared: Prepared, gzip: boolean): string[] {
     const flat: string[] = [];
     for (const [name, value] of prepared.headers) flat.push(name, value);

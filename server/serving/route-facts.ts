@@ -30,7 +30,6 @@ export interface RouteFacts {
 
 export type DescribeRoute = (pagePath: string) => RouteFacts;
 
-/** The query part of a build's route facts. */
 export function declaredQueryOf(describeRoute: DescribeRoute): DeclaredQuery {
   return (pagePath) => describeRoute(pagePath).query;
 }
@@ -54,11 +53,7 @@ interface DeclaringRoute {
   children: DeclaringRoute[];
 }
 
-/**
- * What the routes of this build declare for a path, from the routes it matches (React
- * Router's own matching, on the build's route tree): the union of their `handle.query`, and
- * the deepest route's `handle.addresses`. A path's answer is remembered.
- */
+/** The union of the matched routes' `handle.query`, the deepest one's `handle.addresses`. */
 export function routeFactsOf(
   build: ServerBuild,
   matchRoutes: typeof import("react-router").matchRoutes,

@@ -29,7 +29,7 @@ export interface UnknownAddress {
 }
 
 export class SiteAddresses {
-  /** Addresses of listed pages added since the build (content changes name them). */
+  /** Addresses of listed pages added since the build. */
   private readonly added = new Set<string>();
   private readonly declaredQuery;
 
@@ -41,12 +41,10 @@ export class SiteAddresses {
     this.declaredQuery = declaredQueryOf(describeRoute);
   }
 
-  /** A listed page now has this address (a content change added it). */
   add(path: string): void {
     this.added.add(path);
   }
 
-  /** A listed page no longer has this address. */
   delete(path: string): void {
     this.added.delete(path);
   }
@@ -77,10 +75,7 @@ export class SiteAddresses {
     return params.size === 0;
   }
 
-  /**
-   * The route pattern a decoded path matches (`/news/:slug`, a page's `.data` request too),
-   * never the path itself; undefined when no route matches.
-   */
+  /** The route pattern a decoded path matches (`/news/:slug`), never the path itself. */
   routeOf(pathname: string): string | undefined {
     return this.describeRoute(pagePathOfDataRequest(pathname) ?? pathname).pattern;
   }
@@ -91,9 +86,8 @@ export class SiteAddresses {
   }
 
   /**
-   * Whether the site does not have this address, decided without rendering: with the
-   * route whose 404 page it gets (undefined when that route's page cannot be prepared).
-   * `rawPathname` is the request's own (the 404 page names it as sent); `pathname` decoded.
+   * Whether the site does not have this address, with the route whose 404 page it gets
+   * (undefined when it cannot be prepared). `rawPathname`: the 404 page names it as sent.
    */
   unknown(rawPathname: string, pathname: string): UnknownAddress | { route: undefined } | null {
     const describeRoute = this.describeRoute;

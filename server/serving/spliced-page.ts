@@ -17,10 +17,7 @@ import {
   scriptHashSource,
 } from "../security/script-hashes";
 
-/**
- * The paths one prepared page answers: a fixed prefix, then a tail of one segment or
- * (a splat) several.
- */
+/** The paths one prepared page answers: a fixed prefix, then a tail of one or more segments. */
 export interface SplicedRoute {
   prefix: string;
   segments: "one" | "many";
@@ -29,7 +26,6 @@ export interface SplicedRoute {
 /** Every path: the catch-all's. */
 export const CATCH_ALL: SplicedRoute = { prefix: "/", segments: "many" };
 
-/** What rendering a path answered. */
 export interface RenderedPage {
   status: number;
   body: string;
@@ -82,22 +78,16 @@ interface PlaceEscape {
 const PLAIN_CHARACTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789/-._~";
 const PLAIN_TAIL = /^[A-Za-z0-9/\-._~]*$/;
 
-/** One answer of a spliced page. */
 export interface SplicedAnswer {
-  /**
-   * The body as the parts to write in order (no copy is made: the prepared parts are shared,
-   * only the escaped tails are new).
-   */
+  /** The body as parts to write in order: the prepared parts are shared, not copied. */
   body: readonly Buffer[];
   byteLength: number;
-  /** The hash sources of the page's inline scripts for this body. */
   scriptHashes: readonly string[];
   etag: string;
   /** The same body, gzip-encoded, made from the prepared parts (also parts in order). */
   gzip(): Buffer[];
 }
 
-/** The bytes of an answer's parts joined (where one buffer is needed). */
 export function joined(parts: readonly Buffer[]): Buffer {
   return Buffer.concat(parts as Buffer[]);
 }
@@ -260,7 +250,7 @@ export class SplicedPage {
     return SPLICEABLE_TAIL.test(tail) && (segments === "many" || !tail.includes("/"));
   }
 
-  /** The page for `path`; the caller has checked `accepts(path)`. */
+  /** The caller has checked `accepts(path)`. */
   splice(path: string): SplicedAnswer {
     const tail = path.slice(this.route.prefix.length);
     const plain = PLAIN_TAIL.test(tail);
@@ -343,7 +333,6 @@ export class SplicedPage {
 /** gzip member header: deflate, no flags, no time, unknown OS. */
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0xff]);
 
-/** The bytes of a stored deflate block's header. */
 const STORED_HEADER_BYTES = 5;
 
 /** Writes the header of a non-final stored deflate block of `length` bytes at `block`'s start. */
@@ -435,7 +424,6 @@ export function multModP(a: number, b: number): number {
   return product >>> 0;
 }
 
-/** x^(8n) mod P. */
 export function x8nModP(n: number): number {
   let result = 0x80000000; // x^0
   let power = multModP(0x40000000, 0x40000000); // x^2

@@ -101,7 +101,6 @@ export class ClientFiles {
     return new ClientFiles(root, files, options.memoryBudgetBytes ?? MEMORY_BUDGET_BYTES);
   }
 
-  /** The file at a decoded request path (`/assets/x.js`), if the build has it. */
   lookup(pathname: string): BuildFile | undefined {
     return this.files.get(pathname.replace(/^\/+/, ""));
   }
@@ -154,7 +153,6 @@ export class ClientFiles {
     return bytes <= MAX_MEMORY_FILE_BYTES && this.memoryBytes + bytes <= this.memoryBudgetBytes;
   }
 
-  /** Bytes of file bodies kept in memory (for tests and diagnostics). */
   get bytesInMemory(): number {
     return this.memoryBytes;
   }
@@ -182,7 +180,6 @@ export class ClientFiles {
     }
   }
 
-  /** The in-memory representation of `file`, or null when it is too large to keep. */
   representation(file: BuildFile): Promise<Representation> | null {
     const known = this.representations.get(file.relPath);
     if (known) return known;
@@ -270,7 +267,6 @@ export class ClientFiles {
   }
 }
 
-/** Names temporary files apart within one process. */
 let writeCount = 0;
 
 function toRel(root: string, absPath: string): string {

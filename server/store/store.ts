@@ -379,10 +379,10 @@ export function insertValues(id: string, record: SubmissionRecord, now: number):
 /** A row being delivered right now: its claim's lease has not run out ($1: now). */
 const LIVE_LEASE = "status = 'pending' AND lease_token IS NOT NULL AND next_attempt_at > $1";
 
-/** Extends a claim's lease ($1 the new end, $2 the id, $3 the lease token). */
 export const WAITING_SQL = `SELECT CAST(count(*) AS INTEGER) AS count, min(queued_at) AS oldest
   FROM submissions WHERE status = 'pending'`;
 
+/** Extends a claim's lease ($1 the new end, $2 the id, $3 the lease token). */
 export const EXTEND_LEASE_SQL = `UPDATE submissions SET next_attempt_at = $1
   WHERE id = $2 AND status = 'pending' AND lease_token = $3`;
 
