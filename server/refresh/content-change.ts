@@ -55,11 +55,7 @@ export interface ContentChangeParts {
   logger: SiteLogger;
 }
 
-/**
- * Watches the CMS: `onChange` for each change, `onOpen` each time the socket is open from
- * where no event was heard (the first open, a render thread started again). Returns a
- * function that stops watching.
- */
+/** `onOpen`: the socket is open after a time no event was heard (first open, a new thread). */
 export type WatchCms = (
   onChange: (change: ContentChange) => void,
   onOpen: () => void,
@@ -122,12 +118,10 @@ export class ContentChanges {
     return this.startCatchUp?.state ?? "connecting";
   }
 
-  /** Settles once the start's catch-up is done (or could not be). */
   caughtUp(): Promise<void> {
     return this.startedUp;
   }
 
-  /** Whether a catch-up is reading the CMS or rewriting what it found. */
   get catchingUp(): boolean {
     return (
       (this.startCatchUp !== undefined && this.startCatchUp.state !== "done") ||

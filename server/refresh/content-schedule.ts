@@ -86,7 +86,6 @@ export class ContentScheduler {
     this.timer = undefined;
   }
 
-  /** The times not applied yet, soonest first. */
   private pending(): ScheduledTime[] {
     const from = this.appliedUpTo;
     if (from === undefined) return [];

@@ -73,9 +73,8 @@ export class PageRefresher {
   }
 
   /**
-   * Queues pages ("/about", "/news/feed.atom") for rendering; each once, however often asked.
-   * `first`: ahead of what is already queued (one edit's few pages do not wait behind the
-   * whole site being refreshed after a reconnect).
+   * Each page once, however often asked. `first`: ahead of what is queued (one edit's few
+   * pages do not wait behind the whole site being refreshed after a reconnect).
    */
   enqueue(pages: Iterable<string>, options: { first?: boolean } = {}): void {
     const fresh: string[] = [];

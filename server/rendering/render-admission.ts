@@ -44,10 +44,6 @@ export const DEFAULT_ADMISSION: RenderAdmissionOptions = {
   overShareDelayMs: 250,
 };
 
-/**
- * Why a render was not admitted: its client has its share waiting already, every client's
- * queue is full, or it waited its longest.
- */
 export type Refusal = "over-share" | "full" | "waited";
 
 interface Waiter {
@@ -111,7 +107,6 @@ export class RenderAdmission {
     return new Promise((resolve) => setTimeout(resolve, this.options.overShareDelayMs).unref?.());
   }
 
-  /** Refuses everything waiting (the server is closing). */
   close(): void {
     if (this.paused) clearTimeout(this.paused);
     this.paused = undefined;
@@ -141,7 +136,6 @@ export class RenderAdmission {
     };
   }
 
-  /** Starts the next waiter now, or after a pause in proportion to `took` while busy. */
   private next(took: number): void {
     if (this.paused || this.waitingCount === 0) return;
     const pause = this.options.pacing?.pauseAfter(took) ?? 0;

@@ -84,7 +84,6 @@ export class RenderCache {
     this.totalBytes -= entry.bytes;
   }
 
-  /** Every entry becomes stale; returns how many there were. */
   markAllStale(): number {
     return this.markStale(() => true);
   }

@@ -44,7 +44,6 @@ export class VisitorTraffic {
 
 /** How background work gives way to visitors (render admission and page refresh alike). */
 export interface Pacing {
-  /** How many pieces may run at once now, out of `concurrency`. */
   limit(concurrency: number): number;
   /** How long to wait (ms) before the next piece, after one that took `took` ms. */
   pauseAfter(took: number): number;

@@ -108,7 +108,6 @@ export async function readStamp(buildDir: string): Promise<BuildStamp | undefine
 }
 
 export interface BuildCheck {
-  /** True when `npm start` must build first. */
   stale: boolean;
   reason: string;
 }

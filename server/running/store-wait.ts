@@ -70,10 +70,8 @@ export interface StoreWaitOptions {
   logger: SiteLogger;
 }
 
-/** What a waiting instance's /readyz says besides `"status":"starting"`. */
 type WaitingFor = Record<string, string>;
 
-/** The /readyz fields and the log line of a wait on the schema. */
 function describeSchemaWait(wait: SchemaWait): { fields: WaitingFor; line: string } {
   if (wait.kind === "migration lock") {
     return {
@@ -88,10 +86,8 @@ function describeSchemaWait(wait: SchemaWait): { fields: WaitingFor; line: strin
 }
 
 /**
- * Runs `open` (which reads what the start needs from the database) until it succeeds. While
- * the database is out of reach, and while `open` waits on the schema (it calls the function
- * it is given first), an answer of a starting instance holds the port; any other failure is
- * thrown at once, as before.
+ * Runs `open` until it succeeds, holding the port while the database is out of reach or
+ * `open` waits on the schema; any other failure is thrown at once.
  */
 export async function whenDatabaseAnswers<T>(
   open: (onSchemaWait: (wait: SchemaWait) => Promise<void>) => Promise<T>,
@@ -149,7 +145,6 @@ export async function whenDatabaseAnswers<T>(
   }
 }
 
-/** A starting instance's answer: alive, not ready, every page "try again". */
 function startingAnswer(path: string, waitingFor: () => WaitingFor): Response {
   if (path === HEALTH_PATH) return healthResponse();
   if (path === READINESS_PATH) return startingResponse(waitingFor(), RETRY_AFTER_SECONDS);

@@ -32,7 +32,6 @@ export const CSP_REPORT_TYPES: ReadonlySet<string> = new Set([
 
 const MAX_PATH_CHARS = 200;
 
-/** One violation as it is logged. */
 export interface CspViolation {
   /** The effective directive (`script-src-elem`, `frame-ancestors`...). */
   directive: string;
@@ -141,7 +140,6 @@ export interface CspReportEndpointOptions {
   now?: () => number;
 }
 
-/** The endpoint: `handle` answers one POST from `clientAddress`. */
 export class CspReportEndpoint {
   private readonly perClient: RateLimiter;
   private readonly inAll: RateLimiter;

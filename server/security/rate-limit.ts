@@ -11,7 +11,6 @@ export const RATE_WINDOW_MS = HOUR_MS;
 export const DEFAULT_MAX_RATE_KEYS = 50_000;
 
 export interface RateLimiterOptions {
-  /** Attempts allowed per key and window. */
   limit: number;
   windowMs?: number;
   maxKeys?: number;

@@ -151,10 +151,9 @@ function endOfComment(html: string, from: number): number {
 const UNREAD_ATTRIBUTES: ReadonlyMap<string, string> = new Map();
 
 /**
- * A start or end tag from its name (`from` is the first letter): the lower-case name,
- * the attributes and the index after its `>`; undefined when the body ends inside it.
- * Only a script's attributes are kept: every other tag is read for where it ends (a
- * rendered page has hundreds, and collecting theirs was about a third of the scan's time).
+ * A tag from its name (`from`: its first letter); undefined when the body ends inside it.
+ * Only a script's attributes are kept: a page has hundreds of tags, and collecting theirs
+ * was about a third of the scan's time.
  */
 function readTag(
   html: string,

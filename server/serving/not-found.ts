@@ -274,11 +274,7 @@ export class NotFoundAnswers {
     return site;
   }
 
-  /**
-   * A 404 answer's headers that do not depend on its path, flat as node:http writes them:
-   * the render's, the type, Vary, the encoding and the site's (made once per page, visitor
-   * and encoding).
-   */
+  /** The headers that do not depend on the path, flat, made once per visitor and encoding. */
   private fixedHeaders(prepared: Prepared, secure: boolean, gzip: boolean): readonly string[] {
     const key = (secure ? 2 : 0) + (gzip ? 1 : 0);
     let raw = prepared.fixedHeaders[key];

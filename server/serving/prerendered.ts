@@ -97,7 +97,6 @@ export class PrerenderedPages {
     return this.prerendered.has(relPath);
   }
 
-  /** Site paths of the prerendered HTML pages ("/", "/about", ...). */
   pagePaths(): string[] {
     return [...this.prerendered].filter(isPageHtmlFile).map(requestPathOfFile).sort();
   }

@@ -17,7 +17,6 @@ export interface RouteFacts {
   /** The query parameters the page's routes read (`handle.query`); null: all of them. */
   query: ReadonlySet<string> | null;
   addresses: RouteAddresses;
-  /** The deepest route the path matches. */
   routeId?: string;
   /** The pattern of the routes it matches, joined (`/news/:slug`); undefined: none matched. */
   pattern?: string;
@@ -36,7 +35,6 @@ export function declaredQueryOf(describeRoute: DescribeRoute): DeclaredQuery {
 
 /** React Router's route discovery address when the build names none. */
 const DEFAULT_MANIFEST_PATH = "/__manifest";
-/** An address React Router answers itself. */
 const ROUTER_OWN: RouteFacts = { query: null, addresses: "any" };
 
 /** Stands for a path segment no route names at its depth (route-facts shapes). */

@@ -108,9 +108,8 @@ export class SplicedPage {
   ) {}
 
   /**
-   * Prepares the page `render` answers for unknown paths, or explains why it cannot be
-   * spliced. A fixed check path and each of `checkPaths` are rendered and compared with
-   * their splice (a page that varies with more than its path, e.g. by section, fails there).
+   * Or why it cannot be spliced: a check path and each of `checkPaths` are rendered and
+   * compared with their splice (a page that varies with more than its path fails there).
    */
   static async prepare(
     render: RenderPath,

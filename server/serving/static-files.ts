@@ -42,7 +42,6 @@ export interface BuildFile {
   precompressed: Partial<Record<Encoding, string>>;
 }
 
-/** Cache-Control of a static file by its path. */
 export function cacheControlOfStatic(relPath: string): string {
   if (relPath.startsWith(`${ASSETS_DIR}/`)) return IMMUTABLE_CACHE_CONTROL;
   if (relPath === LATEST_BUILD_FILE) return NO_CACHE;
