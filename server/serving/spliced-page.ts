@@ -33,11 +33,7 @@ export interface RenderedPage {
 
 export type RenderPath = (path: string) => Promise<RenderedPage>;
 
-/**
- * The characters besides letters and digits a parsed URL path keeps as they are (WHATWG URL:
- * everything else is percent-encoded, and `\` becomes `/`). A path of other characters is
- * not spliced.
- */
+/** What a parsed URL path keeps as it is besides letters and digits; others are not spliced. */
 const PATH_PUNCTUATION = "/-._~!$&'()*+,;=:@|^[]%";
 const SPLICEABLE_TAIL = /^[A-Za-z0-9\-._~!$&'()*+,;=:@|^[\]%/]+$/;
 const PERCENT_PROBE_TAIL = "41";
@@ -65,10 +61,7 @@ interface DynamicScript {
 /** How one place writes the path: its table, and whether it keeps the common characters. */
 interface PlaceEscape {
   table: EscapeTable;
-  /**
-   * Letters, digits and `/-._~` written as they are (HTML and JSON do): a tail of only
-   * those is the place's text as it is.
-   */
+  /** Letters, digits and `/-._~` written as they are (HTML and JSON do). */
   keepsPlain: boolean;
   /** Index of the first place with the same table (each distinct escape is made once). */
   sameAs: number;
@@ -135,7 +128,6 @@ export class SplicedPage {
     if (probeStarts.length !== starts.length)
       return { unusable: "the probe shows its path elsewhere" };
 
-    // Each place: how it escapes each character of the tail, and where the placeholder is.
     const escapes: string[][] = [];
     const cuts: [number, number][] = [];
     for (let i = 0; i < starts.length; i++) {
@@ -238,10 +230,7 @@ export class SplicedPage {
     return page;
   }
 
-  /**
-   * Whether `path` (a parsed URL's pathname, of this page's route) can be answered by
-   * splicing: the route's prefix, then a tail of characters the preparation learned.
-   */
+  /** The route's prefix, then a tail of characters the preparation learned. */
   accepts(path: string): boolean {
     const { prefix, segments } = this.route;
     if (path.length > MAX_SPLICED_PATH_LENGTH || !path.startsWith(prefix)) return false;

@@ -88,10 +88,7 @@ export type RetryResult =
   | { ok: false; reason: "not-found" | "purged" };
 
 export interface SubmissionStore {
-  /**
-   * Commits the submission (durably, before this resolves) and returns its id. Spam is kept
-   * for the operator to review but never delivered.
-   */
+  /** Durable before it resolves. Spam is kept for the operator to review, never delivered. */
   insert(record: SubmissionRecord, now?: number): Promise<string>;
   /** Oldest due first, not claimed. */
   due(now: number, limit: number): Promise<SubmissionRow[]>;
@@ -106,13 +103,9 @@ export interface SubmissionStore {
     leaseUntil: number,
     inFlight?: readonly string[],
   ): Promise<ClaimedSubmission[]>;
-  /**
-   * Moves the end of a claim's lease to `leaseUntil` while its attempt runs; false when the
-   * lease is no longer this claim's (recorded, or taken over after it ran out).
-   */
+  /** False when the lease is no longer this claim's (recorded, or taken over after it ran out). */
   extendLease(id: string, leaseToken: string, leaseUntil: number): Promise<boolean>;
   nextDueAt(): Promise<number | undefined>;
-  /** How many submissions wait for delivery, and when the oldest was queued (ms). */
   waiting(): Promise<{ count: number; oldestQueuedAt?: number }>;
   /** Ignored once the lease is another's, as for a failed attempt. */
   markDelivered(id: string, status: number, now?: number, leaseToken?: string): Promise<void>;
@@ -189,10 +182,7 @@ export const ALL_PREVIEW_LINKS = "*";
 export interface PreviewRevocationStore {
   /** Voids the links of `scope` issued at or before `at` (ms); a revocation never moves back. */
   revokePreviewLinks(scope: RevocationScope, at: number): Promise<void>;
-  /**
-   * The newest revocation time that covers links of this entry (its own or of all links),
-   * or 0: a link issued at or before it is void.
-   */
+  /** The newest revocation covering this entry's links (its own or all), or 0. */
   previewLinksRevokedAt(entryId: string): Promise<number>;
 }
 
@@ -229,25 +219,17 @@ export interface SiteStore {
   readonly engine: "sqlite" | "postgres";
   /** Where the data is, for log lines: a file, or postgres://host:port/db (no password). */
   readonly location: string;
-  /** The schema versions this opening migrated to, in order (none: the schema was current). */
   readonly migrated: readonly number[];
   readonly submissions: SubmissionStore;
   readonly rateLimits: RateLimitStore;
   /** The last public version of each entry, so a reworked live page stays public (issue 19). */
   readonly publishedVersions: PublishedVersionStore;
   readonly previewRevocations: PreviewRevocationStore;
-  /** Who sends each change's purge when several instances share the store. */
   readonly purgeClaims: PurgeClaimStore;
-  /**
-   * The forms signing key: `configured` (FORMS_SIGNING_SECRET) when set, else one generated
-   * once and kept in the store, the same for every instance.
-   */
+  /** `configured` (FORMS_SIGNING_SECRET), else one generated once, the same for every instance. */
   signingKey(configured?: string): Promise<Buffer>;
   previousSigningKey(): Promise<PreviousSigningKey | undefined>;
-  /**
-   * Replaces the generated key with a new one and keeps the replaced one as the previous
-   * key (`npm run forms -- rotate-key`). Running instances read the keys at start.
-   */
+  /** Keeps the replaced key as the previous one. Running instances read the keys at start. */
   rotateSigningKey(now: number): Promise<PreviousSigningKey>;
   close(): Promise<void>;
 }
@@ -273,7 +255,7 @@ export function newLeaseToken(): string {
   return randomBytes(12).toString("base64url");
 }
 
-/** A submission as both engines store it (times as integers of ms). */
+/** Times as integers of ms. */
 export interface SubmissionColumns {
   id: string;
   received_at: number;
@@ -358,10 +340,7 @@ export const WAITING_SQL = `SELECT CAST(count(*) AS INTEGER) AS count, min(queue
 export const EXTEND_LEASE_SQL = `UPDATE submissions SET next_attempt_at = $1
   WHERE id = $2 AND status = 'pending' AND lease_token = $3`;
 
-/**
- * Records a delivery ($1 status, $2 now, $3 id, $4 lease token or null): ignored once the
- * lease is another's.
- */
+/** $1 status, $2 now, $3 id, $4 lease token or null: ignored once the lease is another's. */
 export const MARK_DELIVERED_SQL = `UPDATE submissions SET status = 'delivered',
     attempts = attempts + 1, next_attempt_at = NULL, last_error = NULL, last_status = $1,
     delivered_at = $2, lease_token = NULL
@@ -371,10 +350,7 @@ export const INSERT_COLUMNS = `id, received_at, form_id, form_entry_id, form_ver
   destination, page_path, fields_json, consent_json, attribution_json, spam, status,
   queued_at, next_attempt_at`;
 
-/**
- * The columns `retry` sets (PostgreSQL placeholders: $1 now, $2 the id; forSqlite for
- * SQLite). A live lease (pending, claimed, not run out) stays where it is.
- */
+/** $1 now, $2 the id. A live lease (pending, claimed, not run out) stays where it is. */
 export const RETRY_SQL = `UPDATE submissions SET status = 'pending', spam = NULL, queued_at = $1,
     next_attempt_at = CASE WHEN ${LIVE_LEASE} THEN next_attempt_at ELSE $1 END,
     lease_token = CASE WHEN ${LIVE_LEASE} THEN lease_token ELSE NULL END,
@@ -453,10 +429,7 @@ export function toVersionKey(row: VersionKeyColumns): PublishedVersionKey {
   };
 }
 
-/**
- * Notes that an entry was public at an address (with the version recorded there): its first
- * time there is kept, its last time moves forward only.
- */
+/** An entry public at an address: its first time there is kept, its last moves forward only. */
 export const ENTRY_ADDRESS_UPSERT_SQL = `INSERT INTO entry_addresses
     (entry_id, path, template_name, first_public_at, last_public_at) VALUES ($1, $2, $3, $4, $4)
   ON CONFLICT (entry_id, path) DO UPDATE SET
