@@ -1,6 +1,6 @@
-// The explicit route table of SPEC §2. Every path here is prerendered at build time
-// (see react-router.config.ts); anything else falls through to the catch-all, which
-// consults the redirect table before answering 404.
+// The explicit route table. Its pages are prerendered at build time (react-router.config.ts
+// says which paths; not the PDFs or /consent). Redirects are answered before any route is
+// matched (server/serving/redirects.ts, root.tsx's middleware), so the catch-all only 404s.
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 import { MEDIA_ROUTE_BASE } from "./config/site";
 import { routePattern, CONTENT_URL_PATTERNS as URLS } from "./content/urls";

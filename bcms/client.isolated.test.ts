@@ -122,7 +122,7 @@ async function setup(extra: Parameters<typeof testConfig>[1] = {}, data = stubDa
   return { client, data, memory, stub: server, paths };
 }
 
-describe("configuration (SPEC §3, §9)", () => {
+describe("configuration", () => {
   it("applies the defaults", () => {
     const config = resolveConfig({ orgId: "o", instanceId: "i", apiKey: { id: "k", secret: "s" } });
     expect(config).toMatchObject({
@@ -178,7 +178,7 @@ describe("configuration (SPEC §3, §9)", () => {
   });
 });
 
-describe("content-service calls (SPEC §7)", () => {
+describe("content-service calls", () => {
   it("calls every entry route with the template id, unwrapping items and item", async () => {
     const { client, paths } = await setup();
     expect(await client.entry.getAll("news-article")).toHaveLength(1);

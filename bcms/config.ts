@@ -1,10 +1,10 @@
-// Client configuration of SPEC §3 with the defaults of SPEC §9, validated once at creation.
+// Client configuration with its defaults, validated once at creation.
 import { BcmsConfigError } from "./errors";
 import { type BcmsLogger, consoleLogger } from "./logger";
 
-/** BCMS hosted app; also the default content-service origin (BCMS-API §2). */
+/** BCMS hosted app; also the default content-service origin. */
 export const DEFAULT_CMS_ORIGIN = "https://app.thebcms.com";
-/** SPEC §9: content request timeout. */
+/** Content request timeout. */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
 /** Requests in flight at once; the rest wait in the queue (prerendering issues many calls). */
 export const DEFAULT_MAX_CONCURRENT_REQUESTS = 8;
@@ -36,7 +36,7 @@ export function instanceConfig(
   };
 }
 
-/** Socket tuning; the defaults are the numbers of SPEC §9. Tests inject timers. */
+/** Socket tuning; the defaults are socket.ts's constants. Tests inject timers. */
 export interface BcmsSocketConfig {
   connectTimeoutMs?: number;
   initialReconnectDelayMs?: number;
@@ -127,7 +127,7 @@ function normaliseOrigin(value: unknown, problems: string[]): string {
   return `${url.origin}${url.pathname}`.replace(/\/+$/, "");
 }
 
-/** Applies SPEC §9 defaults and validates; throws one BcmsConfigError listing every problem. */
+/** Applies the defaults and validates; throws one BcmsConfigError listing every problem. */
 export function resolveConfig(input: BcmsConfig): ResolvedBcmsConfig {
   const problems: string[] = [];
   const orgId = requireText(input?.orgId, "orgId", problems);

@@ -1,4 +1,4 @@
-// The `entry` namespace: every entry call of SPEC §7 (raw, lite, parsed, by status, by id or
+// The `entry` namespace: every entry call of the client (raw, lite, parsed, by status, by id or
 // slug, create, update, delete), resolving template names to ids and caching per template.
 // The reads live in entry-reads.ts, the writes in entry-writes.ts.
 import type { Entry, EntryLite, EntryParsed } from "@thebcms/types";

@@ -2,10 +2,10 @@
 // built from method, path and the server's `{message}` (redacted), and no request headers,
 // URLs with credentials or raw low-level errors are attached.
 
-/** SPEC §8: a cancelled queue item fails with exactly this message. */
+/** A cancelled queue item fails with exactly this message. */
 export const QUEUE_ITEM_CANCELED_MESSAGE = "Queue item has been canceled by user";
 
-/** SPEC §5: unknown template name or id. */
+/** Unknown template name or id. */
 export function templateNotFoundMessage(idOrName: string): string {
   return `Template with Name or ID "${idOrName}" is not found`;
 }
@@ -106,7 +106,7 @@ export class BcmsResponseError extends BcmsError {
   }
 }
 
-/** SPEC §5: a template name or id that no template has. */
+/** A template name or id that no template has. */
 export class BcmsTemplateNotFoundError extends Error {
   readonly templateIdOrName: string;
   constructor(templateIdOrName: string) {
@@ -116,7 +116,7 @@ export class BcmsTemplateNotFoundError extends Error {
   }
 }
 
-/** SPEC §5: an entry payload that does not fit its template; names the entry and the property. */
+/** An entry payload that does not fit its template; names the entry and the property. */
 export class BcmsValidationError extends Error {
   /** Human description of the entry, e.g. `Entry "hello" of template "blog-post" (en)`. */
   readonly entry: string;
@@ -149,7 +149,7 @@ export class BcmsSocketError extends Error {
   }
 }
 
-/** Media of the wrong type for the operation (SPEC §5). */
+/** Media of the wrong type for the operation. */
 export class BcmsMediaTypeError extends Error {
   readonly mediaId: string | null;
   readonly mediaType: string | null;

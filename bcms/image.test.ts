@@ -37,7 +37,7 @@ describe("parseSizeTransform", () => {
   });
 });
 
-describe("pickSizeTransform (SPEC §9)", () => {
+describe("pickSizeTransform", () => {
   it("picks the width closest to width × device pixel ratio", () => {
     expect(pickSizeTransform({ sizeTransforms: transforms, width: 600 })?.sizeTransform).toBe(
       "650x433",

@@ -1,11 +1,11 @@
-// Responsive image helpers (pure): choosing a size transform for a rendered width (SPEC §9) and
+// Responsive image helpers (pure): choosing a size transform for a rendered width and
 // building srcset candidates from `sizeTransforms` against the site's own media URL base.
 import { buildMediaProxyUrl, webpFilename } from "./media";
 
-/** Media types that can be displayed as an image (SPEC §5). */
+/** Media types that can be displayed as an image. */
 export const IMAGE_MEDIA_TYPES: readonly string[] = ["IMG", "SVG"];
 
-/** SPEC §8: media of a wrong type used as an image. */
+/** Media of a wrong type used as an image. */
 export function mediaNotImageMessage(type: string): string {
   return `Media of type ${type} cannot be used as an image`;
 }
@@ -74,7 +74,7 @@ export interface PickedSizeTransform {
 }
 
 /**
- * The size transform whose width is closest to width × devicePixelRatio (SPEC §9). On a tie the
+ * The size transform whose width is closest to width × devicePixelRatio. On a tie the
  * larger one wins (sharper rather than blurry). An invalid requested width picks the largest.
  * Null when there is no usable transform.
  */

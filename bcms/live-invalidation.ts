@@ -1,4 +1,4 @@
-// Live invalidation: maps BCMS socket events (BCMS-API §6) to precise cache drops, so a content
+// Live invalidation: maps BCMS socket events to precise cache drops, so a content
 // change reaches readers within seconds without flushing unrelated data.
 import type { EntryCache } from "./entry-cache";
 import { parsedEntryReferencesMedia } from "./entry-cache";
@@ -6,7 +6,7 @@ import { isRecord } from "./is-record";
 import type { ContentChange } from "./resource-api";
 import type { BcmsSocket } from "./socket";
 
-/** Socket events that change content (SPEC §7). */
+/** Socket events that change content. */
 export const CONTENT_EVENT_NAMES = [
   "entry",
   "entry_status",

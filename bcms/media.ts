@@ -3,7 +3,7 @@
 import type { Media } from "@thebcms/types";
 import { buildPath, encodePathSegment, instanceBasePath } from "./paths";
 
-/** BCMS-API §7: binaries of the hosted app are served by the CDN, same path. */
+/** Binaries of BCMS's hosted app are served by its CDN, at the same path. */
 export const BCMS_HOSTED_APP_ORIGIN = "https://app.thebcms.com";
 export const BCMS_CDN_ORIGIN = "https://cdn.thebcms.com";
 /** Value of every bin2 flag (`webp=t`, `tmb=t`). */

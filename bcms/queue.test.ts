@@ -10,7 +10,7 @@ function deferred<T>() {
 }
 
 describe("request queue", () => {
-  it("uses the exact SPEC message", () => {
+  it("uses the exact cancellation message", () => {
     expect(QUEUE_ITEM_CANCELED_MESSAGE).toBe("Queue item has been canceled by user");
   });
 

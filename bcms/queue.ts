@@ -4,7 +4,7 @@ import { QUEUE_ITEM_CANCELED_MESSAGE } from "./errors";
 
 export { QUEUE_ITEM_CANCELED_MESSAGE };
 
-/** Rejection of a cancelled item; its message is exactly SPEC §8's. */
+/** Rejection of a cancelled item, with QUEUE_ITEM_CANCELED_MESSAGE. */
 export class QueueCanceledError extends Error {
   constructor() {
     super(QUEUE_ITEM_CANCELED_MESSAGE);

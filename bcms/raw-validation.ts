@@ -1,5 +1,5 @@
 /**
- * Validation of raw BCMS prop values (`PropValue[]`, BCMS-API.md §3.2 and §4)
+ * Validation of raw BCMS prop values (`PropValue[]`)
  * against a template, group or widget schema, as the BCMS backend does on
  * writes. Shared by the local content service (first problem → HTTP 400
  * `[path] -> message`) and the snapshot checker (every problem, with a human

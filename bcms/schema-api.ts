@@ -1,5 +1,5 @@
 // The schema namespaces of the client: templates, groups, widgets and entry statuses, read
-// through their caches and written as BCMS-API §2 says (bodies from BCMS's types): `POST
+// through their caches and written as BCMS takes them (bodies from BCMS's types): `POST
 // {kind}/create`; a template is updated at `PUT template/{id}/update`, a group or widget at
 // `PUT {kind}/update` with its `_id` in the body (their update bodies carry it, the
 // template's does not). Each write drops what it changed from the caches.

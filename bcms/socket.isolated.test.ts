@@ -90,7 +90,7 @@ describe("socket URL", () => {
     );
   });
 
-  it("uses the SPEC §9 numbers", () => {
+  it("uses the socket's timing defaults", () => {
     expect(SOCKET_RECONNECT_INITIAL_DELAY_MS).toBe(1000);
     expect(SOCKET_RECONNECT_MAX_DELAY_MS).toBe(60000);
     expect(SOCKET_CONNECT_TIMEOUT_MS).toBe(10000);

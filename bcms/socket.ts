@@ -1,4 +1,4 @@
-// The BCMS live-update socket (SPEC §4, §8, §9; BCMS-API §6). Keeps itself connected with
+// The BCMS live-update socket. Keeps itself connected with
 // exponential backoff until disconnect(), never crashes and never leaves a rejection unhandled,
 // whatever the server does. The URL carries the API secret: it is server-side only and is never
 // logged or put in an error.
@@ -10,13 +10,13 @@ import { type BcmsLogger, silentLogger } from "./logger";
 import { createRedactor, type Redactor } from "./redact";
 
 export const SOCKET_PATH = "/api/v3/socket";
-/** SPEC §9: connection timeout option. */
+/** Connection timeout. */
 export const SOCKET_CONNECT_TIMEOUT_MS = 10_000;
-/** SPEC §9: first reconnect delay, doubled after each failed attempt... */
+/** First reconnect delay, doubled after each failed attempt... */
 export const SOCKET_RECONNECT_INITIAL_DELAY_MS = 1_000;
 /** ...up to this maximum. */
 export const SOCKET_RECONNECT_MAX_DELAY_MS = 60_000;
-/** SPEC §8: logged for a frame that is not a JSON `{en, ed}` message. */
+/** Logged for a frame that is not a JSON `{en, ed}` message. */
 export const SOCKET_INVALID_MESSAGE = "Invalid message from server";
 /** Logged (with the event name and the error) when a handler throws or rejects. */
 export const SOCKET_HANDLER_FAILED_MESSAGE = "Socket handler failed";

@@ -4,7 +4,7 @@ import { BcmsMediaTypeError } from "./errors";
 import { isMedia } from "./guards";
 import { isRecord } from "./is-record";
 
-/** SPEC §5: asking for SVG markup of a media item that is not an SVG. */
+/** Asking for SVG markup of a media item that is not an SVG. */
 export const MEDIA_NOT_SVG_MESSAGE = "Provided media is not of type SVG";
 
 /** A media object (raw Media or parsed media) that the SVG helpers accept. */

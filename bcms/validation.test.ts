@@ -104,7 +104,7 @@ function expectFailure(values: Record<string, unknown>, property: string, reason
   expect(error.message).toBe(`${ENTRY}, property "${property}": ${reason}`);
 }
 
-describe("validation messages (SPEC §5)", () => {
+describe("validation messages", () => {
   it("spells the rule messages exactly", () => {
     expect(MISSING_REQUIRED_VALUE_MESSAGE).toBe("Missing value for required property");
     expect(enumValueNotAllowedMessage("X", ["a", "b", "c"])).toBe(
@@ -237,7 +237,7 @@ describe("validation messages (SPEC §5)", () => {
   });
 });
 
-describe("conversion to raw PropValue[] (BCMS-API §4)", () => {
+describe("conversion to raw PropValue[]", () => {
   it("produces exactly one value per schema prop, in schema order", () => {
     const raw = toRawPropValues(
       schema,

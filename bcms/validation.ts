@@ -1,6 +1,6 @@
-// Client-side validation of entry payloads (SPEC §5). The caller writes values the way parsed
+// Client-side validation of entry payloads. The caller writes values the way parsed
 // entries read (keyed by prop name); this module checks them against the template, group and
-// widget schemas and converts them to raw BCMS PropValue[] (BCMS-API §4). Every failure is a
+// widget schemas and converts them to raw BCMS PropValue[]. Every failure is a
 // BcmsValidationError naming the entry and the property path.
 import type {
   EntryContent,
@@ -22,7 +22,7 @@ import { BcmsValidationError } from "./errors";
 import { isContentNode } from "./guards";
 import { isRecord } from "./is-record";
 
-// --- Messages (SPEC §5 wording; tests quote these) -------------------------------------------
+// --- Messages (tests quote these) ------------------------------------------------------------
 
 export const MISSING_REQUIRED_VALUE_MESSAGE = "Missing value for required property";
 export const UNKNOWN_PROPERTY_MESSAGE = "Unknown property: the schema has no property of this name";

@@ -1,5 +1,5 @@
 /**
- * API-key authentication as BCMS does it (BCMS-API.md §1): `Authorization:
+ * API-key authentication as BCMS does it: `Authorization:
  * ApiKey {id}.{secret}` or `?apiKey={id}.{secret}` on HTTP, `?token=apikey_{id}.{secret}`
  * on the socket. Messages and statuses are BCMS's.
  */

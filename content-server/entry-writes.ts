@@ -1,5 +1,5 @@
 /**
- * Entry create and update bodies (BCMS-API.md §3.2): checked like BCMS checks
+ * Entry create and update bodies: checked like BCMS checks
  * them, then turned into the raw entry to store. Every failure is a 400
  * `{message: "[path] -> ..."}`. Shape errors are 400 here, where upstream
  * answers 403 for schema failures: a bad body is not a permission problem.
@@ -45,7 +45,7 @@ function requireLanguage(store: ContentStore, lng: unknown, path: string): strin
   return lng;
 }
 
-/** Statuses may be named by id or by label (SPEC §4); the id is stored. */
+/** Statuses may be named by id or by label; the id is stored. */
 function requireStatus(store: ContentStore, status: unknown, path: string): string {
   const found = typeof status === "string" ? store.findStatus(status) : undefined;
   if (!found) fail(path, `Entry status "${String(status)}" does not exist`);

@@ -1,5 +1,5 @@
 /**
- * `GET media/{id}/bin2/{name}` (BCMS-API.md §7): originals, listed size
+ * `GET media/{id}/bin2/{name}`: originals, listed size
  * transforms (`sizeT=WxH`), WebP (`webp=t`) and thumbnails (`tmb=t`). Variants
  * are made by sharp once and kept in a disk cache keyed by media id, version,
  * the binary's size and mtime and the variant, so an edited binary never serves

@@ -1,5 +1,5 @@
 /**
- * Raw entries → BCMS's parsed and lite forms (BCMS-API.md §3.3, §3.4, §4, §5.2).
+ * Raw entries → BCMS's parsed and lite forms.
  *
  * Where we deliberately differ from upstream (documented in content-server/README.md):
  * - Present values are kept as they are: upstream's `data[0] || null` turns 0,

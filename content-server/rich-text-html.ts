@@ -1,6 +1,6 @@
 /**
- * Rich-text node (tiptap JSON) → HTML, following the converter table of
- * BCMS-API.md §5.2, with these deliberate differences from upstream BCMS:
+ * Rich-text node (tiptap JSON) → HTML, node for node as BCMS converts it, with
+ * these deliberate differences from upstream BCMS:
  *
  * - Text and attribute values are HTML-escaped. Upstream prints them raw, so a
  *   `<` typed by an editor becomes markup and a `"` in a link breaks out of the

@@ -65,7 +65,7 @@ export interface SnapshotData extends EntityMaps {
   journalPending: boolean;
 }
 
-/** Every BCMS prop type (BCMS-API.md §3.1). */
+/** Every BCMS prop type. */
 export const PROP_TYPES: ReadonlySet<string> = new Set([
   "STRING",
   "NUMBER",

@@ -1,5 +1,5 @@
 /**
- * The BCMS socket (BCMS-API.md §6): `GET /api/v3/socket?token=apikey_{id}.{secret}`.
+ * The BCMS socket: `GET /api/v3/socket?token=apikey_{id}.{secret}`.
  * On connect the server sends `socket_connection {id}`; afterwards it only
  * pushes `{en, ed}` events for every write to every client. Client frames are
  * ignored (BCMS only handles editor sync events there), whatever they contain.

@@ -1,26 +1,9 @@
 // `npm run bench`: every benchmark of the project, figures printed as JSON.
-// Usage: npm run bench [-- content|site|forms|csp|redirects|serve|flood|memory|restart|preview|schedule|scale]   (default: all)
-//   site: Lighthouse and Playwright figures of the built site next to their budgets
-//   (scripts/bench/site-bench.ts; prints a PASS/FAIL report first, exits 0 either way).
-//   csp: requests/s of prerendered pages without and with the hash policy, same run, wrk
-//   (scripts/bench/csp-bench.ts).
-//   redirects: the server's redirect lookup, indexed against a scan of every rule, with the
-//   CMS's redirects merged in; and a CMS redirect's edit-to-live on the real site
-//   (scripts/bench/redirect-edit-bench.ts; REDIRECT_BENCH_EDIT=0 leaves that part out).
-//   serve: the server beside nginx on the same files (req/s, p99), a render's CPU, memory
-//   under rendering and hostile traffic (scripts/bench/serve-bench.ts).
-//   flood: visitors on a prerendered page while one client floods the site with unknown
-//   paths, unknown queries or requests that need a render, beside nginx (flood-bench.ts).
-//   memory: one instance's RSS when ready, at its peak and after a soak over every page,
-//   its heaps, and the HEALTHCHECK process's own peak (scripts/bench/memory-bench.ts).
-//   restart: time to ready after a start with N edits pending (0, 1, 10, 50), the real site
-//   on a content-service process (scripts/bench/restart-bench.ts).
-//   preview: a draft article's preview render time and edit-to-refresh latency in Chromium
-//   (scripts/bench/preview-bench.ts).
-//   schedule: from publish_at / unpublish_at to the page live / gone on both of two instances
-//   on PostgreSQL (p50/p99 over 20 times), and the CDN's purges per time (schedule-bench.ts).
-//   scale: builds with 1,000 and 10,000 extra articles, publish-to-live of one edit on the
-//   largest, requests/s while every page renders again, beside nginx (scale-bench.ts).
+// Usage: npm run bench [-- NAME] (default: all), NAME one of content, site, forms, csp,
+// redirects, serve, flood, memory, restart, preview, schedule, scale. Each is a file of
+// scripts/bench/ whose header says what it measures (docs/performance.md: budgets and the last
+// figures). `scale` is not part of all: it builds twice, tens of minutes.
+// REDIRECT_BENCH_EDIT=0 leaves out the redirects benchmark's edit-to-live on the real site.
 import { runContentBench } from "./bench/content-bench";
 import { runCspBench } from "./bench/csp-bench";
 import { runFloodBench } from "./bench/flood-bench";

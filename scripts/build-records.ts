@@ -1,17 +1,10 @@
-// Writes the build's freshness and route-rules files after `react-router build`
-// (SPEC §7), into the client build so the server serves them as static files:
-//   build/client/builds/latest.json        {id, timestamp, manifestVersion?}
-//   build/client/builds/meta/{id}.json     {id, timestamp, manifestVersion?, redirects, prerendered}
-//   (and the same file as meta/{manifestVersion}.json when BUILD_ID names the build: the
-//   browser knows its build by the manifest version only)
-//
-// Build id: BUILD_ID from the environment, else React Router's manifest version (the
-// hash in build/client/assets/manifest-{version}.js, which the browser also knows as
-// window.__reactRouterManifest.version), else a hash of the asset file names.
-// Prerendered paths: --paths /a,/b, or --prerendered FILE (JSON array or one per line),
-// else every {path}/index.html found in the client build.
-//
-// Usage: tsx scripts/build-records.ts [--client-dir build/client] [--paths ...|--prerendered FILE]
+// Writes the build's freshness and route-rules files after `react-router build` into the
+// client build, so the server serves them as static files: builds/latest.json and
+// builds/meta/{id}.json, the latter also as meta/{manifestVersion}.json when BUILD_ID names
+// the build (the browser knows its build by the manifest version only). The build id is
+// BUILD_ID, else React Router's manifest version, else a hash of the asset file names.
+// Usage: tsx scripts/build-records.ts [--client-dir build/client] [--paths /a,/b|--prerendered
+// FILE] (FILE: a JSON array or one path per line; neither: every {path}/index.html found).
 import { createHash } from "node:crypto";
 import { mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";

@@ -1,23 +1,13 @@
-// `npm run build`: the production build, with the content it prerenders from.
-//   1. content: the configured CMS, or (BCMS_ORIGIN unset) the embedded content service,
-//      started on a free loopback port for the duration of the build (DESIGN "Known traps":
-//      a build never reads a network it cannot reach);
-//   2. the CMS part of the prerender list (scripts/prerender-paths.ts, a child process), then
-//      `react-router build` as a child process, both with an env pointing the app at that service;
-//   3. build/client/builds/latest.json + meta/{id}.json (scripts/build-records.ts), after the
-//      data files of prerendered resource routes are removed (removeResourceRouteData);
-//   4. build/prerendered.json: which client files prerendering wrote (server/serving/prerendered.ts),
-//      and build/content-tags.json: what content each prerendered page read (what prerendering
-//      recorded through CONTENT_TAGS_FILE; server/refresh/content-dependencies.ts), and
-//      build/content-versions.json: what the CMS held before prerendering started (written by
-//      the paths step; server/refresh/content-ledger.ts);
-//      then robots.txt and sitemap.xml (SITE_ORIGIN; scripts/build-records.ts) unless public/ has them,
-//      and build/sitemap.json: whether the build wrote the sitemap (the server then keeps it
-//      up to date; server/refresh/sitemap-refresh.ts);
-//   5. brotli + gzip siblings of every text file (the server sends them as they are);
-//   6. build/.stamp.json: a hash of the build inputs, so `npm start` can tell a stale build.
-// Content is not an input: it is live (the server renders again the prerendered pages that
-// read what changed and rewrites their files; server/refresh/page-refresh.ts).
+// `npm run build`: the production build, with the content it prerenders from: the configured
+// CMS, or (BCMS_ORIGIN unset) the embedded content service on a free loopback port for the
+// build's duration (a build never reads a network it cannot reach). The prerender list and
+// `react-router build` run as child processes with an env pointing the app at that service.
+// Beside the client build it writes what the server reads at start: which files prerendering
+// wrote (build/prerendered.json), what content each page read (build/content-tags.json), what
+// the CMS held before prerendering (build/content-versions.json), whether it wrote the sitemap
+// (build/sitemap.json), and a hash of the inputs (build/.stamp.json: `npm start` tells a stale
+// build by it). Content is not an input: it is live (the server renders again the prerendered
+// pages that read what changed: server/refresh/page-refresh.ts).
 import "./require-project-node.mjs";
 import { spawn } from "node:child_process";
 import { mkdir, readFile, rename, rm, stat, unlink, writeFile } from "node:fs/promises";

@@ -40,9 +40,7 @@ export interface SiteServerOptions {
   logger?: SiteLogger;
   /** The forms service actions store submissions with (server/forms/). */
   forms?: FormsService;
-  /** The proxies in front of the site (default: none). */
   trustProxy?: ProxyTrust;
-  /** The last public versions of reworked entries (the site's store). */
   publishedVersions?: PublishedVersionStore;
   /**
    * With `siteKey` (the forms signing key, which signs preview links too, under a key
@@ -60,7 +58,6 @@ export interface SiteServerOptions {
 
 export type LoadedSite = Awaited<ReturnType<typeof loadSite>>;
 
-/** What the server is made from: the build, its files and records, the render thread. */
 export async function loadSite(options: SiteServerOptions, logger: SiteLogger) {
   const { env } = options;
   const build = await loadServerBuild(
@@ -97,7 +94,6 @@ export async function loadSite(options: SiteServerOptions, logger: SiteLogger) {
   return { build, files, prerendered, dependencies, ledger, thread, renderPage };
 }
 
-/** What answers requests, besides files: addresses, renders, headers, 404 pages, previews. */
 export function answeringParts(
   options: SiteServerOptions,
   site: LoadedSite,

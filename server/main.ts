@@ -50,7 +50,6 @@ export interface RunningSite {
   siteUrl: string;
   contentUrl?: string;
   site: SiteServer;
-  /** Graceful: the site, then the content service. */
   close(): Promise<void>;
 }
 

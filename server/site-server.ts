@@ -1,7 +1,8 @@
 // The production server, wired: its parts (answering-parts.ts), the request pipeline
 // (request-pipeline.ts, the order of a request) and the fast path in front of it, the page
-// refresher, what a content change does (refresh/content-change.ts), and the order of
-// shutdown. Nothing is decided here.
+// refresher, what a content change does (refresh/content-change.ts). What is decided here
+// is when things happen: what readiness waits for, when the 404 pages are prepared, which
+// answers count as visitor traffic, and the order of shutdown.
 import { randomUUID } from "node:crypto";
 import { createJsonLogger, type SiteLogger } from "../app/logging/logger.server";
 import {
@@ -57,7 +58,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
   const contentProbe = createContentProbe(env.bcms);
   let changes: ContentChanges | undefined;
   const redirects = new SiteRedirects();
-  // Read where the content pages are made of is read: the render thread. Read at start
+  // The CMS's redirects are read where page content is read, in the render thread: at start
   // (before the instance says it is ready) and again after each change that can move one.
   const cmsRedirects = new RedirectRefresh({
     redirects,

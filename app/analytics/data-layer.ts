@@ -1,4 +1,4 @@
-// The tag manager's data layer (SPEC §1, §7): page views are pushed to `window.dataLayer`,
+// The tag manager's data layer: page views are pushed to `window.dataLayer`,
 // which the tag manager drains when (and if) its script loads. With no GTM_ID the queue
 // still fills, so nothing in the app depends on the script being present. The queue is
 // created, and the tag manager loaded after consent, by app/consent/consent-runtime.ts.

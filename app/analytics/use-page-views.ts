@@ -1,5 +1,5 @@
 // Sends a page view on first load and on every in-app navigation that changes the path
-// or the query (SPEC §4), never on hash-only changes.
+// or the query, never on hash-only changes.
 import { useEffect } from "react";
 import { useLocation } from "react-router";
 import { createPageViewTracker, type PageViewTracker } from "./data-layer";

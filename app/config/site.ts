@@ -1,4 +1,4 @@
-// Brand, navigation and link constants of SPEC §2. Public: safe for the browser bundle.
+// Brand, navigation and link constants. Public: safe for the browser bundle.
 
 export const BRAND = "ID5";
 export const DEFAULT_TITLE = "ID5";

@@ -1,4 +1,4 @@
-// The consent banner (DESIGN "Forms and consent"): the same markup for every visitor, so
+// The consent banner: the same markup for every visitor, so
 // prerendered pages stay prerendered. Whether it shows is decided in the browser by the
 // inline runtime (consent-runtime.ts) through <html data-consent>, before the first paint:
 // no flash and no layout shift. It has no React state or handlers: the runtime answers its

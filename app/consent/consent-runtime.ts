@@ -1,18 +1,13 @@
-// Consent before tracking (DESIGN "Forms and consent"): an inline script at the top of the
-// document head, so it runs before anything else on every document, prerendered or not,
-// and works before (and without) the app's JavaScript bundle. It
-//   1. sets Google Consent Mode v2 defaults to denied, then applies the stored choice as an
-//      update (the cookie is read here, in the browser: pages stay the same for everyone);
-//   2. honours Global Privacy Control (advertising stays denied);
-//   3. marks <html data-consent="ask|decided|open"> (CSS shows or hides the banner) and
-//      answers the banner's forms and the footer's "Cookie choices" link by delegation;
-//   4. loads the tag manager only once a choice grants analytics or advertising, after the
-//      page is interactive (load, then idle); a new choice loads it at once, no reload.
-//
-// `consentRuntime` is serialised with Function#toString: it must not use anything from
-// outside its own body (no imports, no module constants); what it needs comes in `config`,
-// and its helpers (the codec functions of choice.ts, `readCookie`, `tagManagerLoader`) come in
-// as arguments, serialised the same way and bound by the same rule.
+// Consent before tracking: an inline script at the top of the document head, so it runs first
+// on every document, prerendered or not, and without the app's bundle. It sets Google Consent
+// Mode v2 defaults to denied and applies the stored choice as an update (the cookie is read in
+// the browser, so pages stay the same for everyone); honours Global Privacy Control
+// (advertising stays denied); marks <html data-consent="ask|decided|open"> for the CSS that
+// shows the banner, and answers its forms and the footer's "Cookie choices" link; loads the tag
+// manager only once a choice grants something, after the page is interactive (a new choice
+// loads it at once). `consentRuntime` and its helpers (choice.ts's codec, `readCookie`,
+// `tagManagerLoader`) are serialised with Function#toString: nothing from outside their own
+// bodies; what they need comes in `config` or as arguments.
 import {
   CONSENT_COOKIE,
   CONSENT_MAX_AGE_SECONDS,

@@ -1,5 +1,5 @@
-// The consent banner's wording and the visitor's stored choice (SPEC §1 analytics, DESIGN
-// "Forms and consent"). The wording is content: the CMS's `consent-banner` entry, read by
+// The consent banner's wording and the visitor's stored choice (no analytics before it).
+// The wording is content: the CMS's `consent-banner` entry, read by
 // app/content/consent.server.ts; a new `version` asks every visitor again.
 
 /** Categories a visitor chooses; "necessary" is always on and never stored. */

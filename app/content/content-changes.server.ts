@@ -1,14 +1,13 @@
-// A CMS event, told in the tags renderings record (content-tags.server.ts), so the server
-// can retire exactly the pages that read what changed.
-//   entry X of template T     entry:X, template:T; and path:X when X's address changed,
-//                             appeared or went (publish, unpublish, new slug, delete);
-//                             and order:T when the order T's lists show changed
-//   media X                   media:X, media
-//   anything else             * (a template's fields, a group, a widget, a language, a
-//                             reconnect after events may have been missed)
-// Addresses and list orders are compared with a snapshot taken before the change, so a new
-// article's page and a deleted one's are named (addedPaths / removedPaths), and a title edit
-// retires the list page that shows the article, not every page of the list.
+// A CMS event, told in the tags renderings record (content-tags.server.ts), so the server can
+// retire exactly the pages that read what changed:
+//   entry X of template T   entry:X, template:T; path:X when X's address changed, appeared or
+//                           went; order:T when the order T's lists show changed
+//   media X                 media:X, media
+//   anything else           * (a template's fields, a group, a widget, a language, a
+//                           reconnect after events may have been missed)
+// Addresses and list orders are compared with a snapshot taken before the change, so a new or
+// deleted article's page is named, and a title edit retires the list page that shows the
+// article, not every page of the list.
 import { CONTENT_EVENT_NAMES, type ContentEvent, parseContentEvent } from "../../bcms";
 import { getContentClient } from "./content-client.server";
 import { contentTag, EVERYTHING } from "./content-tags.server";
@@ -153,8 +152,9 @@ export interface WatchOptions {
 
 /**
  * Connects the CMS socket and calls `onChange` for every content event, after the client's
- * own caches have dropped what the event touched, told as what it changed (the tags
- * renderings record, content-changes.server.ts). Returns a function that stops watching.
+ * own caches have dropped what the event touched, told in the tags renderings record
+ * (content-tags.server.ts), with the content's versions then. Returns a function that stops
+ * watching.
  */
 export function watchContentChanges(
   onChange: (change: ClassifiedChange) => void,

@@ -1,29 +1,28 @@
-// What a rendering read from the content service, as tags: the server keeps them per page
-// (server/refresh/content-dependencies.ts) so an edit retires only the pages that used what
-// changed, and sends them as Cache-Tag / Surrogate-Key so a CDN can purge exactly.
-//
-// A rendering's reads are gathered through AsyncLocalStorage: the root middleware opens a
-// record around the whole request (loaders included), the content layer adds to it.
-//   entry:<id>        one entry's content was shown (a page's own entry, a card, a form)
-//   template:<name>   the list of a template's published entries was used (jobs,
-//                     resources, the consent banner)
-//   order:<name>      which of a template's entries a list holds, in which order, was used
-//                     (a page of the news list, the home page's latest news, the feed): such
-//                     a page also records each entry it shows, so an edit that keeps the
-//                     order retires only the pages that show the entry
-//   path:<id>         an internal link resolved (or failed to resolve) an entry's address
-//   media:<id>        a media item was shown
-//   media             the media library was searched by name
+// What a rendering read from the content service, as tags (the vocabulary: `contentTag`): the
+// server keeps them per page (server/refresh/content-dependencies.ts) so an edit retires only
+// the pages that used what changed, and sends them as Cache-Tag / Surrogate-Key so a CDN can
+// purge exactly. The root middleware opens a record (AsyncLocalStorage) around the whole
+// request, loaders included; the content layer adds to it.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { appendFileSync } from "node:fs";
 import { getEnv } from "~/config/env.server";
 
 export const contentTag = {
+  /** One entry's content was shown (a page's own entry, a card, a form). */
   entry: (id: string) => `entry:${id}`,
+  /** The list of a template's published entries was used (jobs, resources, consent banner). */
   template: (name: string) => `template:${name}`,
+  /**
+   * Which of a template's entries a list holds, in which order (a news page, the home page's
+   * latest news, the feed); such a page also records each entry it shows, so an edit that
+   * keeps the order retires only the pages that show the entry.
+   */
   order: (name: string) => `order:${name}`,
+  /** An internal link resolved (or failed to resolve) an entry's address. */
   path: (id: string) => `path:${id}`,
+  /** A media item was shown. */
   media: (id: string) => `media:${id}`,
+  /** The media library was searched by name. */
   mediaLibrary: "media",
 } as const;
 

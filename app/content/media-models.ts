@@ -2,7 +2,7 @@
 // models.ts because widget models use them and models.ts composes the widget models.
 
 /**
- * An image ready for `<picture>`. `src` is the default source (SPEC §9 rule applied for
+ * An image ready for `<picture>`. `src` is the default source (the size transform nearest
  * the width the layout asks for); `sources` are `<source>` entries, WebP first.
  * `mediaType` is the BCMS media type: the Picture component refuses anything that is not
  * IMG or SVG with "Media of type {type} cannot be used as an image".

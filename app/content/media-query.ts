@@ -1,4 +1,4 @@
-// The query of our media route (/media/{id}/{name}), as BCMS's bin2 takes it (BCMS-API §7).
+// The query of our media route (/media/{id}/{name}), as BCMS's bin2 takes it.
 
 /** `webp=t`: the WebP variant. */
 export const WEBP_PARAM = "webp";

@@ -48,7 +48,7 @@ export function readMedia(value: unknown): ParsedMedia | undefined {
 }
 
 export interface ImageOptions {
-  /** The CSS width the layout renders the image at (for the default source, SPEC §9). */
+  /** The CSS width the layout renders the image at (it picks the default source). */
   width: number;
   /** Overrides the CMS alt text (e.g. decorative images: ""). */
   alt?: string;

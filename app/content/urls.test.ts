@@ -15,7 +15,7 @@ import {
 } from "./urls";
 
 describe("content URLs", () => {
-  it("puts each template's slug under its own prefix (SPEC §2)", () => {
+  it("puts each template's slug under its own prefix", () => {
     expect(newsArticlePath("launch")).toBe("/news/launch");
     expect(eventPath("cannes")).toBe("/events/cannes");
     expect(resourcePath("guide")).toBe("/resources/guide");

@@ -1,24 +1,13 @@
 // What a page fetches before its first paint: its document and its stylesheet, nothing else
-// (docs/decisions/0013-first-paint.md). Two things wait until the page has painted:
-//
-// - The app's scripts. React Router writes a module preload for every chunk of the page and a
-//   module script that imports the route modules, then the browser entry; the browser fetched
-//   all of them (105 KB) ahead of the stylesheet, and they decided when the page first painted.
-//   The rendered HTML is rewritten here (entry.server.tsx): the module preloads are left out,
-//   and the module script is kept inert in a <template> until an inline script puts it back
-//   after the first contentful paint; then the app loads and hydrates as before.
-// - The web fonts, in a browser that has not fetched them yet: the page shows the
-//   metric-matched local faces (app/styles/global.css), the font files are fetched into the
-//   HTTP cache once the page has loaded and used from the next navigation on. Swapping them in
-//   on the page being read would move its text (layout shift) and make it paint again; they
-//   are fetched, not loaded as font faces, so this page does no work for them. A browser that
-//   has them (a flag in localStorage, per font version) uses them from the start, as a browser
-//   without JavaScript does; `font-display: optional` keeps either from swapping late.
-//
-// The inline script adds nothing to the JavaScript bundles: `afterFirstPaint` is serialised
-// with Function#toString and must not use anything from outside its own body. The CSP allows
-// it, and the module script inside the template, by hash like every inline script
-// (server/security/script-hashes.ts).
+// (docs/decisions/0013-first-paint.md). The app's scripts (105 KB, fetched ahead of the
+// stylesheet, they decided when the page painted) wait: the rendered HTML is rewritten here
+// (entry.server.tsx) without module preloads, its module script inert in a <template> until an
+// inline script puts it back after the first contentful paint. The web fonts wait too, in a
+// browser that has not fetched them: the page shows metric-matched local faces and fetches the
+// files into the HTTP cache after load, for the next navigation (swapping them in would shift
+// the text); a browser that has them (a flag in localStorage) uses them at once.
+// `afterFirstPaint` is serialised with Function#toString: it must not use anything from outside
+// its own body. The CSP allows it, and the template's module script, by hash.
 import { FONT_URLS, FONTS_VERSION } from "~/styles/fonts";
 
 export interface AfterFirstPaintConfig {

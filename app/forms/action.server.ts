@@ -82,7 +82,7 @@ async function readSent(request: Request): Promise<SentValues | "too-large" | "m
   return sent;
 }
 
-/** The partner-sign-up screens reuse the universal-id ones (SPEC §2): stay in the section. */
+/** The partner-sign-up screens reuse the universal-id ones: stay in the section. */
 export function outcomePathFor(pagePath: string, redirectPath: string): string {
   if (pagePath.startsWith("/partner-sign-up/") && redirectPath.startsWith("/universal-id/")) {
     return `/partner-sign-up/${redirectPath.slice("/universal-id/".length)}`;

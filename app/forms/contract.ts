@@ -4,7 +4,7 @@
 // context.
 import type { PurposeSigner, SigningPurpose } from "./tokens.server";
 
-/** UTM parameters kept for attribution (SPEC: marketing attribution, issue "forms"). */
+/** UTM parameters kept with a submission, so marketing can attribute the lead. */
 export const UTM_KEYS = [
   "utm_source",
   "utm_medium",

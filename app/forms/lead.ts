@@ -1,4 +1,4 @@
-// The conversion event of a sent form (SPEC §7 data layer): the form's id, no personal data.
+// The conversion event of a sent form, for the tag manager's data layer: the form's id, no personal data.
 // Kept with the forms, so its bytes load only with pages that carry a form.
 import { type DataLayerWindow, ensureDataLayer } from "~/analytics/data-layer";
 

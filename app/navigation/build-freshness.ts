@@ -1,4 +1,4 @@
-// Build freshness (SPEC §4, §7): poll /builds/latest.json; once it names another build
+// Build freshness: poll /builds/latest.json; once it names another build
 // than the running one, fire "app:update" and make the next navigation a full page load,
 // so visitors do not keep running old code against new chunks and data.
 import { useEffect } from "react";

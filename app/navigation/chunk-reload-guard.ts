@@ -1,15 +1,11 @@
 // A lazily loaded chunk that fails to load (usually: a deploy removed the old build's files)
-// triggers one full reload, at most once per RELOAD_GUARD_MS per path (SPEC §4, §8), so a
-// chunk that is really broken cannot start a reload loop.
-//
-// Two sources of such reloads: a failed dynamic import in our code (Vite's
-// `vite:preloadError`, or an unhandled rejection with a browser's import-failure message),
-// which the guard turns into a reload; and React Router, which reloads the page by itself
-// when a route module fails to import. Its reload is held to the same rule through the
-// Navigation API, where a reload started by a script is a cancelable `navigate` event;
-// browsers without that API keep React Router's unguarded reload. A held-back reload
-// becomes a full load of the page the visitor was going to instead: React Router's
-// navigation would otherwise wait forever, and the server renders that page whole.
+// triggers one full reload, at most once per RELOAD_GUARD_MS per path, so a chunk that is
+// really broken cannot start a reload loop. Our own failed imports (`vite:preloadError`, or an
+// unhandled import-failure rejection) the guard turns into a reload; React Router reloads by
+// itself when a route module fails, and is held to the same rule through the Navigation API (a
+// script's reload is a cancelable `navigate` event; without that API its reload is unguarded).
+// A held-back reload becomes a full load of the page the visitor was going to, since React
+// Router's navigation would otherwise wait forever.
 
 export const RELOAD_GUARD_MS = 10_000;
 export const RELOAD_STORAGE_PREFIX = "id5:chunk-reload:";

@@ -1,4 +1,4 @@
-// Link prefetching (SPEC §9). Hovering, focusing or touching a link preloads its route
+// Link prefetching. Hovering, focusing or touching a link preloads its route
 // modules and page data; a link in the viewport preloads only the page data, and only of
 // prerendered pages (a static file), so no page downloads other pages' JavaScript before
 // someone shows intent. At most MAX_PENDING_PREFETCHES at once, each path once per page,

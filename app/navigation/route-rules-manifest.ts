@@ -1,4 +1,4 @@
-// The build's route-rules manifest (SPEC §7), GET /builds/meta/{buildId}.json, written by
+// The build's route-rules manifest, GET /builds/meta/{buildId}.json, written by
 // scripts/build-records.ts. The client only needs its `prerendered` paths (the link
 // prefetcher preloads their static page data); redirects are applied by the server and
 // the root middleware, for documents and `.data` requests alike.

@@ -13,7 +13,7 @@ import {
 
 const STORAGE_KEY = "id5:scroll-positions";
 
-describe("shouldScrollToTop (SPEC §4)", () => {
+describe("shouldScrollToTop", () => {
   const top = (prev: string, next: string) => {
     const [prevPath = "", prevHash = ""] = prev.split(/(?=#)/);
     const [nextPath = "", nextHash = ""] = next.split(/(?=#)/);

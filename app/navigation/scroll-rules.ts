@@ -1,4 +1,4 @@
-// Scroll on navigation (SPEC §4): to the top, except on news pagination and same-path hash
+// Scroll on navigation: to the top, except on news pagination and same-path hash
 // changes; to the hash's element when it exists; back/forward restores the saved position.
 // Replaces React Router's <ScrollRestoration/>, which cannot express the exceptions. This
 // module ships in the always-loaded shell chunk: keep it small.
@@ -31,7 +31,7 @@ const hashId = (hash: string) => {
   }
 };
 
-/** Solutions tab links (SPEC §2 footer): "#tabs-media-owners" → "media-owners", else null. */
+/** Solutions tab links (the footer's): "#tabs-media-owners" → "media-owners", else null. */
 export const tabAnchorFromHash = (hash: string) =>
   /^tabs-([a-z\d]+(?:-[a-z\d]+)*)$/i.exec(hashId(hash))?.[1] ?? null;
 

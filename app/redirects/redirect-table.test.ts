@@ -15,7 +15,7 @@ const at = (path: string, origin = SITE_ORIGIN) => new URL(path, origin);
 const match = (path: string, origin = SITE_ORIGIN) =>
   matchRedirect(at(path, origin), { siteOrigin: SITE_ORIGIN });
 
-// Every row of SPEC §2 "Client redirects", written out independently of the table.
+// Every redirect the site must answer, written out independently of the table.
 const EXPECTED: [source: string, target: string, status: 301 | 302][] = [
   ["/publishers/sign-up", "/universal-id/media-owners", 301],
   ["/product", "/technology", 301],
@@ -42,8 +42,8 @@ const EXPECTED: [source: string, target: string, status: 301 | 302][] = [
   ["/resources/identity-report-2025", "/resources/state-of-identity-2026", 301],
 ];
 
-describe("redirect table (SPEC §2)", () => {
-  it("uses 301 by default and 302 where the spec says so", () => {
+describe("redirect table", () => {
+  it("uses 301 by default and 302 where a row says so", () => {
     expect(DEFAULT_REDIRECT_STATUS).toBe(301);
     expect(TEMPORARY_REDIRECT_STATUS).toBe(302);
   });

@@ -1,21 +1,16 @@
-// The one redirect table of SPEC §2 and its matcher. It drives the server's HTTP
-// redirects, the client's in-app redirects (via the route-rules manifest) and the
-// build's manifest, so the three can never disagree (DESIGN: "One redirect table").
-//
-// Pattern syntax (deliberately small, implemented here, no dependency):
-//   - literal segments match exactly and case-sensitively: `/product`;
-//   - `:name` matches one non-empty segment: `/news/:slug`;
-//   - `:name(regex)` matches one segment against `regex` (anchored): `:yyyy(\d{4})`;
-//   - a final `*` segment matches any rest of the path, including none: `/*`.
-// A target is an internal path, which may reuse the pattern's `:name` params, or an
-// absolute http(s) URL (external). Internal targets keep the request's query and hash.
-// Trailing slashes on the request path are ignored (`/product/` matches `/product`).
+// The one redirect table of the code and its matcher. It drives the server's HTTP redirects,
+// the client's in-app redirects (via the route-rules manifest) and the build's manifest, so
+// the three can never disagree. Patterns (deliberately small, no dependency): literal segments
+// match exactly and case-sensitively, `:name` one non-empty segment, `:name(regex)` one segment
+// against the anchored regex, a final `*` any rest of the path, none included. A target is an
+// internal path, which may reuse the `:name` params and keeps the request's query and hash, or
+// an absolute http(s) URL. Trailing slashes on the request path are ignored.
 
 import { withoutTrailingSlashes } from "../navigation/page-paths";
 
 export type RedirectStatus = 301 | 302;
 
-/** SPEC §9: "Default redirect code 301; some are 302." */
+/** Redirects are permanent unless a row says 302. */
 export const DEFAULT_REDIRECT_STATUS = 301 satisfies RedirectStatus;
 export const TEMPORARY_REDIRECT_STATUS = 302 satisfies RedirectStatus;
 
@@ -62,7 +57,7 @@ const temporary = (pattern: string, target: string): RedirectRule => ({
 /** The news sub-host: any path on `news.{domain}` goes to `{siteOrigin}/news`. */
 export const NEWS_HOST_PREFIX = "news.";
 
-/** Every redirect of SPEC §2, in match order (host rules first). Names: docs/content-model.md. */
+/** Every redirect of the code, in match order (host rules first). Names: docs/content-model.md. */
 export const REDIRECTS: readonly RedirectRule[] = [
   { ...permanent("/*", "/news"), hostPrefix: NEWS_HOST_PREFIX },
 

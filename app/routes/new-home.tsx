@@ -1,4 +1,4 @@
-// /new/home: the homepage content with the site layout turned off (SPEC §2).
+// /new/home: the homepage content with the site layout turned off.
 import type { RouteHandle } from "~/root";
 import Home, { loader, meta } from "./home";
 

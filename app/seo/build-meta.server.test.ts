@@ -34,7 +34,7 @@ describe("formatTitle", () => {
   });
 });
 
-describe("buildMeta (SPEC §3)", () => {
+describe("buildMeta", () => {
   const meta = buildMeta({
     title: "Solutions",
     description: "What we do",

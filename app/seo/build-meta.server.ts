@@ -1,8 +1,9 @@
-// The one page-head metadata builder of SPEC §3, with the site defaults; every page loader
+// The one page-head metadata builder, with the site defaults; every page loader
 // returns its result (page-head.server.ts). Absolute URLs come from the canonical site
-// origin passed in (SITE_ORIGIN), never from the request's host. Beyond SPEC §3 it writes
-// what discovery needs (docs/decisions/0010-discovery.md): the share image's size, article
-// times, the page's last change, language versions, the news feed, structured data.
+// origin passed in (SITE_ORIGIN), never from the request's host. Beyond title, description
+// and social tags it writes what discovery needs (docs/decisions/0010-discovery.md): the
+// share image's size, article times, the page's last change, language versions, the news
+// feed, structured data.
 import type { MetaDescriptor } from "react-router";
 import { BRAND, DEFAULT_DESCRIPTION, DEFAULT_TITLE } from "~/config/site";
 import type { JsonLd } from "./json-ld.server";

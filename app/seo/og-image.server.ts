@@ -1,5 +1,5 @@
-// The share image (Open Graph, Twitter) drawn as SVG: 1200×630, the brand's colours
-// (SPEC §9), the wordmark, a kicker line and a title wrapped over up to four lines. Pure:
+// The share image (Open Graph, Twitter) drawn as SVG: 1200×630, the brand's colours,
+// the wordmark, a kicker line and a title wrapped over up to four lines. Pure:
 // og-png.server.ts turns it into PNG. Text is set in system fonts (the renderer has no web
 // fonts), so the family list falls back from the site's own faces to common sans-serifs;
 // line breaks come from an estimate of glyph widths that errs on the wide side.

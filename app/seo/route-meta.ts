@@ -24,7 +24,7 @@ export interface LoadedHead {
 
 /**
  * The error page's head (404s and application errors): titled 'Page Not Found', excluded
- * from indexing (SPEC §2); no canonical URL or description, as it is not a page of the site.
+ * from indexing; no canonical URL or description, as it is not a page of the site.
  */
 export const NOT_FOUND_META: MetaDescriptor[] = [
   { title: `${NOT_FOUND_TITLE}${TITLE_SEPARATOR}${BRAND}` },

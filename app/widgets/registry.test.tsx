@@ -21,7 +21,7 @@ const widgets: WidgetModel[] = [
 ];
 
 describe("widget registry", () => {
-  it("registers exactly the seven widgets of the spec", () => {
+  it("registers exactly the seven widgets", () => {
     const names: WidgetName[] = widgets.map((w) => w.name);
     expect(Object.keys(WIDGET_REGISTRY).sort()).toEqual([...names].sort());
   });
@@ -32,7 +32,7 @@ describe("widget registry", () => {
     expect(html).not.toContain("data-widget-unhandled");
   });
 
-  it("renders the hidden placeholder with the spec message for an unknown widget", () => {
+  it("renders the hidden placeholder with its message for an unknown widget", () => {
     const unknown = { name: "pricing-table", rows: 3 } as unknown as WidgetModel;
     const html = renderMarkup(<WidgetBlock widget={unknown} Blocks={RichContent} />);
     expect(unhandledWidgetMessage("pricing-table")).toBe("Widget pricing-table is not handled");

@@ -1,6 +1,6 @@
-// A widget (or content item) with no registered handler: a hidden placeholder (SPEC §4, §8).
+// A widget (or content item) with no registered handler: a hidden placeholder.
 
-/** SPEC §8: the exact message. */
+/** The placeholder's message (tests quote it). */
 export function unhandledWidgetMessage(name: string): string {
   return `Widget ${name} is not handled`;
 }

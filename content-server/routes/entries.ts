@@ -1,4 +1,4 @@
-/** Entry routes: `template/{templateId}/entry/...` (BCMS-API.md §2). */
+/** Entry routes: `template/{templateId}/entry/...`. */
 import type { Entry, EntryParsed, Template } from "@thebcms/types";
 import { buildCreatedEntry, buildUpdatedEntry } from "../entry-writes";
 import { notFound, readJsonBody } from "../http";

@@ -1,14 +1,11 @@
-// CSP benchmark (`npm run bench -- csp`): requests per second of prerendered pages served
-// by the server without the hash policy (the commit before it, copied out of git, over a
-// copy of the build with a stub for its renders) and with it (this tree, as `npm start`
-// runs it, on the embedded content service), in the same run, measured with wrk on loopback.
-// Rounds interleave the two servers (and alternate which goes first) so a busy machine
-// weighs on both alike; each figure is the median of its rounds. Besides requests per
-// second, the server process's own CPU time per request (from /proc, Linux): it moves
-// less than throughput when other work shares the machine.
-// Settings: CSP_BENCH_ROUNDS (default 3), CSP_BENCH_SECONDS per measurement (default 4),
-// CSP_BENCH_BASELINE (a git revision; default the parent of the commit that added
-// server/content-security-policy.ts). wrk: /usr/bin/wrk, or WRK.
+// CSP benchmark (`npm run bench -- csp`): requests per second of prerendered pages without the
+// hash policy (the commit before it, copied out of git, over a copy of the build with a stub
+// for its renders) and with it (this tree, as `npm start` runs it), wrk on loopback. Rounds
+// interleave the two servers, alternating which goes first, so a busy machine weighs on both
+// alike; each figure is the median of its rounds. The server's own CPU time per request (from
+// /proc) moves less than throughput when other work shares the machine. Settings:
+// CSP_BENCH_ROUNDS (3), CSP_BENCH_SECONDS (4), CSP_BENCH_BASELINE (a git revision; default
+// the parent of the commit that added the policy), WRK (default /usr/bin/wrk).
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { cp, mkdtemp, rm, symlink } from "node:fs/promises";

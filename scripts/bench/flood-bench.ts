@@ -1,19 +1,11 @@
-// Flood benchmark (`npm run bench -- flood`): visitors on a prerendered page while one
-// client floods the site, beside nginx on the same build. The site (`npm start`'s entry, a
-// real process with the embedded content service) is pinned to core 0, both wrk processes
-// to core 1, nginx to core 0 with one worker. In one run:
-//   - visitors alone: `/about`, 10 connections: req/s, p50, p99;
-//   - the same during each flood of 50 connections, each request different:
-//       unknown paths (`/news/no-such-<n>`, `/no-such-<n>/x`),
-//       unknown queries (`/?r=<n>`),
-//       requests that need a render (`/contact?sent=<n>`: a form page, rendered per request),
-//     with the flood's own rate and answers by status class;
-//   - nginx's 404 rate on the same unknown paths, and the site's rate alone on them;
-//   - RSS of the site after each flood.
-// Budgets (issue 17): unknown paths >= 0.3x nginx's 404 rate with p99 < 5 ms; during the
-// render flood, visitors keep >= 0.7x their idle rate with p99 < 10 ms and no request waits
-// 2 s or more; RSS < 300 MB. PASS/FAIL lines on stderr, figures as JSON on stdout.
-// Settings: FLOOD_BENCH_SECONDS (default 5), NGINX.
+// Flood benchmark (`npm run bench -- flood`; what it measures: docs/performance.md): visitors
+// on a prerendered page while one client floods the site with unknown paths, unknown queries
+// or requests that need a render (`/contact?sent=<n>`: a form page, rendered per request),
+// beside nginx's 404 rate on the same unknown paths. The site (`npm start`'s entry) and nginx
+// (one worker) on core 0, both wrk processes on core 1. Budgets (issue 17): unknown paths >=
+// 0.3x nginx's 404 rate with p99 < 5 ms; during the render flood, visitors keep >= 0.7x their
+// idle rate with p99 < 10 ms and no request waits 2 s or more; RSS < 300 MB. PASS/FAIL on
+// stderr, figures as JSON on stdout. Settings: FLOOD_BENCH_SECONDS (default 5), NGINX.
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";

@@ -1,24 +1,13 @@
-// Scale benchmark (`npm run bench -- scale`): the site with thousands of news articles, in
-// temporary folders only (the repository's content/ and build/ are never touched).
-//   1. for each size (SCALE_BENCH_ARTICLES, default 1000,10000, measured one after the other):
-//      a copy of content/ with that many extra articles (generate-snapshot.ts), a copy of
-//      the project (sources only, node_modules linked) and `npm run build`'s program run in
-//      it on that snapshot: wall time, the build's own `build: done` line, and where the time
-//      went (listing the paths, the Vite builds, prerendering, the steps after);
-//   2. on the largest build, the real server (server/main.ts, as `npm start` runs it, pinned
-//      to core 0): one article's title edited in the snapshot folder, then the pages the
-//      server renders again (`content changed` → refreshing, `pages refreshed` → pages,
-//      written) and publish-to-live: from the edit until GET /news/{slug} answers the new
-//      title (polled every 20 ms);
-//   3. wrk (core 1, -t1 -c50, gzip) on /about and an article: nginx on the same files (core
-//      0), the idle server, then the server while it renders every page again (the consent
-//      banner, which every page shows, edited).
-// Goals: the largest build within 1.1× its share of articles of the smallest (10,000 within
-// 11× 1,000), publish-to-live < 1 s, requests/s during the re-render ≥ 0.4× nginx. PASS/FAIL
-// lines on stderr, the figures as JSON on stdout. Every step has a time limit; the temporary
-// folders and processes are removed on success, failure or interruption.
-// Settings: SCALE_BENCH_ARTICLES, SCALE_BENCH_SECONDS (wrk, default 5),
-// SCALE_BENCH_BUILD_MINUTES (per build, default 45), SCALE_BENCH_KEEP=1 (keep the folders).
+// Scale benchmark (`npm run bench -- scale`; what it measures: docs/performance.md "Scale"):
+// the site with thousands of news articles, in temporary folders only (the repository's
+// content/ and build/ are never touched). Sizes are built one after the other, each in a copy
+// of the project (sources only, node_modules linked) on a generated snapshot; the largest is
+// served by the real server (core 0) beside nginx (core 0), with wrk on core 1. Publish-to-live
+// is polled every 20 ms; the re-render of every page is caused by editing the consent banner,
+// which every page shows. Every step has a time limit; the temporary folders and processes
+// are removed on success, failure or interruption. Settings: SCALE_BENCH_ARTICLES,
+// SCALE_BENCH_SECONDS (wrk, default 5), SCALE_BENCH_BUILD_MINUTES (per build, default 45),
+// SCALE_BENCH_KEEP=1 (keep the folders).
 import { spawn } from "node:child_process";
 import { mkdtemp, open, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";

@@ -1,25 +1,12 @@
-// Serving benchmark (`npm run bench -- serve`): the site's server (`npm start`'s entry, a
-// real process with the embedded content service) beside nginx serving the same build's
-// files, measured in one run with wrk on loopback. The server is pinned to core 0 and wrk
-// to core 1 (when taskset exists), nginx to core 0 with one worker, and beside them a bare
-// Node server replaying the site's own answers (node-floor.ts): Node's HTTP floor here.
-//   1. fast path: req/s and p99 for `/`, `/about`, `/about.data` and the largest hashed
-//      script, gzip accepted (nginx serves the build's .gz siblings), rounds interleaved;
-//   2. a server render of `/contact` (a form page: rendered per request, never from a file
-//      or the render cache; a query `/` does not read is answered from its file): CPU per
-//      render, with and without compression;
-//   3. memory: RSS before and after sustained rendering, then after hostile traffic
-//      (unknown paths, unknown data requests, long queries, bad encodings);
-//   4. the prerendered `/about` in that process against a freshly started one (at least
-//      five rounds, interleaved; the ratio is the median of the rounds' ratios; every run
-//      is printed);
-//   5. what the access lines cost: `/` on that fresh process (a line per request) against
-//      one that writes one line in ACCESS_LOG_SAMPLED (ACCESS_LOG_SAMPLE), interleaved;
-//   6. what the metrics cost: `/` on that fresh process (METRICS_PORT=0) against one that
-//      exports them (METRICS_PORT set), interleaved.
-// Budgets (issue 10): >= 0.5x nginx, p99 < 2 ms, render <= 2 ms CPU, RSS < 400 MB,
-// throughput after the traffic >= 0.95x fresh. Prints PASS/FAIL lines first (stderr), the
-// figures as JSON (stdout); exits 0 either way, like the site benchmark.
+// Serving benchmark (`npm run bench -- serve`; what it measures: docs/performance.md): the
+// site's real server process beside nginx on the same files and a bare Node server replaying
+// the site's own answers (node-floor.ts: Node's HTTP floor), with wrk on loopback. Server and
+// nginx (one worker) on core 0, wrk on core 1 (when taskset exists), so each gets one core.
+// The render is of `/contact`, a form page, since it is never answered from a file or the
+// render cache. Comparisons against a fresh process run interleaved rounds (the ratio is the
+// median of the rounds' ratios) so a busy machine weighs on both alike. Budgets (issue 10): >=
+// 0.5x nginx, p99 < 2 ms, render <= 2 ms CPU, RSS < 400 MB, throughput after hostile traffic
+// >= 0.95x fresh. PASS/FAIL on stderr, figures as JSON on stdout; exits 0 either way.
 // Settings: SERVE_BENCH_SECONDS (default 4), SERVE_BENCH_ROUNDS (default 2), NGINX.
 import { existsSync } from "node:fs";
 import { mkdtemp, readdir, rm, stat, writeFile } from "node:fs/promises";

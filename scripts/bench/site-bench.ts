@@ -1,20 +1,13 @@
-// Site benchmark (`npm run bench -- site`): the built site, served by `npm start`'s code on
-// free loopback ports, audited with Lighthouse 13 (mobile, default simulated throttling) and
-// measured with Playwright in Chromium. Prints every figure next to its budget with PASS/FAIL
-// and exits 0 either way: it is a report, not a test.
-//
-// Lighthouse 13 runs on the project's Node, installed (when missing) into tools/ (git-ignored)
-// with `npm install --prefix tools --no-save`: it is a benchmark's tool, not a dependency of
-// the site. One Lighthouse at a time.
-//
-// Lighthouse runs each page SITE_BENCH_RUNS times (default 3); each figure printed is the median
-// of its runs, taken on its own (scores move by a few points between runs on a busy 2-core
-// machine). SITE_BENCH_KEEP=1 keeps the Lighthouse JSON reports (their folder is printed).
-// The first-paint budgets (docs/decisions/0013-first-paint.md) hold for the four page types:
-// `/`, `/news`, an article and `/solutions`; the unknown path keeps the general budget.
-// SITE_BENCH_LIGHTHOUSE=0 skips Lighthouse (the byte and CLS figures take seconds) and lists
-// every file / loads.
-// Sizes: 1 KB = 1000 bytes.
+// Site benchmark (`npm run bench -- site`; docs/performance.md): the built site, served by
+// `npm start`'s code on free loopback ports, audited with Lighthouse 13 (mobile, simulated
+// throttling) and measured with Playwright in Chromium; every figure beside its budget with
+// PASS/FAIL, exit 0 either way: a report, not a test. Lighthouse runs on the project's Node,
+// installed into tools/ (git-ignored) when missing: a benchmark's tool, not a dependency of
+// the site. One Lighthouse at a time; each figure is the median of its SITE_BENCH_RUNS runs
+// (default 3), taken on its own (scores move by a few points on a busy 2-core machine). The
+// first-paint budgets (docs/decisions/0013-first-paint.md) hold for `/`, `/news`, an article
+// and `/solutions`; the unknown path keeps the general budget. SITE_BENCH_KEEP=1 keeps the
+// reports, SITE_BENCH_LIGHTHOUSE=0 skips Lighthouse and lists every file loaded.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
@@ -32,7 +25,7 @@ const LIGHTHOUSE_CLI = path.join(TOOLS_DIR, "node_modules/lighthouse/cli/index.j
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 type Category = (typeof CATEGORIES)[number];
 
-/** Budgets (DESIGN "Performance is a feature"). 1 KB = 1000 bytes. */
+/** Budgets the site is held to. 1 KB = 1000 bytes. */
 export const BUDGETS = {
   performance: 95,
   accessibility: 100,

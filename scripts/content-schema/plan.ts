@@ -53,7 +53,7 @@ export interface SchemaPlan {
   changes: SchemaChange[];
 }
 
-/** Props every template has from its creation (BCMS-API §3.1). */
+/** Props every template has from its creation. */
 const TEMPLATE_BUILT_IN_PROPS: ReadonlySet<string> = new Set(["title", "slug"]);
 
 const OWNER_KINDS = ["group", "widget", "template"] as const;

@@ -1,5 +1,5 @@
 /**
- * A small authoring DSL that emits BCMS rich text (tiptap JSON, BCMS-API.md §5.1).
+ * A small authoring DSL that emits BCMS rich text (tiptap JSON).
  *
  * Inline syntax inside strings: **bold**, *italic*, `code`, [label](href) and
  * "\n" for a hard break. Links starting with "http" open in a new tab (target _blank);

@@ -1,5 +1,5 @@
 /**
- * Encodes authored values (keyed by prop name) into raw BCMS prop values (BCMS-API.md §4)
+ * Encodes authored values (keyed by prop name) into raw BCMS prop values
  * with the client library's conversion (bcms/validation.ts toRawPropValues): exactly one
  * {id, data} per schema prop, in schema order; unknown names, missing required values and
  * bad enum values throw. This file only turns the seed's authoring shorthands (media

@@ -20,7 +20,6 @@ export function pageOfRequestPath(pathname: string): string {
   return withoutTrailingSlashes(page);
 }
 
-/** Where a page's HTML and its client-navigation data are written. */
 export function filesOfPage(page: string): { html: string; data: string } {
   return {
     html: page === "/" ? INDEX_HTML : `${page.slice(1)}/${INDEX_HTML}`,
@@ -28,12 +27,10 @@ export function filesOfPage(page: string): { html: string; data: string } {
   };
 }
 
-/** Whether a file of the client build is a page's HTML. */
 export function isPageHtmlFile(relPath: string): boolean {
   return relPath === INDEX_HTML || relPath.endsWith(`/${INDEX_HTML}`);
 }
 
-/** Whether a file of the client build is a page's client-navigation data. */
 export function isPageDataFile(relPath: string): boolean {
   return isDataRequest(relPath);
 }
@@ -44,11 +41,7 @@ export function requestPathOfFile(relPath: string): string {
   return withoutTrailingSlashes(`/${relPath.slice(0, -INDEX_HTML.length)}`);
 }
 
-/**
- * The file a request path names, if prerendering wrote one for it: `/about` ->
- * about/index.html; `/about.data`, `/news/feed.xml` -> themselves. A path with a trailing
- * slash or naming an index.html itself is no page's.
- */
+/** `/about` -> about/index.html; a trailing slash or an index.html itself is no page's. */
 export function filesAnsweringRequest(pathname: string): { html?: string; other?: string } {
   if (pathname !== "/" && pathname.endsWith("/")) return {};
   const rel = pathname.slice(1);

@@ -27,7 +27,6 @@ export interface DeliveryAttempt {
   /** The signing keys (two during a rotation): each signs every delivery. */
   keys: readonly Buffer[];
   payload: SubmissionPayload;
-  /** 1 for the first attempt. */
   attempt: number;
   timeoutMs: number;
   /** Aborts the attempt from outside (the outbox stopping). */
@@ -63,7 +62,6 @@ export function webhookSignature(
     .join(" ");
 }
 
-/** A Retry-After value (delay in seconds, or an HTTP date) as milliseconds from now. */
 export function parseRetryAfter(value: string | null, now: number): number | undefined {
   if (value === null) return undefined;
   const text = value.trim();
@@ -100,9 +98,8 @@ export function describeWebhook(url: string): string {
 }
 
 /**
- * fetch refuses a URL with credentials in it, yet `https://user:pass@crm.example/hook` is
- * how a webhook behind basic authentication is usually written: they become the
- * Authorization header.
+ * fetch refuses a URL with credentials, yet `https://user:pass@crm.example/hook` is how a
+ * webhook behind basic authentication is written: they become the Authorization header.
  */
 export function webhookTarget(url: string): { url: string; authorization?: string } {
   const target = new URL(url);

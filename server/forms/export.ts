@@ -3,7 +3,6 @@
 import type { Touch } from "../../app/forms/contract";
 import type { SubmissionRow } from "../store/store";
 
-/** What one exported submission looks like in JSON. */
 export function exportedSubmission(row: SubmissionRow) {
   return {
     id: row.id,

@@ -1,11 +1,9 @@
-// The outbox: delivers pending submissions from the store to the CRM webhook, a few at a
-// time, retrying with backoff until each is delivered or dead-lettered. Its whole state is
-// in the store, so deliveries resume after a restart, a retry queued by the operator's
-// command (another process) is picked up at the next poll, and several instances share one
-// queue: each submission is claimed with a lease (server/store/), so one instance at a time
-// sends it, and one killed mid-delivery leaves it to another when the lease runs out. A
-// live outbox keeps extending the lease of each delivery it has in flight (attempt and
-// recording both), and never claims one of those again itself, however slow the store is.
+// The outbox: delivers pending submissions to the CRM webhook, retrying with backoff until
+// each is delivered or dead-lettered. Its whole state is in the store, so deliveries resume
+// after a restart, an operator's retry (another process) is picked up at the next poll, and
+// instances share one queue: each submission is claimed with a lease, so one instance sends
+// it and one killed mid-delivery leaves it to another. A live outbox extends the lease of each
+// delivery in flight, and never claims one of those again itself, however slow the store is.
 
 import { HOUR_MS, SECOND_MS } from "../../app/config/durations";
 import {
@@ -21,15 +19,12 @@ import { backoffDelay, type DeliveryOutcome, deliver } from "./delivery";
 export interface OutboxTimings {
   /** First retry delay ceiling (doubles per attempt). */
   baseDelayMs: number;
-  /** Longest delay between two attempts. */
   maxDelayMs: number;
-  /** One attempt's time limit. */
   timeoutMs: number;
   /** How often the store is looked at even when nothing is expected to be due. */
   pollMs: number;
   /** A submission still failing this long after it was queued is dead-lettered. */
   maxAgeMs: number;
-  /** Deliveries in flight at most. */
   concurrency: number;
   /** How long stop() waits for deliveries in flight before aborting them. */
   stopTimeoutMs: number;
@@ -94,7 +89,7 @@ export class Outbox {
     this.webhookKeys = webhookKeys(options.webhookSecret);
   }
 
-  /** Starts delivering: everything already pending (even long overdue) is due at once. */
+  /** Everything already pending (even long overdue) is due at once. */
   start(): void {
     if (this.running || this.abort.signal.aborted) return;
     this.running = true;
@@ -106,7 +101,6 @@ export class Outbox {
     if (this.running) this.pump();
   }
 
-  /** How many deliveries are in flight. */
   get activeDeliveries(): number {
     return this.inFlight.size;
   }
@@ -136,7 +130,6 @@ export class Outbox {
     }
   }
 
-  /** Fills the free delivery slots with due submissions, then sets the wake-up timer. */
   private pump(): void {
     if (!this.running) return;
     if (this.pumping) {

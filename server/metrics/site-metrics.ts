@@ -141,7 +141,6 @@ interface Sources {
 }
 let sources: Sources = {};
 
-/** Sets where scrape-time gauges read from; returns a function that forgets them. */
 export function readGaugesFrom(given: Sources): () => void {
   sources = { ...sources, ...given };
   return () => {
@@ -373,7 +372,6 @@ const storeReachable = new Gauge({
 });
 
 export const storeMetrics = {
-  /** Times `call`, and records whether the store answered. */
   async timed<T>(call: () => Promise<T>): Promise<T> {
     const started = performance.now();
     try {
@@ -390,7 +388,6 @@ export const storeMetrics = {
   },
 };
 
-/** The exposition, as Prometheus reads it. */
 export async function metricsExposition(): Promise<{ contentType: string; body: string }> {
   return { contentType: registry.contentType, body: await registry.metrics() };
 }

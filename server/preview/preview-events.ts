@@ -27,7 +27,6 @@ export interface StreamHolder {
   link: string;
   /** The client's address: streams of one client are counted together. */
   client: string;
-  /** When the link expires (ms). */
   until: number;
   /** False once the link is revoked or expired; a failure to tell counts as false. */
   stillValid: () => Promise<boolean>;
@@ -117,7 +116,6 @@ export class PreviewEvents {
     return asked;
   }
 
-  /** Checks every open stream's link now (the timer does this every RECHECK_MS). */
   recheckAll(): Promise<void> {
     return Promise.all([...this.streams].map((stream) => this.ifValid(stream, () => {}))).then(
       () => {},
@@ -130,7 +128,6 @@ export class PreviewEvents {
     for (const stream of this.streams) this.end(stream);
   }
 
-  /** Runs `then` when the stream's link is still valid; else ends the stream. */
   private async ifValid(stream: Stream, then: () => void): Promise<void> {
     const valid = await stream.holder.stillValid().catch(() => false);
     if (!this.streams.has(stream)) return;

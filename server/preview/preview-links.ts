@@ -36,7 +36,6 @@ export type PreviewLinkCheck =
   | { ok: true; claims: PreviewClaims }
   | { ok: false; reason: "malformed" | "signature" | "expired" };
 
-/** The key preview links are signed with, derived from the site's signing key. */
 export function previewLinkKey(siteKey: Buffer): Buffer {
   return purposeKey(siteKey, KEY_LABEL);
 }
@@ -134,27 +133,22 @@ export function isRevoked(claims: PreviewClaims, revokedAt: number): boolean {
 }
 
 /**
- * The issue time of a link made at `now` of an entry whose links were revoked at
- * `revokedAt` (0: never): now, or, within the clock skew after the revocation, just past
- * it, so the revocation does not void the new link with the old ones. Such a link says it
- * was issued up to a minute ahead, which verifyPreviewToken allows for (MAX_ISSUED_AHEAD_MS).
+ * The issue time of a new link: now, or, within the clock skew after a revocation, just past
+ * it, so the revocation does not void the new link with the old ones (MAX_ISSUED_AHEAD_MS).
  */
 export function issueTimeAfter(revokedAt: number, now: number): number {
   return revokedAt > 0 ? Math.max(now, revokedAt + CLOCK_SKEW_MS + 1) : now;
 }
 
 /**
- * True when a raw (percent-encoded) request path names a preview in another spelling than
- * the literal one, e.g. `/%5Fpreview/<token>`. A token never needs encoding, so the literal
- * path is the one form: such a path is refused (404), and the server's routing, the log's
- * redaction and a proxy's rules on `/_preview/` all see every preview request.
+ * A preview path spelled otherwise than literally (`/%5Fpreview/<token>`): refused (404), so
+ * the routing, the log's redaction and a proxy's rules on `/_preview/` see every preview.
  */
 export function isPreviewPathSpelledOtherwise(rawPathname: string): boolean {
   if (!rawPathname.includes("%")) return false;
   return decodeRequestPath(rawPathname)?.startsWith(PREVIEW_PATH_PREFIX) ?? false;
 }
 
-/** The absolute link of a token on the site. */
 export function previewUrl(siteOrigin: string, token: string): string {
   return `${siteOrigin.replace(/\/+$/, "")}${PREVIEW_PATH_PREFIX}${token}`;
 }

@@ -17,10 +17,9 @@ export const LIVE_ATTRIBUTE = "data-preview-live";
 export const PREVIEW_BAR_ID = "preview-bar";
 
 /**
- * Runs in the preview page. Serialised with Function#toString: it must not use anything from
- * outside its own body. On an edit of the entry (and when the event stream reconnects, as an
- * edit may have been missed), the page is fetched again and its body swapped in, the scroll
- * position kept. A link that became invalid gets the refusal page in the same way.
+ * Runs in the preview page, serialised with Function#toString: nothing from outside its body.
+ * On an edit, or a reconnection (an edit may have been missed), the page is fetched again and
+ * its body swapped in, the scroll kept; a link that became invalid gets the refusal so.
  */
 function refreshOnEdits(refreshedAttribute: string, liveAttribute: string): void {
   const events = new EventSource(`${location.pathname}/events`);

@@ -39,7 +39,6 @@ const PREVIEW_RATE_KEY = "preview|";
 const API_BODY_LIMIT = 4096;
 
 export interface PreviewServiceOptions {
-  /** The site's signing key (the store's `signingKey`, server/store/store.ts). */
   siteKey: Buffer;
   siteOrigin: string;
   revocations: PreviewRevocationStore;
@@ -143,7 +142,6 @@ export class PreviewService {
     });
   }
 
-  /** The link's claims when it is valid now, else the answer to send. */
   private async check(
     token: string,
     facts: RequestFacts,
@@ -252,7 +250,7 @@ export class PreviewService {
     return !isRevoked(claims, revokedAt);
   }
 
-  /** Makes a link (the command and the endpoint share this). */
+  /** The command and the endpoint share this. */
   async createLink(
     templateName: string,
     slugOrId: string,

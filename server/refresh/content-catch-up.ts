@@ -23,10 +23,7 @@ export interface CatchUpOptions {
   readVersions: () => Promise<ContentVersions>;
   /** What the pages were rendered from; undefined: not known (every page is suspect). */
   recorded: () => ContentVersions | undefined;
-  /**
-   * Has the pages that read what changed rendered again (as a live change is) and returns
-   * how many were queued; resolves once they are all rendered.
-   */
+  /** Has the pages that read what changed rendered again; returns how many were queued. */
   refresh: (difference: ContentDifference, versions: ContentVersions) => number;
   settled: () => Promise<void>;
   logger: SiteLogger;
@@ -53,7 +50,6 @@ export class ContentCatchUp {
     return this.current === "done";
   }
 
-  /** Resolves when the catch-up is done (or stopped). */
   whenDone(): Promise<void> {
     return this.finished;
   }

@@ -1,19 +1,10 @@
-// What a content change does, in one place and in order. A change comes from the CMS's socket
-// (through the render thread, which watches it) or from a catch-up, which finds what changed
-// while no one listened (at start, or after the render thread was started again):
-//   1. the serving thread's own content client drops what it read (previews and media);
-//   2. open previews of the entry are told (an editor waits on them);
-//   3. addresses added or removed are known as such (an unknown address is decided by them),
-//      and the redirects are merged again when the change can move one (redirect-refresh.ts:
-//      asked of the render thread before the pages it re-renders);
-//   4. 404 pages that read what changed are prepared again;
-//   5. the ledger notes the change, recorded on disk once its pages are written;
-//   6. the prerendered pages that read it, and those whose address moved, are rendered again;
-//   7. cached renderings that read it, or whose address moved, go stale;
-//   8. the CDN is told which tags to purge (once their pages, and the sitemap they moved, are
-//      written: sitemap-refresh.ts; the sitemap's own tag when the change can move it).
-// A scheduled time (publish_at, unpublish_at) is applied the same way when it comes
-// (content-schedule.ts): the versions each change and catch-up read set its timer again.
+// What a content change does, in one place: `apply` takes the steps in order. A change comes
+// from the CMS's socket (through the render thread, which watches it), from a catch-up that
+// finds what changed while no one listened (at start, or after the render thread was started
+// again), or from a scheduled time (publish_at, unpublish_at: content-schedule.ts, whose timer
+// the versions each change and catch-up read set again). Previews are told first (an editor
+// waits on them); the redirects are merged again before the pages are, as both are asked of the
+// render thread; the CDN is purged only once the pages, and the sitemap they moved, are written.
 
 import { createHash } from "node:crypto";
 import type { ClassifiedChange } from "../../app/content/content-changes.server";
@@ -60,16 +51,11 @@ export interface ContentChangeParts {
   sitemap?: Pick<SitemapRefresh, "mayList">;
   /** The CMS's redirects and old addresses, merged again after a change that moves one. */
   redirects: RedirectRefresh;
-  /** What the CMS holds now. */
   readVersions: () => Promise<ContentVersions>;
   logger: SiteLogger;
 }
 
-/**
- * Watches the CMS: `onChange` for each change, `onOpen` each time the socket is open from
- * where no event was heard (the first open, a render thread started again). Returns a
- * function that stops watching.
- */
+/** `onOpen`: the socket is open after a time no event was heard (first open, a new thread). */
 export type WatchCms = (
   onChange: (change: ClassifiedChange) => void,
   onOpen: () => void,
@@ -132,12 +118,10 @@ export class ContentChanges {
     return this.startCatchUp?.state ?? "connecting";
   }
 
-  /** Settles once the start's catch-up is done (or could not be). */
   caughtUp(): Promise<void> {
     return this.startedUp;
   }
 
-  /** Whether a catch-up is reading the CMS or rewriting what it found. */
   get catchingUp(): boolean {
     return (
       (this.startCatchUp !== undefined && this.startCatchUp.state !== "done") ||
@@ -145,7 +129,6 @@ export class ContentChanges {
     );
   }
 
-  /** Stops watching and every catch-up. */
   stop(): void {
     this.stopped = true;
     this.stopWatching?.();
@@ -170,10 +153,7 @@ export class ContentChanges {
     void again.whenDone().finally(() => this.laterCatchUps.delete(again));
   }
 
-  /**
-   * Applies one change (see the top of this file); returns how many pages it queued. A
-   * scheduled one comes with its name across instances (`identity`).
-   */
+  /** Returns how many pages it queued; a scheduled change comes with its name (`identity`). */
   apply(
     change: ClassifiedChange,
     reason: "event" | "catch-up" | "schedule" = "event",
@@ -228,10 +208,8 @@ export class ContentChanges {
   }
 
   /**
-   * A catch-up: what changed while no one listened is looked for and applied. Meanwhile the
-   * pages known to be older than the CMS render per request (fresh) until their new files
-   * land, so whoever reaches an instance that is not ready yet still gets the content as it
-   * is now; every other page answers from its file.
+   * Meanwhile the pages known to be older than the CMS render per request until their new
+   * files land, so an instance that is not ready yet still answers the content as it is now.
    */
   private catchUp(): ContentCatchUp {
     const { parts } = this;
@@ -287,11 +265,9 @@ const SCHEMA_KINDS: Partial<Record<ClassifiedChange["event"]["name"], string>> =
 };
 
 /**
- * A change's name, the same on every instance that hears its event: what the event names,
- * that item's version as the CMS held it once the change was told (its update time, or gone),
- * and the tags. Two saves of one entry are two names; one save heard by three instances is
- * one. Undefined when the event names no item or the versions could not be read: then each
- * instance purges it, as one alone would.
+ * A change's name, the same on every instance that hears its event (the item, its version,
+ * the tags): two saves of one entry are two names, one save heard by three instances is one.
+ * Undefined when the event names no item or no versions were read: each instance purges.
  */
 export function changeIdentity(change: ClassifiedChange): string | undefined {
   const { event, versions } = change;

@@ -48,7 +48,6 @@ export class ContentDependencies {
     this.tagsByPage.delete(page);
   }
 
-  /** The record as it is now (every rendering since the build included). */
   toManifest(): ContentTagsManifest {
     return {
       pages: Object.fromEntries(
@@ -72,10 +71,8 @@ export class ContentDependencies {
   }
 
   /**
-   * The pages among `pages` that read any of `changed` (all of them for `*`): first those
-   * that read one of the changed things by name (an entry, an address, a media item), then
-   * those that read only a list or are not known, so an edited article's own page is
-   * rendered again before the thousand list pages that show it.
+   * The pages that read any of `changed`: those that read a changed thing by name first, so
+   * an edited article's own page is rendered again before the thousand list pages showing it.
    */
   affected(pages: Iterable<string>, changed: readonly string[]): string[] {
     const named = changed.filter((tag) => NAMED_TAG.test(tag));

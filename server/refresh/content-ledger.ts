@@ -65,7 +65,6 @@ export class ContentLedger {
     return this.current;
   }
 
-  /** How many times the record was written since start. */
   get writeCount(): number {
     return this.writes;
   }
@@ -100,7 +99,6 @@ export class ContentLedger {
     return this.writing;
   }
 
-  /** Resolves when the last write has landed. */
   flushed(): Promise<void> {
     return this.writing;
   }

@@ -1,16 +1,11 @@
-// The scheduler: an entry's publish_at and unpublish_at change what visitors see with no
-// edit and no CMS event, so the server keeps a timer on the next of them and, when it comes,
-// has it applied as a content change (content-change.ts: pages, lists and feed rendered
-// again, then the sitemap written again from them (sitemap-refresh.ts), cached renderings
-// stale, addresses, 404 pages, ledger, one purge).
-//   - The times come with the content versions (app/content/content-versions.server.ts),
-//     read after every change and by every catch-up: the timer is armed again each time.
-//   - The start's catch-up compares which version of each entry visitors see with what the
-//     pages were rendered from (the ledger), so a time that passed while the site was down,
-//     or during the build, is applied before /readyz says ready; from that read on, times
-//     are this timer's.
-//   - Each instance applies a time to its own pages; the purge is claimed under a name every
-//     instance gives it (the time and its entries), so the CDN is told once.
+// An entry's publish_at and unpublish_at change what visitors see with no edit and no CMS
+// event, so the server keeps a timer on the next of them and, when it comes, applies it as a
+// content change (content-change.ts). The times come with the content versions, read after
+// every change and by every catch-up, which arm the timer again. A time that passed while the
+// site was down, or during the build, is found by the start's catch-up (which version visitors
+// see against what the pages were rendered from) before the instance is ready. Each instance
+// applies a time to its own pages; the purge is claimed under a name every instance gives it
+// (the time and its entries), so the CDN is told once.
 import { createHash } from "node:crypto";
 import { DAY_MS } from "../../app/config/durations";
 import type { ClassifiedChange } from "../../app/content/content-changes.server";
@@ -66,7 +61,6 @@ export class ContentScheduler {
     this.now = options.now ?? Date.now;
   }
 
-  /** When the timer is set to fire next (ms), if it is set: for tests and logs. */
   get nextDue(): number | undefined {
     return this.pending()[0]?.at;
   }
@@ -93,7 +87,6 @@ export class ContentScheduler {
     this.timer = undefined;
   }
 
-  /** The times not applied yet, soonest first. */
   private pending(): ScheduledTime[] {
     const from = this.appliedUpTo;
     if (from === undefined) return [];
@@ -113,10 +106,8 @@ export class ContentScheduler {
   }
 
   /**
-   * Applies every time that has come, at once: one change per instant, its entries together,
-   * told from what is known of them (their tags, the addresses they had and get). Then the
-   * versions are read: the record the ledger keeps once the pages are written, and the
-   * times to come.
+   * Applies every time that has come: one change per instant, its entries together; then
+   * reads the versions (the ledger's record once the pages are written, the times to come).
    */
   private async fire(): Promise<void> {
     this.timer = undefined;
@@ -156,7 +147,6 @@ export class ContentScheduler {
   }
 }
 
-/** Times grouped by their instant, soonest first. */
 function byInstant(times: readonly ScheduledTime[]): ScheduledTime[][] {
   const groups = new Map<number, ScheduledTime[]>();
   for (const time of times) groups.set(time.at, [...(groups.get(time.at) ?? []), time]);

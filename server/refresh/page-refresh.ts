@@ -1,12 +1,10 @@
-// Background re-rendering of prerendered pages after a content change: a queue, a few
-// pages at a time, each rendered through the server build's handler (as prerendering
-// does) and its files rewritten, so visitors keep getting files (and the fast path) and
-// never wait for a render after a publish. Until a page's new files land, its old ones
-// answer; a page whose entry is gone (404) loses its files; a page that cannot be rendered
-// now (CMS down) is retired, so requests render it (or fall back to the old file, stale).
-// While visitors keep the server busy, pages are rendered one at a time, each followed by a
-// pause (`pacing`, the rule renders follow too: rendering/visitor-traffic.ts), so refreshing
-// takes at most a fixed share of the time and the fast path keeps most of its throughput.
+// Background re-rendering of prerendered pages after a content change, a few at a time, their
+// files rewritten, so visitors keep getting files (and the fast path) and never wait for a
+// render after a publish. Until a page's new files land its old ones answer; a page whose
+// entry is gone (404) loses its files; one that cannot be rendered now (CMS down) is retired,
+// so requests render it (or fall back to the old file, stale). While visitors keep the server
+// busy, each page is followed by a pause (rendering/visitor-traffic.ts), so refreshing takes
+// at most a fixed share of the time.
 
 import { CACHE_TAG_HEADER, parseCacheTag } from "../../app/content/content-tags.server";
 import type { SiteLogger } from "../../app/logging/logger.server";
@@ -75,9 +73,8 @@ export class PageRefresher {
   }
 
   /**
-   * Queues pages ("/about", "/news/feed.atom") for rendering; each once, however often asked.
-   * `first`: ahead of what is already queued (one edit's few pages do not wait behind the
-   * whole site being refreshed after a reconnect).
+   * Each page once, however often asked. `first`: ahead of what is queued (one edit's few
+   * pages do not wait behind the whole site being refreshed after a reconnect).
    */
   enqueue(pages: Iterable<string>, options: { first?: boolean } = {}): void {
     const fresh: string[] = [];
@@ -124,7 +121,6 @@ export class PageRefresher {
     this.options.onChanged(requestPaths);
   }
 
-  /** Drops what is queued; resolves when what is rendering has finished. */
   stop(): Promise<void> {
     this.stopping = true;
     if (this.batch && this.queued.size > 0) this.batch.dropped = true;
@@ -138,7 +134,6 @@ export class PageRefresher {
     return this.settled();
   }
 
-  /** Resolves when nothing is queued or rendering. */
   settled(): Promise<void> {
     if (this.pending === 0) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
@@ -229,7 +224,6 @@ export class PageRefresher {
     return dataRendered.outcome;
   }
 
-  /** Renders one answer of a page: its body and tags, or why it is not written. */
   private async render(page: string, requestPath: string): Promise<Rendered> {
     const { handler, logger } = this.options;
     const response = await handler(new Request(`http://localhost${requestPath}`));

@@ -1,11 +1,8 @@
 // Tells a CDN (PURGE_URL) which tags changed: POST {"tags": [...]}. Changes are gathered for
-// a short window and sent as one request with the union of their tags, and only once the
-// pages they touched are written again (or after a bound): a purge sent before the rewrite
-// would have the CDN fetch and keep the old file. One publish that moves a list (several
-// events a few milliseconds apart) is one purge, and a burst of edits is a few, not one each.
-// With instances sharing a database, each change's purge is claimed in the store first, so
-// one instance sends it; one that finds it held by another looks again once that claim's
-// lease has run out, and sends it if it is still not done (docs/decisions/0021-one-purge.md).
+// a short window into one request, sent only once the pages they touched are written again
+// (or after a bound): a purge sent before the rewrite would have the CDN fetch and keep the
+// old file. With instances sharing a database, each change's purge is claimed in the store so
+// one instance sends it (docs/decisions/0021-one-purge.md).
 
 import { DAY_MS, HOUR_MS } from "../../app/config/durations";
 import { EVERYTHING } from "../../app/content/content-tags.server";
@@ -77,7 +74,6 @@ export class CoalescedPurge {
     this.now = options.now ?? Date.now;
   }
 
-  /** How many purge requests were sent. */
   get requests(): number {
     return this.sent;
   }
@@ -107,7 +103,7 @@ export class CoalescedPurge {
     }, windowMs).unref();
   }
 
-  /** Sends what is gathered now (at shutdown); resolves when every request has ended. */
+  /** At shutdown: resolves when every request has ended. */
   async flush(): Promise<void> {
     if (this.timer) {
       clearTimeout(this.timer);

@@ -42,7 +42,6 @@ export class RedirectRefresh {
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = false;
-  /** Set while a failed read waits to be tried again. */
   private retryTimer: NodeJS.Timeout | undefined;
   private retryMs: number;
   private told = new Set<string>();

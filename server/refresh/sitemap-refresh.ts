@@ -1,12 +1,8 @@
-// Keeps sitemap.xml true to the pages served now. The build writes it once (unless public/
-// provides its own, which is then left alone: the build's record says which); after that a
-// page written or removed by a content change can add, drop or re-date a URL. Each time the
-// refresher has nothing left to render, a sitemap a change touched is written again from the
-// prerendered pages (the same rule as the build's: app/seo/sitemap.server.ts), through the
-// client files, so the new body is on disk (written beside, renamed over) and in memory at
-// once, and the fast path forgets the old one. A burst of changes is one write: the write
-// waits for the refresher to be idle, and touches during a write make one more write after.
-// Each page's entry (its lastmod, or noindex) is read once and kept until the page changes.
+// Keeps sitemap.xml true to the pages served now, when the build wrote it (public/'s own is
+// left alone): a page written or removed by a content change can add, drop or re-date a URL.
+// A touched sitemap is written again (the build's rule: app/seo/sitemap.server.ts) once the
+// refresher is idle, so a burst of changes is one write, through the client files, so disk and
+// memory agree. Each page's entry (lastmod, or noindex) is read once and kept until it changes.
 
 import { readFile } from "node:fs/promises";
 import path from "node:path";
@@ -70,7 +66,6 @@ export class SitemapRefresh {
     return new SitemapRefresh(options);
   }
 
-  /** How many times the sitemap was written again. */
   get writes(): number {
     return this.written;
   }

@@ -1,16 +1,12 @@
-// Which renders may run, and when. Renders run on the render thread, beside the thread that
-// answers files, and are admitted under a bound:
-//   - at most `concurrency` run at once (more adds memory, not throughput);
-//   - the others wait in one queue per client, served in turn (round robin), so one
-//     client's flood waits behind itself, not in front of everyone else;
-//   - a client may have `perClient` waiting, and all clients `maxWaiting`; past that, or
-//     after waiting `maxWaitMs` (`submissionMaxWaitMs` for a form sent: a visitor who typed
-//     it waits rather than loses it), a render is refused (the caller answers an older version,
-//     or 503 with Retry-After) at once; but a client past its own share has the answer held
-//     `overShareDelayMs` first, so its flood of connections costs its own time, not the
-//     thread's (each answer it gets at once, it asks again at once);
-//   - while visitors are being served, renders run one at a time (`pacing`, the rule
-//     page refreshes follow too: visitor-traffic.ts).
+// Which renders may run, and when, on the render thread beside the thread that answers files:
+//   - at most `concurrency` at once (more adds memory, not throughput);
+//   - the others wait in one queue per client, served in turn, so one client's flood waits
+//     behind itself, not in front of everyone else;
+//   - past `perClient` or `maxWaiting` waiting, or `maxWaitMs` (longer for a form sent: its
+//     visitor waits rather than loses it), a render is refused at once (the caller answers an
+//     older version, or 503); a client past its own share has that answer held first, so its
+//     flood costs its own time, not the thread's (each answer it gets, it asks again at once);
+//   - while visitors are being served, renders run one at a time (visitor-traffic.ts).
 
 import type { Pacing } from "./visitor-traffic";
 
@@ -48,10 +44,6 @@ export const DEFAULT_ADMISSION: RenderAdmissionOptions = {
   overShareDelayMs: 250,
 };
 
-/**
- * Why a render was not admitted: its client has its share waiting already, every client's
- * queue is full, or it waited its longest.
- */
 export type Refusal = "over-share" | "full" | "waited";
 
 interface Waiter {
@@ -115,7 +107,6 @@ export class RenderAdmission {
     return new Promise((resolve) => setTimeout(resolve, this.options.overShareDelayMs).unref?.());
   }
 
-  /** Refuses everything waiting (the server is closing). */
   close(): void {
     if (this.paused) clearTimeout(this.paused);
     this.paused = undefined;
@@ -145,7 +136,6 @@ export class RenderAdmission {
     };
   }
 
-  /** Starts the next waiter now, or after a pause in proportion to `took` while busy. */
   private next(took: number): void {
     if (this.paused || this.waitingCount === 0) return;
     const pause = this.options.pacing?.pauseAfter(took) ?? 0;

@@ -1,7 +1,7 @@
 // Renderings of pages and their client-navigation data, kept in memory: a bounded LRU
-// (entries and bytes). A content event marks every entry stale at once by bumping the
-// generation; stale entries are no longer served as fresh, only as the fallback when
-// a new rendering fails (CMS outage), until they are replaced or evicted.
+// (entries and bytes). A content change marks stale the entries that read what changed, and
+// every rendering still running (the generation moves on); stale entries are served only as
+// the fallback when a new rendering fails (CMS outage), until they are replaced or evicted.
 import { CACHE_TAG_HEADER, parseCacheTag } from "../../app/content/content-tags.server";
 import type { Representation } from "../serving/representation";
 
@@ -48,7 +48,6 @@ export class RenderCache {
     return this.totalBytes;
   }
 
-  /** The entry for `key` (fresh or stale), marked as recently used. */
   get(key: string): CacheLookup | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
@@ -85,7 +84,6 @@ export class RenderCache {
     this.totalBytes -= entry.bytes;
   }
 
-  /** Every entry becomes stale; returns how many there were. */
   markAllStale(): number {
     return this.markStale(() => true);
   }

@@ -6,11 +6,9 @@ import type { RequestFacts } from "../../app/forms/contract";
 import type { LogFields } from "../../app/logging/logger.server";
 import type { Encoding } from "../serving/compression";
 
-/** What the render thread is started with. */
 export interface RenderThreadData {
   buildDir: string;
   env: SiteEnv;
-  /** The nice value the thread gives itself (render-thread.ts). */
   niceness: number;
   /** Present when the serving thread has a store of published versions to lend. */
   publishedVersions: boolean;
@@ -49,11 +47,6 @@ export type ToRenderThread =
   | { type: "unwatch" }
   | { type: "result"; id: number; value?: unknown; error?: SentError };
 
-/**
- * `readContentVersions`: what the CMS holds now (the catch-up's question);
- * `readRedirectSources`: what the site's redirects are merged from (a redirect's or an
- * address's change).
- */
 export type ContentQuestion = "readContentVersions" | "readRedirectSources";
 
 export type FromRenderThread =
@@ -91,7 +84,6 @@ export function sentErrorOf(error: unknown): SentError {
   };
 }
 
-/** The error a sent one stands for, on the other side. */
 export function errorOf(sent: SentError): Error {
   const error = new Error(sent.message);
   error.name = sent.name;

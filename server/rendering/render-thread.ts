@@ -1,19 +1,13 @@
-// Page renders off the serving thread: a worker thread (render-worker.ts) holds its own copy
-// of the server build and renders what the serving thread hands it, so the event loop that
-// answers files never runs React (decision 0015). The thread runs at a lower scheduling
-// priority: when both want the core, the serving thread gets it.
-//
-// It renders visitors' pages, runs their forms' actions (storing through the serving
-// thread's forms service), renders the background refresh of prerendered pages and the
-// renders a 404 page is prepared from. What stays on the serving thread: previews, and
-// media (they wait on the content service, not on the CPU). The content pages are made of
-// is read once per process, here: the thread watches the CMS itself (its client drops what
-// each change touched before the change is reported, so a render asked for after it reads
-// the CMS as it is), classifies the changes and reads the CMS's versions for the catch-up.
-// The serving thread's own client then holds only what previews and media read.
-//
-// A thread that dies fails the renders it held (they fall back to an older version, as any
-// failed render does) and is started again.
+// Page renders off the serving thread (decision 0015): a worker (render-worker.ts) holds its
+// own copy of the server build, so the event loop that answers files never runs React, and
+// runs at a lower priority, so the serving thread gets the core when both want it. It renders
+// visitors' pages and form actions (stored through the serving thread's forms service), the
+// background refresh and the renders 404 pages are prepared from; previews and media stay on
+// the serving thread (they wait on the content service, not the CPU). Page content is read
+// here only: the thread watches the CMS (its client drops what a change touched before the
+// change is reported, so a later render reads the CMS as it is) and reads the versions for the
+// catch-up. A thread that dies fails the renders it held (they fall back to an older version,
+// as any failed render does) and is started again.
 
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -48,7 +42,6 @@ export const RENDER_THREAD_NICENESS = 10;
 /** Bodies the render thread compressed already, by the answer they belong to. */
 const precompressed = new WeakMap<Response, PrecompressedBodies>();
 
-/** What the render thread compressed of `response`'s body (for its Representation). */
 export function precompressedOf(response: Response): PrecompressedBodies | undefined {
   return precompressed.get(response);
 }
@@ -74,18 +67,15 @@ export interface RenderThreadOptions {
   signingKey?: Buffer;
   /** The key `signingKey` replaced (a rotation): what it signed is still taken. */
   previousSigningKey?: Buffer;
-  /** The nice value the thread gives itself (default RENDER_THREAD_NICENESS). */
   niceness?: number;
   /** Another worker speaking render-thread-protocol.ts (tests: one that exits on demand). */
   workerFile?: URL;
-  /** How long after a crash the thread is started again (default 1 s). */
   restartDelayMs?: number;
 }
 
 /**
- * The worker's file: bundled beside the server by `npm start` (build/render-worker.mjs);
- * when the server runs from its sources (tests, `tsx server/main.ts`), bundled now the same
- * way when it is behind its sources (a worker thread cannot load TypeScript through a loader).
+ * The worker's file, bundled by `npm start` (build/render-worker.mjs), or now when the server
+ * runs from sources newer than it: a worker thread cannot load TypeScript through a loader.
  */
 async function workerFile(): Promise<URL> {
   const besideServer = new URL("./render-worker.mjs", import.meta.url);
@@ -132,7 +122,6 @@ export class RenderThread {
     this.restartDelayMs = options.restartDelayMs ?? RESTART_DELAY_MS;
   }
 
-  /** Starts the thread; resolves once its build is loaded. */
   static async start(options: RenderThreadOptions): Promise<RenderThread> {
     if (options.forms && !options.signingKey) {
       // Its form pages would carry no stamp, and its actions would store nothing.
@@ -144,10 +133,7 @@ export class RenderThread {
     return thread;
   }
 
-  /**
-   * Renders `request` on the thread (its body, if any, read here first: the server has
-   * limited it); while the thread is being started again after a crash, once it is up.
-   */
+  /** The body, if any, is read here first (the server has limited it). */
   async render(request: Request, facts?: RequestFacts): Promise<Response> {
     if (this.closed) throw new Error("the render thread is closed");
     const body = request.body ? await request.arrayBuffer() : undefined;
@@ -173,20 +159,16 @@ export class RenderThread {
     });
   }
 
-  /**
-   * What the CMS holds now, as versions: read by the thread, whose client holds the
-   * content pages are rendered from (the serving thread then holds none of it).
-   */
+  /** Read by the thread: its client holds the content pages are rendered from. */
   async readContentVersions(): Promise<ContentVersions> {
     await this.starting;
     return (await this.ask("readContentVersions")) as ContentVersions;
   }
 
   /**
-   * Has the thread watch the CMS for content changes and report them, classified, to
-   * `onChange`: its own client then drops exactly what each change touched, and the
-   * process reads each list once. A thread started again watches again, and says when
-   * it does (`onWatching`, as the first does once its socket is open). Returns a function that stops watching.
+   * Has the thread watch the CMS and report each change, classified: its own client drops
+   * exactly what a change touched, and the process reads each list once. A thread started
+   * again watches again (`onWatching`). Returns a function that stops watching.
    */
   watchContentChanges(
     onChange: ContentWatch["onChange"],
@@ -202,7 +184,6 @@ export class RenderThread {
     };
   }
 
-  /** What the site's redirects are merged from, read by the thread's content client. */
   async readRedirectSources(): Promise<RedirectSourcesRead> {
     await this.starting;
     return (await this.ask("readRedirectSources")) as RedirectSourcesRead;
@@ -308,7 +289,6 @@ export class RenderThread {
     }
   }
 
-  /** Starts the thread again after a delay, doubled after each start that fails. */
   private restart(): void {
     const delay = this.restartDelayMs;
     this.restartDelayMs = Math.min(delay * 2, MAX_RESTART_DELAY_MS);

@@ -103,7 +103,6 @@ const build = await loadServerBuild(
   { env: data.env, logger, publishedVersions },
 );
 
-/** Stops the watch of content changes, when this thread has one. */
 let stopWatching: (() => void) | undefined;
 
 port.on("message", (message: ToRenderThread) => {

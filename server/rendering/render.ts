@@ -1,12 +1,8 @@
-// Server rendering through React Router's handler, with the render cache in front and
-// the stale fallback behind:
-//   fresh cached rendering -> served (no render);
-//   else render; a 200 GET page or .data answer is buffered, cached and served;
-//   a 5xx answer or an exception -> the last good rendering of that URL, else its
-//   prerendered file, served with `x-content-stale: 1`; a URL never seen gets the app's
-//   own 5xx page (the content layer answers 503 when the CMS is down) or a generic 500.
-// Renders are admitted under a bound, fairly between clients (render-admission.ts); one
-// that is refused gets the same older version, or a quick 503 with Retry-After.
+// Server rendering through React Router's handler, with the render cache in front and the
+// stale fallback behind: a render that fails (5xx, an exception) or is refused admission
+// (render-admission.ts) answers the last good rendering of its URL, else its prerendered
+// file, marked `x-content-stale: 1`; a URL never seen gets the app's own 5xx page (503 when
+// the CMS is down) or a generic 500, or for a refusal a quick 503 with Retry-After.
 // Concurrent GETs of one URL share a single rendering (no stampede after a content event).
 
 import {
@@ -100,12 +96,11 @@ export class PageRenderer {
     this.admission = options.admission ?? new RenderAdmission(DEFAULT_ADMISSION);
   }
 
-  /** Renderings running and waiting for their turn. */
   get load(): { running: number; waiting: number } {
     return this.admission.load;
   }
 
-  /** Refuses the renders still waiting (the server is closing). */
+  /** The server is closing: the renders still waiting are refused. */
   close(): void {
     this.admission.close();
   }
@@ -339,10 +334,7 @@ function replay(
   return rendering.representation.respond(request, { headers });
 }
 
-/**
- * A rendered answer that is not cached (404 page, redirect, resource route...): text is
- * buffered so it can be compressed; pages get the page cache policy unless they set one.
- */
+/** An answer not cached (404, redirect, resource route...): text is buffered to compress. */
 async function finish(request: Request, response: Response): Promise<Response> {
   const headers = response.headers;
   const type = headers.get("content-type");

@@ -14,7 +14,6 @@ import { type DescribeRoute, routeFactsOf, unknownAddressSamplesOf } from "../se
 /** Answers one request; `facts` (the client's address) reach loaders and actions. */
 export type SiteRequestHandler = (request: Request, facts?: RequestFacts) => Promise<Response>;
 
-/** What previews need of the build's content layer. */
 export type PreviewContent = Pick<
   SiteBuildExports,
   "withPreviewOf" | "describePreview" | "findPreviewEntry"
@@ -32,11 +31,7 @@ export interface LoadedBuild
   preview: PreviewContent;
   /** What the routes of a page declare (query parameters read, paths it has). */
   describeRoute: DescribeRoute;
-  /**
-   * One path of each route that has paths the site may not have (`handle.addresses`
-   * "listed" or "none"), its parameters a placeholder: what the server prepares each
-   * route's 404 page for at start.
-   */
+  /** One path of each route whose 404 page is prepared at start (route-facts.ts). */
   unknownAddressSamples: readonly string[];
 }
 

@@ -19,13 +19,11 @@ export class VisitorTraffic {
     this.windowStart = now();
   }
 
-  /** One visitor request. */
   note(): void {
     this.roll();
     this.current += 1;
   }
 
-  /** Requests in the window so far and the one before it. */
   lately(): number {
     this.roll();
     return this.previous + this.current;
@@ -46,7 +44,6 @@ export class VisitorTraffic {
 
 /** How background work gives way to visitors (render admission and page refresh alike). */
 export interface Pacing {
-  /** How many pieces may run at once now, out of `concurrency`. */
   limit(concurrency: number): number;
   /** How long to wait (ms) before the next piece, after one that took `took` ms. */
   pauseAfter(took: number): number;

@@ -66,7 +66,6 @@ export async function listFiles(dir: string): Promise<string[]> {
     .sort();
 }
 
-/** The files of BUILD_INPUTS that exist, relative to the project, sorted. */
 export async function listBuildInputs(projectDir: string): Promise<string[]> {
   const files: string[] = [];
   for (const input of BUILD_INPUTS) {
@@ -109,7 +108,6 @@ export async function readStamp(buildDir: string): Promise<BuildStamp | undefine
 }
 
 export interface BuildCheck {
-  /** True when `npm start` must build first. */
   stale: boolean;
   reason: string;
 }

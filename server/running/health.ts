@@ -1,10 +1,8 @@
-// Liveness and readiness. /healthz: the process answers. /readyz: the instance can serve,
-// which is the conditions below, each a named part of the answer. The content service is
-// not one of them: an instance that has caught up serves every page it has through a CMS
-// outage (stale, marked), so a CMS that does not answer must not take every instance out of
-// the load balancer at once. Its answer to the BCMS library's ping (an authenticated call)
-// is still reported, for the operator. The key goes only into the Authorization header of
-// that call: never into a URL, log or body.
+// Liveness (/healthz) and readiness (/readyz: the conditions below). The content service is
+// not a condition: an instance that has caught up serves every page it has through a CMS
+// outage, so a CMS that does not answer must not take every instance out of the load
+// balancer at once. Its answer to an authenticated ping is still reported, for the operator
+// (the key goes only into that call's Authorization header: never a URL, log or body).
 
 import { NO_STORE } from "../../app/config/cache-control";
 import {
@@ -22,10 +20,7 @@ export interface ContentAnswer {
   content: string;
 }
 
-/**
- * One thing an instance needs before it can serve. `state` is reported under `name` in
- * /readyz's body; the instance is ready when every condition is met.
- */
+/** One thing an instance needs before it can serve, reported under `name` in /readyz. */
 export interface ReadinessCondition {
   name: string;
   state: string;
@@ -33,11 +28,9 @@ export interface ReadinessCondition {
 }
 
 /**
- * The start's content catch-up (server/refresh/content-catch-up.ts): "connecting" until the
- * CMS's socket is open, then "reading", "refreshing", "done". Only the start's catch-up
- * counts: later ones (a reconnect, a render thread started again) run while the instance
- * serves. An instance that never caught up stays not ready through a CMS outage, because
- * its pages are the build's and may show what other instances already stopped showing.
+ * The start's content catch-up only: later ones run while the instance serves. An instance
+ * that never caught up stays not ready through a CMS outage, because its pages are the
+ * build's and may show what other instances already stopped showing.
  */
 export function catchUpCondition(state: string): ReadinessCondition {
   return { name: "catchUp", state, met: state === "done" };
@@ -51,11 +44,7 @@ export function redirectsCondition(redirects: { state: "reading" | "done" }): Re
 export const READINESS_TIMEOUT_MS = 3000;
 /** Probes within this window share one call to the content service. */
 export const READINESS_MEMO_MS = 1000;
-/**
- * How long /readyz waits for the content service's answer before it reports the previous
- * one: a load balancer's probe times out after about a second, and readiness does not hang
- * on the CMS.
- */
+/** A load balancer's probe times out after about a second: readiness does not hang on the CMS. */
 export const READINESS_CONTENT_WAIT_MS = 500;
 
 const JSON_NO_STORE = { "Content-Type": "application/json", "Cache-Control": NO_STORE };
@@ -86,11 +75,7 @@ export function readinessResponse(content: string, conditions: ReadinessConditio
   });
 }
 
-/**
- * The content service's answer for /readyz: asks at most once per READINESS_MEMO_MS, and
- * waits at most `waitMs` for it; an answer still on its way is reported by the next probe
- * ("checking" until the first one arrives).
- */
+/** The content service's answer for /readyz; one still on its way is the next probe's. */
 export function createContentProbe(
   target: BcmsInstance,
   options: { timeoutMs?: number; waitMs?: number; now?: () => number } = {},

@@ -43,11 +43,7 @@ export function redactPath(rawPathname: string): string {
   return `${pathname.slice(0, preview)}${PREVIEW_PATH_PREFIX}${REDACTED}${rest.endsWith("/events") ? "/events" : ""}`;
 }
 
-/**
- * Request ids for log lines: a random prefix per server (so two processes never share one)
- * and a counter, cheap enough for every request. A request's lines (its access line, an
- * error while serving it) carry the same id.
- */
+/** A random prefix per server (two processes never share an id) and a counter: cheap. */
 export function requestIdSource(): () => string {
   const prefix = randomBytes(4).toString("hex");
   let count = 0;

@@ -1,17 +1,13 @@
 // An instance started while its database is down waits for it rather than stopping or
-// serving: without the store it cannot vouch for its pages (the published versions that keep
-// a reworked page's public version live there) nor keep a submission. Meanwhile it answers
-// on its port as an instance that is starting: alive (`/healthz` 200), not ready (`/readyz`
-// 503 with the reason), every other address 503 with Retry-After; the load balancer routes
-// elsewhere, and an orchestrator does not restart it in a loop. Once the database answers,
-// the start goes on where it was. An instance already running is not concerned: it keeps
-// serving what it has (server/forms/service.ts, server/serving).
-// The same holds while the start waits on the schema, which has no time limit, once it has
-// waited a while: for the migration lock another instance holds while it migrates, or for
-// its own migrations. An orchestrator that saw no answer then would restart the instance,
-// and a migration cut short by a restart starts again from its beginning on the next. A
-// wait shorter than that (most migrations take milliseconds) holds nothing: the port is
-// not taken and given back just before the site itself listens on it.
+// serving: without the store it cannot vouch for its pages (the published versions live there)
+// nor keep a submission. Meanwhile it answers on its port as a starting instance (alive, not
+// ready, every other address 503 with Retry-After), so the load balancer routes elsewhere and
+// an orchestrator does not restart it in a loop; once the database answers, the start goes on.
+// The same holds, after a while, for the wait on the schema (another instance's migration lock,
+// or its own migrations), which has no time limit: a migration cut short by a restart starts
+// again from its beginning. A shorter wait (most migrations take milliseconds) holds nothing:
+// the port is taken only then, and given back just before the site listens on it. An instance
+// already running is not concerned: it keeps serving what it has.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { NO_STORE } from "../../app/config/cache-control";
@@ -74,10 +70,8 @@ export interface StoreWaitOptions {
   logger: SiteLogger;
 }
 
-/** What a waiting instance's /readyz says besides `"status":"starting"`. */
 type WaitingFor = Record<string, string>;
 
-/** The /readyz fields and the log line of a wait on the schema. */
 function describeSchemaWait(wait: SchemaWait): { fields: WaitingFor; line: string } {
   if (wait.kind === "migration lock") {
     return {
@@ -92,10 +86,8 @@ function describeSchemaWait(wait: SchemaWait): { fields: WaitingFor; line: strin
 }
 
 /**
- * Runs `open` (which reads what the start needs from the database) until it succeeds. While
- * the database is out of reach, and while `open` waits on the schema (it calls the function
- * it is given first), an answer of a starting instance holds the port; any other failure is
- * thrown at once, as before.
+ * Runs `open` until it succeeds, holding the port while the database is out of reach or
+ * `open` waits on the schema; any other failure is thrown at once.
  */
 export async function whenDatabaseAnswers<T>(
   open: (onSchemaWait: (wait: SchemaWait) => Promise<void>) => Promise<T>,
@@ -153,7 +145,6 @@ export async function whenDatabaseAnswers<T>(
   }
 }
 
-/** A starting instance's answer: alive, not ready, every page "try again". */
 function startingAnswer(path: string, waitingFor: () => WaitingFor): Response {
   if (path === HEALTH_PATH) return healthResponse();
   if (path === READINESS_PATH) return startingResponse(waitingFor(), RETRY_AFTER_SECONDS);

@@ -1,9 +1,6 @@
 // The Content-Security-Policy of the site (docs/decisions/0007-content-security-policy.md).
-// Scripts run only from our own origin ('self': hashed assets, module preloads), the tag
-// manager's hosts when GTM_ID is set, and inline scripts named by the SHA-256 hash of
-// their text: a page's hashes are computed once per body (server/serving/representation.ts), so
-// prerendered files, cached renderings, their precompressed siblings and their ETags stay
-// byte-identical. No 'unsafe-inline', no 'unsafe-eval', no 'strict-dynamic'.
+// Inline scripts are allowed by hash, computed once per body (serving/representation.ts), so
+// prerendered files, cached renderings, their compressed siblings and ETags stay byte-identical.
 // No default-src or style-src: the pages use inline style attributes and the tag manager
 // loads pixels and beacons from hosts its container decides.
 
@@ -14,10 +11,7 @@ import { CSP_REPORT_PATH, PREVIEW_PATH_PREFIX } from "../addresses/server-paths"
 export const CSP_REPORT_GROUP = "csp";
 export const REPORTING_ENDPOINTS = `${CSP_REPORT_GROUP}="${CSP_REPORT_PATH}"`;
 
-/**
- * Script hosts of Google Tag Manager and of the Google tag (gtag.js, GA4) it loads, from
- * Google's "Use Tag Manager with a Content Security Policy" guide. Sent only with GTM_ID.
- */
+/** Script hosts of Tag Manager and of the Google tag it loads (Google's CSP guide). */
 export const TAG_MANAGER_SCRIPT_SOURCES = [
   "https://www.googletagmanager.com",
   "https://*.googletagmanager.com",
@@ -44,12 +38,8 @@ export interface PolicyOptions {
   previewFrameAncestors?: readonly string[];
 }
 
-/**
- * One variant of the policy (framing, reporting): the header for any set of inline-script
- * hashes, and the other headers that go with it.
- */
+/** One variant of the policy (framing, reporting), and the other headers that go with it. */
 export class DocumentPolicy {
-  /** The header of a response without inline scripts (or whose body is not scanned). */
   readonly withoutHashes: string;
   /** Headers that go with this variant: X-Frame-Options, Reporting-Endpoints, Referrer-Policy. */
   readonly companionHeaders: readonly [string, string][];
@@ -86,7 +76,6 @@ export class DocumentPolicy {
     this.companionHeaders = companions;
   }
 
-  /** The policy allowing exactly these inline scripts (`'sha256-…'` sources) besides 'self'. */
   header(hashes: readonly string[]): string {
     const hashed = hashes.length ? ` ${hashes.join(" ")}` : "";
     return `script-src ${this.scriptSources}${hashed}; ${this.otherDirectives}`;
@@ -122,9 +111,8 @@ export class ContentSecurityPolicies {
   }
 
   /**
-   * The variant for a request path. `secure`: the visitor came over https. Chromium sends
-   * Reporting API reports (report-to) only from secure pages and then ignores report-uri,
-   * so a page served over plain http names report-uri alone.
+   * The variant for a request path. Chromium sends report-to reports only from https pages
+   * and then ignores report-uri, so a page served over plain http names report-uri alone.
    */
   select(pathname: string, secure: boolean): DocumentPolicy {
     const framing = pathname.startsWith(PREVIEW_PATH_PREFIX)

@@ -1,17 +1,11 @@
-// POST /csp-report: the violation reports browsers send for our pages, as `report-uri`
-// (application/csp-report, one report) or through the Reporting API for `report-to`
-// (application/reports+json, a batch). Each violation becomes one warn line
-// `csp violation` holding what an operator needs and no more: the directive, the blocked
-// URL reduced to its origin (or `inline`, `eval`...), the document's path without its
-// query, and the first 40 characters of the sample.
-//
-// Anyone can post here, so the endpoint is bounded: bodies over 16 KB are refused while
-// they stream (413); each client address may send 60 reports a minute and all clients
-// together 1,000 (429 beyond: a flood of fresh addresses cannot write logs without end);
-// posts another site made a browser send are refused (403). Chromium sends report-uri
-// posts with `Sec-Fetch-Site: same-origin` and Reporting API posts with an `Origin` of the
-// page and no Sec-Fetch-Site: both pass the same cross-site check as the forms.
-// Anything unreadable is a 400, never a 5xx.
+// POST /csp-report: the violation reports browsers send, as `report-uri` (one report) or
+// through the Reporting API for `report-to` (a batch). Each violation becomes one warn line
+// `csp violation` with what an operator needs and no more: the directive, the blocked URL's
+// origin (or `inline`, `eval`...), the document's path without its query, 40 characters of
+// sample. Anyone can post here, so it is bounded: bodies over 16 KB (413), 60 reports a minute
+// per client and 1,000 for all (429: a flood of fresh addresses cannot write logs without end),
+// cross-site posts (403, the forms' check: Chromium sends report-uri posts same-origin and
+// Reporting API ones with the page's Origin). Anything unreadable is a 400, never a 5xx.
 
 import { NO_STORE } from "../../app/config/cache-control";
 import type { SiteLogger } from "../../app/logging/logger.server";
@@ -38,7 +32,6 @@ export const CSP_REPORT_TYPES: ReadonlySet<string> = new Set([
 
 const MAX_PATH_CHARS = 200;
 
-/** One violation as it is logged. */
 export interface CspViolation {
   /** The effective directive (`script-src-elem`, `frame-ancestors`...). */
   directive: string;
@@ -147,7 +140,6 @@ export interface CspReportEndpointOptions {
   now?: () => number;
 }
 
-/** The endpoint: `handle` answers one POST from `clientAddress`. */
 export class CspReportEndpoint {
   private readonly perClient: RateLimiter;
   private readonly inAll: RateLimiter;

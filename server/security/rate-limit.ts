@@ -1,8 +1,8 @@
 // An in-memory fixed window per key, for limits one process may keep to itself (the CSP
 // report intake). Form submissions are counted in the store instead, by every instance
-// together (server/store/); RATE_WINDOW_MS is their window too. Memory stays bounded: expired keys are dropped as time passes and,
-// past the key cap, the oldest windows go first (a flood of fresh addresses forgets the
-// oldest ones rather than growing without end).
+// together (server/store/); RATE_WINDOW_MS is their window too. Memory stays bounded: past
+// the key cap the oldest windows go first (a flood of fresh addresses forgets the oldest
+// ones rather than growing without end).
 
 import { HOUR_MS } from "../../app/config/durations";
 import type { RateDecision } from "../../app/forms/contract";
@@ -11,7 +11,6 @@ export const RATE_WINDOW_MS = HOUR_MS;
 export const DEFAULT_MAX_RATE_KEYS = 50_000;
 
 export interface RateLimiterOptions {
-  /** Attempts allowed per key and window. */
   limit: number;
   windowMs?: number;
   maxKeys?: number;
@@ -38,7 +37,6 @@ export class RateLimiter {
     this.now = options.now ?? Date.now;
   }
 
-  /** Counts one attempt of `key` and says whether it is allowed. */
   check(key: string): RateDecision {
     const now = this.now();
     this.evictExpired(now);
@@ -56,7 +54,6 @@ export class RateLimiter {
     return { allowed: true };
   }
 
-  /** Keys currently remembered. */
   get size(): number {
     return this.windows.size;
   }

@@ -111,10 +111,9 @@ export function effectiveUrl(
 }
 
 /**
- * Whether the visitor reached the site over https. Behind a trusted proxy its
- * X-Forwarded-Proto says so (else this request's own scheme). Without one, this
- * plain-HTTP server is reached either directly (a local run) or through a TLS terminator
- * that is not trusted to say: the scheme of the site's origin decides.
+ * Behind a trusted proxy its X-Forwarded-Proto says (else this request's scheme). Without
+ * one, this plain-HTTP server is reached directly (a local run) or through a TLS terminator
+ * not trusted to say: the scheme of the site's origin decides.
  */
 export function visitorUsesHttps(
   request: Request,

@@ -1,12 +1,9 @@
-// The inline scripts of an HTML body and their Content-Security-Policy hashes
-// ('sha256-<base64>' of the UTF-8 text between <script ...> and </script>). The body is
-// read the way a browser's HTML tokenizer reads it (WHATWG HTML §13.2.5), as far as it
-// decides where a script starts and ends: quoted attribute values may hold `>`, comments
-// and raw-text elements (style, textarea, title...) hold no tags, and inside a script
-// `<!--` followed by `<script` hides the next `</script>` (the script-data escape
-// states). Not modelled: SVG/MathML foreign content (an inline <svg><script> is found
-// like any other), character references in the `type` attribute (such a script is
-// hashed, which is harmless: an extra hash allows nothing our body did not contain).
+// The inline scripts of an HTML body and their CSP hashes. The body is read as a browser's
+// HTML tokenizer reads it (WHATWG HTML §13.2.5) as far as where a script starts and ends:
+// quoted attributes may hold `>`, comments and raw-text elements hold no tags, and `<!--`
+// then `<script` inside a script hides the next `</script>`. Not modelled: foreign content
+// (an <svg><script> is found like any other) and character references in `type` (such a
+// script is hashed: an extra hash allows nothing our body did not contain).
 import { createHash } from "node:crypto";
 
 export interface ScriptElement {
@@ -56,9 +53,6 @@ const isAsciiAlpha = (code: number) =>
 const isSpace = (code: number) =>
   code === 0x09 || code === 0x0a || code === 0x0c || code === 0x0d || code === 0x20;
 
-/**
- * Every <script> element of `html` with its attributes and text, in document order.
- */
 export function findScriptElements(html: string): ScriptElement[] {
   const scripts: ScriptElement[] = [];
   const end = html.length;
@@ -121,7 +115,7 @@ export function normalizeScriptText(text: string): string {
   return text.replace(/\r\n?/g, "\n").replace(/\0/g, "\uFFFD");
 }
 
-/** The CSP source expression of one script text: `'sha256-<base64>'` of its UTF-8 bytes. */
+/** `'sha256-<base64>'` of the text's UTF-8 bytes. */
 export function scriptHashSource(text: string): string {
   const normalized = normalizeScriptText(text);
   return `'sha256-${createHash("sha256").update(normalized, "utf8").digest("base64")}'`;
@@ -157,10 +151,9 @@ function endOfComment(html: string, from: number): number {
 const UNREAD_ATTRIBUTES: ReadonlyMap<string, string> = new Map();
 
 /**
- * A start or end tag from its name (`from` is the first letter): the lower-case name,
- * the attributes and the index after its `>`; undefined when the body ends inside it.
- * Only a script's attributes are kept: every other tag is read for where it ends (a
- * rendered page has hundreds, and collecting theirs was about a third of the scan's time).
+ * A tag from its name (`from`: its first letter); undefined when the body ends inside it.
+ * Only a script's attributes are kept: a page has hundreds of tags, and collecting theirs
+ * was about a third of the scan's time.
  */
 function readTag(
   html: string,

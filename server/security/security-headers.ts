@@ -19,7 +19,7 @@ export function securityHeaders(siteOrigin: string): [string, string][] {
   return headers;
 }
 
-/** What the site adds to every answer under a document policy: the security headers and the policy's companions (the CSP itself is per body). */
+/** The security headers and the policy's companions (the CSP itself is per body). */
 export function siteHeadersOf(
   security: readonly [string, string][],
   policy: { companionHeaders: readonly [string, string][] },

@@ -20,7 +20,6 @@ export function isServedMethod(method: string | undefined): boolean {
   return method !== undefined && SERVED_METHODS.has(method);
 }
 
-/** The 405 as a Response (the full server's). */
 export function methodNotAllowed(): Response {
   return new Response(BODY, { status: 405, headers: METHOD_NOT_ALLOWED_HEADERS });
 }

@@ -55,7 +55,6 @@ export function isCompressibleType(contentType: string | null | undefined): bool
   );
 }
 
-/** HTML documents. */
 export function isHtmlType(contentType: string | null | undefined): boolean {
   if (!contentType) return false;
   return (contentType.split(";")[0] ?? "").trim().toLowerCase() === "text/html";

@@ -20,7 +20,6 @@ import {
   type SplicedRoute,
 } from "./spliced-page";
 
-/** What the 404 answers of one kind (page or data) are made of. */
 interface Prepared {
   page: SplicedPage;
   contentType: string;
@@ -70,7 +69,7 @@ export class NotFoundAnswers {
 
   constructor(private readonly options: NotFoundOptions) {}
 
-  /** Prepares nothing more (the server is closing: its render thread goes next). */
+  /** The server is closing: its render thread goes next. */
   stop(): void {
     this.stopped = true;
   }
@@ -103,9 +102,8 @@ export class NotFoundAnswers {
   }
 
   /**
-   * Prepares each route's 404 page, one route after another (the routes of the build's
-   * samples of unknown addresses), so the first unknown address a scanner asks for costs
-   * what the others do; stops once the server closes (stop).
+   * Prepares each sampled route's 404 page, one after another, so the first unknown address
+   * a scanner asks for costs what the others do.
    */
   async prepareRoutesOf(build: {
     unknownAddressSamples: readonly string[];
@@ -131,7 +129,7 @@ export class NotFoundAnswers {
     }
   }
 
-  /** Prepares again the routes whose 404 page read one of `changed` (content tags). */
+  /** Prepares again the routes whose 404 page read content that `touches` says changed. */
   refresh(touches: (read: readonly string[]) => boolean): void {
     for (const answers of this.routes.values()) {
       if (touches(answers.tags)) void this.prepare(answers.route);
@@ -278,11 +276,7 @@ export class NotFoundAnswers {
     return site;
   }
 
-  /**
-   * A 404 answer's headers that do not depend on its path, flat as node:http writes them:
-   * the render's, the type, Vary, the encoding and the site's (made once per page, visitor
-   * and encoding).
-   */
+  /** The headers that do not depend on the path, flat, made once per visitor and encoding. */
   private fixedHeaders(prepared: Prepared, secure: boolean, gzip: boolean): readonly string[] {
     const key = (secure ? 2 : 0) + (gzip ? 1 : 0);
     let raw = prepared.fixedHeaders[key];
@@ -311,10 +305,6 @@ export class NotFoundAnswers {
     return { gzip, body, length };
   }
 
-  /**
-   * The answer's own headers that do not depend on its path, flat: the render's, the type,
-   * Vary and the encoding.
-   */
   private ownHeaders(prepared: Prepared, gzip: boolean): string[] {
     const flat: string[] = [];
     for (const [name, value] of prepared.headers) flat.push(name, value);

@@ -1,14 +1,11 @@
 // The pages React Router prerendered at build time: a page's HTML and its client-navigation
-// data, and resource routes' bodies as they are (/a/b.pdf -> a/b.pdf); where each is written
-// is server/addresses/page-addresses.ts.
-// The build lists these files in build/prerendered.json (scripts/build.ts); without it
-// they are discovered (every index.html and .data file outside assets/ and builds/).
-//
-// They are the cache of the build, and the server keeps them true: a content change that
-// touches a page has it rendered again in the background (server/refresh/page-refresh.ts) and its
-// files rewritten; until then the old files keep answering. A page whose refresh failed
-// is retired: not served as fresh, only as the last resort when a rendering fails (see
-// render.ts). When the build predates the content, every page starts retired.
+// data, and resource routes' bodies as they are (where each is written: page-addresses.ts).
+// The build lists them in build/prerendered.json; without it they are discovered (every
+// index.html and .data file outside assets/ and builds/). They are the build's cache, kept
+// true: a change has the pages it touches rendered again in the background (page-refresh.ts)
+// while the old files keep answering. A page whose refresh failed is retired: served only as
+// the last resort when a rendering fails (render.ts). A build older than the content starts
+// with every page retired.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { NON_PAGE_DIRS } from "../../app/config/build-files";
@@ -100,7 +97,6 @@ export class PrerenderedPages {
     return this.prerendered.has(relPath);
   }
 
-  /** Site paths of the prerendered HTML pages ("/", "/about", ...). */
   pagePaths(): string[] {
     return [...this.prerendered].filter(isPageHtmlFile).map(requestPathOfFile).sort();
   }

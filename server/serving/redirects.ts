@@ -32,10 +32,8 @@ import {
 export const TRAILING_SLASH_STATUS = 301;
 
 /**
- * The redirect table indexed by the first path segment, so a request is tried against the
- * few rules that could match it (those with that literal first segment, plus the ones that
- * match any: host rules, a parameter or `*` first), in the table's own order, instead of
- * against every rule. The matching itself stays the table's (matchRedirect).
+ * The redirect table indexed by the first path segment, so a request is tried against the few
+ * rules that could match it, in the table's own order; the matching stays matchRedirect's.
  */
 export class RedirectIndex {
   private readonly byFirstSegment = new Map<string, RedirectRule[]>();
@@ -80,15 +78,10 @@ export function hostHasOwnRedirects(host: string): boolean {
   return HOST_PREFIXES.some((prefix) => lower.startsWith(prefix));
 }
 
-/**
- * The site's redirects: the code's table, with the CMS's redirects and the renamed entries'
- * old addresses as merged at the last content change (`replace`). A lookup is one or two
- * map reads besides the code's index: nothing is decided per request.
- */
+/** The code's table with the CMS's part as merged at the last content change (`replace`). */
 export class SiteRedirects {
   private merged: MergedRedirects = EMPTY_MERGED_REDIRECTS;
 
-  /** The CMS's part changed: from now on, these answer. */
   replace(merged: MergedRedirects): void {
     this.merged = merged;
   }
@@ -170,12 +163,10 @@ function exactMatch(exact: ExactRedirect, url: URL): SiteRedirectMatch {
 /** The code's table alone (what answers before the CMS's redirects are read). */
 const CODE_ONLY = new SiteRedirects();
 
-/** The redirect answer of the code's table alone for `url` (see SiteRedirects.redirectFor). */
 export function redirectFor(url: URL, method: string, siteOrigin: string): Response | null {
   return CODE_ONLY.redirectFor(url, method, siteOrigin);
 }
 
-/** Statuses a browser may keep without asking again: given an hour, so the table can change. */
 const PERMANENT_STATUSES = new Set([301, 308]);
 
 function redirect(location: string, status: number, tags?: readonly string[]): Response {

@@ -29,7 +29,6 @@ export function representationOf(response: Response): PolicySource | undefined {
   return answeredBy.get(response);
 }
 
-/** Records that `response` carries the body `source` knows the policy of. */
 export function markAnsweredBy(response: Response, source: PolicySource): Response {
   answeredBy.set(response, source);
   return response;
@@ -92,7 +91,6 @@ export class Representation implements PolicySource {
     return this.scriptHashes;
   }
 
-  /** The Content-Security-Policy header of this body under `policy`, built once and kept. */
   policyHeader(policy: DocumentPolicy): string {
     return this.isHtml ? this.policy.policyHeader(policy) : policy.withoutHashes;
   }
@@ -117,10 +115,7 @@ export class Representation implements PolicySource {
     return pending;
   }
 
-  /**
-   * The response for `request`: 304 when its If-None-Match matches, the body in the best
-   * accepted encoding otherwise, no body for HEAD. `headers` are added (Cache-Control, ...).
-   */
+  /** `headers` are added to the answer (Cache-Control, ...). */
   async respond(
     request: Request,
     init: { status?: number; headers?: HeadersInit } = {},

@@ -17,7 +17,6 @@ export interface RouteFacts {
   /** The query parameters the page's routes read (`handle.query`); null: all of them. */
   query: ReadonlySet<string> | null;
   addresses: RouteAddresses;
-  /** The deepest route the path matches. */
   routeId?: string;
   /** The pattern of the routes it matches, joined (`/news/:slug`); undefined: none matched. */
   pattern?: string;
@@ -30,14 +29,12 @@ export interface RouteFacts {
 
 export type DescribeRoute = (pagePath: string) => RouteFacts;
 
-/** The query part of a build's route facts. */
 export function declaredQueryOf(describeRoute: DescribeRoute): DeclaredQuery {
   return (pagePath) => describeRoute(pagePath).query;
 }
 
 /** React Router's route discovery address when the build names none. */
 const DEFAULT_MANIFEST_PATH = "/__manifest";
-/** An address React Router answers itself. */
 const ROUTER_OWN: RouteFacts = { query: null, addresses: "any" };
 
 /** Stands for a path segment no route names at its depth (route-facts shapes). */
@@ -54,11 +51,7 @@ interface DeclaringRoute {
   children: DeclaringRoute[];
 }
 
-/**
- * What the routes of this build declare for a path, from the routes it matches (React
- * Router's own matching, on the build's route tree): the union of their `handle.query`, and
- * the deepest route's `handle.addresses`. A path's answer is remembered.
- */
+/** The union of the matched routes' `handle.query`, the deepest one's `handle.addresses`. */
 export function routeFactsOf(
   build: ServerBuild,
   matchRoutes: typeof import("react-router").matchRoutes,

@@ -32,7 +32,7 @@ export interface MissingAddress {
 }
 
 export class SiteAddresses {
-  /** Addresses of listed pages added since the build (content changes name them). */
+  /** Addresses of listed pages added since the build. */
   private readonly added = new Set<string>();
   private readonly declaredQuery;
 
@@ -44,12 +44,10 @@ export class SiteAddresses {
     this.declaredQuery = declaredQueryOf(describeRoute);
   }
 
-  /** A listed page now has this address (a content change added it). */
   add(path: string): void {
     this.added.add(path);
   }
 
-  /** A listed page no longer has this address. */
   delete(path: string): void {
     this.added.delete(path);
   }
@@ -80,10 +78,7 @@ export class SiteAddresses {
     return params.size === 0;
   }
 
-  /**
-   * The route pattern a decoded path matches (`/news/:slug`, a page's `.data` request too),
-   * never the path itself; undefined when no route matches.
-   */
+  /** The route pattern a decoded path matches (`/news/:slug`), never the path itself. */
   routeOf(pathname: string): string | undefined {
     return this.describeRoute(pagePathOfDataRequest(pathname) ?? pathname).pattern;
   }

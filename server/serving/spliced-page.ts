@@ -1,18 +1,13 @@
-// A page prepared once and answered for many paths without rendering: the 404 page names
-// the visitor's path (SPEC §8, `Page Not Found: {path}`), in its text, its attributes and
-// the data the app hydrates from, each place escaped its own way. A page is prepared for
-// the paths of one route: a fixed prefix (`/news/`, or `/` for the catch-all) and a tail
-// (one segment, or for a splat several). Preparing renders the page for a placeholder tail
-// and once for a probe tail holding every character a path can carry, and learns from the
-// probe how each place escapes each character. Answering a path then joins the page's
-// fixed parts with the tail escaped per place: no React, no parse. The inline scripts that hold the path are hashed again (CSP), the others keep the
-// hashes computed once. A check path is rendered and spliced at preparation: the two must
-// be byte for byte the same, or the page is not used (the server renders instead).
-//
-// gzip costs no compression either: each fixed part is deflated once on its own (a sync
-// flush ends it on a byte boundary and nothing refers back past its start), the path is
-// a stored block, and the CRC is combined from the parts' CRCs (zlib's crc32_combine
-// arithmetic, GF(2) polynomials modulo the CRC-32 polynomial).
+// A page prepared once and answered for many paths without rendering: the 404 page names the
+// visitor's path (`Page Not Found: {path}`) in its text, its attributes and the data the app
+// hydrates from, each escaped its own way. Preparing renders the route's page for a placeholder
+// tail and for a probe tail holding every character a path can carry, and learns how each place
+// escapes each one; answering joins the fixed parts with the tail escaped per place (no React,
+// no parse), and hashes again only the inline scripts that hold the path (CSP). A check path
+// rendered and spliced must match byte for byte, or the server renders instead. gzip costs no
+// compression either: each fixed part is deflated once (a sync flush ends it on a byte boundary
+// and nothing refers back past its start), the path is a stored block, and the CRC is combined
+// from the parts' CRCs (zlib's crc32_combine arithmetic).
 import { createHash, type Hash, randomBytes } from "node:crypto";
 import { constants, crc32, deflateRawSync } from "node:zlib";
 import {
@@ -22,10 +17,7 @@ import {
   scriptHashSource,
 } from "../security/script-hashes";
 
-/**
- * The paths one prepared page answers: a fixed prefix, then a tail of one segment or
- * (a splat) several.
- */
+/** The paths one prepared page answers: a fixed prefix, then a tail of one or more segments. */
 export interface SplicedRoute {
   prefix: string;
   segments: "one" | "many";
@@ -34,7 +26,6 @@ export interface SplicedRoute {
 /** Every path: the catch-all's. */
 export const CATCH_ALL: SplicedRoute = { prefix: "/", segments: "many" };
 
-/** What rendering a path answered. */
 export interface RenderedPage {
   status: number;
   body: string;
@@ -42,11 +33,7 @@ export interface RenderedPage {
 
 export type RenderPath = (path: string) => Promise<RenderedPage>;
 
-/**
- * The characters besides letters and digits a parsed URL path keeps as they are (WHATWG URL:
- * everything else is percent-encoded, and `\` becomes `/`). A path of other characters is
- * not spliced.
- */
+/** What a parsed URL path keeps as it is besides letters and digits; others are not spliced. */
 const PATH_PUNCTUATION = "/-._~!$&'()*+,;=:@|^[]%";
 const SPLICEABLE_TAIL = /^[A-Za-z0-9\-._~!$&'()*+,;=:@|^[\]%/]+$/;
 const PERCENT_PROBE_TAIL = "41";
@@ -74,10 +61,7 @@ interface DynamicScript {
 /** How one place writes the path: its table, and whether it keeps the common characters. */
 interface PlaceEscape {
   table: EscapeTable;
-  /**
-   * Letters, digits and `/-._~` written as they are (HTML and JSON do): a tail of only
-   * those is the place's text as it is.
-   */
+  /** Letters, digits and `/-._~` written as they are (HTML and JSON do). */
   keepsPlain: boolean;
   /** Index of the first place with the same table (each distinct escape is made once). */
   sameAs: number;
@@ -87,22 +71,16 @@ interface PlaceEscape {
 const PLAIN_CHARACTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789/-._~";
 const PLAIN_TAIL = /^[A-Za-z0-9/\-._~]*$/;
 
-/** One answer of a spliced page. */
 export interface SplicedAnswer {
-  /**
-   * The body as the parts to write in order (no copy is made: the prepared parts are shared,
-   * only the escaped tails are new).
-   */
+  /** The body as parts to write in order: the prepared parts are shared, not copied. */
   body: readonly Buffer[];
   byteLength: number;
-  /** The hash sources of the page's inline scripts for this body. */
   scriptHashes: readonly string[];
   etag: string;
   /** The same body, gzip-encoded, made from the prepared parts (also parts in order). */
   gzip(): Buffer[];
 }
 
-/** The bytes of an answer's parts joined (where one buffer is needed). */
 export function joined(parts: readonly Buffer[]): Buffer {
   return Buffer.concat(parts as Buffer[]);
 }
@@ -123,9 +101,8 @@ export class SplicedPage {
   ) {}
 
   /**
-   * Prepares the page `render` answers for unknown paths, or explains why it cannot be
-   * spliced. A fixed check path and each of `checkPaths` are rendered and compared with
-   * their splice (a page that varies with more than its path, e.g. by section, fails there).
+   * Or why it cannot be spliced: a check path and each of `checkPaths` are rendered and
+   * compared with their splice (a page that varies with more than its path fails there).
    */
   static async prepare(
     render: RenderPath,
@@ -151,7 +128,6 @@ export class SplicedPage {
     if (probeStarts.length !== starts.length)
       return { unusable: "the probe shows its path elsewhere" };
 
-    // Each place: how it escapes each character of the tail, and where the placeholder is.
     const escapes: string[][] = [];
     const cuts: [number, number][] = [];
     for (let i = 0; i < starts.length; i++) {
@@ -254,10 +230,7 @@ export class SplicedPage {
     return page;
   }
 
-  /**
-   * Whether `path` (a parsed URL's pathname, of this page's route) can be answered by
-   * splicing: the route's prefix, then a tail of characters the preparation learned.
-   */
+  /** The route's prefix, then a tail of characters the preparation learned. */
   accepts(path: string): boolean {
     const { prefix, segments } = this.route;
     if (path.length > MAX_SPLICED_PATH_LENGTH || !path.startsWith(prefix)) return false;
@@ -265,7 +238,7 @@ export class SplicedPage {
     return SPLICEABLE_TAIL.test(tail) && (segments === "many" || !tail.includes("/"));
   }
 
-  /** The page for `path`; the caller has checked `accepts(path)`. */
+  /** The caller has checked `accepts(path)`. */
   splice(path: string): SplicedAnswer {
     const tail = path.slice(this.route.prefix.length);
     const plain = PLAIN_TAIL.test(tail);
@@ -348,7 +321,6 @@ export class SplicedPage {
 /** gzip member header: deflate, no flags, no time, unknown OS. */
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0xff]);
 
-/** The bytes of a stored deflate block's header. */
 const STORED_HEADER_BYTES = 5;
 
 /** Writes the header of a non-final stored deflate block of `length` bytes at `block`'s start. */
@@ -440,7 +412,6 @@ export function multModP(a: number, b: number): number {
   return product >>> 0;
 }
 
-/** x^(8n) mod P. */
 export function x8nModP(n: number): number {
   let result = 0x80000000; // x^0
   let power = multModP(0x40000000, 0x40000000); // x^2

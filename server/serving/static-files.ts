@@ -1,8 +1,9 @@
 // The client build (build/client) as an index of regular files, read once at start: a
 // request can only ever reach a file in this index, looked up by its exact decoded path,
 // so there is no directory listing and no way out of the folder. Bodies are kept in memory
-// once read. Only prerendered pages change while the server runs, and only through this
-// index (`write`, `remove`: server/refresh/page-refresh.ts), so memory and disk agree.
+// within a budget, larger ones streamed. While the server runs only pages (with their data
+// files) and the sitemap change, and only through this index (`write`, `remove`: page-refresh.ts,
+// sitemap-refresh.ts in server/refresh/), so memory and disk agree.
 import { createReadStream, type Dirent } from "node:fs";
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -41,7 +42,6 @@ export interface BuildFile {
   precompressed: Partial<Record<Encoding, string>>;
 }
 
-/** Cache-Control of a static file by its path. */
 export function cacheControlOfStatic(relPath: string): string {
   if (relPath.startsWith(`${ASSETS_DIR}/`)) return IMMUTABLE_CACHE_CONTROL;
   if (relPath === LATEST_BUILD_FILE) return NO_CACHE;
@@ -100,7 +100,6 @@ export class ClientFiles {
     return new ClientFiles(root, files, options.memoryBudgetBytes ?? MEMORY_BUDGET_BYTES);
   }
 
-  /** The file at a decoded request path (`/assets/x.js`), if the build has it. */
   lookup(pathname: string): BuildFile | undefined {
     return this.files.get(pathname.replace(/^\/+/, ""));
   }
@@ -153,7 +152,6 @@ export class ClientFiles {
     return bytes <= MAX_MEMORY_FILE_BYTES && this.memoryBytes + bytes <= this.memoryBudgetBytes;
   }
 
-  /** Bytes of file bodies kept in memory (for tests and diagnostics). */
   get bytesInMemory(): number {
     return this.memoryBytes;
   }
@@ -181,7 +179,6 @@ export class ClientFiles {
     }
   }
 
-  /** The in-memory representation of `file`, or null when it is too large to keep. */
   representation(file: BuildFile): Promise<Representation> | null {
     const known = this.representations.get(file.relPath);
     if (known) return known;
@@ -269,7 +266,6 @@ export class ClientFiles {
   }
 }
 
-/** Names temporary files apart within one process. */
 let writeCount = 0;
 
 function toRel(root: string, absPath: string): string {

@@ -8,7 +8,6 @@ import { TEMPLATES } from "../../app/content/entries.server";
 import type { PublishedVersionsFile } from "../../app/content/last-public-versions.server";
 import type { PublishedVersionStore } from "../store/store";
 
-/** Writes every recorded version of the site's templates to `file`. */
 export async function exportPublishedVersions(
   store: PublishedVersionStore,
   file: string,

@@ -1,13 +1,8 @@
-// The store's schema, as migrations in order, each written for both engines. The schema
-// version is how many have run: PRAGMA user_version in SQLite, the store_schema table in
-// PostgreSQL. Append only: a released migration never changes, and adding a table is one
-// migration appended here.
-//
-// Rollbacks: beside the version, each migration run records the oldest release (named by the
-// schema version it knows) that can still run on the schema (store_compatibility). A
-// migration that only adds leaves that as it was, so the release before it, restarted in the
-// middle of a rolling deploy or rolled back to, runs on the newer schema; one marked
-// `breaksOlderReleases` raises it to itself, and older releases refuse to start.
+// The store's schema, as migrations in order, each written for both engines; the version is
+// how many have run. Append only: a released migration never changes. Beside the version,
+// each run records the oldest release that can still run on the schema (store_compatibility):
+// a migration that only adds leaves it, so the release before it (mid rolling deploy, or
+// rolled back to) runs on the newer schema; one `breaksOlderReleases` raises it to itself.
 export interface Migration {
   /** What it adds, for the log line of the start that runs it. */
   description: string;
@@ -167,7 +162,6 @@ export const MIGRATIONS: readonly Migration[] = [
   },
 ];
 
-/** The schema this code writes and reads. */
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
 /** Where both engines record the oldest release that can run on the schema. */

@@ -25,12 +25,9 @@ export async function openStore(options: OpenStoreOptions): Promise<SiteStore> {
 }
 
 /**
- * The start's warning when the settings say several instances serve the site but do not
- * share a store: FORMS_SIGNING_SECRET set by hand (a single instance needs none, its key is
- * generated; the secret is set so that every instance signs alike) with SQLite, the
- * instance's own file. Then a preview link, valid on every instance, is revoked only on the
- * instance that took the revocation, and each keeps its own rate limits and published
- * versions. Undefined when nothing says so.
+ * The start's warning when FORMS_SIGNING_SECRET is set (so several instances sign alike) with
+ * SQLite, each instance's own file: a preview link is then revoked only on the instance that
+ * took the revocation, and each keeps its own rate limits and published versions.
  */
 export function unsharedStoreWarning(settings: {
   databaseUrl?: string;

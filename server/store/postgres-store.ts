@@ -82,9 +82,7 @@ const KEY_BYTES = 32;
 export interface PostgresStoreOptions {
   /** Longest wait for a connection (the database down: a submission fails after this). */
   connectTimeoutMs?: number;
-  /** Longest a statement may run, server side. */
   statementTimeoutMs?: number;
-  /** Connections per instance (DATABASE_POOL_SIZE). */
   poolSize?: number;
   /** Told about errors of idle connections (the database restarted, the network dropped). */
   onBackgroundError?: (error: Error) => void;
@@ -100,7 +98,6 @@ export interface PostgresStoreOptions {
 const INT8_OID = 20;
 const DEFAULT_STATEMENT_TIMEOUT_MS = DEFAULT_DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000;
 
-/** Limits the session's statements to `ms` (0: no limit), for as long as the session lasts. */
 async function withStatementTimeout(client: pg.ClientBase, ms: number): Promise<void> {
   await client.query("SELECT set_config('statement_timeout', $1, false)", [`${ms}ms`]);
 }
@@ -128,12 +125,10 @@ export function describeDatabaseUrl(url: string): string {
 const VERIFYING_SSL_MODES = new Set(["prefer", "require", "verify-ca"]);
 
 /**
- * The URL with `sslmode` as the site reads it: `prefer`, `require` and `verify-ca` check the
- * certificate and the host name, as `verify-full` does (docs/deploy.md, PostgreSQL), written
- * out as `verify-full`. That is how `pg` 8 reads them too, but it says so in a multi-line
- * warning on stderr at every start, which breaks the log's one JSON object per line; and
- * its next major will read them as libpq does, checking less. With `uselibpqcompat=true`
- * the URL asks for libpq's meanings, and is left as it is.
+ * `prefer`, `require` and `verify-ca` written out as `verify-full` (docs/deploy.md): `pg` 8
+ * reads them so too, but says so in a multi-line warning at every start (breaking the log's
+ * one JSON object per line), and its next major will check less. `uselibpqcompat=true` asks
+ * for libpq's meanings, and the URL is left as it is.
  */
 export function withSiteSslMode(url: string): string {
   if (!URL.canParse(url)) return url;
@@ -439,7 +434,6 @@ class PostgresPreviewRevocations implements PreviewRevocationStore {
   }
 }
 
-/** The schema version recorded in the database (0 for a database never migrated). */
 async function schemaVersion(client: Queryable): Promise<number> {
   const exists = await client.query<{ table: string | null }>(
     "SELECT to_regclass('store_schema')::text AS table",
@@ -451,7 +445,6 @@ async function schemaVersion(client: Queryable): Promise<number> {
   return Number(rows[0]?.version ?? 0);
 }
 
-/** The oldest release that can run on the schema, as recorded (undefined: none recorded). */
 async function recordedOldestRelease(client: Queryable): Promise<number | undefined> {
   const exists = await client.query<{ table: string | null }>(
     "SELECT to_regclass('store_compatibility')::text AS table",
@@ -463,11 +456,7 @@ async function recordedOldestRelease(client: Queryable): Promise<number | undefi
   return rows[0] ? Number(rows[0].oldest_release) : undefined;
 }
 
-/**
- * What a start waits for while the schema is brought up to date: another session holding the
- * migration lock (an instance migrating), or this start's own migrations. Neither has a time
- * limit, so the start says which it is (the site holds its port meanwhile, not ready).
- */
+/** Neither wait has a time limit, so the start says which it is (store-wait.ts). */
 export type SchemaWait =
   | { kind: "migration lock"; holder: string }
   | { kind: "migrating"; from: number; to: number };
@@ -487,13 +476,10 @@ async function migrationLockHolder(client: Queryable): Promise<string> {
 }
 
 /**
- * Brings the schema to what `migrations` make it, or checks that this release can run on a
- * newer one. The advisory lock makes instances starting together take turns: the first
- * migrates, the others find the new version and do nothing. Each migration commits with its
- * version and who can run on it, so a failed one leaves the last good version.
- * The lock and the migrations run in a session of their own without a statement timeout
- * (`session`): a migration may take longer than any request should, and an instance waiting
- * for another's must wait as long as it takes rather than fail and be started again.
+ * Each migration commits with its version and who can run on it, so a failed one leaves the
+ * last good version. The lock and the migrations run in a session without a statement
+ * timeout: a migration may take longer than any request should, and an instance waiting for
+ * another's must wait as long as it takes rather than fail and be started again.
  */
 async function migrate(
   checks: Queryable,
@@ -596,10 +582,6 @@ export class PostgresStore implements SiteStore {
     this.purgeClaims = new PostgresPurgeClaims(pool);
   }
 
-  /**
-   * Connects, migrates under the advisory lock and checks the schema. Refuses (and closes
-   * the pool) when the database cannot be reached or its schema is newer than this code.
-   */
   static async open(url: string, options: PostgresStoreOptions = {}): Promise<PostgresStore> {
     const location = describeDatabaseUrl(url);
     const statementTimeoutMs = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;

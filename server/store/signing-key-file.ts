@@ -22,7 +22,6 @@ export const PREVIOUS_SIGNING_KEY_FILE = "signing-key.previous";
 const KEY_BYTES = 32;
 const KEY_PATTERN = /^[0-9a-f]{64}$/;
 
-/** A key file's trimmed text, or undefined when there is none. */
 function readIfPresent(file: string): string | undefined {
   try {
     return readFileSync(file, "utf8").trim();
@@ -95,7 +94,6 @@ function syncDirectory(dir: string): void {
   }
 }
 
-/** The forms signing key: the configured secret, or the generated one in `dataDir`. */
 export function loadSigningKey(dataDir: string, configuredSecret?: string): Buffer {
   if (configuredSecret) return Buffer.from(configuredSecret, "utf8");
   const dir = path.resolve(dataDir);
@@ -106,13 +104,11 @@ export function loadSigningKey(dataDir: string, configuredSecret?: string): Buff
   return writeKeyFile(dir, file, randomBytes(KEY_BYTES));
 }
 
-/** The key a rotation replaced, and when. */
 export interface PreviousSigningKey {
   key: Buffer;
   rotatedAt: number;
 }
 
-/** The key kept by the last rotation in `dataDir`, if there was one. */
 export function loadPreviousSigningKey(dataDir: string): PreviousSigningKey | undefined {
   const file = path.join(path.resolve(dataDir), PREVIOUS_SIGNING_KEY_FILE);
   const text = readIfPresent(file);

@@ -4,7 +4,6 @@
 import type { SiteStore } from "./store";
 
 export interface SiteSigningKeys {
-  /** Signs everything the site hands out. */
   current: Buffer;
   /** The key `current` replaced: what it signed is still taken for a while. */
   previous?: Buffer;

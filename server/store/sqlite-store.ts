@@ -76,7 +76,6 @@ export const SQLITE_FILE = "forms.db";
 /** How long another connection (the CLI, a second instance) may hold the write lock. */
 export const BUSY_TIMEOUT_MS = 5000;
 
-/** The oldest release that can run on the schema, as recorded (undefined: none recorded). */
 function recordedOldestRelease(db: Database.Database): number | undefined {
   const table = db
     .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'store_compatibility'")
@@ -88,10 +87,6 @@ function recordedOldestRelease(db: Database.Database): number | undefined {
   return row?.oldest_release;
 }
 
-/**
- * Runs the missing migrations in one IMMEDIATE transaction (SQLite's write lock); returns the
- * versions it ran.
- */
 function migrate(db: Database.Database, file: string, migrations: readonly Migration[]): number[] {
   const version = () =>
     (db.prepare("PRAGMA user_version").get() as { user_version: number }).user_version;
@@ -401,7 +396,6 @@ export class SqliteStore implements SiteStore {
     /** The rate windows' own connection: see open(). */
     private readonly rateDb: Database.Database,
     private readonly dataDir: string,
-    /** Absolute path of the database file. */
     readonly location: string,
     readonly migrated: readonly number[],
   ) {
@@ -412,10 +406,6 @@ export class SqliteStore implements SiteStore {
     this.purgeClaims = new SqlitePurgeClaims(db);
   }
 
-  /**
-   * Opens (creating and migrating when needed) {dataDir}/forms.db. `migrations`: the schema
-   * this release knows (a test gives another release's list).
-   */
   static open(dataDir: string, migrations: readonly Migration[] = MIGRATIONS): SqliteStore {
     const dir = path.resolve(dataDir);
     // The folder and the file hold personal data: readable by this user only when we create them.
@@ -465,11 +455,9 @@ export class SqliteStore implements SiteStore {
 }
 
 /**
- * A consistent copy of {dataDir}/forms.db in `target`, taken with VACUUM INTO while the site
- * may be writing: what the WAL holds is in it, and the copy is one file, without a WAL of
- * its own. Like the store's file, readable by this user only; a `target` that exists is
- * refused (VACUUM INTO writes into an empty file only). The schema is not migrated: the
- * copy is the database as it is.
+ * A consistent copy of forms.db taken with VACUUM INTO while the site may be writing: one
+ * file, the WAL's content in it, readable by this user only. A `target` that exists is refused
+ * (VACUUM INTO writes into an empty file only); the schema is not migrated.
  */
 export function backupSqliteFile(dataDir: string, target: string): { bytes: number } {
   const file = path.join(path.resolve(dataDir), SQLITE_FILE);

@@ -1,9 +1,7 @@
-// The site's store: what must not be lost (form submissions and their outbox) or must be
-// the same for every instance (rate-limit windows, the signing key). One interface, two
-// engines behind it: SQLite in DATA_DIR (the embedded default, sqlite-store.ts) and
-// PostgreSQL when DATABASE_URL is set (postgres-store.ts). Both pass one test suite
-// (store.isolated.test.ts). A new kind of data is a migration (migrations.ts), a part of this
-// interface, its methods in both adapters and its cases in the suite.
+// The site's store: what must not be lost (form submissions and their outbox) or must be the
+// same for every instance (rate-limit windows, the signing key). Two engines, one test suite
+// (store.isolated.test.ts): SQLite in DATA_DIR and PostgreSQL with DATABASE_URL. A new kind of
+// data is a migration, a part of this interface, its methods in both adapters and its cases.
 import { randomBytes } from "node:crypto";
 import type {
   EntryAddressRecord,
@@ -80,10 +78,8 @@ export interface ListFilter {
   status?: SubmissionStatus;
   /** true: only the submissions caught as spam; false: none of them; unset: all. */
   spam?: boolean;
-  /** Received at or after. */
   since?: Date;
   limit?: number;
-  /** Newest first (default) or in the order received. */
   order?: "newest" | "oldest";
 }
 
@@ -91,21 +87,15 @@ export type RetryResult =
   | { ok: true; previousStatus: SubmissionStatus }
   | { ok: false; reason: "not-found" | "purged" };
 
-/** Submissions and their outbox queue (status + next_attempt_at + lease). */
 export interface SubmissionStore {
-  /**
-   * Commits the submission (durably, before this resolves) and returns its id. Spam is kept
-   * for the operator to review but never delivered.
-   */
+  /** Durable before it resolves. Spam is kept for the operator to review, never delivered. */
   insert(record: SubmissionRecord, now?: number): Promise<string>;
-  /** Pending submissions whose next attempt is due, oldest due first (not claimed). */
+  /** Oldest due first, not claimed. */
   due(now: number, limit: number): Promise<SubmissionRow[]>;
   /**
-   * Takes up to `limit` due submissions for delivery: their next attempt moves to
-   * `leaseUntil`, so no other instance (nor this one) takes them meanwhile. Should the
-   * claimant die mid-delivery, they are due again when the lease runs out. The ids in
-   * `inFlight` (the claimant's own deliveries still running) are never taken, even when
-   * their lease has run out.
+   * Takes due submissions for delivery: their next attempt moves to `leaseUntil`, so no one
+   * takes them meanwhile, and they are due again if the claimant dies. `inFlight` (the
+   * claimant's own deliveries still running) are never taken, even past their lease.
    */
   claimDue(
     now: number,
@@ -113,18 +103,12 @@ export interface SubmissionStore {
     leaseUntil: number,
     inFlight?: readonly string[],
   ): Promise<ClaimedSubmission[]>;
-  /**
-   * Moves the end of a claim's lease to `leaseUntil` while its attempt runs; false when the
-   * lease is no longer this claim's (recorded, or taken over after it ran out).
-   */
+  /** False when the lease is no longer this claim's (recorded, or taken over after it ran out). */
   extendLease(id: string, leaseToken: string, leaseUntil: number): Promise<boolean>;
-  /** When the next pending submission is due (ms), or undefined when none is pending. */
   nextDueAt(): Promise<number | undefined>;
-  /** How many submissions wait for delivery, and when the oldest was queued (ms). */
   waiting(): Promise<{ count: number; oldestQueuedAt?: number }>;
-  /** Records a delivery (ignored once the lease is another's, as for a failed attempt). */
+  /** Ignored once the lease is another's, as for a failed attempt. */
   markDelivered(id: string, status: number, now?: number, leaseToken?: string): Promise<void>;
-  /** Records a failed attempt and when to try again (ignored once the lease is another's). */
   markRetry(
     id: string,
     nextAt: number,
@@ -143,20 +127,15 @@ export interface SubmissionStore {
   get(id: string): Promise<SubmissionRow | undefined>;
   list(filter?: ListFilter): Promise<SubmissionRow[]>;
   /**
-   * Queues a submission for delivery now, whatever its status: how an operator resends a
-   * dead one or rescues a false positive of the spam checks (which then stops counting as
-   * spam). The delivery age limit counts again from now. A submission being delivered at
-   * this moment (its lease still running) keeps its lease: its attempt's outcome decides
-   * what comes next, and no other instance sends it meanwhile.
+   * Queues a submission for delivery now, whatever its status: how an operator resends a dead
+   * one or rescues a spam false positive; its age limit counts again from now. One being
+   * delivered now keeps its lease: its attempt's outcome decides what comes next.
    */
   retry(id: string, now?: number): Promise<RetryResult>;
-  /** Queues every dead submission for delivery now; returns how many. */
   retryDead(now?: number): Promise<number>;
   /**
-   * Deletes the personal data (fields, consent, attribution and the CRM's last error, which
-   * may quote them) of the submissions of one status whose age, counted as PURGE_AGE_FROM
-   * says, began before `before`; returns how many. A pending one purged is dead: nothing is
-   * left to deliver.
+   * Deletes the personal data (the CRM's last error too: it may quote them) of one status's
+   * submissions older than `before` (PURGE_AGE_FROM); a pending one purged is dead.
    */
   purge(status: SubmissionStatus, before: Date, now?: number): Promise<number>;
 }
@@ -184,7 +163,6 @@ export function purgeSql(status: SubmissionStatus): string {
 }
 
 export interface RateLimitRule {
-  /** Attempts allowed per key and window. */
   limit: number;
   windowMs: number;
   now: number;
@@ -192,13 +170,10 @@ export interface RateLimitRule {
 
 /** Fixed windows per key (client address + form), counted by every instance together. */
 export interface RateLimitStore {
-  /** Counts one attempt of `key` and says whether it is allowed. */
   hit(key: string, rule: RateLimitRule): Promise<RateDecision>;
-  /** Forgets windows that started before `before`; returns how many. */
   purgeExpired(before: number): Promise<number>;
 }
 
-/** Which preview links a revocation voids: every link of one entry, or every link. */
 export type RevocationScope = { entryId: string } | "all";
 /** How the revocation of every link is keyed beside the entries' own. */
 export const ALL_PREVIEW_LINKS = "*";
@@ -207,31 +182,19 @@ export const ALL_PREVIEW_LINKS = "*";
 export interface PreviewRevocationStore {
   /** Voids the links of `scope` issued at or before `at` (ms); a revocation never moves back. */
   revokePreviewLinks(scope: RevocationScope, at: number): Promise<void>;
-  /**
-   * The newest revocation time that covers links of this entry (its own or of all links),
-   * or 0: a link issued at or before it is void.
-   */
+  /** The newest revocation covering this entry's links (its own or all), or 0. */
   previewLinksRevokedAt(entryId: string): Promise<number>;
 }
 
-/** What a claim on one change's purge found (see PurgeClaimStore). */
 export type PurgeClaim = "claimed" | "held" | "done";
 
 /**
- * One purge per content change whatever the number of instances (docs/decisions/0021):
- * each instance hears the change and asks to send its purge; one gets it, for a lease long
- * enough to send it, and records it done; another gets it only once that lease has run out
- * undone (its holder died before sending).
+ * One purge per content change whatever the number of instances (docs/decisions/0021): one
+ * gets it for a lease long enough to send it; another only once that lease ran out undone.
  */
 export interface PurgeClaimStore {
-  /**
-   * Claims the purge of `change` for `holder` until `leaseUntil`: "claimed" when it is now
-   * this holder's, "held" while another holder's lease runs, "done" once it was sent.
-   */
   claim(change: string, holder: string, now: number, leaseUntil: number): Promise<PurgeClaim>;
-  /** Records the purge of `change` as sent by `holder`. */
   markDone(change: string, holder: string, now: number): Promise<void>;
-  /** Forgets claims made before `before`; returns how many. */
   forgetBefore(before: number): Promise<number>;
 }
 
@@ -256,26 +219,17 @@ export interface SiteStore {
   readonly engine: "sqlite" | "postgres";
   /** Where the data is, for log lines: a file, or postgres://host:port/db (no password). */
   readonly location: string;
-  /** The schema versions this opening migrated to, in order (none: the schema was current). */
   readonly migrated: readonly number[];
   readonly submissions: SubmissionStore;
   readonly rateLimits: RateLimitStore;
   /** The last public version of each entry, so a reworked live page stays public (issue 19). */
   readonly publishedVersions: PublishedVersionStore;
   readonly previewRevocations: PreviewRevocationStore;
-  /** Who sends each change's purge when several instances share the store. */
   readonly purgeClaims: PurgeClaimStore;
-  /**
-   * The forms signing key: `configured` (FORMS_SIGNING_SECRET) when set, else one generated
-   * once and kept in the store, the same for every instance.
-   */
+  /** `configured` (FORMS_SIGNING_SECRET), else one generated once, the same for every instance. */
   signingKey(configured?: string): Promise<Buffer>;
-  /** The generated key the last rotation replaced, and when; undefined before any. */
   previousSigningKey(): Promise<PreviousSigningKey | undefined>;
-  /**
-   * Replaces the generated key with a new one and keeps the replaced one as the previous
-   * key (`npm run forms -- rotate-key`). Running instances read the keys at start.
-   */
+  /** Keeps the replaced key as the previous one. Running instances read the keys at start. */
   rotateSigningKey(now: number): Promise<PreviousSigningKey>;
   close(): Promise<void>;
 }
@@ -301,7 +255,7 @@ export function newLeaseToken(): string {
   return randomBytes(12).toString("base64url");
 }
 
-/** A submission as both engines store it (times as integers of ms). */
+/** Times as integers of ms. */
 export interface SubmissionColumns {
   id: string;
   received_at: number;
@@ -379,17 +333,14 @@ export function insertValues(id: string, record: SubmissionRecord, now: number):
 /** A row being delivered right now: its claim's lease has not run out ($1: now). */
 const LIVE_LEASE = "status = 'pending' AND lease_token IS NOT NULL AND next_attempt_at > $1";
 
-/** Extends a claim's lease ($1 the new end, $2 the id, $3 the lease token). */
 export const WAITING_SQL = `SELECT CAST(count(*) AS INTEGER) AS count, min(queued_at) AS oldest
   FROM submissions WHERE status = 'pending'`;
 
+/** Extends a claim's lease ($1 the new end, $2 the id, $3 the lease token). */
 export const EXTEND_LEASE_SQL = `UPDATE submissions SET next_attempt_at = $1
   WHERE id = $2 AND status = 'pending' AND lease_token = $3`;
 
-/**
- * Records a delivery ($1 status, $2 now, $3 id, $4 lease token or null): ignored once the
- * lease is another's.
- */
+/** $1 status, $2 now, $3 id, $4 lease token or null: ignored once the lease is another's. */
 export const MARK_DELIVERED_SQL = `UPDATE submissions SET status = 'delivered',
     attempts = attempts + 1, next_attempt_at = NULL, last_error = NULL, last_status = $1,
     delivered_at = $2, lease_token = NULL
@@ -399,17 +350,13 @@ export const INSERT_COLUMNS = `id, received_at, form_id, form_entry_id, form_ver
   destination, page_path, fields_json, consent_json, attribution_json, spam, status,
   queued_at, next_attempt_at`;
 
-/**
- * The columns `retry` sets (PostgreSQL placeholders: $1 now, $2 the id; forSqlite for
- * SQLite). A live lease (pending, claimed, not run out) stays where it is.
- */
+/** $1 now, $2 the id. A live lease (pending, claimed, not run out) stays where it is. */
 export const RETRY_SQL = `UPDATE submissions SET status = 'pending', spam = NULL, queued_at = $1,
     next_attempt_at = CASE WHEN ${LIVE_LEASE} THEN next_attempt_at ELSE $1 END,
     lease_token = CASE WHEN ${LIVE_LEASE} THEN lease_token ELSE NULL END,
     dead_at = NULL, delivered_at = NULL
   WHERE id = $2`;
 
-/** The JSON object the CRM receives for a stored submission. */
 export function payloadOf(row: SubmissionRow): SubmissionPayload {
   return {
     id: row.id,
@@ -432,7 +379,6 @@ export function rateDecision(startedAt: number, count: number, rule: RateLimitRu
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(left / 1000)) };
 }
 
-/** A published version as both engines store it. */
 export interface PublishedVersionColumns {
   entry_id: string;
   template_name: string;
@@ -483,10 +429,7 @@ export function toVersionKey(row: VersionKeyColumns): PublishedVersionKey {
   };
 }
 
-/**
- * Notes that an entry was public at an address (with the version recorded there): its first
- * time there is kept, its last time moves forward only.
- */
+/** An entry public at an address: its first time there is kept, its last moves forward only. */
 export const ENTRY_ADDRESS_UPSERT_SQL = `INSERT INTO entry_addresses
     (entry_id, path, template_name, first_public_at, last_public_at) VALUES ($1, $2, $3, $4, $4)
   ON CONFLICT (entry_id, path) DO UPDATE SET
@@ -496,7 +439,6 @@ export const ENTRY_ADDRESS_UPSERT_SQL = `INSERT INTO entry_addresses
 export const ENTRY_ADDRESSES_SQL = `SELECT entry_id, path, template_name, first_public_at,
     last_public_at FROM entry_addresses ORDER BY entry_id, first_public_at, path`;
 
-/** An address as both engines store it. */
 export interface EntryAddressColumns {
   entry_id: string;
   path: string;

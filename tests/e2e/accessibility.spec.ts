@@ -1,4 +1,4 @@
-// WCAG checks with axe-core (DESIGN: WCAG 2.2 AA): no serious or critical violations on the
+// WCAG 2.2 AA checks with axe-core: no serious or critical violations on the
 // main page types and the 404 page; every violation is listed when the test fails.
 
 import { expectNoBlockingViolations } from "./support/axe";

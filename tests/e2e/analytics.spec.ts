@@ -1,4 +1,4 @@
-// Page views through the tag manager's data layer (SPEC §1, §4, §7): one on first load, one
+// Page views through the tag manager's data layer: one on first load, one
 // per in-app navigation with the new path and title, whatever the visitor chose about
 // cookies (the tag manager only reads the queue once consent allows it: consent.spec.ts).
 

@@ -1,4 +1,4 @@
-// A lazily loaded chunk that fails (SPEC §4, §8): one full reload, at most once per 10 s per
+// A lazily loaded chunk that fails: one full reload, at most once per 10 s per
 // path. Here the route module of /news answers 404, as after a deploy removed it: React
 // Router reloads the page, and the guard lets that happen once per path within 10 s; the
 // next time it sends the visitor to the server-rendered page they asked for instead.

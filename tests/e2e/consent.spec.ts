@@ -1,4 +1,4 @@
-// Consent before tracking (DESIGN "Forms and consent"): the banner on a first visit, Google
+// Consent before tracking: the banner on a first visit, Google
 // Consent Mode v2 defaults before the tag manager, the tag manager only after a choice that
 // grants something, the choice kept across navigation, reloads and visits, a new wording
 // version asking again, Global Privacy Control, the footer reopening the choices, the form

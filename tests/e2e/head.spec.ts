@@ -1,4 +1,4 @@
-// Page head metadata (SPEC §3): `{title} - ID5`, Open Graph and Twitter tags, canonical URL
+// Page head metadata: `{title} - ID5`, Open Graph and Twitter tags, canonical URL
 // from the fixed site origin, language, no robots noindex on normal pages.
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/reused-page";

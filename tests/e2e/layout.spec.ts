@@ -1,4 +1,4 @@
-// The page frame of SPEC §2/§4/§9: header compaction, the mobile menu, the announcement
+// The page frame: header compaction, the mobile menu, the announcement
 // banner, the footer columns and the skip link.
 import type { Page } from "@playwright/test";
 import { HEADER_COMPACT_THRESHOLD } from "../../app/components/layout/header-scroll";

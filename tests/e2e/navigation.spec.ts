@@ -1,4 +1,4 @@
-// Client navigation rules (SPEC §2, §4): scroll to top except on news pagination and
+// Client navigation rules: scroll to top except on news pagination and
 // same-path hash changes, tab selection from a hash, in-app rich-content links, and the
 // full page load after a new build is detected.
 import type { Page } from "@playwright/test";

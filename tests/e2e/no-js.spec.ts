@@ -1,4 +1,4 @@
-// Without JavaScript (DESIGN: "works without JavaScript"): server-rendered pages show their
+// Without JavaScript: server-rendered pages show their
 // content, navigation is made of real links, and the mobile menu is a native disclosure.
 import type { Page } from "@playwright/test";
 import { FOOTER_COLUMNS, HEADER_LINKS } from "../../app/config/site";

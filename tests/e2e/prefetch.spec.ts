@@ -1,4 +1,4 @@
-// Link prefetching and the route-rules manifest (SPEC §7, §9): hovering a link preloads the
+// Link prefetching and the route-rules manifest: hovering a link preloads the
 // page's data and route modules, at most 4 preloads are pending at once, nothing is
 // prefetched on save-data or 2g; the manifest is fetched 1 s after idle, not on slow-2g.
 import type { Page } from "@playwright/test";

@@ -1,4 +1,4 @@
-// Every row of the one redirect table (app/redirects/redirect-table.ts, SPEC §2) as an HTTP
+// Every row of the one redirect table (app/redirects/redirect-table.ts) as an HTTP
 // redirect of our server (or, where the seed's CMS redirect has the same `from`, the CMS's),
 // plus the in-app redirect of a client-side navigation, to an old path and to a CMS redirect.
 import type { Page } from "@playwright/test";

@@ -1,4 +1,4 @@
-// The whole route table of app/routes.ts (SPEC §2): every fixed path and one slug of each
+// The whole route table of app/routes.ts: every fixed path and one slug of each
 // dynamic route renders; unknown paths render the 404 error page.
 import { LEGAL_PAGE_PATHS, SECTION_PAGE_PATHS } from "../../app/routes";
 import { expect, test } from "./support/reused-page";

@@ -1,4 +1,4 @@
-// DESIGN "The API secret never leaves the server": no response a browser receives carries
+// The CMS API secret never leaves the server: no response a browser receives carries
 // it, the browser never talks to the content service, and media come from our own origin.
 import type { Page } from "@playwright/test";
 import { LOCAL_CONTENT_IDENTITY } from "../../app/config/env.server";

@@ -1,5 +1,5 @@
-// Rich-content widgets and images (SPEC §2 "Content widgets", §4 video states, §9 graph
-// grid, stats ring, image source rules) as rendered by the real pages of the seed.
+// Rich-content widgets and images (video states, graph grid, stats ring, image source
+// rules) as rendered by the real pages of the seed.
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/reused-page";
 import { ARTICLE_PATH, gotoHydrated } from "./support/site";

@@ -1,5 +1,5 @@
 // HTTP redirects of the production server on the real build: the one redirect table with its
-// real status codes (SPEC §2), the news. host rule, trailing slashes, and client-navigation
+// real status codes, the news. host rule, trailing slashes, and client-navigation
 // data requests.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rawRequest } from "../support/raw-request";

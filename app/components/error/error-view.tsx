@@ -1,4 +1,4 @@
-// The error page body (SPEC §2 "Error page", §8): an orange hero. 404 says "Page Not Found" and
+// The error page body: an orange hero. 404 says "Page Not Found" and
 // offers a way back; any other status gets a generic message (never error details or stacks).
 import type { HeroTheme } from "~/content/models";
 import { NOT_FOUND_TITLE } from "~/seo/route-meta";

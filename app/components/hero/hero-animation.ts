@@ -1,4 +1,4 @@
-// Hero entrance animation (SPEC §4, §9): text fades and slides in over 1 s with a 0.2 s stagger;
+// Hero entrance animation: text fades and slides in over 1 s with a 0.2 s stagger;
 // the background gradient cycles every 10 s. The motion itself is CSS (hero.css), so it runs
 // without JavaScript; this module holds the numbers and the target lookup.
 

@@ -1,4 +1,4 @@
-// Hero colour themes (SPEC §2, §9) and the contrast rule their text colours satisfy (WCAG AA).
+// Hero colour themes and the contrast rule their text colours satisfy (WCAG AA).
 import type { HeroTheme } from "~/content/models";
 import type { ButtonVariant } from "../ui/button";
 

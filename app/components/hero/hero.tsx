@@ -1,4 +1,4 @@
-// The hero section (SPEC §2): full-screen themed block with a title, optional description, call
+// The hero section: full-screen themed block with a title, optional description, call
 // to action, body and footer slots, staggered text entrance and an animated gradient background.
 import { type CSSProperties, type ReactNode, useEffect, useId, useRef } from "react";
 import type { HeroTheme, ImageModel, LinkModel, RichNode } from "~/content/models";

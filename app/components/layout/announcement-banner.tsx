@@ -1,4 +1,4 @@
-// The acquisition announcement above the header (SPEC §2): on every page except the page it
+// The acquisition announcement above the header: on every page except the page it
 // announces, and in its alternative colour scheme on the technology page.
 import { Link } from "react-router";
 import { ACQUISITION_BANNER_TEXT, ACQUISITION_PATH } from "~/config/site";

@@ -1,4 +1,4 @@
-// The site footer (SPEC §2): the five link columns, social icons, logo and copyright.
+// The site footer: the five link columns, social icons, logo and copyright.
 import { Link } from "react-router";
 import { BRAND, FOOTER_COLUMNS, FOOTER_SOCIAL_LINKS } from "~/config/site";
 import { CONSENT_OPEN_ATTRIBUTE } from "~/consent/attributes";

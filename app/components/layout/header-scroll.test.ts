@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { HEADER_COMPACT_THRESHOLD, isHeaderCompact } from "./header-scroll";
 
 describe("isHeaderCompact", () => {
-  it("uses the 50 px threshold of the spec", () => {
+  it("uses the 50 px threshold", () => {
     expect(HEADER_COMPACT_THRESHOLD).toBe(50);
   });
   it("stays expanded up to and including 50 px", () => {

@@ -1,4 +1,4 @@
-// Header compaction by scroll position (SPEC §2/§9: shrinks after more than 50 px of scroll).
+// Header compaction by scroll position: shrinks after more than 50 px of scroll.
 import { useEffect, useState } from "react";
 
 export const HEADER_COMPACT_THRESHOLD = 50;

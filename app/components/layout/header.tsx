@@ -1,4 +1,4 @@
-// The fixed site header (SPEC §2): logo, section links, Login, and the mobile menu toggle.
+// The fixed site header: logo, section links, Login, and the mobile menu toggle.
 import { Link } from "react-router";
 import { HEADER_LINKS, LOGIN_URL } from "~/config/site";
 import { buttonClassName } from "../ui/button";

@@ -1,4 +1,4 @@
-// Pure rules and small DOM helpers of the mobile menu (SPEC §2, §4, §9), kept apart from the
+// Pure rules and small DOM helpers of the mobile menu, kept apart from the
 // component so they can be unit-tested without a browser.
 
 /** Top offset of the open menu (px): it sits right below the banner + header. */

@@ -1,4 +1,4 @@
-// The small-screen menu (SPEC §2, §4).
+// The small-screen menu.
 //
 // Without JavaScript (server render, and until hydration) the menu is a native <details>/<summary>
 // disclosure: the summary opens the same panel with the six links, Login and the social links, so

@@ -1,11 +1,11 @@
-// The hidden marker rendered in place of a media item that cannot be shown as an image (SPEC §4, §8).
+// The hidden marker rendered in place of a media item that cannot be shown as an image.
 
-/** SPEC §8: the exact message carried by the error attribute. */
+/** The message carried by the error attribute (tests and content checks quote it). */
 export function mediaErrorMessage(type: string): string {
   return `Media of type ${type} cannot be used as an image`;
 }
 
-/** Media types the image renderer accepts (SPEC §5). */
+/** Media types the image renderer accepts. */
 export const IMAGE_MEDIA_TYPES: readonly string[] = ["IMG", "SVG"];
 
 export function MediaError({ type }: { type: string }) {

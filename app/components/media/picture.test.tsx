@@ -77,7 +77,7 @@ describe("Picture", () => {
     expect(html).toContain('<img class="media-img" src="/media/65f2c1a9e4b1/id5-logo.svg"');
   });
 
-  it.each(["VID", "PDF", "DIR"])("refuses media of type %s with the spec message", (type) => {
+  it.each(["VID", "PDF", "DIR"])("refuses media of type %s with the exact message", (type) => {
     const html = renderMarkup(<Picture image={{ ...image, mediaType: type }} />);
     expect(mediaErrorMessage(type)).toBe(`Media of type ${type} cannot be used as an image`);
     expect(html).toBe(`<span hidden="" data-media-error="${mediaErrorMessage(type)}"></span>`);

@@ -6,7 +6,7 @@ export function isInternalHref(href: string): boolean {
   return href.startsWith("/") && !href.startsWith("//");
 }
 
-/** Absolute http(s) URL: a link that leaves the site (SPEC §2: "hrefs starting with http"). */
+/** Absolute http(s) URL: a link that leaves the site. */
 export function isExternalHref(href: string): boolean {
   return /^https?:\/\//i.test(href.trim());
 }

@@ -1,4 +1,4 @@
-// BCMS's `data` of a declared prop (BCMS-API §3.1): what a prop is created with, in the seed
+// BCMS's `data` of a declared prop: what a prop is created with, in the seed
 // and through `content:schema`. Pointers name their group or template; `ids` turns the name
 // into that instance's id.
 import type { PropData } from "@thebcms/types";

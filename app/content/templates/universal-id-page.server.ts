@@ -1,5 +1,5 @@
 // `universal-id-page` entries → UniversalIdPageModel: the sign-up screens, shown both under
-// /universal-id/ and under /partner-sign-up/ (SPEC §2).
+// /universal-id/ and under /partner-sign-up/.
 import type { FormDefinition } from "~/forms/model";
 import { toContentBlocks } from "../blocks.server";
 import { notFound, withContent } from "../content-errors.server";

@@ -1,4 +1,4 @@
-// Rich text in columns: 1 on small screens, 2 from CONTENT_COLS_BREAKPOINT up (SPEC §2).
+// Rich text in columns: 1 on small screens, 2 from CONTENT_COLS_BREAKPOINT up.
 import type { NestedBlocksProps, WidgetProps } from "../types";
 import "./content-cols.css";
 

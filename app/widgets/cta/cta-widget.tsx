@@ -1,5 +1,5 @@
 // Call-to-action link button, by the site's one link rule (SmartLink): http(s) targets open in
-// a new tab (SPEC §2), site paths use the router, anything else ("#…", mailto:) is a plain anchor.
+// a new tab, site paths use the router, anything else ("#…", mailto:) is a plain anchor.
 import { isExternalHref } from "~/components/ui/href";
 import { SmartLink } from "~/components/ui/smart-link";
 import type { WidgetProps } from "../types";

@@ -1,9 +1,9 @@
-// Identity-graph illustrations in a grid: 3 columns from 3 items up, else 2 (SPEC §2, §9).
+// Identity-graph illustrations in a grid: 3 columns from 3 items up, else 2.
 import { Picture } from "~/components/media/picture";
 import type { WidgetProps } from "../types";
 import "./graph.css";
 
-/** SPEC §9: the grid has 3 columns when there are at least this many items. */
+/** The grid has 3 columns when there are at least this many items. */
 export const GRAPH_THREE_COLUMN_MIN = 3;
 
 export function graphColumns(count: number): 2 | 3 {

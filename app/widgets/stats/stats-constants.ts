@@ -1,2 +1,2 @@
-/** SPEC §9: a stat without a progress value shows a full ring. */
+/** A stat without a progress value shows a full ring. */
 export const STATS_DEFAULT_PROGRESS = 100;

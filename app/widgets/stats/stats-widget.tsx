@@ -1,4 +1,4 @@
-// Key figures: each card shows its value inside a circular progress ring (SPEC §2, §9).
+// Key figures: each card shows its value inside a circular progress ring.
 import type { WidgetProps } from "../types";
 import { STATS_DEFAULT_PROGRESS } from "./stats-constants";
 import "./stats.css";

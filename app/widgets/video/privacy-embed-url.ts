@@ -1,6 +1,5 @@
-// Rewrites YouTube watch/share/embed links to the privacy-enhanced embed origin (SPEC §2:
-// "Watch links are rewritten to the privacy-friendly embed domain"). Pure; the content layer
-// calls it when it builds the video widget model.
+// Rewrites YouTube watch/share/embed links to the privacy-enhanced embed origin. Pure; the
+// content layer calls it when it builds the video widget model.
 
 export const PRIVACY_EMBED_ORIGIN = "https://www.youtube-nocookie.com";
 

@@ -1,4 +1,4 @@
-// Video widget (SPEC §2, §4): an uploaded file plays in <video controls>; an embedded video
+// Video widget: an uploaded file plays in <video controls>; an embedded video
 // shows its thumbnail and a play control, and a click swaps in the autoplaying iframe (one
 // way: there is no going back to the thumbnail). No third-party frame loads before the click.
 //
@@ -13,7 +13,7 @@ import type { WidgetProps } from "../types";
 import { withAutoplay } from "./privacy-embed-url";
 import "./video.css";
 
-/** SPEC §8: shown by browsers that cannot play the <video> element. */
+/** Shown by browsers that cannot play the <video> element. */
 export const VIDEO_UNSUPPORTED_TEXT = "Your browser does not support the video tag.";
 export const VIDEO_IFRAME_ALLOW = "autoplay; encrypted-media; picture-in-picture";
 export const DEFAULT_VIDEO_TITLE = "Video";

@@ -180,5 +180,5 @@ export const documents = {
   }),
 };
 
-/** Themes of the hero group, in SPEC order. */
+/** Themes of the hero group. */
 export type Theme = "blue-dark" | "blue-light" | "mint" | "orange";

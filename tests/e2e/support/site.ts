@@ -80,7 +80,7 @@ export function hasDocumentMarker(page: Page): Promise<boolean> {
   return page.evaluate(() => (window as { __e2eMarker?: string }).__e2eMarker === "still-here");
 }
 
-/** Asserts the rendered error page of SPEC §2: 'Page Not Found', noindex, header and footer. */
+/** Asserts the rendered error page: 'Page Not Found', noindex, header and footer. */
 export async function expectNotFoundPage(page: Page): Promise<void> {
   await expect(page).toHaveTitle(formatTitle(NOT_FOUND_TITLE));
   await expect(page.locator("h1")).toHaveText(NOT_FOUND_TITLE);
