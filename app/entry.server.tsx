@@ -13,6 +13,7 @@ import { forgetContent } from "./content/content-client.server";
 import { readContentVersions } from "./content/content-versions.server";
 import { installPublishedVersionStore } from "./content/last-public-versions.server";
 import { installLogger, logger } from "./content/log.server";
+import { readDeskRows } from "./content/editors-desk.server";
 import { describePreview, findPreviewEntry } from "./content/preview.server";
 import { withPreviewOf } from "./content/preview-context.server";
 import { holdScriptsUntilFirstPaint } from "./document/first-paint.server";
@@ -41,6 +42,7 @@ export const siteBuild = {
   withPreviewOf,
   describePreview,
   findPreviewEntry,
+  readDeskRows,
 } satisfies SiteBuildExports;
 
 export const streamTimeout = 10_000;

@@ -8,6 +8,7 @@ import type { SiteEnv } from "./config/env.server";
 import type { RedirectSourcesRead } from "./content/cms-redirects.server";
 import type { ClassifiedChange, WatchOptions } from "./content/content-changes.server";
 import type { ContentVersions } from "./content/content-versions";
+import type { DeskRow } from "./content/editors-desk.server";
 import type { PublishedVersionStore } from "./content/last-public-versions";
 import type { PreviewDescription, PreviewEntryLookup } from "./content/preview.server";
 import type { PreviewTarget } from "./content/preview-context.server";
@@ -45,6 +46,8 @@ export interface SiteBuildExports {
   withPreviewOf<T>(target: PreviewTarget, work: () => Promise<T>): Promise<T>;
   describePreview(target: PreviewTarget): Promise<PreviewDescription | undefined>;
   findPreviewEntry(templateName: string, slugOrId: string): Promise<PreviewEntryLookup>;
+  /** The editors' desk's entries: drafts, reworked pages, times to come, refused times. */
+  readDeskRows(now: number): Promise<DeskRow[]>;
 }
 
 /** Every member of SiteBuildExports, for the server's check of a loaded build. */
@@ -58,6 +61,7 @@ export const SITE_BUILD_MEMBERS = [
   "withPreviewOf",
   "describePreview",
   "findPreviewEntry",
+  "readDeskRows",
 ] as const satisfies readonly (keyof SiteBuildExports)[];
 
 // Compile-time check that the list names every member.

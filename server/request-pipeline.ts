@@ -28,6 +28,7 @@ import {
   type RequestTimer,
   requestMetrics,
 } from "./metrics/site-metrics";
+import type { EditorsDesk } from "./preview/editors-desk";
 import { isPreviewPathSpelledOtherwise } from "./preview/preview-links";
 import type { PreviewService } from "./preview/preview-service";
 import type { ContentDependencies } from "./refresh/content-dependencies";
@@ -82,6 +83,8 @@ export interface PipelineParts {
   answerHeaders: AnswerHeaders;
   cspReports: CspReportEndpoint;
   preview?: PreviewService;
+  /** The editors' desk at /_preview/ (with previews). */
+  desk?: EditorsDesk;
   /** The build that answers (its id in build/client/builds/latest.json), for access lines. */
   buildId: string;
   /** What the CMS answers, and the conditions of readiness (for /readyz). */
@@ -166,7 +169,7 @@ export function createRequestPipeline(parts: PipelineParts): RequestPipeline {
   // 8. /healthz, /readyz, POST /csp-report;
   serverOwnRoutes(app, parts);
   // 9. previews;
-  if (parts.preview) previewRoutes(app, parts.preview, parts.trustProxy);
+  if (parts.preview) previewRoutes(app, parts, parts.preview);
   // 10. the site itself, in siteAnswer's order.
   app.all("*", (c) => siteAnswer(c, parts, fastPath, visitorOf(c.env?.incoming)));
   return { serveOnNodeHttp, fetch: app.fetch, fastPath };
@@ -344,7 +347,8 @@ function serverOwnRoutes(app: Hono<SiteHono>, parts: PipelineParts): void {
   });
 }
 
-function previewRoutes(app: Hono<SiteHono>, preview: PreviewService, trustProxy: ProxyTrust): void {
+function previewRoutes(app: Hono<SiteHono>, parts: PipelineParts, preview: PreviewService): void {
+  const { trustProxy, desk } = parts;
   const factsOf = (incoming: IncomingMessage | undefined): RequestFacts => ({
     clientAddress: clientAddressOf(incoming, trustProxy),
   });
@@ -356,6 +360,17 @@ function previewRoutes(app: Hono<SiteHono>, preview: PreviewService, trustProxy:
     c.set("source", "not-found");
     return plainNotFound();
   });
+  if (desk) {
+    app.on(["GET", "HEAD"], PREVIEW_PATH_PREFIX, (c) => {
+      c.set("source", "preview");
+      return desk.page(c.req.raw);
+    });
+    app.post(PREVIEW_PATH_PREFIX, (c) => {
+      c.set("source", "preview");
+      const secure = visitorUsesHttps(c.req.raw, c.env?.incoming, trustProxy, parts.env.siteOrigin);
+      return desk.act(c.req.raw, { ...factsOf(c.env?.incoming), secure });
+    });
+  }
   app.all(`${PREVIEW_PATH_PREFIX}api/:action`, (c) => {
     c.set("source", "preview");
     return preview.api(c.req.raw, c.req.param("action"), factsOf(c.env?.incoming));

@@ -12,6 +12,7 @@ import {
   type SiteServerOptions,
 } from "./answering-parts";
 import { readGaugesFrom, requestMetrics } from "./metrics/site-metrics";
+import { EditorsDesk } from "./preview/editors-desk";
 import { ContentChanges, cmsWatcherOf } from "./refresh/content-change";
 import { BUSY_REFRESH_SHARE, PageRefresher } from "./refresh/page-refresh";
 import { CoalescedPurge } from "./refresh/purge";
@@ -82,6 +83,18 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     answerHeaders,
     cspReports: new CspReportEndpoint({ logger, siteOrigin: env.siteOrigin }),
     preview,
+    desk:
+      preview && options.siteKey
+        ? new EditorsDesk({
+            password: env.preview?.deskPassword,
+            siteKey: options.siteKey,
+            siteOrigin: env.siteOrigin,
+            content: build.preview,
+            links: preview,
+            redirectNotices: () => cmsRedirects.notices,
+            logger,
+          })
+        : undefined,
     readiness: async () => [
       (await contentProbe()).content,
       [catchUpCondition(changes?.startState ?? "connecting"), redirectsCondition(cmsRedirects)],

@@ -81,6 +81,8 @@ export const DEFAULT_DATABASE_POOL_SIZE = 10;
 export const DEFAULT_DATABASE_STATEMENT_TIMEOUT_SECONDS = 10;
 /** A token that guards link creation and revocation must not be guessable. */
 export const MIN_PREVIEW_API_TOKEN_LENGTH = 32;
+/** The editors' desk's password: long enough that the rate limit makes guessing hopeless. */
+export const MIN_DESK_PASSWORD_LENGTH = 16;
 
 const optionalString = z
   .string()
@@ -267,6 +269,10 @@ const envSchema = z.object({
     (v) => v === undefined || v.length >= MIN_PREVIEW_API_TOKEN_LENGTH,
     { message: `PREVIEW_API_TOKEN must be at least ${MIN_PREVIEW_API_TOKEN_LENGTH} characters` },
   ),
+  PREVIEW_DESK_PASSWORD: optionalString.refine(
+    (v) => v === undefined || v.length >= MIN_DESK_PASSWORD_LENGTH,
+    { message: `PREVIEW_DESK_PASSWORD must be at least ${MIN_DESK_PASSWORD_LENGTH} characters` },
+  ),
   PREVIEW_FRAME_ANCESTORS: frameAncestors(
     DEFAULT_PREVIEW_FRAME_ANCESTORS,
     PREVIEW_FRAME_ANCESTORS_PROBLEM,
@@ -396,6 +402,8 @@ export interface SiteEnv {
 export interface PreviewSettings {
   /** Authorises the preview-link endpoint (Bearer); unset: the endpoint answers 404. */
   apiToken?: string;
+  /** Opens the editors' desk at /_preview/; unset: the desk is off. */
+  deskPassword?: string;
   /** Origins that may frame a preview (the CMS), as CSP frame-ancestors. */
   frameAncestors: readonly string[];
 }
@@ -506,7 +514,11 @@ export function parseEnv(source: Record<string, string | undefined>): SiteEnv {
     purgeUrl: env.PURGE_URL,
     purgeToken: env.PURGE_TOKEN,
     publicStatus: env.PUBLIC_STATUS ?? DEFAULT_PUBLIC_STATUS,
-    preview: { apiToken: env.PREVIEW_API_TOKEN, frameAncestors: env.PREVIEW_FRAME_ANCESTORS },
+    preview: {
+      apiToken: env.PREVIEW_API_TOKEN,
+      deskPassword: env.PREVIEW_DESK_PASSWORD,
+      frameAncestors: env.PREVIEW_FRAME_ANCESTORS,
+    },
     contentTagsFile: env.CONTENT_TAGS_FILE,
     publishedVersionsFile: env.PUBLISHED_VERSIONS_FILE,
     contentShownAt: instantOf(env.CONTENT_SHOWN_AT),

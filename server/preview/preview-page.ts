@@ -63,7 +63,7 @@ function refreshOnEdits(refreshedAttribute: string, liveAttribute: string): void
 
 const REFRESH_SCRIPT = `(${refreshOnEdits.toString()})(${JSON.stringify(REFRESHED_ATTRIBUTE)},${JSON.stringify(LIVE_ATTRIBUTE)});`;
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")

@@ -74,6 +74,7 @@ function service(
         if (options.contentDown) throw new Error("content service down");
         return options.exists === false ? undefined : description;
       },
+      readDeskRows: async () => [],
       findPreviewEntry: async (template, slugOrId) =>
         template === ENTRY.templateName && slugOrId === "partner-roundup-q4-2026"
           ? { ok: true, target: ENTRY, path: description.path }

@@ -99,7 +99,7 @@ export class PreviewService {
    * Counts one check by this client in the shared windows. With the store down the preview
    * still answers, limited per instance, rather than refuse every editor.
    */
-  private async rate(clientAddress: string): Promise<RateDecision> {
+  async rate(clientAddress: string): Promise<RateDecision> {
     const { rateLimits, logger } = this.options;
     if (!rateLimits) return this.limiter.check(clientAddress);
     try {
@@ -132,7 +132,7 @@ export class PreviewService {
     });
   }
 
-  private tooMany(retryAfterSeconds: number): Response {
+  tooMany(retryAfterSeconds: number): Response {
     return new Response("Too many preview requests: try again shortly.\n", {
       status: 429,
       headers: {
@@ -336,11 +336,30 @@ export class PreviewService {
     });
   }
 
-  private async apiRevoke(input: Record<string, unknown>): Promise<Response> {
+  /** Voids every link made so far, of every entry. */
+  async revokeAll(): Promise<number> {
     const at = this.now();
+    await this.options.revocations.revokePreviewLinks("all", at);
+    this.options.logger.info("preview links revoked", { scope: "all" });
+    return at;
+  }
+
+  /** Voids every link made so far of one entry; a problem when there is no such entry. */
+  async revokeEntry(
+    templateName: string,
+    slugOrId: string,
+  ): Promise<{ ok: true; entryId: string; at: number } | { ok: false; problem: string }> {
+    const at = this.now();
+    const found = await this.options.content.findPreviewEntry(templateName, slugOrId);
+    if (!found.ok) return found;
+    await this.options.revocations.revokePreviewLinks({ entryId: found.target.entryId }, at);
+    this.options.logger.info("preview links revoked", { entryId: found.target.entryId });
+    return { ok: true, entryId: found.target.entryId, at };
+  }
+
+  private async apiRevoke(input: Record<string, unknown>): Promise<Response> {
     if (input.all === true) {
-      await this.options.revocations.revokePreviewLinks("all", at);
-      this.options.logger.info("preview links revoked", { scope: "all" });
+      const at = await this.revokeAll();
       return json(200, { revoked: "all", at: new Date(at).toISOString() });
     }
     const { template, entry } = input;
@@ -349,14 +368,12 @@ export class PreviewService {
         error: 'Expected {"template": "...", "entry": "slug or id"} or {"all": true}',
       });
     }
-    const found = await this.options.content.findPreviewEntry(template, entry);
-    if (!found.ok) return json(404, { error: found.problem });
-    await this.options.revocations.revokePreviewLinks({ entryId: found.target.entryId }, at);
-    this.options.logger.info("preview links revoked", { entryId: found.target.entryId });
+    const revoked = await this.revokeEntry(template, entry);
+    if (!revoked.ok) return json(404, { error: revoked.problem });
     return json(200, {
       revoked: "entry",
-      entryId: found.target.entryId,
-      at: new Date(at).toISOString(),
+      entryId: revoked.entryId,
+      at: new Date(revoked.at).toISOString(),
     });
   }
 

@@ -45,10 +45,16 @@ export class RedirectRefresh {
   private retryTimer: NodeJS.Timeout | undefined;
   private retryMs: number;
   private told = new Set<string>();
+  private lastNotices: readonly RedirectNotice[] = [];
   private readOnce = false;
 
   constructor(private readonly parts: RedirectRefreshParts) {
     this.retryMs = parts.retryMs ?? 1000;
+  }
+
+  /** The redirects the last merge left out, with why (the editors' desk lists them). */
+  get notices(): readonly RedirectNotice[] {
+    return this.lastNotices;
   }
 
   /** "reading" until the first read is merged, then "done" (a readiness condition). */
@@ -121,6 +127,7 @@ export class RedirectRefresh {
     const moved = [...new Set([...before, ...parts.redirects.exactSources()])];
     parts.forget(moved.flatMap((path) => [path, dataRequestOfPage(path)]));
     this.tell(merged.notices);
+    this.lastNotices = merged.notices;
     this.readOnce = true;
     parts.logger.info("redirects merged", {
       cms: merged.cms.size,

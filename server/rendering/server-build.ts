@@ -16,7 +16,7 @@ export type SiteRequestHandler = (request: Request, facts?: RequestFacts) => Pro
 
 export type PreviewContent = Pick<
   SiteBuildExports,
-  "withPreviewOf" | "describePreview" | "findPreviewEntry"
+  "withPreviewOf" | "describePreview" | "findPreviewEntry" | "readDeskRows"
 >;
 
 const UNKNOWN_CLIENT: RequestFacts = { clientAddress: "unknown" };
@@ -65,6 +65,7 @@ export async function loadServerBuild(
       withPreviewOf: site.withPreviewOf,
       describePreview: site.describePreview,
       findPreviewEntry: site.findPreviewEntry,
+      readDeskRows: site.readDeskRows,
     },
     describeRoute: routeFactsOf(build, matchRoutes),
     unknownAddressSamples: unknownAddressSamplesOf(build),

@@ -10,6 +10,7 @@ const SETTINGS = {
   PURGE_URL: "https://purge.example/relay",
   PURGE_TOKEN: "purge-token-value",
   PREVIEW_API_TOKEN: "preview-api-token-value-of-32-chars!",
+  PREVIEW_DESK_PASSWORD: "desk-password-of-the-editors",
   FORMS_SIGNING_SECRET: "signing-secret-value",
   FORMS_SIGNING_SECRET_PREVIOUS: "previous-signing-secret",
   FORMS_WEBHOOK_URL: "https://crm.example/hook",

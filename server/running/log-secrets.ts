@@ -8,6 +8,7 @@ export function secretsOf(env: SiteEnv): string[] {
   for (const secret of [
     env.purgeToken,
     env.preview.apiToken,
+    env.preview.deskPassword,
     forms.signingSecret,
     forms.previousSigningSecret,
   ]) {
