@@ -175,6 +175,10 @@ export function createRequestPipeline(parts: PipelineParts): RequestPipeline {
   return { serveOnNodeHttp, fetch: app.fetch, fastPath };
 }
 
+function isLoopbackHost(hostname: string): boolean {
+  return hostname === "localhost" || hostname === "[::1]" || hostname.startsWith("127.");
+}
+
 function isRead(method: string | undefined): boolean {
   return method === "GET" || method === "HEAD";
 }
@@ -367,7 +371,11 @@ function previewRoutes(app: Hono<SiteHono>, parts: PipelineParts, preview: Previ
     });
     app.post(PREVIEW_PATH_PREFIX, (c) => {
       c.set("source", "preview");
-      const secure = visitorUsesHttps(c.req.raw, c.env?.incoming, trustProxy, parts.env.siteOrigin);
+      // A visit to this machine's own address is plain http whatever SITE_ORIGIN says (a
+      // developer's `npm start`): a Secure cookie would never come back.
+      const secure =
+        visitorUsesHttps(c.req.raw, c.env?.incoming, trustProxy, parts.env.siteOrigin) &&
+        !isLoopbackHost(new URL(c.req.url).hostname);
       return desk.act(c.req.raw, { ...factsOf(c.env?.incoming), secure });
     });
   }

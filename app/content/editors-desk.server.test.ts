@@ -48,6 +48,17 @@ describe("the desk's rows of an entry", () => {
     expect(rowsOf(past, past, PUBLIC, NOW)).toEqual([]);
   });
 
+  it("lists a public entry whose time is to come only by its time", () => {
+    const times = { publish_at: { timestamp: NOW + HOUR, timezoneOffset: 0 } };
+    expect(rowsOf(entry(times), undefined, PUBLIC, NOW).map((row) => row.kind)).toEqual([
+      "publish",
+    ]);
+    const gone = { unpublish_at: { timestamp: NOW - HOUR, timezoneOffset: 0 } };
+    expect(rowsOf(entry(gone), undefined, PUBLIC, NOW).map((row) => row.detail)).toEqual([
+      "Not on the site: its times keep it off",
+    ]);
+  });
+
   it("says a time changes nothing while the status is not public", () => {
     const rows = rowsOf(
       entry({ publish_at: { timestamp: NOW + HOUR, timezoneOffset: 0 } }),

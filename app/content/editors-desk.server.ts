@@ -87,9 +87,13 @@ export function rowsOf(
       detail: `The site refuses its times, so visitors see it as before: ${schedule.problem}`,
     });
   }
-  if (!published) {
+  const goesLive = schedule?.goesLive ? Date.parse(schedule.goesLive.iso) : Number.NaN;
+  if (!published && !status.isPublic) {
     rows.push({ ...base, kind: "draft", detail: `Not on the site (status: ${status.label})` });
-  } else {
+  } else if (!published && !(goesLive > now && !schedule?.problem)) {
+    // Public status but off the site, and no time to come says when it goes live.
+    rows.push({ ...base, kind: "draft", detail: "Not on the site: its times keep it off" });
+  } else if (published) {
     const changed = changedFields(published, current);
     if (changed.length > 0) {
       rows.push({
@@ -106,7 +110,9 @@ export function rowsOf(
     const at = time ? Date.parse(time.iso) : Number.NaN;
     if (!time || !(at > now) || schedule?.problem) continue;
     const verb = kind === "publish" ? "Goes live" : "Leaves the site";
-    const waits = status.isPublic ? "" : `; nothing changes until its status is public (now: ${status.label})`;
+    const waits = status.isPublic
+      ? ""
+      : `; nothing changes until its status is public (now: ${status.label})`;
     rows.push({ ...base, kind, at, detail: `${verb} ${time.utc} (${time.editor})${waits}` });
   }
   return rows;

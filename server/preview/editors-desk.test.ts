@@ -106,7 +106,7 @@ describe("the editors' desk", () => {
     expect(html).toContain("Partner &lt;roundup&gt;");
     expect(html).not.toContain("<script");
     expect(page.headers.get("x-robots-tag")).toBe("noindex");
-    expect(page.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(page.headers.get("referrer-policy")).toBe("same-origin");
   });
 
   it("is not Secure for a visitor over plain http", async () => {
@@ -151,6 +151,11 @@ describe("the editors' desk", () => {
       facts,
     );
     expect(crossSite.status).toBe(403);
+    const fetchedCrossSite = await desk.act(
+      post(fields, { cookie: session, "sec-fetch-site": "cross-site", origin: "null" }),
+      facts,
+    );
+    expect(fetchedCrossSite.status).toBe(403);
     expect(made).toHaveLength(1);
   });
 });

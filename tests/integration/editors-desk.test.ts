@@ -67,7 +67,7 @@ describe("the editors' desk", () => {
     expect(answer.text).not.toContain("<script");
     expect(answer.headers["cache-control"]).toBe("private, no-store");
     expect(answer.headers["x-robots-tag"]).toBe("noindex");
-    expect(answer.headers["referrer-policy"]).toBe("no-referrer");
+    expect(answer.headers["referrer-policy"]).toBe("same-origin");
     expect(String(answer.headers["content-security-policy"])).toContain(
       "frame-ancestors https://app.thebcms.com",
     );
