@@ -106,7 +106,7 @@ describe("the editors' desk", () => {
     expect(html).toContain("Partner &lt;roundup&gt;");
     expect(html).not.toContain("<script");
     expect(page.headers.get("x-robots-tag")).toBe("noindex");
-    expect(page.headers.get("referrer-policy")).toBe("same-origin");
+    expect(page.headers.get("referrer-policy")).toBe("no-referrer");
   });
 
   it("is not Secure for a visitor over plain http", async () => {

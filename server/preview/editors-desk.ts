@@ -43,9 +43,9 @@ function deskHeaders(extra: Record<string, string> = {}): Record<string, string>
     "Content-Type": "text/html; charset=utf-8",
     "Cache-Control": PRIVATE_NO_STORE,
     "X-Robots-Tag": "noindex",
-    // No address of the desk reaches another site as a Referer (and the browser still names
-    // this site as the Origin of the desk's own forms).
-    "Referrer-Policy": "same-origin",
+    // As every preview answer: no address under /_preview/ is ever sent on as a Referer (so
+    // the desk's own forms come with `Origin: null`, and Sec-Fetch-Site tells their site).
+    "Referrer-Policy": "no-referrer",
     ...extra,
   };
 }

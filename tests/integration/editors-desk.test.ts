@@ -67,7 +67,7 @@ describe("the editors' desk", () => {
     expect(answer.text).not.toContain("<script");
     expect(answer.headers["cache-control"]).toBe("private, no-store");
     expect(answer.headers["x-robots-tag"]).toBe("noindex");
-    expect(answer.headers["referrer-policy"]).toBe("same-origin");
+    expect(answer.headers["referrer-policy"]).toBe("no-referrer");
     expect(String(answer.headers["content-security-policy"])).toContain(
       "frame-ancestors https://app.thebcms.com",
     );
@@ -117,6 +117,21 @@ describe("the editors' desk", () => {
       redirect: "manual",
     });
     expect(crossSite.status).toBe(403);
+    // A browser's form from another site says so even when its Origin is "null".
+    const toldBySite = await fetch(`${site.url}/_preview/`, {
+      method: "POST",
+      headers: { ...headers, origin: "null", "sec-fetch-site": "cross-site" },
+      body,
+      redirect: "manual",
+    });
+    expect(toldBySite.status).toBe(403);
+    const sameOrigin = await fetch(`${site.url}/_preview/`, {
+      method: "POST",
+      headers: { ...headers, origin: "null", "sec-fetch-site": "same-origin" },
+      body,
+      redirect: "manual",
+    });
+    expect(sameOrigin.status).toBe(303);
   });
 
   it("limits sign-in attempts per client and keeps the password and tokens out of the log", async () => {
