@@ -252,9 +252,11 @@ test("tampered, expired, revoked, malformed and other-entry links answer 403 wit
   bodies.add(await refusedPage(signedFor("0123456789abcdef01234567", Date.now())));
   // Expired: signed with the site's key an hour and a half ago for one hour.
   bodies.add(await refusedPage(signedFor(DRAFT.id, Date.now() - 90 * 60_000)));
-  // Malformed.
+  // Malformed. (`/_preview/` itself is the editors' desk: off here, it says how to turn it on.)
+  const desk = await fetch(`${site.url}/_preview/`);
+  expect(desk.status).toBe(404);
+  expect(await desk.text()).toContain("PREVIEW_DESK_PASSWORD");
   for (const malformed of [
-    "/_preview/",
     "/_preview/garbage",
     "/_preview/a.b.c.d.e",
     `${link}/extra`,
