@@ -143,7 +143,7 @@ class LogFollower {
   private partial = "";
   readonly lines: Record<string, unknown>[] = [];
 
-  constructor(private readonly file: string) {}
+  constructor(readonly file: string) {}
 
   private async read(): Promise<void> {
     const handle = await open(this.file, "r").catch(() => undefined);
@@ -360,6 +360,15 @@ async function measurePublish(site: SiteProcess, log: LogFollower, largest: Larg
 type Measure = (url: string, pid: number | undefined) => Promise<WrkRun>;
 type Throughput = Record<string, Record<string, unknown>>;
 
+/** Resolves while the site runs; else fails with how it ended and its last log lines. */
+async function siteServing(site: SiteProcess, logFile: string): Promise<void> {
+  const { exitCode, signalCode } = site.child;
+  if (exitCode === null && signalCode === null) return;
+  const log = await readFile(logFile, "utf8").catch(() => "");
+  const tail = log.trim().split("\n").slice(-10).join("\n");
+  throw new Error(`the site ended (${signalCode ?? `exit code ${exitCode}`}); its log:\n${tail}`);
+}
+
 /** 3a. nginx on the same files, then the idle server, for each target (nginx runs only here). */
 async function measureIdleThroughput(
   site: SiteProcess,
@@ -378,8 +387,11 @@ async function measureIdleThroughput(
   const throughput: Throughput = {};
   for (const target of targets) {
     progress(`wrk ${target}: nginx, then the idle server`);
+    // Each run's refusal, if any, is told as the end of the process it measures.
+    await nginx.serving();
     await measure(`${nginx.url}${target}`, undefined); // warm-up
     const nginxRun = await measure(`${nginx.url}${target}`, nginx.workerPid);
+    await siteServing(site, path.join(work, "site.log"));
     await measure(`${site.url}${target}`, undefined);
     const idle = await measure(`${site.url}${target}`, site.child.pid);
     throughput[target] = { nginx: figure(nginxRun), siteIdle: figure(idle) };
@@ -410,6 +422,7 @@ async function measureDuringRerender(
   const burstStarted = performance.now();
   for (const target of targets) {
     progress(`wrk ${target} during the re-render`);
+    await siteServing(site, log.file);
     const during = await measure(`${site.url}${target}`, site.child.pid);
     const entry = throughput[target] as Record<string, unknown> & { nginx: { rps: number } };
     entry.duringRerender = figure(during);

@@ -144,6 +144,7 @@ export class SitemapRefresh {
     const started = performance.now();
     const pages = prerendered.pagePaths();
     const listed: SitemapPage[] = [];
+    let leftOut = 0;
     for (const page of pages) {
       let listing = this.listings.get(page);
       if (listing === undefined) {
@@ -151,6 +152,7 @@ export class SitemapRefresh {
         this.listings.set(page, listing);
       }
       if (listing) listed.push(listing);
+      else leftOut += 1;
     }
     const current = new Set(pages);
     for (const page of this.listings.keys()) if (!current.has(page)) this.listings.delete(page);
@@ -161,8 +163,10 @@ export class SitemapRefresh {
     this.lastBody = body;
     this.written += 1;
     onChanged([SITEMAP_REQUEST_PATH]);
+    // Pages left out (noindex, or no file): why a live page may be missing from the count.
     logger.info("sitemap written", {
       urls: listed.length,
+      leftOut,
       ms: Math.round(performance.now() - started),
     });
   }

@@ -38,16 +38,19 @@ export interface ContentApi {
   /** Creates a new entry, public, with another's props and content, these props set by name. */
   duplicate(template: string, entryId: string, values: Record<string, string>): Promise<RawEntry>;
   remove(template: string, entryId: string): Promise<void>;
-  /**
-   * Sets props by name to raw values (BCMS's `data` arrays: `[{timestamp, timezoneOffset}]`
-   * for a DATE, `[]` to unset), and the status by label when given, in one save.
-   */
   /** The ids of a template's entries by their slug in `lng`. */
   idsBySlug(template: string, lng?: string): Promise<Map<string, string>>;
+  /** The groups (a group prop's parts), each with its props' ids and names. */
+  groups(): Promise<RawTemplate[]>;
+  /**
+   * Sets props by name to raw values (BCMS's `data`: `[{timestamp, timezoneOffset}]` for a
+   * DATE, `[]` to unset, `{_id, items}` for a group), and the status by label when given, in
+   * one save.
+   */
   update(
     template: string,
     entryId: string,
-    change: { props?: Record<string, unknown[]>; status?: string; lng?: string },
+    change: { props?: Record<string, unknown>; status?: string; lng?: string },
   ): Promise<RawEntry>;
 }
 
@@ -84,7 +87,7 @@ export function contentApi(origin: string, identity = LOCAL_CONTENT_IDENTITY): C
     const entry = (await call<{ item: RawEntry }>(`template/${schema._id}/entry/${entryId}`)).item;
     const meta = entry.meta.find((m) => m.lng === lng);
     if (!meta) throw new Error(`entry ${entryId} has no ${lng} meta`);
-    const values = new Map<string, unknown[]>();
+    const values = new Map<string, unknown>();
     for (const [name, data] of Object.entries(props)) values.set(propId(schema, name), data);
     const kept = meta.props.map((prop) =>
       values.has(prop.id) ? { ...prop, data: values.get(prop.id) } : prop,
@@ -179,6 +182,9 @@ export function contentApi(origin: string, identity = LOCAL_CONTENT_IDENTITY): C
         if (typeof slug === "string") ids.set(slug, entry._id);
       }
       return ids;
+    },
+    async groups() {
+      return (await call<{ items: RawTemplate[] }>("group/all")).items;
     },
     update,
   };
