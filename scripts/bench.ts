@@ -1,7 +1,9 @@
 // `npm run bench`: every benchmark of the project, figures printed as JSON.
-// Usage: npm run bench [-- content|site|forms|csp|redirects|serve|flood|memory|restart|preview|schedule|scale]   (default: all)
+// Usage: npm run bench [-- content|site|idle|forms|csp|redirects|serve|flood|memory|restart|preview|schedule|scale]   (default: all)
 //   site: Lighthouse and Playwright figures of the built site next to their budgets
 //   (scripts/bench/site-bench.ts; prints a PASS/FAIL report first, exits 0 either way).
+//   idle: CPU of an open page with a hero, JS on and off, in Chromium --disable-gpu
+//   (scripts/bench/idle-cpu-bench.ts).
 //   csp: requests/s of prerendered pages without and with the hash policy, same run, wrk
 //   (scripts/bench/csp-bench.ts).
 //   redirects: the server's redirect lookup, indexed against a scan of every rule, with the
@@ -25,6 +27,7 @@ import { runContentBench } from "./bench/content-bench";
 import { runCspBench } from "./bench/csp-bench";
 import { runFloodBench } from "./bench/flood-bench";
 import { runFormsBench } from "./bench/forms-bench";
+import { runIdleCpuBench } from "./bench/idle-cpu-bench";
 import { runMemoryBench } from "./bench/memory-bench";
 import { runPreviewBench } from "./bench/preview-bench";
 import { runRedirectBench } from "./bench/redirect-bench";
@@ -44,6 +47,10 @@ if (which === "all" || which === "content") {
 if (which === "all" || which === "site") {
   console.error("site benchmark…");
   results.site = await runSiteBench();
+}
+if (which === "all" || which === "idle") {
+  console.error("idle CPU benchmark…");
+  results.idle = await runIdleCpuBench();
 }
 if (which === "all" || which === "forms") {
   console.error("forms benchmark…");
