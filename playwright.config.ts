@@ -42,8 +42,9 @@ export default defineConfig({
     // A returning visitor who rejected everything; tests/e2e/consent.spec.ts starts fresh.
     storageState: REJECTED_STATE,
     // Visitors who ask for reduced motion, unless a test is about the motion: the hero's
-    // endless background animation otherwise kept Chromium's software compositor at 0.6-0.7
-    // of a core for every open page, the largest cost of the whole run (decision 0026).
+    // endless background animation once kept Chromium's software compositor at 0.6-0.7
+    // of a core for every open page (decision 0026); since decision 0033 it costs about
+    // 0.06, and tests that do not look at motion still need none.
     reducedMotion: "reduce",
     trace: "off",
     launchOptions: useSystemChromium

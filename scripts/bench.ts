@@ -1,6 +1,7 @@
 // `npm run bench`: every benchmark of the project, figures printed as JSON.
 // Usage: npm run bench [-- NAME] (default: all), NAME one of content, site, forms, csp,
-// redirects, serve, flood, memory, restart, preview, schedule, scale. Each is a file of
+// redirects, serve, flood, memory, restart, preview, schedule, scale, idle (the CPU of an
+// open page with a hero, JS on and off, in Chromium --disable-gpu). Each is a file of
 // scripts/bench/ whose header says what it measures (docs/performance.md: budgets and the last
 // figures). `scale` is not part of all: it builds twice, tens of minutes.
 // REDIRECT_BENCH_EDIT=0 leaves out the redirects benchmark's edit-to-live on the real site.
@@ -8,6 +9,7 @@ import { runContentBench } from "./bench/content-bench";
 import { runCspBench } from "./bench/csp-bench";
 import { runFloodBench } from "./bench/flood-bench";
 import { runFormsBench } from "./bench/forms-bench";
+import { runIdleCpuBench } from "./bench/idle-cpu-bench";
 import { runMemoryBench } from "./bench/memory-bench";
 import { runPreviewBench } from "./bench/preview-bench";
 import { runRedirectBench } from "./bench/redirect-bench";
@@ -27,6 +29,10 @@ if (which === "all" || which === "content") {
 if (which === "all" || which === "site") {
   console.error("site benchmark…");
   results.site = await runSiteBench();
+}
+if (which === "all" || which === "idle") {
+  console.error("idle CPU benchmark…");
+  results.idle = await runIdleCpuBench();
 }
 if (which === "all" || which === "forms") {
   console.error("forms benchmark…");

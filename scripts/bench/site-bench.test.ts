@@ -5,8 +5,10 @@ import {
   countFontPreloads,
   cssComesFirst,
   firstPaintMisses,
+  largestTasks,
   type PageAudit,
   type RequestOrder,
+  responsiveMisses,
 } from "./site-bench";
 
 function audit(figures: Partial<PageAudit> & { performance?: number | null }): PageAudit {
@@ -19,6 +21,11 @@ function audit(figures: Partial<PageAudit> & { performance?: number | null }): P
     tbtMs: 0,
     cls: 0,
     jsTransferBytes: 100_000,
+    mainThreadMs: 1500,
+    mainThreadGroups: {},
+    largestTaskMs: 0,
+    largestTaskUrl: "",
+    largestSiteTaskMs: 0,
     failingAudits: { performance: [], accessibility: [], "best-practices": [], seo: [] },
     consoleErrors: [],
     ...rest,
@@ -81,5 +88,58 @@ describe("countFontPreloads", () => {
     ].join("");
     expect(countFontPreloads(html)).toBe(2);
     expect(countFontPreloads("<p>no links</p>")).toBe(0);
+  });
+});
+
+describe("responsiveMisses", () => {
+  it("passes a page at 95 with TBT 150 ms and no site task over 50 ms, the limits included", () => {
+    expect(responsiveMisses(audit({ performance: 95, tbtMs: 150, largestSiteTaskMs: 50 }))).toEqual(
+      [],
+    );
+  });
+
+  it("names the score, TBT and site task over their limits, and missing figures", () => {
+    expect(responsiveMisses(audit({ performance: 94, tbtMs: 151, largestSiteTaskMs: 51 }))).toEqual(
+      ["performance 94 < 95", "TBT 151 ms > 150 ms", "site task 51 ms > 50 ms"],
+    );
+    expect(responsiveMisses(audit({ tbtMs: null, largestSiteTaskMs: null }))).toEqual([
+      "TBT n/a",
+      "site task n/a",
+    ]);
+  });
+});
+
+describe("largestTasks", () => {
+  const report = (items: { url: string; duration: number }[]) => ({
+    audits: {
+      "long-tasks": { score: null, scoreDisplayMode: "informative", title: "", details: { items } },
+    },
+  });
+  const origin = "http://127.0.0.1:4000";
+
+  it("keeps the longest task, and the longest of the site's own scripts apart", () => {
+    const tasks = largestTasks(
+      report([
+        { url: "Unattributable", duration: 120 },
+        { url: `${origin}/assets/framework-abc.js`, duration: 80 },
+        { url: `${origin}/`, duration: 200 },
+        { url: "https://cdn.example/tag.js", duration: 300 },
+        { url: `${origin}/assets/shell-def.js`, duration: 60 },
+      ]),
+      origin,
+    );
+    expect(tasks).toEqual({
+      largestTaskMs: 300,
+      largestTaskUrl: "https://cdn.example/tag.js",
+      largestSiteTaskMs: 80,
+    });
+  });
+
+  it("reads no long task as none over 50 ms", () => {
+    expect(largestTasks(report([]), origin)).toEqual({
+      largestTaskMs: 0,
+      largestTaskUrl: "",
+      largestSiteTaskMs: 0,
+    });
   });
 });

@@ -7,7 +7,10 @@
 // (default 3), taken on its own (scores move by a few points on a busy 2-core machine). The
 // first-paint budgets (docs/decisions/0013-first-paint.md) hold for `/`, `/news`, an article
 // and `/solutions`; the unknown path keeps the general budget. SITE_BENCH_KEEP=1 keeps the
-// reports, SITE_BENCH_LIGHTHOUSE=0 skips Lighthouse and lists every file loaded.
+// reports, SITE_BENCH_LIGHTHOUSE=0 skips Lighthouse and lists every file loaded. The four page
+// types also carry the responsiveness budgets (RESPONSIVE_BUDGETS: score, TBT, no task of the
+// site's scripts over 50 ms); SITE_BENCH_BEFORE=<another checkout> audits that checkout's build
+// run for run beside this one (the budgets judge this one only).
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
@@ -46,6 +49,17 @@ export const FIRST_PAINT_BUDGETS = {
   lcpMs: 1200,
   tbtMs: 50,
   cls: 0,
+} as const;
+
+/**
+ * A phone stays responsive (docs/decisions/0033-phones-stay-responsive.md), for the four page
+ * types: Lighthouse mobile at its defaults (4x CPU slowdown), the median of the runs. A task
+ * counts as the site's when Lighthouse attributes it to a script the site serves.
+ */
+export const RESPONSIVE_BUDGETS = {
+  performance: 95,
+  tbtMs: 150,
+  siteTaskMs: 50,
 } as const;
 
 /** Web fonts the HTML of `/` may preload (`<link rel="preload" as="font">`). */
@@ -112,8 +126,8 @@ async function ensureTools(): Promise<void> {
 }
 
 /** `npm start`'s entry (builds when stale) as a child process on free loopback ports. */
-function startSite(logFile: string) {
-  return startSiteProcess({ logFile });
+function startSite(logFile: string, projectDir?: string) {
+  return startSiteProcess({ logFile, ...(projectDir ? { projectDir } : {}) });
 }
 
 /** A published article: the first article link of the /news page. */
@@ -155,11 +169,22 @@ export interface PageAudit {
   tbtMs: number | null;
   cls: number | null;
   jsTransferBytes: number | null;
+  /** Lighthouse's main-thread work (ms, at its slowdown) and where it went, by group. */
+  mainThreadMs: number | null;
+  mainThreadGroups: Record<string, number>;
+  /** The longest task at load (ms, at the slowdown), and the longest of the site's scripts. */
+  largestTaskMs: number | null;
+  largestTaskUrl: string;
+  largestSiteTaskMs: number | null;
   failingAudits: Record<Category, string[]>;
   /** Console errors other than the page's own 404 (the unknown-path page logs that one). */
   consoleErrors: string[];
-  /** Performance scores of every run (the score above is their median). */
+  /** Each run's figures (the ones above are their medians). */
   performanceRuns?: number[];
+  tbtRuns?: number[];
+  mainThreadRuns?: number[];
+  largestTaskRuns?: number[];
+  largestSiteTaskRuns?: number[];
   error?: string;
 }
 
@@ -185,6 +210,11 @@ async function lighthouse(url: string, outFile: string, notFound: boolean): Prom
     tbtMs: null,
     cls: null,
     jsTransferBytes: null,
+    mainThreadMs: null,
+    mainThreadGroups: {},
+    largestTaskMs: null,
+    largestTaskUrl: "",
+    largestSiteTaskMs: null,
     failingAudits: { performance: [], accessibility: [], "best-practices": [], seo: [] },
     consoleErrors: [],
     error,
@@ -236,7 +266,45 @@ async function lighthouse(url: string, outFile: string, notFound: boolean): Prom
     tbtMs: numeric("total-blocking-time"),
     cls: numeric("cumulative-layout-shift"),
     jsTransferBytes: typeof scripts?.transferSize === "number" ? scripts.transferSize : null,
+    mainThreadMs: numeric("mainthread-work-breakdown"),
+    mainThreadGroups: mainThreadGroups(report),
+    ...largestTasks(report, new URL(url).origin),
     failingAudits,
+  };
+}
+
+/** Main-thread time by Lighthouse's groups (script evaluation, style & layout, …), in ms. */
+function mainThreadGroups(report: LighthouseReport): Record<string, number> {
+  const groups: Record<string, number> = {};
+  for (const item of report.audits["mainthread-work-breakdown"]?.details?.items ?? []) {
+    const label = String(item.groupLabel ?? item.group ?? "?");
+    groups[label] = (groups[label] ?? 0) + Number(item.duration ?? 0);
+  }
+  return groups;
+}
+
+/** The longest task Lighthouse lists, and the longest attributed to a script of `origin`. */
+export function largestTasks(
+  report: Pick<LighthouseReport, "audits">,
+  origin: string,
+): Pick<PageAudit, "largestTaskMs" | "largestTaskUrl" | "largestSiteTaskMs"> {
+  const tasks = (report.audits["long-tasks"]?.details?.items ?? []).map((item) => ({
+    url: String(item.url ?? ""),
+    duration: Number(item.duration ?? 0),
+  }));
+  const longest = tasks.reduce<{ url: string; duration: number } | null>(
+    (max, task) => (max === null || task.duration > max.duration ? task : max),
+    null,
+  );
+  // The document's own URL is parsing and layout, not a script of the site's.
+  const siteScript = (taskUrl: string) =>
+    taskUrl.startsWith(`${origin}/`) && /\.m?js(\?|$)/.test(taskUrl);
+  const siteTasks = tasks.filter((task) => siteScript(task.url)).map((task) => task.duration);
+  return {
+    // Lighthouse lists tasks of 50 ms and longer: none listed is none that long.
+    largestTaskMs: longest?.duration ?? 0,
+    largestTaskUrl: longest?.url ?? "",
+    largestSiteTaskMs: siteTasks.length > 0 ? Math.max(...siteTasks) : 0,
   };
 }
 
@@ -435,7 +503,15 @@ function medianRun(runs: PageAudit[]): PageAudit {
     lcpMs: of((run) => run.lcpMs),
     tbtMs: of((run) => run.tbtMs),
     cls: of((run) => run.cls),
+    mainThreadMs: of((run) => run.mainThreadMs),
+    largestTaskMs: of((run) => run.largestTaskMs),
+    largestSiteTaskMs: of((run) => run.largestSiteTaskMs),
+    jsTransferBytes: of((run) => run.jsTransferBytes),
     performanceRuns: ok.map((run) => run.scores.performance ?? 0),
+    tbtRuns: ok.map((run) => run.tbtMs ?? 0),
+    mainThreadRuns: ok.map((run) => run.mainThreadMs ?? 0),
+    largestTaskRuns: ok.map((run) => run.largestTaskMs ?? 0),
+    largestSiteTaskRuns: ok.map((run) => run.largestSiteTaskMs ?? 0),
   };
 }
 
@@ -460,6 +536,25 @@ export function firstPaintMisses(audit: PageAudit): string[] {
   return misses;
 }
 
+/** Where a page misses the responsiveness budgets (empty: within all of them). */
+export function responsiveMisses(audit: PageAudit): string[] {
+  const budget = RESPONSIVE_BUDGETS;
+  const misses: string[] = [];
+  const score = audit.scores.performance;
+  if (score === null || score < budget.performance) {
+    misses.push(`performance ${score ?? "n/a"} < ${budget.performance}`);
+  }
+  const tbt = audit.tbtMs === null ? null : Math.round(audit.tbtMs);
+  if (tbt === null) misses.push("TBT n/a");
+  else if (tbt > budget.tbtMs) misses.push(`TBT ${tbt} ms > ${budget.tbtMs} ms`);
+  const task = audit.largestSiteTaskMs === null ? null : Math.round(audit.largestSiteTaskMs);
+  if (task === null) misses.push("site task n/a");
+  else if (task > budget.siteTaskMs) {
+    misses.push(`site task ${task} ms > ${budget.siteTaskMs} ms`);
+  }
+  return misses;
+}
+
 const fmtScore = (value: number | null, budget: number | null) =>
   value === null
     ? "   n/a"
@@ -467,26 +562,33 @@ const fmtScore = (value: number | null, budget: number | null) =>
       ? `${String(value).padStart(3)} (exempt)`
       : `${String(value).padStart(3)} ${verdict(value >= budget)}`;
 
-/** Lighthouse on each page, RUNS times, the median run kept (of each figure on its own). */
+/**
+ * Lighthouse on each page, RUNS times, the median run kept (of each figure on its own). With
+ * several sites (a before/after pair), each run of a page goes to each site in turn: both see
+ * the same moments of a busy machine.
+ */
 async function auditPages(
-  siteUrl: string,
+  siteUrls: readonly string[],
   workDir: string,
   pages: readonly string[],
-): Promise<PageAudit[]> {
-  const audits: PageAudit[] = [];
+): Promise<PageAudit[][]> {
+  const audits: PageAudit[][] = siteUrls.map(() => []);
   for (const [i, pagePath] of pages.entries()) {
-    const runs: PageAudit[] = [];
+    const runs: PageAudit[][] = siteUrls.map(() => []);
     for (let run = 1; run <= RUNS; run++) {
-      progress(`lighthouse ${pagePath} (run ${run} of ${RUNS}) …`);
-      runs.push(
-        await lighthouse(
-          `${siteUrl}${pagePath}`,
-          path.join(workDir, `lighthouse-${i}-${run}.json`),
-          pagePath === NOT_FOUND_PATH,
-        ),
-      );
+      for (const [s, siteUrl] of siteUrls.entries()) {
+        const which = siteUrls.length > 1 ? ` on site ${s + 1} of ${siteUrls.length}` : "";
+        progress(`lighthouse ${pagePath} (run ${run} of ${RUNS}${which}) …`);
+        runs[s]?.push(
+          await lighthouse(
+            `${siteUrl}${pagePath}`,
+            path.join(workDir, `lighthouse-${s}-${i}-${run}.json`),
+            pagePath === NOT_FOUND_PATH,
+          ),
+        );
+      }
     }
-    audits.push(medianRun(runs));
+    for (const [s, siteRuns] of runs.entries()) audits[s]?.push(medianRun(siteRuns));
   }
   return audits;
 }
@@ -532,6 +634,7 @@ function reportAudit(audit: PageAudit, firstPaintPage: boolean, verdicts: Verdic
   log(
     `  score ${audit.scores.performance ?? "n/a"}, FCP ${ms(audit.fcpMs)}, LCP ${ms(audit.lcpMs)}, TBT ${ms(audit.tbtMs)}, CLS ${audit.cls === null ? "n/a" : audit.cls.toFixed(3)}${firstPaintPage ? `   first paint ${misses.length === 0 ? "PASS" : `FAIL: ${misses.join(", ")}`}` : ""}`,
   );
+  if (firstPaintPage) reportResponsive(audit, verdicts);
   const failingBestPractices = audit.failingAudits["best-practices"];
   const only404Logged =
     notFound &&
@@ -567,6 +670,46 @@ function reportAudit(audit: PageAudit, firstPaintPage: boolean, verdicts: Verdic
   log(
     `  JS ${audit.jsTransferBytes === null ? "n/a" : kb(audit.jsTransferBytes)} (transfer as served)`,
   );
+}
+
+const msRuns = (runs: number[] | undefined) =>
+  runs && runs.length > 1 ? ` (runs ${runs.map((v) => Math.round(v)).join(", ")})` : "";
+
+/** The responsiveness figures of a page type, against their budgets, and the breakdown. */
+function reportResponsive(audit: PageAudit, verdicts: Verdicts): void {
+  const misses = responsiveMisses(audit);
+  if (misses.length > 0) verdicts.failures.push(`${audit.path} responsive (${misses.join(", ")})`);
+  const round = (value: number | null) => (value === null ? "n/a" : String(Math.round(value)));
+  const b = RESPONSIVE_BUDGETS;
+  log(
+    `  responsive (score >= ${b.performance}, TBT <= ${b.tbtMs} ms, no site task > ${b.siteTaskMs} ms): ${misses.length === 0 ? "PASS" : `FAIL: ${misses.join(", ")}`}`,
+  );
+  log(`    TBT ${round(audit.tbtMs)} ms${msRuns(audit.tbtRuns)}`);
+  log(`    main-thread work ${round(audit.mainThreadMs)} ms${msRuns(audit.mainThreadRuns)}`);
+  const where = audit.largestTaskUrl ? `, the median run's in ${audit.largestTaskUrl}` : "";
+  const siteRuns = msRuns(audit.largestSiteTaskRuns);
+  log(
+    `    largest task ${round(audit.largestTaskMs)} ms${msRuns(audit.largestTaskRuns)}${where}; largest of the site's scripts ${round(audit.largestSiteTaskMs)} ms${siteRuns}`,
+  );
+  log(
+    `    script at load ${audit.jsTransferBytes === null ? "n/a" : kb(audit.jsTransferBytes)} (as served)`,
+  );
+  const groups = Object.entries(audit.mainThreadGroups).sort((x, y) => y[1] - x[1]);
+  log(
+    `    main thread of the median run: ${groups.map(([label, ms]) => `${label} ${Math.round(ms)}`).join(", ")}`,
+  );
+}
+
+/** One line per page type: the figures of the issue's table. */
+function reportSummary(title: string, audits: readonly PageAudit[]): void {
+  log(title);
+  log("  page | score | TBT ms | main-thread ms | largest task ms | site task ms | script KB");
+  for (const audit of audits) {
+    const r = (value: number | null) => (value === null ? "n/a" : String(Math.round(value)));
+    log(
+      `  ${audit.path} | ${audit.scores.performance ?? "n/a"} (${(audit.performanceRuns ?? []).join(", ")}) | ${r(audit.tbtMs)}${msRuns(audit.tbtRuns)} | ${r(audit.mainThreadMs)}${msRuns(audit.mainThreadRuns)} | ${r(audit.largestTaskMs)}${msRuns(audit.largestTaskRuns)} | ${r(audit.largestSiteTaskMs)}${msRuns(audit.largestSiteTaskRuns)} | ${audit.jsTransferBytes === null ? "n/a" : (audit.jsTransferBytes / 1000).toFixed(1)}`,
+    );
+  }
 }
 
 type PageLoad = Awaited<ReturnType<typeof measureLoad>>;
@@ -614,12 +757,18 @@ export async function runSiteBench(): Promise<Record<string, unknown>> {
   const keep = process.env.SITE_BENCH_KEEP === "1";
   progress("starting the site (builds first when the build is stale) …");
   const site = await startSite(path.join(workDir, "site.log"));
+  // A before/after pair: the other checkout's build, audited run for run beside this one.
+  const beforeDir = WITH_LIGHTHOUSE ? process.env.SITE_BENCH_BEFORE : undefined;
+  const before = beforeDir
+    ? await startSite(path.join(workDir, "site-before.log"), beforeDir)
+    : undefined;
   try {
     const articlePath = await findArticlePath(site.url);
     /** The four page types of the first-paint budgets, then the unknown path. */
     const firstPaintPages = ["/", "/news", articlePath, "/solutions"];
     const pages = WITH_LIGHTHOUSE ? [...firstPaintPages, NOT_FOUND_PATH] : [];
-    const audits = await auditPages(site.url, workDir, pages);
+    const siteUrls = before ? [site.url, before.url] : [site.url];
+    const [audits = [], beforeAudits] = await auditPages(siteUrls, workDir, pages);
     progress("playwright: JS, CSS and CLS of / …");
     const loads = [
       await measureLoad(`${site.url}/`, { name: "mobile", width: 412, height: 823, mobile: true }),
@@ -636,6 +785,13 @@ export async function runSiteBench(): Promise<Record<string, unknown>> {
     log("");
     reportAudits(audits, firstPaintPages, verdicts);
     log("");
+    if (audits.length > 0) {
+      reportSummary("this build, Lighthouse mobile defaults", audits.slice(0, 4));
+      if (beforeAudits) {
+        reportSummary(`before (${beforeDir}), run for run beside it`, beforeAudits.slice(0, 4));
+      }
+      log("");
+    }
     reportLoads(loads, failures);
     log("");
     log(
@@ -651,7 +807,9 @@ export async function runSiteBench(): Promise<Record<string, unknown>> {
     return {
       budgets: BUDGETS,
       firstPaintBudgets: FIRST_PAINT_BUDGETS,
+      responsiveBudgets: RESPONSIVE_BUDGETS,
       lighthouse: audits,
+      ...(beforeAudits ? { before: { projectDir: beforeDir, lighthouse: beforeAudits } } : {}),
       load: loads.map((load) => ({
         viewport: load.viewport,
         order: load.order,
@@ -666,6 +824,7 @@ export async function runSiteBench(): Promise<Record<string, unknown>> {
     };
   } finally {
     await site.stop();
+    await before?.stop();
     if (!keep) await rm(workDir, { recursive: true, force: true });
   }
 }

@@ -42,6 +42,28 @@ for (const path of ["/", "/news", ARTICLE_PATH, "/about"]) {
   });
 }
 
+test("the hero's background moves without JavaScript, by opacity alone", async ({ page }) => {
+  await page.goto("/");
+  const motion = await page.evaluate(() =>
+    document
+      .getAnimations()
+      .filter((a) => (a as CSSAnimation).animationName === "hero-gradient")
+      .map((a) => ({
+        playState: a.playState,
+        duration: Number(a.effect?.getComputedTiming().duration ?? 0),
+        properties: ((a.effect as KeyframeEffect).getKeyframes() ?? []).flatMap((frame) =>
+          Object.keys(frame).filter(
+            (key) => !["offset", "computedOffset", "easing", "composite"].includes(key),
+          ),
+        ),
+      })),
+  );
+  expect(motion).toHaveLength(1);
+  expect(motion[0]?.playState).toBe("running");
+  expect(motion[0]?.duration).toBe(10_000);
+  expect([...new Set(motion[0]?.properties)]).toEqual(["opacity"]);
+});
+
 test("/solutions shows every tab panel with its heading without JavaScript", async ({ page }) => {
   expect(SOLUTION_TABS.length).toBe(5);
   await expectReadable(page, "/solutions");

@@ -119,6 +119,41 @@ test("stats cards each show a title, a value and a ring matching their progress"
     expect(offset).toBeCloseTo(circumference, 2);
 });
 
+test.describe("the stats rings' fill on a phone", () => {
+  test.use({ reducedMotion: "no-preference", viewport: { width: 412, height: 823 } });
+
+  test("waits at its first frame while the rings are below the fold, and fills in view", async ({
+    page,
+  }) => {
+    await gotoHydrated(page, "/");
+    const widget = page.locator('[data-widget="stats"]').first();
+    const belowFold = await widget.evaluate(
+      (el) => el.getBoundingClientRect().top >= window.innerHeight,
+    );
+    expect(belowFold, "the stats widget of / starts below the fold at 412x823").toBe(true);
+    const fills = () =>
+      widget.locator("circle.w-stats__bar").evaluateAll((bars) =>
+        bars.map((bar) => {
+          const [fill] = bar.getAnimations();
+          return {
+            state: fill?.playState ?? "none",
+            time: Number(fill?.currentTime ?? -1),
+            offset: Number.parseFloat(getComputedStyle(bar).strokeDashoffset),
+            target: Number(bar.getAttribute("stroke-dashoffset")),
+          };
+        }),
+      );
+    await expect
+      .poll(async () => (await fills()).map(({ state, time }) => `${state} ${time}`))
+      .toEqual((await fills()).map(() => "paused 0"));
+    await widget.scrollIntoViewIfNeeded();
+    await expect
+      .poll(async () => (await fills()).every(({ state }) => state === "finished"))
+      .toBe(true);
+    for (const { offset, target } of await fills()) expect(offset).toBeCloseTo(target, 1);
+  });
+});
+
 /** Graph grids: 3 columns with 3+ items, 2 with fewer; returns the column counts seen. */
 async function checkGraphGrids(page: Page, path: string): Promise<string[]> {
   const seen: string[] = [];

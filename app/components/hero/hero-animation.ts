@@ -43,3 +43,30 @@ export function resolveAnimationTargets<E = Element>(
   }
   return targets;
 }
+
+/** Set on the hero while its background's motion is paused (hero.css). */
+export const HERO_PAUSED_ATTRIBUTE = "data-hero-paused";
+
+/**
+ * Pauses the hero's background motion while the hero is off-screen or the tab is hidden, and
+ * resumes it when both end. Without JavaScript the motion simply runs (Chromium draws no frame
+ * for an off-screen layer or a hidden tab anyway; this stops the animation's clock as well).
+ * Returns the cleanup.
+ */
+export function pauseWhenUnseen(root: HTMLElement): () => void {
+  let onScreen = true;
+  const update = () => {
+    root.toggleAttribute(HERO_PAUSED_ATTRIBUTE, !onScreen || document.hidden);
+  };
+  const observer = new IntersectionObserver((entries) => {
+    for (const entry of entries) onScreen = entry.isIntersecting;
+    update();
+  });
+  observer.observe(root);
+  document.addEventListener("visibilitychange", update);
+  update();
+  return () => {
+    observer.disconnect();
+    document.removeEventListener("visibilitychange", update);
+  };
+}

@@ -11,6 +11,7 @@ import {
   HERO_ANIMATION_DURATION_MS,
   HERO_GRADIENT_CYCLE_MS,
   heroAnimationDelays,
+  pauseWhenUnseen,
   resolveAnimationTargets,
 } from "./hero-animation";
 import { DEFAULT_HERO_THEME, HERO_CTA_VARIANT } from "./hero-theme";
@@ -110,6 +111,12 @@ export function Hero({
       }
     });
   }, [targetKey, ownTargets.length]);
+
+  // The background's motion stops while nobody can see it.
+  useEffect(() => {
+    const root = rootRef.current;
+    return root ? pauseWhenUnseen(root) : undefined;
+  }, []);
 
   const style = {
     "--hero-duration": `${HERO_ANIMATION_DURATION_MS}ms`,

@@ -1,5 +1,7 @@
 // Key figures: each card shows its value inside a circular progress ring.
+import { useEffect, useRef } from "react";
 import type { WidgetProps } from "../types";
+import { fillWhenSeen } from "./fill-when-seen";
 import { STATS_DEFAULT_PROGRESS } from "./stats-constants";
 import "./stats.css";
 
@@ -21,8 +23,13 @@ export function ringDashOffset(progress: number | null | undefined, circumferenc
 
 export function StatsWidget({ items }: WidgetProps<"stats">) {
   const circumference = Math.round(RING_CIRCUMFERENCE * 1000) / 1000;
+  const listRef = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    const list = listRef.current;
+    return list ? fillWhenSeen(list) : undefined;
+  }, []);
   return (
-    <ul className="w-stats" data-widget="stats">
+    <ul ref={listRef} className="w-stats" data-widget="stats">
       {items.map((item, index) => {
         const progress = normalizeProgress(item.progress);
         return (
