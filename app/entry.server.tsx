@@ -9,6 +9,7 @@ import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { installEnv } from "./config/env.server";
 import { readRedirectSources } from "./content/cms-redirects.server";
 import { readContentVersions } from "./content/cms-update-times.server";
+import { observeRefusals } from "./content/cms-values/checked";
 import { watchContentChanges } from "./content/content-changes.server";
 import { forgetContent } from "./content/content-client.server";
 import { installPublishedVersionStore } from "./content/last-public-versions.server";
@@ -28,6 +29,7 @@ function configureSite(settings: SiteSettings): void {
   installEnv(settings.env);
   installLogger(settings.logger);
   if (settings.publishedVersions) installPublishedVersionStore(settings.publishedVersions);
+  observeRefusals(settings.refusedValue);
 }
 
 /** What the production server (server/) reaches of this build (app/server-build-contract.ts). */

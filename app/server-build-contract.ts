@@ -7,6 +7,7 @@ import type { RouterContextProvider } from "react-router";
 import type { SiteEnv } from "./config/env.server";
 import type { RedirectSourcesRead } from "./content/cms-redirects.server";
 import type { ContentVersions } from "./content/cms-update-times";
+import type { CmsValueKind } from "./content/cms-values/checked";
 import type { ContentChange, WatchOptions } from "./content/content-changes.server";
 import type { PublishedVersionStore } from "./content/last-public-versions";
 import type { PreviewDescription, PreviewEntryLookup } from "./content/preview.server";
@@ -21,6 +22,8 @@ export interface SiteSettings {
   logger: SiteLogger;
   /** Where the content layer keeps the public versions of reworked entries. */
   publishedVersions?: PublishedVersionStore;
+  /** Counts each value of the CMS refused by its check (the server's metric). */
+  refusedValue?: (kind: CmsValueKind) => void;
 }
 
 export type WatchContentChanges = (

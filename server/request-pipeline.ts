@@ -4,8 +4,9 @@
 //     answered it (it captures those answers here, `captureAnswers`: one home for headers);
 //   Hono, around everything: the access line, then the security headers and the CSP;
 //   /healthz, /readyz, POST /csp-report, previews;
-//   then the site itself (`siteAnswer`): a redirect -> the decoded path (400 when unsafe) ->
-//     a file of the client build -> a missing hashed asset (a plain 404) -> a prerendered
+//   then the site itself (`siteAnswer`): a file of the client build (the site's own: no
+//     redirect can take it) -> a redirect -> the decoded path (400 when unsafe) ->
+//     a missing hashed asset (a plain 404) -> a prerendered
 //     page -> a cross-site write (403) -> an address the site does not have (its prepared
 //     404 page) -> the body, read up to its limit -> a render (admitted under a bound,
 //     cached; rendering/render.ts).
@@ -13,6 +14,7 @@
 import type { IncomingMessage } from "node:http";
 import { type Context, Hono } from "hono";
 import type { ProxyTrust, SiteEnv } from "../app/config/env.server";
+import { MEDIA_CONTENT_SECURITY_POLICY } from "../app/content/cms-values/media-types";
 import { CACHE_TAG_HEADER, SURROGATE_KEY_HEADER } from "../app/content/content-tags.server";
 import type { RequestFacts } from "../app/forms/contract";
 import {
@@ -26,6 +28,7 @@ import { decodeRequestPath } from "./addresses/request-path";
 import {
   CSP_REPORT_PATH,
   HEALTH_PATH,
+  MEDIA_PATH_PREFIX,
   PREVIEW_PATH_PREFIX,
   READINESS_PATH,
 } from "./addresses/server-paths";
@@ -187,7 +190,11 @@ export function createRequestPipeline(parts: PipelineParts): RequestPipeline {
     // A body served from memory carries its own policy, its inline scripts hashed once
     // (serving/representation.ts); anything else (the server's own error pages, streamed
     // bodies) gets the policy without hashes.
-    const csp = representationOf(response)?.policyHeader(policy) ?? policy.withoutHashes;
+    // Media from the CMS keeps its own policy, whatever the route answered: sandboxed, nothing
+    // loads or runs (an SVG opened directly is a document of a unique origin).
+    const csp = isMediaPath(c.req.path)
+      ? MEDIA_CONTENT_SECURITY_POLICY
+      : (representationOf(response)?.policyHeader(policy) ?? policy.withoutHashes);
     // Set in place: assigning c.res makes Hono re-wrap the body as a stream, which takes
     // buffered answers off @hono/node-server's direct-write path (measured: ~4x slower).
     const secured = withHeaders(response, siteHeadersOf(parts.security, policy), [
@@ -326,13 +333,22 @@ async function siteAnswer(
   const { env, logger, addresses } = parts;
   const request = c.req.raw;
   const url = new URL(request.url);
-  const redirect = parts.redirects.redirectFor(url, request.method, env.siteOrigin);
-  if (redirect) return answered(c, "redirect", redirect);
   const pathname = decodeRequestPath(url.pathname);
-  if (pathname === null) return answered(c, "error", errorPage(400));
   const readable = request.method === "GET" || request.method === "HEAD";
   // The fast path replays what a file answered here, once captured (never for a capture).
   const replayable = url.pathname === pathname && !c.env?.capture;
+  // A file of the build is the site's own: answered before any redirect can claim it (a
+  // host with redirects of its own, news., is all redirect).
+  if (readable && pathname !== null && !hostHasOwnRedirects(url.host)) {
+    const own = await buildFileAnswer(parts, request, pathname);
+    if (own) {
+      if (replayable) fastPath.learn(pathname, visitor, "static");
+      return answered(c, "static", own);
+    }
+  }
+  const redirect = parts.redirects.redirectFor(url, request.method, env.siteOrigin);
+  if (redirect) return answered(c, "redirect", redirect);
+  if (pathname === null) return answered(c, "error", errorPage(400));
   if (readable) {
     const fromFile = await fileAnswer(parts, request, url, pathname);
     if (fromFile) {
@@ -396,6 +412,11 @@ function routeOfAnswer(parts: PipelineParts, source: Source | undefined, pathnam
 
 const PREVIEW_ROUTE = `${PREVIEW_PATH_PREFIX}:token`;
 
+/** Whether a request path is the media route's (its data request too). */
+function isMediaPath(path: string): boolean {
+  return path.startsWith(MEDIA_PATH_PREFIX);
+}
+
 function answered(c: SiteContext, source: Source, response: Response): Response {
   c.set("source", source);
   return response;
@@ -414,19 +435,8 @@ async function fileAnswer(
   { response: Response; source: "static" | "prerendered"; replayable: boolean } | undefined
 > {
   const { files, prerendered, addresses, dependencies } = parts;
-  const file = addresses.staticFile(pathname);
-  if (file) {
-    const served = await files.serve(file, request, {
-      headers: {
-        "Cache-Control": cacheControlOfStatic(file.relPath),
-        // The sitemap follows content changes: their purge names it (content-change.ts).
-        ...(file.relPath === SITEMAP_FILE
-          ? { [CACHE_TAG_HEADER]: SITEMAP_CACHE_TAG, [SURROGATE_KEY_HEADER]: SITEMAP_CACHE_TAG }
-          : {}),
-      },
-    });
-    if (served) return { response: served, source: "static", replayable: true };
-  }
+  const own = await buildFileAnswer(parts, request, pathname);
+  if (own) return { response: own, source: "static", replayable: true };
   // The client's chunk-failure guard reloads on a plain 404 of a hashed asset.
   if (addresses.isMissingAsset(pathname)) {
     return { response: plainNotFound(), source: "static", replayable: false };
@@ -444,6 +454,26 @@ async function fileAnswer(
     },
   });
   return served ? { response: served, source: "prerendered", replayable: true } : undefined;
+}
+
+/** A file of the client build at `pathname` (never a prerendered page), or undefined. */
+async function buildFileAnswer(
+  parts: PipelineParts,
+  request: Request,
+  pathname: string,
+): Promise<Response | undefined> {
+  const file = parts.addresses.staticFile(pathname);
+  if (!file) return undefined;
+  const served = await parts.files.serve(file, request, {
+    headers: {
+      "Cache-Control": cacheControlOfStatic(file.relPath),
+      // The sitemap follows content changes: their purge names it (content-change.ts).
+      ...(file.relPath === SITEMAP_FILE
+        ? { [CACHE_TAG_HEADER]: SITEMAP_CACHE_TAG, [SURROGATE_KEY_HEADER]: SITEMAP_CACHE_TAG }
+        : {}),
+    },
+  });
+  return served ?? undefined;
 }
 
 /**

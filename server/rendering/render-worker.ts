@@ -100,7 +100,12 @@ const forms: FormsService | undefined =
 const build = await loadServerBuild(
   data.buildDir,
   { forms },
-  { env: data.env, logger, publishedVersions },
+  {
+    env: data.env,
+    logger,
+    publishedVersions,
+    refusedValue: (kind) => send({ type: "refused-value", kind }),
+  },
 );
 
 /** Stops the watch of content changes, when this thread has one. */
