@@ -7,7 +7,7 @@
 // Times are milliseconds since the epoch in base 36; the signature is HMAC-SHA256, base64url.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { purposeKey } from "../../app/forms/tokens.server";
-import { decodeRequestPath } from "../addresses/request-path";
+import { looselyDecoded } from "../addresses/request-path";
 import { PREVIEW_PATH_PREFIX } from "../addresses/server-paths";
 
 export const DEFAULT_PREVIEW_HOURS = 72;
@@ -150,7 +150,9 @@ export function issueTimeAfter(revokedAt: number, now: number): number {
  */
 export function isPreviewPathSpelledOtherwise(rawPathname: string): boolean {
   if (!rawPathname.includes("%")) return false;
-  return decodeRequestPath(rawPathname)?.startsWith(PREVIEW_PATH_PREFIX) ?? false;
+  // Decoded as far as it goes, and anywhere in the path (`/x/..%2F_preview/<token>`): a
+  // path that fails strict decoding still names a preview, and still carries its token.
+  return looselyDecoded(rawPathname).toLowerCase().includes(PREVIEW_PATH_PREFIX);
 }
 
 /** The absolute link of a token on the site. */
