@@ -51,6 +51,7 @@ import {
   clientAddressOf,
   effectiveUrl,
   forwardedProto,
+  incomingUsesHttps,
   isCrossSite,
   MAX_REQUEST_BODY_BYTES,
   readLimitedBody,
@@ -197,9 +198,7 @@ export function createRequestPipeline(parts: PipelineParts): RequestPipeline {
       : (representationOf(response)?.policyHeader(policy) ?? policy.withoutHashes);
     // Set in place: assigning c.res makes Hono re-wrap the body as a stream, which takes
     // buffered answers off @hono/node-server's direct-write path (measured: ~4x slower).
-    const secured = withHeaders(response, siteHeadersOf(parts.security, policy), [
-      ["Content-Security-Policy", csp],
-    ]);
+    const secured = withHeaders(response, securityHeadersOf(parts, c.req.path, policy, csp));
     if (secured !== response) c.res = secured;
   });
   app.onError((error, c) => {
@@ -245,6 +244,15 @@ export function createRequestPipeline(parts: PipelineParts): RequestPipeline {
       return parts.addresses.prerenderedAnswers(url, url.pathname);
     },
     log: access.fastLine,
+    // The same headers as the middleware above sets, for the answers it never sees.
+    securityHeaders: (rawUrl, request) => {
+      const path = rawUrl.split("?", 1)[0] ?? "/";
+      const policy = parts.policies.select(
+        path,
+        incomingUsesHttps(request, trustProxy, env.siteOrigin),
+      );
+      return securityHeadersOf(parts, path, policy);
+    },
     // Lines may be sampled (ACCESS_LOG_SAMPLE); a sampled one says for how many it stands.
     logEvery: env.accessLogSample,
     uncaptured: (request, response, rawUrl) => {
@@ -411,6 +419,20 @@ function routeOfAnswer(parts: PipelineParts, source: Source | undefined, pathnam
 }
 
 const PREVIEW_ROUTE = `${PREVIEW_PATH_PREFIX}:token`;
+
+/**
+ * Every header of security an answer to `path` carries under `policy`: the site's, the
+ * policy's companions and the CSP (`csp`: with the body's hashes; media keeps its own).
+ * One list, for the pipeline's answers and the fast path's own.
+ */
+function securityHeadersOf(
+  parts: PipelineParts,
+  path: string,
+  policy: ReturnType<ContentSecurityPolicies["select"]>,
+  csp: string = isMediaPath(path) ? MEDIA_CONTENT_SECURITY_POLICY : policy.withoutHashes,
+): [string, string][] {
+  return [...siteHeadersOf(parts.security, policy), ["Content-Security-Policy", csp]];
+}
 
 /** Whether a request path is the media route's (its data request too). */
 function isMediaPath(path: string): boolean {

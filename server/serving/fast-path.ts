@@ -70,6 +70,8 @@ export interface FastPathOptions {
   /** Whether a query leaves a prerendered page's answer unchanged. */
   pageAnswersQuery: (rawUrl: string) => boolean;
   log: (record: AccessRecord) => void;
+  /** The security headers of an answer to `rawUrl` the fast path writes itself (a 405). */
+  securityHeaders?: (rawUrl: string, request: IncomingMessage) => readonly [string, string][];
   /** One request in this many is logged (1, the default: every request). */
   logEvery?: number;
   /** Most paths learned at once; the oldest learned is forgotten beyond it. */
@@ -130,7 +132,12 @@ export class FastPath {
     const measured = this.options.measured;
     if (method !== "GET" && method !== "HEAD") {
       const started = measured ? performance.now() : 0;
-      const refused = refuseUnservedMethod(request, response, this.options.log);
+      const refused = refuseUnservedMethod(
+        request,
+        response,
+        this.options.log,
+        this.options.securityHeaders?.(request.url ?? "/", request),
+      );
       if (refused && measured) {
         measured(String(method), 405, "refused", "", (performance.now() - started) / 1000);
       }

@@ -41,10 +41,13 @@ export function refuseUnservedMethod(
     durationMs: number;
     source: string;
   }) => void,
+  /** The security headers every answer carries (the pipeline's, with its policy for the path). */
+  securityHeaders: readonly (readonly [string, string])[] = [],
 ): boolean {
   if (isServedMethod(request.method)) return false;
   const started = performance.now();
   response.writeHead(405, {
+    ...Object.fromEntries(securityHeaders),
     ...METHOD_NOT_ALLOWED_HEADERS,
     "Content-Length": String(Buffer.byteLength(BODY)),
   });
