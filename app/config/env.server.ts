@@ -290,10 +290,9 @@ const envSchema = z.object({
     64,
   ),
   PURGE_URL: optionalString
-    .refine(
-      (v) => v === undefined || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol)),
-      { message: "PURGE_URL must be an http(s) URL" },
-    )
+    .refine((v) => v === undefined || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol)), {
+      message: "PURGE_URL must be an http(s) URL",
+    })
     // fetch refuses such a URL and its error, which quotes it, would reach the log.
     .refine((v) => v === undefined || !URL.canParse(v) || !hasCredentials(new URL(v)), {
       message:
