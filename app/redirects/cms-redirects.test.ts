@@ -277,3 +277,31 @@ describe("what the CMS may not redirect (the site's own addresses, targets off t
     expect(exactLocation(redirect, "?utm=1")).toBe("/about?utm=1#team");
   });
 });
+
+describe("one line per refused value", () => {
+  it("refuses an entry's address once, however many old addresses lead to it", () => {
+    const merged = merge({
+      pages: new Map([["//evil.example/x", "e1"]]),
+      past: [
+        { entryId: "e1", path: "/news/first", lastPublicAt: 1 },
+        { entryId: "e1", path: "/news/second", lastPublicAt: 2 },
+      ],
+    });
+    expect(merged.renamed.size).toBe(0);
+    expect(merged.notices).toHaveLength(1);
+  });
+});
+
+describe("an address with a trailing slash", () => {
+  it("is the entry's own address, not a rename that loops", () => {
+    const merged = merge({
+      pages: new Map([["/resources/new/", "e1"]]),
+      past: [
+        { entryId: "e1", path: "/resources/old", lastPublicAt: 1 },
+        { entryId: "e1", path: "/resources/new", lastPublicAt: 2 },
+      ],
+    });
+    expect(merged.notices).toEqual([]);
+    expect(merged.renamed.get("/resources/old")?.target).toBe("/resources/new/");
+  });
+});

@@ -269,12 +269,18 @@ function oldAddressRedirects(
     if (!held || past.lastPublicAt > held.lastPublicAt) latest.set(path, { ...past, path });
   }
   const renamed = new Map<string, ExactRedirect>();
+  // An entry's address now is one value: refused once, however many old addresses lead to it.
+  const refusedEntries = new Set<string>();
   for (const [path, past] of latest) {
     const now = current.get(past.entryId);
-    if (now === undefined || now === path || sources.pages.has(path) || cms.has(path)) continue;
+    // The same address spelt with a trailing slash is no rename (a redirect to itself).
+    const same = now !== undefined && normalizePathname(now) === path;
+    if (now === undefined || same || sources.pages.has(path) || cms.has(path)) continue;
     const problem = oldAddressProblem(path, now, sources.isBuildFile);
     if (problem) {
-      notices.push({ entryId: past.entryId, from: path, problem, kind: "refused" });
+      const told = problem.startsWith("the entry's") && refusedEntries.has(past.entryId);
+      if (!told) notices.push({ entryId: past.entryId, from: path, problem, kind: "refused" });
+      if (problem.startsWith("the entry's")) refusedEntries.add(past.entryId);
       continue;
     }
     renamed.set(path, {
