@@ -193,7 +193,7 @@ export function createRequestPipeline(parts: PipelineParts): RequestPipeline {
     // bodies) gets the policy without hashes.
     // Media from the CMS keeps its own policy, whatever the route answered: sandboxed, nothing
     // loads or runs (an SVG opened directly is a document of a unique origin).
-    const csp = isMediaPath(c.req.path)
+    const csp = isMediaAnswer(c.req.path, response)
       ? MEDIA_CONTENT_SECURITY_POLICY
       : (representationOf(response)?.policyHeader(policy) ?? policy.withoutHashes);
     // Set in place: assigning c.res makes Hono re-wrap the body as a stream, which takes
@@ -437,6 +437,17 @@ function securityHeadersOf(
 /** Whether a request path is the media route's (its data request too). */
 function isMediaPath(path: string): boolean {
   return path.startsWith(MEDIA_PATH_PREFIX);
+}
+
+/**
+ * Whether an answer is a file of the CMS's: the media route's, or one another route proxied
+ * (a gated download, the site agreement's PDF), which comes with the media policy set.
+ */
+function isMediaAnswer(path: string, response: Response): boolean {
+  return (
+    isMediaPath(path) ||
+    response.headers.get("content-security-policy") === MEDIA_CONTENT_SECURITY_POLICY
+  );
 }
 
 function answered(c: SiteContext, source: Source, response: Response): Response {

@@ -164,6 +164,15 @@ describe("media keeps its sandbox on the site (finding 2, goal 3)", () => {
   });
 });
 
+describe("media proxied under another address", () => {
+  it("keeps the media policy on the site agreement's PDF", async () => {
+    const answer = await get("/universal-id/site-agreement.pdf");
+    expect(answer.status).toBe(200);
+    expect(answer.headers["content-type"]).toBe("application/pdf");
+    expect(answer.headers["content-security-policy"]).toBe(MEDIA_POLICY);
+  });
+});
+
 describe("the site's own addresses are never a CMS redirect's (finding 1, goal 2)", () => {
   it("serves the client entry script, robots.txt, the sitemap and the build record as files", async () => {
     for (const file of [entryScript, "/robots.txt", "/sitemap.xml", "/builds/latest.json"]) {
