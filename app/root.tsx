@@ -26,6 +26,7 @@ import type { ConsentMarkup } from "./consent/model";
 import { loadConsentWording } from "./content/consent.server";
 import { labelResponse, withReadRecord } from "./content/content-tags.server";
 import { logger } from "./content/log.server";
+import { AppScriptsMark } from "./document/app-scripts-mark";
 import { ATTRIBUTION_COOKIE } from "./forms/attribution";
 import { attributionScript } from "./forms/attribution-recorder";
 import { useBuildFreshness } from "./navigation/build-freshness";
@@ -194,6 +195,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
             </main>
           </>
         )}
+        {/* Scripts after this mark are the app's: the CSP hashes no other in the body. */}
+        <AppScriptsMark />
         <Scripts />
       </body>
     </html>
