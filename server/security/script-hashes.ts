@@ -6,7 +6,9 @@
 // `<!--` followed by `<script` hides the next `</script>` (the script-data escape
 // states). Not modelled: SVG/MathML foreign content (an inline <svg><script> is found
 // like any other), character references in the `type` attribute (such a script is
-// hashed, which is harmless: an extra hash allows nothing our body did not contain).
+// hashed, which is harmless: an extra hash allows nothing our body did not contain). Only the
+// scripts the app wrote are hashed: those of <head> and those after the app's mark
+// (app/document/app-scripts-mark.ts), never one inside the page's content.
 import { createHash } from "node:crypto";
 import { APP_SCRIPTS_MARK } from "../../app/document/app-scripts-mark";
 
