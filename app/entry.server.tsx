@@ -8,6 +8,7 @@ import type { EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { installEnv } from "./config/env.server";
 import { readRedirectSources } from "./content/cms-redirects.server";
+import { observeRefusals } from "./content/cms-values/checked";
 import { watchContentChanges } from "./content/content-changes.server";
 import { forgetContent } from "./content/content-client.server";
 import { readContentVersions } from "./content/content-versions.server";
@@ -29,6 +30,7 @@ function configureSite(settings: SiteSettings): void {
   installEnv(settings.env);
   installLogger(settings.logger);
   if (settings.publishedVersions) installPublishedVersionStore(settings.publishedVersions);
+  observeRefusals(settings.refusedValue);
 }
 
 /** What the production server (server/) reaches of this build (app/server-build-contract.ts). */

@@ -1,5 +1,6 @@
 // The document shell: head metadata, fonts, data layer, the site layout (unless a route
 // turns it off) and the application-level error boundary.
+import { createElement } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -26,6 +27,7 @@ import type { ConsentMarkup } from "./consent/model";
 import { loadConsentWording } from "./content/consent.server";
 import { labelResponse, withReadRecord } from "./content/content-tags.server";
 import { logger } from "./content/log.server";
+import { APP_SCRIPTS_MARK } from "./document/app-scripts-mark";
 import { ATTRIBUTION_COOKIE } from "./forms/attribution";
 import { attributionScript } from "./forms/attribution-recorder";
 import { useBuildFreshness } from "./navigation/build-freshness";
@@ -195,6 +197,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
             </main>
           </>
         )}
+        {/* Scripts after this mark are the app's: the CSP hashes no other in the body. */}
+        {createElement(APP_SCRIPTS_MARK, { hidden: true })}
         <Scripts />
       </body>
     </html>

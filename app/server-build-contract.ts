@@ -6,6 +6,7 @@
 import type { RouterContextProvider } from "react-router";
 import type { SiteEnv } from "./config/env.server";
 import type { RedirectSourcesRead } from "./content/cms-redirects.server";
+import type { CmsValueKind } from "./content/cms-values/checked";
 import type { ClassifiedChange, WatchOptions } from "./content/content-changes.server";
 import type { ContentVersions } from "./content/content-versions";
 import type { DeskRow } from "./content/editors-desk.server";
@@ -22,6 +23,8 @@ export interface SiteSettings {
   logger: SiteLogger;
   /** Where the content layer keeps the public versions of reworked entries. */
   publishedVersions?: PublishedVersionStore;
+  /** Counts each value of the CMS refused by its check (the server's metric). */
+  refusedValue?: (kind: CmsValueKind) => void;
 }
 
 export type WatchContentChanges = (

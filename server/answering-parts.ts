@@ -1,6 +1,7 @@
 // What the server is made of, before it is wired (site-server.ts): the build, its files and
 // records and the render thread; then what answers requests: what an address is, the
 // renderer and its cache, the headers and policies, the prepared 404 pages, previews.
+
 import {
   DEFAULT_EMBED_FRAME_ANCESTORS,
   type ProxyTrust,
@@ -9,6 +10,7 @@ import {
 import type { FormsService } from "../app/forms/contract";
 import type { SiteLogger } from "../app/logging/logger.server";
 import { MEDIA_PATH_PREFIX } from "./addresses/server-paths";
+import { contentMetrics } from "./metrics/site-metrics";
 import { PreviewService } from "./preview/preview-service";
 import { ContentDependencies } from "./refresh/content-dependencies";
 import { ContentLedger } from "./refresh/content-ledger";
@@ -63,7 +65,12 @@ export async function loadSite(options: SiteServerOptions, logger: SiteLogger) {
   const build = await loadServerBuild(
     options.buildDir,
     { forms: options.forms },
-    { env, logger, publishedVersions: options.publishedVersions },
+    {
+      env,
+      logger,
+      publishedVersions: options.publishedVersions,
+      refusedValue: (kind) => contentMetrics.valueRefused(kind),
+    },
   );
   const files = await ClientFiles.scan(`${options.buildDir}/client`);
   const prerendered = await PrerenderedPages.load(options.buildDir, files);

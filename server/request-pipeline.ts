@@ -288,8 +288,12 @@ function answerHeaders(parts: PipelineParts) {
     const { headers, policy } = parts.answerHeaders.of(c.req.path, secure);
     // A body served from memory carries its own policy, its inline scripts hashed once
     // (serving/representation.ts); anything else (the server's own error pages, streamed
-    // bodies) gets the policy without hashes.
-    const csp = representationOf(response)?.policyHeader(policy) ?? policy.withoutHashes;
+    // bodies) gets the policy without hashes; media keeps its sandbox (answer-headers.ts).
+    const csp = parts.answerHeaders.policyOf(
+      c.req.path,
+      response.headers.get("content-security-policy"),
+      () => representationOf(response)?.policyHeader(policy) ?? policy.withoutHashes,
+    );
     // Set in place: assigning c.res makes Hono re-wrap the body as a stream, which takes
     // buffered answers off @hono/node-server's direct-write path (measured: ~4x slower).
     const secured = withHeaders(response, headers, [["Content-Security-Policy", csp]]);
@@ -408,13 +412,22 @@ async function siteAnswer(
   const { env, logger, addresses } = parts;
   const request = c.req.raw;
   const url = new URL(request.url);
-  const redirect = parts.redirects.redirectFor(url, request.method, env.siteOrigin);
-  if (redirect) return answered(c, "redirect", redirect);
   const pathname = decodeRequestPath(url.pathname);
-  if (pathname === null) return answered(c, "error", errorPage(400));
   const readable = request.method === "GET" || request.method === "HEAD";
   // The fast path replays what a file answered here, once captured (never for a capture).
   const replayable = url.pathname === pathname && !c.env?.capture;
+  // A file of the build is the site's own: answered before any redirect can claim it (a
+  // host with redirects of its own, news., is all redirect).
+  if (readable && pathname !== null && !hostHasOwnRedirects(url.host)) {
+    const own = await buildFileAnswer(parts, request, pathname);
+    if (own) {
+      if (replayable) fastPath.learn(pathname, visitor, "static");
+      return answered(c, "static", own);
+    }
+  }
+  const redirect = parts.redirects.redirectFor(url, request.method, env.siteOrigin);
+  if (redirect) return answered(c, "redirect", redirect);
+  if (pathname === null) return answered(c, "error", errorPage(400));
   if (readable) {
     const fromFile = await fileAnswer(parts, request, url, pathname);
     if (fromFile) {
@@ -496,19 +509,8 @@ async function fileAnswer(
   { response: Response; source: "static" | "prerendered"; replayable: boolean } | undefined
 > {
   const { files, prerendered, addresses, dependencies } = parts;
-  const file = addresses.staticFile(pathname);
-  if (file) {
-    const served = await files.serve(file, request, {
-      headers: {
-        "Cache-Control": cacheControlOfStatic(file.relPath),
-        // The sitemap follows content changes: their purge names it (content-change.ts).
-        ...(file.relPath === SITEMAP_FILE
-          ? { [CACHE_TAG_HEADER]: SITEMAP_CACHE_TAG, [SURROGATE_KEY_HEADER]: SITEMAP_CACHE_TAG }
-          : {}),
-      },
-    });
-    if (served) return { response: served, source: "static", replayable: true };
-  }
+  const own = await buildFileAnswer(parts, request, pathname);
+  if (own) return { response: own, source: "static", replayable: true };
   // The client's chunk-failure guard reloads on a plain 404 of a hashed asset.
   if (addresses.isMissingAsset(pathname)) {
     return { response: plainNotFound(), source: "static", replayable: false };
@@ -526,6 +528,26 @@ async function fileAnswer(
     },
   });
   return served ? { response: served, source: "prerendered", replayable: true } : undefined;
+}
+
+/** A file of the client build at `pathname` (never a prerendered page), or undefined. */
+async function buildFileAnswer(
+  parts: PipelineParts,
+  request: Request,
+  pathname: string,
+): Promise<Response | undefined> {
+  const file = parts.addresses.staticFile(pathname);
+  if (!file) return undefined;
+  const served = await parts.files.serve(file, request, {
+    headers: {
+      "Cache-Control": cacheControlOfStatic(file.relPath),
+      // The sitemap follows content changes: their purge names it (content-change.ts).
+      ...(file.relPath === SITEMAP_FILE
+        ? { [CACHE_TAG_HEADER]: SITEMAP_CACHE_TAG, [SURROGATE_KEY_HEADER]: SITEMAP_CACHE_TAG }
+        : {}),
+    },
+  });
+  return served ?? undefined;
 }
 
 /**

@@ -67,6 +67,8 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     siteOrigin: env.siteOrigin,
     logger,
     forget: (paths) => forget(paths),
+    // Prerendered pages are not its own: a page that left the CMS may be redirected.
+    isBuildFile: (path) => addresses.staticFile(path) !== undefined,
   });
   const pipeline = createRequestPipeline({
     env,

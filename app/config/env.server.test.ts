@@ -311,3 +311,33 @@ describe("parseEnv", () => {
     );
   });
 });
+
+describe("PURGE_URL", () => {
+  it("refuses a user name or password in it, without quoting it", () => {
+    for (const url of [
+      "https://user:s3cret-pw@purge.example/purge",
+      "https://user@purge.example/purge",
+    ]) {
+      let message = "";
+      try {
+        parseEnv({ PURGE_URL: url });
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message).toContain("PURGE_URL must not carry a user name or password");
+      expect(message).not.toContain("s3cret-pw");
+    }
+  });
+
+  it("refuses plain http with PURGE_TOKEN, but for loopback", () => {
+    expect(() =>
+      parseEnv({ PURGE_URL: "http://purge.example/purge", PURGE_TOKEN: "a-token" }),
+    ).toThrow(/PURGE_URL must be https when PURGE_TOKEN is set/);
+    expect(
+      parseEnv({ PURGE_URL: "http://127.0.0.1:9000/purge", PURGE_TOKEN: "a-token" }).purgeUrl,
+    ).toBe("http://127.0.0.1:9000/purge");
+    expect(parseEnv({ PURGE_URL: "https://purge.example/p", PURGE_TOKEN: "t" }).purgeUrl).toBe(
+      "https://purge.example/p",
+    );
+  });
+});

@@ -295,10 +295,15 @@ const envSchema = z.object({
     DEFAULT_RENDER_THREAD_HEAP_MB,
     64,
   ),
-  PURGE_URL: optionalString.refine(
-    (v) => v === undefined || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol)),
-    { message: "PURGE_URL must be an http(s) URL" },
-  ),
+  PURGE_URL: optionalString
+    .refine((v) => v === undefined || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol)), {
+      message: "PURGE_URL must be an http(s) URL",
+    })
+    // fetch refuses such a URL and its error, which quotes it, would reach the log.
+    .refine((v) => v === undefined || !URL.canParse(v) || !hasCredentials(new URL(v)), {
+      message:
+        "PURGE_URL must not carry a user name or password: put the relay's secret in PURGE_TOKEN",
+    }),
   PURGE_TOKEN: optionalString,
   CONTENT_TAGS_FILE: optionalString,
 });
@@ -439,6 +444,21 @@ export class EnvError extends Error {
 }
 
 /** Parses an environment; throws EnvError listing every problem. */
+function hasCredentials(url: URL): boolean {
+  return url.username !== "" || url.password !== "";
+}
+
+/** Loopback hosts, where plain http never leaves the machine. */
+const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/** PURGE_TOKEN would cross a network in clear: plain http to a host that is not loopback. */
+function purgeTokenInClear(source: Record<string, string | undefined>): boolean {
+  const url = source.PURGE_URL?.trim();
+  if (!url || !source.PURGE_TOKEN?.trim() || !URL.canParse(url)) return false;
+  const parsed = new URL(url);
+  return parsed.protocol === "http:" && !LOOPBACK_HOSTS.has(parsed.hostname);
+}
+
 export function parseEnv(source: Record<string, string | undefined>): SiteEnv {
   const result = envSchema.safeParse(source);
   // Checked apart from the schema, so these are reported together with every other problem.
@@ -455,6 +475,11 @@ export function parseEnv(source: Record<string, string | undefined>): SiteEnv {
   if (source.FORMS_SIGNING_SECRET_PREVIOUS?.trim() && !source.FORMS_SIGNING_SECRET?.trim()) {
     missing.push(
       "FORMS_SIGNING_SECRET_PREVIOUS needs FORMS_SIGNING_SECRET (the secret it was replaced by)",
+    );
+  }
+  if (purgeTokenInClear(source)) {
+    missing.push(
+      "PURGE_URL must be https when PURGE_TOKEN is set (plain http only to this machine's loopback)",
     );
   }
   if (!result.success || missing.length > 0) {

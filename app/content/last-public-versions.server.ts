@@ -4,10 +4,12 @@
 // shows it, so a restart, a rebuild or another instance can still serve it once the entry
 // moves to a draft (docs/decisions/0017-drafts-and-preview.md). Time is part of the rule: an
 // entry's publish_at and unpublish_at decide when either version is seen (schedule.server.ts).
+
 import { createHash } from "node:crypto";
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import type { EntryParsed } from "@thebcms/types";
 import { getEnv } from "~/config/env.server";
+import { type CmsValueKind, reportRefusal } from "./cms-values/checked";
 import type {
   EntryAddressRecord,
   PublishedVersion,
@@ -119,6 +121,8 @@ export interface ScheduleProblem {
   /** The version of the entry that has it (versionKeyOf). */
   versionKey: string;
   problem: string;
+  /** The value refused by its check (cms-values/), when the problem is one. */
+  refused?: { kind: CmsValueKind; prop: string };
 }
 
 /**
@@ -168,6 +172,7 @@ export async function scheduledPublicView(
         slug: slugOf(entry, lng),
         versionKey: versionKeyOf(entry),
         problem: state.reading.problem,
+        ...(state.reading.refused ? { refused: state.reading.refused } : {}),
       });
     }
     if (visibleVersion(state, undefined, time) === "current") {
@@ -250,8 +255,10 @@ function logProblem(problem: ScheduleProblem): void {
     entry: problem.entryId,
     template: problem.templateName,
     ...(problem.slug ? { slug: problem.slug } : {}),
+    ...(problem.refused ? { prop: problem.refused.prop } : {}),
     problem: problem.problem,
   });
+  if (problem.refused) reportRefusal(problem.refused.kind);
 }
 
 /** The last public version of an entry, if one is recorded. */

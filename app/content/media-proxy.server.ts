@@ -2,6 +2,7 @@
 // client (which adds the key, on the server). Only well-formed ids, names and flags are forwarded.
 import { BcmsError } from "../../bcms";
 import { MEDIA_CACHE_CONTROL, NO_STORE } from "../config/cache-control";
+import { MEDIA_CONTENT_SECURITY_POLICY, mediaServing } from "./cms-values/media-types";
 import { getContentClient } from "./content-client.server";
 import { logger } from "./log.server";
 import { SIZE_TRANSFORM_PARAM, THUMBNAIL_PARAM, WEBP_PARAM } from "./media-query";
@@ -11,7 +12,6 @@ const MEDIA_ID = /^[0-9a-f]{24}$/i;
 const SIZE_TRANSFORM = /^\d{1,5}x-?\d{1,5}$/;
 const FORWARDED_REQUEST_HEADERS = ["range", "if-none-match", "if-modified-since"];
 const FORWARDED_RESPONSE_HEADERS = [
-  "content-type",
   "content-length",
   "content-range",
   "accept-ranges",
@@ -84,8 +84,12 @@ export async function proxyMedia(
     const value = upstream.headers.get(name);
     if (value) out.set(name, value);
   }
-  // SVG is served as an image, never as a document that could run script.
-  out.set("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+  // Only types that cannot run script here are shown; HTML, JavaScript and the rest are an
+  // opaque download (cms-values/media-types.ts). The server keeps this policy on the answer.
+  const serving = mediaServing(upstream.headers.get("content-type"));
+  out.set("content-type", serving.contentType);
+  if (serving.attachment) out.set("content-disposition", "attachment");
+  out.set("content-security-policy", MEDIA_CONTENT_SECURITY_POLICY);
   if (request.method === "HEAD") await upstream.body?.cancel();
   return new Response(request.method === "HEAD" ? null : upstream.body, {
     status: upstream.status,

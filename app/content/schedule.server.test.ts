@@ -126,3 +126,30 @@ describe("labels", () => {
     expect(offsetLabel({ at: T, timezoneOffset: 0 })).toBe("2030-03-04 01:00 UTC+00:00");
   });
 });
+
+describe("dates out of range (an editor's typo reaches no Date that throws)", () => {
+  it("refuses a publish_at of 1e300 with an unpublish_at of 1, naming the prop", () => {
+    const reading = readWindow({
+      publish_at: { timestamp: 1e300, timezoneOffset: 0 },
+      unpublish_at: { timestamp: 1, timezoneOffset: 0 },
+    });
+    expect(reading.ok).toBe(false);
+    if (!reading.ok) {
+      expect(reading.problem).toMatch(/^publish_at is out of range/);
+      expect(reading.refused).toEqual({ kind: "date", prop: "publish_at" });
+    }
+  });
+
+  it.each([-1e13, 1e6, 0.5, "60"])("refuses a timezoneOffset of %j", (offset) => {
+    const reading = readWindow({
+      publish_at: { timestamp: 1_900_000_000_000, timezoneOffset: offset },
+    });
+    expect(reading.ok).toBe(false);
+    if (!reading.ok) expect(reading.refused).toEqual({ kind: "offset", prop: "publish_at" });
+  });
+
+  it("labels any instant without throwing", () => {
+    expect(() => utcLabel(1e300)).not.toThrow();
+    expect(() => offsetLabel({ at: 1_900_000_000_000, timezoneOffset: -1e13 })).not.toThrow();
+  });
+});

@@ -3,7 +3,9 @@
 // labels), so the window is the site's rule, applied where the public view is made
 // (last-public-versions.server.ts) and by the server's scheduler (server/refresh/).
 // Pure: no clock of its own, no environment, so content:check and `npm run schedule` use it too.
-import { isRec, type Rec, readNumber } from "./read.server";
+import type { CmsValueKind } from "./cms-values/checked";
+import { checkInstant, checkOffsetMinutes } from "./cms-values/dates";
+import { isRec, type Rec } from "./read.server";
 
 export const PUBLISH_AT = "publish_at";
 export const UNPUBLISH_AT = "unpublish_at";
@@ -24,24 +26,43 @@ export interface PublicationWindow {
 
 export type WindowReading =
   | { ok: true; window: PublicationWindow }
-  | { ok: false; problem: string; window: PublicationWindow };
+  | {
+      ok: false;
+      problem: string;
+      window: PublicationWindow;
+      /** The kind of the value refused (a date or an offset), and its prop, when one was. */
+      refused?: { kind: CmsValueKind; prop: string };
+    };
 
 /**
  * One DATE prop: unset (absent, or null, as BCMS gives an optional prop with no value), a
  * usable date, or a problem: BCMS gives `''` for a present-but-empty required DATE and
- * `{timestamp: -1}` for a missing one, and neither is an instant.
+ * `{timestamp: -1}` for a missing one, and neither is an instant; a timestamp or offset out
+ * of range (cms-values/dates.ts) is refused, never passed on to a Date that throws.
  */
 function readScheduledDate(
   value: unknown,
   name: string,
-): { date?: ScheduledDate; problem?: string } {
+): { date?: ScheduledDate; problem?: string; refused?: { kind: CmsValueKind; prop: string } } {
   if (value === undefined || value === null) return {};
-  const timestamp = isRec(value) ? readNumber(value.timestamp) : undefined;
-  if (timestamp === undefined || timestamp < 0) {
-    return { problem: `${name} has no usable timestamp (${JSON.stringify(value)})` };
+  const timestamp = isRec(value) ? value.timestamp : undefined;
+  if (typeof timestamp !== "number" || !Number.isFinite(timestamp) || timestamp === -1) {
+    return { problem: `${name} has no usable timestamp (${shown(value)})` };
   }
-  const offset = isRec(value) ? readNumber(value.timezoneOffset) : undefined;
-  return { date: { at: timestamp, timezoneOffset: offset ?? 0 } };
+  const at = checkInstant(timestamp);
+  if ("problem" in at)
+    return { problem: `${name} ${at.problem}`, refused: { kind: "date", prop: name } };
+  const offset = checkOffsetMinutes((value as Rec).timezoneOffset);
+  if ("problem" in offset) {
+    return { problem: `${name} ${offset.problem}`, refused: { kind: "offset", prop: name } };
+  }
+  return { date: { at: at.value, timezoneOffset: offset.value } };
+}
+
+/** A value for a log line: JSON, cut short (an editor's value may be anything). */
+function shown(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 120 ? `${text.slice(0, 120)}…` : text;
 }
 
 /** The window of an entry's localised meta, or the problem that makes it unusable. */
@@ -53,7 +74,8 @@ export function readWindow(meta: Rec | undefined): WindowReading {
     ...(unpublish.date ? { unpublishAt: unpublish.date } : {}),
   };
   const problem = publish.problem ?? unpublish.problem;
-  if (problem) return { ok: false, problem, window };
+  const refused = publish.problem ? publish.refused : unpublish.refused;
+  if (problem) return { ok: false, problem, window, ...(refused ? { refused } : {}) };
   if (window.publishAt && window.unpublishAt && window.unpublishAt.at <= window.publishAt.at) {
     return {
       ok: false,
@@ -118,7 +140,7 @@ export function visibleVersion(
 
 /** An instant in UTC, to the minute when it has no seconds: `2030-01-15 09:00 UTC`. */
 export function utcLabel(at: number): string {
-  const iso = new Date(at).toISOString();
+  const iso = isoOf(at);
   const seconds = iso.slice(17, 19) === "00" ? "" : iso.slice(16, 19);
   return `${iso.slice(0, 10)} ${iso.slice(11, 16)}${seconds} UTC`;
 }
@@ -131,9 +153,15 @@ export function utcLabel(at: number): string {
  */
 export function offsetLabel(date: ScheduledDate): string {
   const east = -date.timezoneOffset;
-  const local = new Date(date.at + east * 60_000).toISOString();
+  const local = isoOf(date.at + east * 60_000);
   const sign = east < 0 ? "-" : "+";
   const hours = String(Math.floor(Math.abs(east) / 60)).padStart(2, "0");
   const minutes = String(Math.abs(east) % 60).padStart(2, "0");
   return `${local.slice(0, 10)} ${local.slice(11, 16)} UTC${sign}${hours}:${minutes}`;
+}
+
+/** ISO 8601 of an instant; a fixed text for one no Date can hold (never a RangeError). */
+function isoOf(at: number): string {
+  const date = new Date(at);
+  return Number.isNaN(date.getTime()) ? "0000-00-00T00:00:00.000Z" : date.toISOString();
 }

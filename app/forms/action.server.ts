@@ -188,18 +188,19 @@ export async function handleFormAction(
   }
 
   const honeypot = sent.get(SYSTEM_FIELDS.honeypot)?.[0]?.trim();
-  // An empty stamp comes from a page prerendered at build time, served while the CMS is
-  // down: a person, most likely; a missing or forged stamp never does.
-  const fromFallbackPage = sent.get(SYSTEM_FIELDS.stamp)?.[0] === "";
+  // A stamp proves the form was shown by this site a while ago; an empty one proves nothing
+  // (anyone can send it), so it is held as spam like a forged one: kept for review, never
+  // delivered. A page prerendered for an outage carries one: its few senders are in the export.
+  const emptyStamp = sent.get(SYSTEM_FIELDS.stamp)?.[0] === "";
   const spam = honeypot
     ? "honeypot"
-    : fromFallbackPage
-      ? null
-      : age === undefined
-        ? "bad-stamp"
-        : age < forms.minSubmitSeconds
-          ? "too-fast"
-          : null;
+    : age === undefined
+      ? emptyStamp
+        ? "no-stamp"
+        : "bad-stamp"
+      : age < forms.minSubmitSeconds
+        ? "too-fast"
+        : null;
 
   try {
     // Committed before the answer; the service logs it (id, form, page; never its fields).

@@ -49,7 +49,7 @@ export interface SubmissionRecord {
   /** The consent the visitor ticked: its wording version and text. */
   consent: { version: string; text: string } | null;
   attribution: Attribution | null;
-  /** Why it was caught as spam ("honeypot", "too-fast", "bad-stamp"), or null. */
+  /** Why it was caught as spam ("honeypot", "too-fast", "bad-stamp", "no-stamp"), or null. */
   spam: string | null;
 }
 

@@ -210,3 +210,98 @@ describe("the answer's location", () => {
     );
   });
 });
+
+describe("what the CMS may not redirect (the site's own addresses, targets off the site)", () => {
+  it.each([
+    "/assets/entry.client-abc123.js",
+    "/media/0123456789abcdef01234567/sec.js",
+    "/media",
+    "/_preview/token",
+    "/builds/latest.json",
+    "/robots.txt",
+    "/sitemap.xml",
+    "/healthz",
+    "/readyz",
+    "/csp-report",
+    "/%61ssets/entry.client-abc123.js",
+  ])("refuses a redirect from %s, an address the site keeps", (from) => {
+    const checked = checkCmsRedirect(cms(from, "/media/0123456789abcdef01234567/sec.js"));
+    expect("problem" in checked && checked.problem).toContain("keeps for itself");
+  });
+
+  it("refuses a redirect from a file of the build, as the server names them", () => {
+    const isBuildFile = (path: string) => path === "/favicon-32.png";
+    const merged = mergeRedirects(
+      { redirects: [cms("/favicon-32.png", "/news")], pages: new Map(), past: [], isBuildFile },
+      REDIRECTS,
+      SITE_ORIGIN,
+    );
+    expect(merged.cms.size).toBe(0);
+    expect(merged.notices).toMatchObject([{ kind: "refused", from: "/favicon-32.png" }]);
+  });
+
+  it.each(["/.//evil.example/x", "/./\\evil.example/x", "/a/..//evil.example/x"])(
+    "refuses %s, which normalises to another host",
+    (to) => {
+      const checked = checkCmsRedirect(cms("/a", to));
+      expect("problem" in checked && checked.problem).toMatch(/"to" (leads off the site|has)/);
+    },
+  );
+
+  it.each([
+    ["//evil.example/x", "leads off the site"],
+    ["/news/a\r\nSet-Cookie: x=1", "control character"],
+    ["/news/a\u0085b", "control character"],
+  ])("refuses an old address whose entry's address is now %j", (now, problem) => {
+    const merged = merge({
+      pages: new Map([[now, "e1"]]),
+      past: [{ entryId: "e1", path: "/news/old", lastPublicAt: 1 }],
+    });
+    expect(merged.renamed.size).toBe(0);
+    expect(merged.notices).toHaveLength(1);
+    expect(merged.notices[0]).toMatchObject({ entryId: "e1", from: "/news/old", kind: "refused" });
+    expect(merged.notices[0]?.problem).toContain(problem);
+  });
+
+  it("refuses an old address that is the site's own", () => {
+    const merged = merge({
+      pages: new Map([["/news/new", "e1"]]),
+      past: [{ entryId: "e1", path: "/robots.txt", lastPublicAt: 1 }],
+    });
+    expect(merged.renamed.size).toBe(0);
+    expect(merged.notices[0]?.problem).toContain("keeps for itself");
+  });
+
+  it("puts the request's query before the target's fragment", () => {
+    const redirect = { target: "/about#team", status: 301, entryId: "r", source: "cms" } as const;
+    expect(exactLocation(redirect, "?utm=1")).toBe("/about?utm=1#team");
+  });
+});
+
+describe("one line per refused value", () => {
+  it("refuses an entry's address once, however many old addresses lead to it", () => {
+    const merged = merge({
+      pages: new Map([["//evil.example/x", "e1"]]),
+      past: [
+        { entryId: "e1", path: "/news/first", lastPublicAt: 1 },
+        { entryId: "e1", path: "/news/second", lastPublicAt: 2 },
+      ],
+    });
+    expect(merged.renamed.size).toBe(0);
+    expect(merged.notices).toHaveLength(1);
+  });
+});
+
+describe("an address with a trailing slash", () => {
+  it("is the entry's own address, not a rename that loops", () => {
+    const merged = merge({
+      pages: new Map([["/resources/new/", "e1"]]),
+      past: [
+        { entryId: "e1", path: "/resources/old", lastPublicAt: 1 },
+        { entryId: "e1", path: "/resources/new", lastPublicAt: 2 },
+      ],
+    });
+    expect(merged.notices).toEqual([]);
+    expect(merged.renamed.get("/resources/old")?.target).toBe("/resources/new/");
+  });
+});

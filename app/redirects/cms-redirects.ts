@@ -8,6 +8,12 @@
 //   a page the CMS publishes there > a CMS redirect > the code's table > an old address
 //   (the entry that held it last, when several did).
 
+import { isRefused } from "../content/cms-values/checked";
+import {
+  checkOwnableAddress,
+  checkRedirectLocation,
+  hasUnsafePathCharacter,
+} from "../content/cms-values/paths";
 import { withoutTrailingSlashes } from "../navigation/page-paths";
 import { DEFAULT_REDIRECT_STATUS, matchRedirect, type RedirectRule } from "./redirect-table";
 
@@ -43,6 +49,8 @@ export interface RedirectSources {
   /** The addresses of the pages the CMS publishes now, with their entry. */
   pages: ReadonlyMap<string, string>;
   past: readonly PastAddress[];
+  /** Whether a path is a file of the build: the site's own, never a redirect's (server only). */
+  isBuildFile?: (path: string) => boolean;
 }
 
 /** One exact address's answer: where to, with what status, and who asked for it. */
@@ -80,35 +88,30 @@ export const EMPTY_MERGED_REDIRECTS: MergedRedirects = {
 
 /** Most steps a chain is followed before it is called a loop. */
 const MAX_CHAIN = 32;
-const UNSAFE_PATH_CHARACTERS = /[\s\\<>"{}|^`]/;
-
-/** Spaces, characters a URL must escape, and control characters (which \s does not all cover). */
-function hasUnsafeCharacter(value: string): boolean {
-  if (UNSAFE_PATH_CHARACTERS.test(value)) return true;
-  for (let i = 0; i < value.length; i++) {
-    const code = value.charCodeAt(i);
-    if (code < 0x20 || code === 0x7f) return true;
-  }
-  return false;
-}
 
 /**
  * The address a `from` names, in the form requests arrive in (percent-encoded, no trailing
  * slash), or a problem: it must be a path of this site, with no query, fragment or dot
  * segments.
  */
-export function redirectSourcePath(from: string): { path: string } | { problem: string } {
+export function redirectSourcePath(
+  from: string,
+  isBuildFile?: (path: string) => boolean,
+): { path: string } | { problem: string } {
   const value = from.trim();
   if (!value.startsWith("/") || value.startsWith("//")) {
     return { problem: `"from" is not a path of the site: ${JSON.stringify(from)}` };
   }
-  if (hasUnsafeCharacter(value) || /[?#]/.test(value)) {
+  if (hasUnsafePathCharacter(value) || /[?#]/.test(value)) {
     return { problem: `"from" must be a bare path (no query, fragment or spaces): ${from}` };
   }
   if (value.split("/").some((segment) => segment === "." || segment === "..")) {
     return { problem: `"from" has a dot segment: ${from}` };
   }
-  return { path: withoutTrailingSlashes(new URL(value, "http://site.invalid").pathname) };
+  const path = withoutTrailingSlashes(new URL(value, "http://site.invalid").pathname);
+  const ownable = checkOwnableAddress(path, isBuildFile);
+  if (isRefused(ownable)) return { problem: `"from" ${ownable.problem}` };
+  return { path };
 }
 
 /**
@@ -118,11 +121,15 @@ export function redirectSourcePath(from: string): { path: string } | { problem: 
 export function redirectTarget(to: string): { target: string } | { problem: string } {
   const value = to.trim();
   if (value.startsWith("/") && !value.startsWith("//") && !value.startsWith("/\\")) {
-    if (hasUnsafeCharacter(value)) {
-      return { problem: `"to" has characters a path may not: ${to}` };
+    if (hasUnsafePathCharacter(value)) {
+      return { problem: `"to" has characters a path may not: ${JSON.stringify(to)}` };
     }
     const url = new URL(value, "http://site.invalid");
-    return { target: `${withoutTrailingSlashes(url.pathname)}${url.search}${url.hash}` };
+    // Checked as normalised: `/.//evil.example` becomes `//evil.example`, another host.
+    const target = `${withoutTrailingSlashes(url.pathname)}${url.search}${url.hash}`;
+    const location = checkRedirectLocation(target);
+    if (isRefused(location)) return { problem: `"to" ${location.problem}` };
+    return { target };
   }
   let url: URL;
   try {
@@ -157,10 +164,11 @@ interface CheckedRedirect {
 /** Checks one entry's props: the redirect it asks for, or the problem with it. */
 export function checkCmsRedirect(
   entry: CmsRedirectEntry,
+  isBuildFile?: (path: string) => boolean,
 ): { redirect: CheckedRedirect } | { problem: string } {
   if (!entry.from) return { problem: `"from" is missing` };
   if (!entry.to) return { problem: `"to" is missing` };
-  const from = redirectSourcePath(entry.from);
+  const from = redirectSourcePath(entry.from, isBuildFile);
   if ("problem" in from) return from;
   const to = redirectTarget(entry.to);
   if ("problem" in to) return to;
@@ -198,7 +206,7 @@ export function mergeRedirects(
   const notices: RedirectNotice[] = [];
   const cms = new Map<string, ExactRedirect>();
   for (const entry of sources.redirects) {
-    const checked = checkCmsRedirect(entry);
+    const checked = checkCmsRedirect(entry, sources.isBuildFile);
     if ("problem" in checked) {
       notices.push({
         entryId: entry.entryId,
@@ -231,7 +239,7 @@ export function mergeRedirects(
     }
     cms.set(redirect.from, { ...redirect, source: "cms" });
   }
-  const renamed = oldAddressRedirects(sources, cms);
+  const renamed = oldAddressRedirects(sources, cms, notices);
   const followed = followChains(cms, renamed, codeRules, siteOrigin);
   return {
     cms: followed.cms,
@@ -247,6 +255,7 @@ export function mergeRedirects(
 function oldAddressRedirects(
   sources: RedirectSources,
   cms: ReadonlyMap<string, ExactRedirect>,
+  notices: RedirectNotice[],
 ): Map<string, ExactRedirect> {
   const current = new Map<string, string>();
   for (const [path, entryId] of sources.pages) current.set(entryId, path);
@@ -257,9 +266,20 @@ function oldAddressRedirects(
     if (!held || past.lastPublicAt > held.lastPublicAt) latest.set(path, { ...past, path });
   }
   const renamed = new Map<string, ExactRedirect>();
+  // An entry's address now is one value: refused once, however many old addresses lead to it.
+  const refusedEntries = new Set<string>();
   for (const [path, past] of latest) {
     const now = current.get(past.entryId);
-    if (now === undefined || now === path || sources.pages.has(path) || cms.has(path)) continue;
+    // The same address spelt with a trailing slash is no rename (a redirect to itself).
+    const same = now !== undefined && withoutTrailingSlashes(now) === path;
+    if (now === undefined || same || sources.pages.has(path) || cms.has(path)) continue;
+    const problem = oldAddressProblem(path, now, sources.isBuildFile);
+    if (problem) {
+      const told = problem.startsWith("the entry's") && refusedEntries.has(past.entryId);
+      if (!told) notices.push({ entryId: past.entryId, from: path, problem, kind: "refused" });
+      if (problem.startsWith("the entry's")) refusedEntries.add(past.entryId);
+      continue;
+    }
     renamed.set(path, {
       target: now,
       status: RENAMED_ADDRESS_STATUS,
@@ -268,6 +288,22 @@ function oldAddressRedirects(
     });
   }
   return renamed;
+}
+
+/** Why an old address may not send visitors to the entry's address now, if it may not. */
+function oldAddressProblem(
+  path: string,
+  now: string,
+  isBuildFile?: (path: string) => boolean,
+): string | undefined {
+  const ownable = checkOwnableAddress(path, isBuildFile);
+  if (isRefused(ownable)) return `the old address ${ownable.problem}`;
+  const location = checkRedirectLocation(now);
+  if (isRefused(location) || hasUnsafePathCharacter(now)) {
+    const problem = isRefused(location) ? location.problem : "has characters a path may not";
+    return `the entry's address now ${problem}: ${JSON.stringify(now)}`;
+  }
+  return undefined;
 }
 
 /** What one step from an internal path leads to: an exact redirect, a code rule, or nothing. */
@@ -334,10 +370,15 @@ function followChains(
   return { cms: resolveAll(cms), renamed: resolveAll(renamed), notices };
 }
 
-/** The answer of an exact redirect to a request with `search` (its query kept on a path). */
+/**
+ * The answer of an exact redirect to a request with `search` (its query kept on a path):
+ * the query goes before the target's fragment, as a URL has them.
+ */
 export function exactLocation(redirect: ExactRedirect, search: string): string {
   if (!isPath(redirect.target) || redirect.target.includes("?") || search === "") {
     return redirect.target;
   }
-  return `${redirect.target}${search}`;
+  const hash = redirect.target.indexOf("#");
+  if (hash === -1) return `${redirect.target}${search}`;
+  return `${redirect.target.slice(0, hash)}${search}${redirect.target.slice(hash)}`;
 }

@@ -19,6 +19,22 @@ export function decodeRequestPath(rawPathname: string): string | null {
 }
 
 /**
+ * A raw path decoded as far as it can be, for what must see every spelling of an address
+ * (the log's redaction, the preview's refusal of other spellings): a path no route takes
+ * (a malformed escape, a dot segment, a backslash) is still decoded, each valid escape as
+ * its byte.
+ */
+export function looselyDecoded(rawPathname: string): string {
+  try {
+    return decodeURIComponent(rawPathname);
+  } catch {
+    return rawPathname.replace(/%([0-9A-Fa-f]{2})/g, (_, hex: string) =>
+      String.fromCharCode(Number.parseInt(hex, 16)),
+    );
+  }
+}
+
+/**
  * The query parameters the routes of a page read (each route declares them in its
  * `handle.query`), or null when the page's routes are not known: then every one counts.
  */

@@ -233,6 +233,13 @@ new Gauge({
   },
 });
 
+const valuesRefused = new Counter({
+  name: "id5_cms_values_refused_total",
+  help: "Values from the CMS refused by their check (the entry left as it was), by kind.",
+  labelNames: ["kind"],
+  registers: [registry],
+});
+
 let socketWasOpen = false;
 
 export const contentMetrics = {
@@ -256,6 +263,10 @@ export const contentMetrics = {
   },
   caughtUp(seconds: number) {
     catchUpDuration.observe(seconds);
+  },
+  /** `kind`: one of the few kinds of cms-values/checked.ts, never the value itself. */
+  valueRefused(kind: string) {
+    valuesRefused.labels(kind).inc();
   },
 };
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   checkPreviewHours,
   DEFAULT_PREVIEW_HOURS,
+  isPreviewPathSpelledOtherwise,
   isRevoked,
   issueTimeAfter,
   MAX_PREVIEW_HOURS,
@@ -162,5 +163,23 @@ describe("preview links", () => {
     for (const bad of ["0", "-3", "abc", "", "Infinity", 721, null]) {
       expect(typeof checkPreviewHours(bad)).toBe("string");
     }
+  });
+});
+
+describe("other spellings of a preview path", () => {
+  const token = "news-article.9ceec891984386911abbeba8.a.b.sig";
+
+  it.each([
+    `/%5Fpreview/${token}`,
+    `/%5Fpreview/${token}%ZZ`,
+    `/%5Fpreview/${token}%5C`,
+    `/x/..%2F_preview/${token}`,
+    `/_preview/${token}%00`,
+  ])("refuses %s", (raw) => {
+    expect(isPreviewPathSpelledOtherwise(raw)).toBe(true);
+  });
+
+  it.each([`/_preview/${token}`, "/news/an-article", "/caf%C3%A9"])("lets %s through", (raw) => {
+    expect(isPreviewPathSpelledOtherwise(raw)).toBe(false);
   });
 });

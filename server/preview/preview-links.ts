@@ -8,7 +8,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { HOUR_MS } from "../../app/config/durations";
 import { purposeKey } from "../../app/forms/tokens.server";
-import { decodeRequestPath } from "../addresses/request-path";
+import { looselyDecoded } from "../addresses/request-path";
 import { PREVIEW_PATH_PREFIX } from "../addresses/server-paths";
 
 export const DEFAULT_PREVIEW_HOURS = 72;
@@ -146,7 +146,9 @@ export function issueTimeAfter(revokedAt: number, now: number): number {
  */
 export function isPreviewPathSpelledOtherwise(rawPathname: string): boolean {
   if (!rawPathname.includes("%")) return false;
-  return decodeRequestPath(rawPathname)?.startsWith(PREVIEW_PATH_PREFIX) ?? false;
+  // Decoded as far as it goes, and anywhere in the path (`/x/..%2F_preview/<token>`): a
+  // path that fails strict decoding still names a preview, and still carries its token.
+  return looselyDecoded(rawPathname).toLowerCase().includes(PREVIEW_PATH_PREFIX);
 }
 
 export function previewUrl(siteOrigin: string, token: string): string {

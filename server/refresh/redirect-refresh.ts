@@ -14,6 +14,7 @@ import {
   type RedirectNotice,
 } from "../../app/redirects/cms-redirects";
 import { REDIRECTS } from "../../app/redirects/redirect-table";
+import { contentMetrics } from "../metrics/site-metrics";
 import type { SiteRedirects } from "../serving/redirects";
 
 export interface RedirectRefreshParts {
@@ -26,6 +27,8 @@ export interface RedirectRefreshParts {
   forget: (paths: string[]) => void;
   /** After a failed read, the next try waits this long, doubled up to 30 s (default 1 s). */
   retryMs?: number;
+  /** Whether a path is a file of the build (the site's own: no redirect takes it). */
+  isBuildFile?: (path: string) => boolean;
 }
 
 const MAX_RETRY_MS = 30_000;
@@ -103,7 +106,12 @@ export class RedirectRefresh {
     try {
       const read = await parts.read();
       merged = mergeRedirects(
-        { redirects: read.redirects, pages: new Map(read.pages), past: read.past },
+        {
+          redirects: read.redirects,
+          pages: new Map(read.pages),
+          past: read.past,
+          isBuildFile: parts.isBuildFile,
+        },
         REDIRECTS,
         parts.siteOrigin,
       );
@@ -145,8 +153,10 @@ export class RedirectRefresh {
       now.add(key);
       if (this.told.has(key)) continue;
       const fields = { entry: notice.entryId, from: notice.from ?? null, problem: notice.problem };
-      if (notice.kind === "refused") this.parts.logger.warn("redirect refused", fields);
-      else this.parts.logger.info("redirect not applied", fields);
+      if (notice.kind === "refused") {
+        this.parts.logger.warn("redirect refused", fields);
+        contentMetrics.valueRefused("redirect");
+      } else this.parts.logger.info("redirect not applied", fields);
     }
     this.told = now;
   }

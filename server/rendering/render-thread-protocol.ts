@@ -1,6 +1,7 @@
 // The messages between the serving thread (render-thread.ts) and the render thread
 // (render-worker.ts). Everything in them is structured-cloneable.
 import type { LogLevel, SiteEnv } from "../../app/config/env.server";
+import type { CmsValueKind } from "../../app/content/cms-values/checked";
 import type { ClassifiedChange } from "../../app/content/content-changes.server";
 import type { RequestFacts } from "../../app/forms/contract";
 import type { LogFields } from "../../app/logging/logger.server";
@@ -71,6 +72,8 @@ export type FromRenderThread =
   /** The thread's V8 heap, in bytes, sent every HEAP_REPORT_INTERVAL_MS. */
   | { type: "heap"; used: number; total: number }
   | { type: "log"; level: LogLevel; message: string; fields?: LogFields }
+  /** A value of the CMS refused by its check: counted by the serving thread. */
+  | { type: "refused-value"; kind: CmsValueKind }
   | ServiceCall;
 
 /** How often the render thread reports its heap (a scrape every 15 s sees a fresh one). */

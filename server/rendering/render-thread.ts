@@ -355,6 +355,9 @@ export class RenderThread {
       case "heap":
         renderMetrics.threadHeap(message.used, message.total);
         return;
+      case "refused-value":
+        contentMetrics.valueRefused(message.kind);
+        return;
       case "watching":
         contentMetrics.socketOpen();
         if (this.resuming) {

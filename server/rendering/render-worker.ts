@@ -100,7 +100,12 @@ const forms: FormsService | undefined =
 const build = await loadServerBuild(
   data.buildDir,
   { forms },
-  { env: data.env, logger, publishedVersions },
+  {
+    env: data.env,
+    logger,
+    publishedVersions,
+    refusedValue: (kind) => send({ type: "refused-value", kind }),
+  },
 );
 
 let stopWatching: (() => void) | undefined;

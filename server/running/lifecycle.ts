@@ -8,6 +8,19 @@ import type { SiteLogger } from "../../app/logging/logger.server";
 export const SHUTDOWN_TIMEOUT_MS = 10_000;
 /** Longer than the usual 60 s idle timeout of load balancers, so they close first. */
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+/**
+ * A request's headers arrive within this, from its first byte (Node measures each request,
+ * not the connection, so it need not outlast the keep-alive timeout): a client that trickles
+ * headers holds a connection seconds, not a minute.
+ */
+export const HEADERS_TIMEOUT_MS = 15_000;
+/** How often Node looks for requests past their headers or request timeout. */
+const CONNECTIONS_CHECK_MS = 5_000;
+/**
+ * Connections held at once: far above what the proxy in front opens (it pools a few dozen),
+ * low enough that clients holding sockets open cannot take every file descriptor.
+ */
+export const MAX_CONNECTIONS = 4_096;
 
 export interface HttpLifecycle {
   listen(port?: number, host?: string): Promise<{ url: string; port: number }>;
@@ -23,6 +36,8 @@ export function createHttpLifecycle(
     fastPath?: (request: IncomingMessage, response: ServerResponse) => boolean;
     /** A request went to the full server; the function returned is called when it ends. */
     began?: (method: string | undefined) => () => void;
+    /** Tests set smaller limits (defaults: HEADERS_TIMEOUT_MS, MAX_CONNECTIONS). */
+    limits?: { headersTimeoutMs?: number; maxConnections?: number; checkEveryMs?: number };
   },
 ): HttpLifecycle {
   let server: Server | undefined;
@@ -37,30 +52,36 @@ export function createHttpLifecycle(
         return;
       }
       const listener = getRequestListener(fetch);
-      const created = createServer((request, response) => {
-        // A Host the URL parser refuses (e.g. `news.127.0.0.1`) is the client's fault:
-        // answer 400 here rather than letting the adaptor fail with an empty 500.
-        if (!hasParsableHost(request)) {
-          options.logger.warn("bad request: unparsable Host header", {
-            host: String(request.headers.host ?? "").slice(0, 200),
+      const limits = options.limits ?? {};
+      const headersTimeout = limits.headersTimeoutMs ?? HEADERS_TIMEOUT_MS;
+      const checkEvery = limits.checkEveryMs ?? CONNECTIONS_CHECK_MS;
+      const created = createServer(
+        { connectionsCheckingInterval: checkEvery, headersTimeout, requestTimeout: 300_000 },
+        (request, response) => {
+          // A Host the URL parser refuses (e.g. `news.127.0.0.1`) is the client's fault:
+          // answer 400 here rather than letting the adaptor fail with an empty 500.
+          if (!hasParsableHost(request)) {
+            options.logger.warn("bad request: unparsable Host header", {
+              host: String(request.headers.host ?? "").slice(0, 200),
+            });
+            response.writeHead(400, { "content-type": "text/plain; charset=utf-8" });
+            response.end("Bad Request: invalid Host header\n");
+            return;
+          }
+          // The fast path answers in full before returning: nothing of it stays in flight.
+          if (options.fastPath?.(request, response)) return;
+          inflight += 1;
+          const ended = options.began?.(request.method);
+          response.once("close", () => {
+            ended?.();
+            inflight -= 1;
+            if (inflight === 0) drained?.();
           });
-          response.writeHead(400, { "content-type": "text/plain; charset=utf-8" });
-          response.end("Bad Request: invalid Host header\n");
-          return;
-        }
-        // The fast path answers in full before returning: nothing of it stays in flight.
-        if (options.fastPath?.(request, response)) return;
-        inflight += 1;
-        const ended = options.began?.(request.method);
-        response.once("close", () => {
-          ended?.();
-          inflight -= 1;
-          if (inflight === 0) drained?.();
-        });
-        void listener(request, response);
-      });
+          void listener(request, response);
+        },
+      );
       created.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
-      created.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1000;
+      created.maxConnections = limits.maxConnections ?? MAX_CONNECTIONS;
       created.once("error", reject);
       created.listen(port, host, () => {
         created.off("error", reject);

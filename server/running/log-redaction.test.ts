@@ -35,6 +35,11 @@ describe("redactPath", () => {
       [`/_PREVIEW/${token}`, "/_preview/[redacted]"],
       [`/news/_preview/${token}`, "/news/_preview/[redacted]"],
       [`/resources%2Fdownload/${token}`, "/resources/download/[redacted]"],
+      // Spellings strict decoding refuses still carry the token.
+      [`/%5Fpreview/${token}%ZZ`, "/_preview/[redacted]"],
+      [`/%5Fpreview/${token}%5C`, "/_preview/[redacted]"],
+      [`/x/..%2F_preview/${token}`, "/x/../_preview/[redacted]"],
+      [`/%5Fpreview/${token}%E0%A4%A`, "/_preview/[redacted]"],
     ]) {
       expect(redactPath(raw as string), raw).toBe(logged);
       expect(redactPath(raw as string)).not.toContain("9ceec891984386911abbeba8");

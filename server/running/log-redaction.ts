@@ -4,7 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { DOWNLOAD_ROUTE_PREFIX } from "../../app/forms/model";
 import { REDACTED } from "../../bcms/redact";
-import { decodeRequestPath } from "../addresses/request-path";
+import { looselyDecoded } from "../addresses/request-path";
 import { PREVIEW_PATH_PREFIX } from "../addresses/server-paths";
 
 export { REDACTED };
@@ -29,9 +29,7 @@ export function redactSearch(search: string): string {
  * spelling of a link (`/%5Fpreview/…`, `//_preview/…`) writes its token to the log.
  */
 export function redactPath(rawPathname: string): string {
-  const pathname = rawPathname.includes("%")
-    ? (decodeRequestPath(rawPathname) ?? rawPathname)
-    : rawPathname;
+  const pathname = rawPathname.includes("%") ? looselyDecoded(rawPathname) : rawPathname;
   // Case too: `/_PREVIEW/<token>` is no preview, but its token is still one.
   const lowered = pathname.toLowerCase();
   const download = lowered.indexOf(DOWNLOAD_ROUTE_PREFIX);

@@ -126,6 +126,16 @@ export function visitorUsesHttps(
   return proto ? proto === "https" : request.url.startsWith("https:");
 }
 
+/** visitorUsesHttps of a request as node:http received it (its own URL is always http). */
+export function incomingUsesHttps(
+  incoming: IncomingMessage,
+  trust: ProxyTrust,
+  siteOrigin: string,
+): boolean {
+  if (trust.hops === 0) return siteOrigin.startsWith("https:");
+  return forwardedProto(incoming) === "https";
+}
+
 /** The first X-Forwarded-Proto value, when it is http or https. */
 export function forwardedProto(
   incoming: IncomingMessage | undefined,

@@ -4,6 +4,7 @@ import {
   holdScriptsUntilFirstPaint,
 } from "../../app/document/first-paint.server";
 import {
+  APP_SCRIPTS_MARK,
   findScriptElements,
   inlineScriptHashes,
   isCheckedInlineScript,
@@ -158,6 +159,29 @@ describe("inlineScriptHashes", () => {
     expect(inlineScriptHashes(page)).toEqual([
       scriptHashSource(afterFirstPaintScript()),
       scriptHashSource(entry),
+    ]);
+  });
+});
+
+describe("only the scripts the app writes", () => {
+  const page = (content: string) =>
+    `<!doctype html><html><head><script>head()</script></head><body><main>${content}</main><${APP_SCRIPTS_MARK} hidden=""></${APP_SCRIPTS_MARK}><script>app()</script></body></html>`;
+
+  it("hashes the head's scripts and those after the mark, not one in the content", () => {
+    expect(inlineScriptHashes(page("<p><script>injected()</script></p>"))).toEqual([
+      scriptHashSource("head()"),
+      scriptHashSource("app()"),
+    ]);
+  });
+
+  it("is not fooled by a mark in the content: only the last one counts", () => {
+    const faked = page(`<${APP_SCRIPTS_MARK}></${APP_SCRIPTS_MARK}><script>injected()</script>`);
+    expect(inlineScriptHashes(faked)).not.toContain(scriptHashSource("injected()"));
+  });
+
+  it("hashes every script of a body the app did not mark", () => {
+    expect(inlineScriptHashes("<body><main><script>a()</script></main></body>")).toEqual([
+      scriptHashSource("a()"),
     ]);
   });
 });

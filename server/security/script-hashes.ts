@@ -4,14 +4,29 @@
 // then `<script` inside a script hides the next `</script>`. Not modelled: foreign content
 // (an <svg><script> is found like any other) and character references in `type` (such a
 // script is hashed: an extra hash allows nothing our body did not contain).
+// Only the scripts the app wrote are hashed: those of <head> and those after the app's mark
+// (app/document/app-scripts-mark.ts), never one inside the page's content.
 import { createHash } from "node:crypto";
+import { APP_SCRIPTS_MARK } from "../../app/document/app-scripts-mark";
 
 export interface ScriptElement {
   /** Attribute names in lower case; the first of duplicated attributes wins. */
   attributes: ReadonlyMap<string, string>;
   /** Exactly what is between the start tag and the end tag (or the end of the body). */
   text: string;
+  /**
+   * Whether the app wrote it where it writes its scripts: in <head> (before the body's start
+   * tag), or after the last APP_SCRIPTS_MARK of the body (root.tsx writes the mark right
+   * before React Router's scripts, after every part of the page made of content). A body with
+   * no mark (not one of the app's documents) has every script counted as the app's.
+   */
+  written: boolean;
 }
+
+// The element root.tsx writes after the page's content and before its scripts. A fake one in
+// the content changes nothing: only the last one counts, and nothing the content holds can
+// come after the real one.
+export { APP_SCRIPTS_MARK };
 
 /** Elements whose content holds no tags: it ends at their own end tag. */
 const RAW_TEXT_ELEMENTS = new Set([
@@ -54,8 +69,11 @@ const isSpace = (code: number) =>
   code === 0x09 || code === 0x0a || code === 0x0c || code === 0x0d || code === 0x20;
 
 export function findScriptElements(html: string): ScriptElement[] {
-  const scripts: ScriptElement[] = [];
+  const scripts: Omit<ScriptElement, "written">[] = [];
   const end = html.length;
+  /** How many scripts came before the body's start tag, and before the last mark. */
+  let inHead: number | undefined;
+  let beforeMark: number | undefined;
   let i = 0;
   while (i < end) {
     const lt = html.indexOf("<", i);
@@ -82,12 +100,19 @@ export function findScriptElements(html: string): ScriptElement[] {
         i = endOfRawText(html, i, tag.name);
       } else if (tag.name === "plaintext") {
         break; // the rest of the body is text
+      } else if (tag.name === "body") {
+        inHead ??= scripts.length;
+      } else if (tag.name === APP_SCRIPTS_MARK) {
+        beforeMark = scripts.length;
       }
     } else {
       i = lt + 1;
     }
   }
-  return scripts;
+  return scripts.map((script, index) => ({
+    ...script,
+    written: beforeMark === undefined || index < (inHead ?? 0) || index >= beforeMark,
+  }));
 }
 
 /**
@@ -121,12 +146,18 @@ export function scriptHashSource(text: string): string {
   return `'sha256-${createHash("sha256").update(normalized, "utf8").digest("base64")}'`;
 }
 
-/** The distinct hash sources of every checked inline script of an HTML body, in order. */
+/**
+ * The distinct hash sources of the checked inline scripts the app wrote in an HTML body, in
+ * order: a script anywhere else (one an HTML injection put in the content) gets no hash, so
+ * the browser refuses to run it.
+ */
 export function inlineScriptHashes(body: string | Uint8Array): string[] {
   const html = typeof body === "string" ? body : new TextDecoder("utf-8").decode(body);
   const hashes = new Set<string>();
   for (const script of findScriptElements(html)) {
-    if (isCheckedInlineScript(script)) hashes.add(scriptHashSource(script.text));
+    if (script.written && isCheckedInlineScript(script)) {
+      hashes.add(scriptHashSource(script.text));
+    }
   }
   return [...hashes];
 }

@@ -137,3 +137,26 @@ describe("SiteRedirects", () => {
     expect(other.exactSources()).toEqual([]);
   });
 });
+
+describe("every Location checked in its final form", () => {
+  it("never sends a target that reads as another host or holds a control character", () => {
+    const site = new SiteRedirects();
+    const exact = (target: string) =>
+      ({ target, status: 301, entryId: "e1", source: "renamed" }) as const;
+    // As a merge of some other origin could have made them: the last check is here.
+    site.replace({
+      cms: new Map([["/a", { ...exact("//evil.example/x"), source: "cms" as const }]]),
+      renamed: new Map([
+        ["/b", exact("/news/b\r\nSet-Cookie: x=1")],
+        ["/c", exact("/news/c")],
+      ]),
+      notices: [],
+    });
+    const ask = (path: string) =>
+      site.redirectFor(new URL(`https://id5.io${path}`), "GET", SITE_ORIGIN);
+    expect(ask("/a")).toBeNull();
+    expect(ask("/a.data")).toBeNull();
+    expect(ask("/b")).toBeNull();
+    expect(ask("/c")?.headers.get("location")).toBe("/news/c");
+  });
+});

@@ -5,6 +5,8 @@
 // every link uses).
 
 import { HOUR_CACHE_CONTROL, NO_STORE } from "../../app/config/cache-control";
+import { isRefused } from "../../app/content/cms-values/checked";
+import { checkRedirectLocation } from "../../app/content/cms-values/paths";
 import {
   CACHE_TAG_HEADER,
   contentTag,
@@ -92,6 +94,14 @@ export class SiteRedirects {
   }
 
   match(url: URL, siteOrigin: string): SiteRedirectMatch | null {
+    const match = this.matchAny(url, siteOrigin);
+    // Every Location is checked in its final form, whichever part made it: one that reads
+    // as another host or carries a control character is never sent (the address answers
+    // as if it had no redirect).
+    return match && !isRefused(checkRedirectLocation(match.location)) ? match : null;
+  }
+
+  private matchAny(url: URL, siteOrigin: string): SiteRedirectMatch | null {
     const { cms, renamed } = this.merged;
     if (cms.size > 0 || renamed.size > 0) {
       // Most paths have no trailing slash: they are their own normal form.

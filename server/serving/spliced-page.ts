@@ -378,7 +378,7 @@ function hashesOf(html: string): string[] {
   return [
     ...new Set(
       findScriptElements(html)
-        .filter(isCheckedInlineScript)
+        .filter((script) => script.written && isCheckedInlineScript(script))
         .map((s) => scriptHashSource(s.text)),
     ),
   ];

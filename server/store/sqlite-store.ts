@@ -268,7 +268,13 @@ class SqliteSubmissions implements SubmissionStore {
   }
 
   async purge(status: SubmissionStatus, before: Date, now = Date.now()): Promise<number> {
-    return this.db.prepare(forSqlite(purgeSql(status))).run(now, before.getTime(), status).changes;
+    const purged = this.db
+      .prepare(forSqlite(purgeSql(status)))
+      .run(now, before.getTime(), status).changes;
+    // The old pages of what was purged live on in the WAL until a checkpoint: copied into
+    // the database now (secure_delete zeroes them there) and the log emptied.
+    if (purged > 0) this.db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+    return purged;
   }
 }
 
@@ -421,6 +427,8 @@ export class SqliteStore implements SiteStore {
       db.exec(`PRAGMA busy_timeout=${BUSY_TIMEOUT_MS}`);
       db.exec("PRAGMA journal_mode=WAL");
       db.exec("PRAGMA synchronous=FULL");
+      // A purge overwrites what it frees: no submission's fields stay in free pages.
+      db.exec("PRAGMA secure_delete=ON");
       migrated = migrate(db, file, migrations);
     } catch (error) {
       db.close();

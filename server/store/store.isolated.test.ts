@@ -1,7 +1,7 @@
 // The store's one test suite, run against both engines (tests/support/store-engines.ts):
 // SQLite in a temporary folder and a private PostgreSQL server started for this file. Every
 // case gets a fresh place (a folder, a database); "two instances" are two stores opened on it.
-import { stat } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import Database from "libsql";
 import { describe, expect, it } from "vitest";
@@ -718,6 +718,27 @@ describe.each([sqlite, postgres])("store on $name", (engine) => {
   });
 
   if (engine.name === "sqlite") {
+    it("leaves no byte of a purged submission's fields in the database file or its WAL", async () => {
+      await fresh();
+      const { submissions } = store;
+      const marker = "purged-marker-7f3a9c1e";
+      const ids: string[] = [];
+      for (let i = 0; i < 20; i++) {
+        const record = sampleSubmission({
+          fields: { email: `${marker}-${i}@example.com`, message: `${marker} ${"x".repeat(2000)}` },
+        });
+        const id = await submissions.insert(record, T0);
+        await submissions.markDelivered(id, 200, T0 + 1000);
+        ids.push(id);
+      }
+      expect(await submissions.purge("delivered", new Date(T0 + 2000), T0 + 9000)).toBe(20);
+      const file = store.location;
+      for (const part of [file, `${file}-wal`]) {
+        const bytes = await readFile(part).catch(() => Buffer.alloc(0));
+        expect(bytes.includes(marker), part).toBe(false);
+      }
+    });
+
     it("keeps a private file in WAL mode in DATA_DIR", async () => {
       await fresh();
       const file = store.location;

@@ -164,9 +164,7 @@ test("bots get the normal outcome and are stored as spam, never delivered", asyn
   }
 });
 
-test("a form from a page prerendered for outages (empty stamp) is taken as a person's", async ({
-  request,
-}) => {
+test("a form with an empty stamp is held as spam, like a forged one", async ({ request }) => {
   const email = uniqueEmail("fallback-page");
   const response = await request.post("/contact", {
     data: formBody(contact(email, "")),
@@ -174,7 +172,7 @@ test("a form from a page prerendered for outages (empty stamp) is taken as a per
     maxRedirects: 0,
   });
   expect(response.status()).toBe(303);
-  expect(storedWith("email", email)).toMatchObject({ spam: null, status: "pending" });
+  expect(storedWith("email", email)).toMatchObject({ spam: "no-stamp", status: "spam" });
 });
 
 test("posts to a path with no page are 404, other methods to a form 405", async ({ request }) => {

@@ -118,6 +118,10 @@ describe("hostile input against previews", () => {
       `/_preview%2F${token}`,
       `/_preview/${encodedDot}`,
       `/%5F%70review/${token}`,
+      // Spellings strict decoding refuses: still a preview's, never a 403 that reads the token.
+      `/%5Fpreview/${token}%ZZ`,
+      `/%5Fpreview/${token}%5C`,
+      `/x/..%2F_preview/${token}`,
     ]) {
       const answer = await get(spelling);
       expect(answer.status, spelling).toBe(404);

@@ -74,6 +74,28 @@ describe("security headers", () => {
     }
   });
 
+  it("are on a 405 the fast path answers, the same as on the page", async () => {
+    const page = await get("/about");
+    const withoutHashes = (csp: unknown) => String(csp).replace(/ 'sha256-[A-Za-z0-9+/=]+'/g, "");
+    for (const method of ["TRACE", "DELETE", "OPTIONS"]) {
+      const refused = await get("/about", { method });
+      expect(refused.status, method).toBe(405);
+      for (const name of [
+        "x-content-type-options",
+        "referrer-policy",
+        "permissions-policy",
+        "x-frame-options",
+        "strict-transport-security",
+        "reporting-endpoints",
+      ]) {
+        expect(refused.headers[name], `${method} ${name}`).toBe(page.headers[name]);
+      }
+      expect(refused.headers["content-security-policy"], method).toBe(
+        withoutHashes(page.headers["content-security-policy"]),
+      );
+    }
+  });
+
   it(
     "sends no HSTS when the site origin is plain http",
     async () => {
