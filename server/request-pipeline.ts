@@ -41,6 +41,7 @@ import {
   clientAddressOf,
   effectiveUrl,
   forwardedProto,
+  incomingUsesHttps,
   isCrossSite,
   MAX_REQUEST_BODY_BYTES,
   readLimitedBody,
@@ -146,7 +147,7 @@ export function createRequestPipeline(parts: PipelineParts): RequestPipeline {
   });
   const serveOnNodeHttp = (request: IncomingMessage, response: ServerResponse): boolean => {
     // 1. A method the site does not serve: 405 (TRACE cannot even become a Request).
-    if (refuseOnNodeHttp(parts, access, visitorOf, request, response)) return true;
+    if (refuseOnNodeHttp(parts, access, request, response)) return true;
     // 2. A write, or a host with redirects of its own (news.): the full server.
     if (!isRead(request.method) || hostHasOwnRedirects(request.headers.host ?? "")) return false;
     // 3. A file or a fresh page learned before: its captured answer, replayed.
@@ -194,14 +195,13 @@ function visitorOfRequest(
 function refuseOnNodeHttp(
   parts: PipelineParts,
   access: ReturnType<typeof accessLog>,
-  visitorOf: (incoming: IncomingMessage) => Visitor,
   request: IncomingMessage,
   response: ServerResponse,
 ): boolean {
   if (isServedMethod(request.method)) return false;
   const started = performance.now();
   const path = (request.url ?? "/").split("?", 1)[0] ?? "/";
-  const secure = visitorOf(request) === "https";
+  const secure = incomingUsesHttps(request, parts.trustProxy, parts.env.siteOrigin);
   refuseUnservedMethod(response, parts.answerHeaders.rawWithoutScripts(path, secure));
   const method = String(request.method);
   const durationMs = performance.now() - started;
