@@ -2,13 +2,12 @@
 // holds the port it was given answers every request with 200, as another site would, and is
 // never taken for nginx; nginx starts on another port and is the one that answers there.
 
-import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { NGINX, type Nginx, startNginx } from "./nginx";
+import { type Nginx, startNginx } from "./nginx";
 
 const cleanups: (() => Promise<void>)[] = [];
 
@@ -44,7 +43,7 @@ async function started(options: Parameters<typeof startNginx>[0]): Promise<Nginx
   return nginx;
 }
 
-describe.skipIf(!existsSync(NGINX))("the benchmarks' nginx", { timeout: 60_000 }, () => {
+describe("the benchmarks' nginx", { timeout: 60_000 }, () => {
   it("answers on its own port from the folder it was given", async () => {
     const dir = await siteFolder();
     const nginx = await started({
