@@ -133,9 +133,11 @@ export function createRequestPipeline(parts: PipelineParts): RequestPipeline {
   const app = new Hono<SiteHono>();
   const access = accessLog(parts.logger, parts.trustProxy, parts.buildId);
   const visitorOf = visitorOfRequest(parts.trustProxy);
+  const measuredOnNodeHttp = nodeHttpMetrics(parts);
+  const timersOfCaptures = captureTimers(parts);
   const fastPath = new FastPath({
-    capture: (path, visitor) => captureAnswers(app, path, visitor, captureTimers(parts)),
-    measured: nodeHttpMetrics(parts),
+    capture: (path, visitor) => captureAnswers(app, path, visitor, timersOfCaptures),
+    measured: measuredOnNodeHttp,
     visitorOf,
     pageAnswersQuery: (rawUrl) => {
       const url = new URL(rawUrl, "http://localhost");
@@ -147,7 +149,7 @@ export function createRequestPipeline(parts: PipelineParts): RequestPipeline {
   });
   const serveOnNodeHttp = (request: IncomingMessage, response: ServerResponse): boolean => {
     // 1. A method the site does not serve: 405 (TRACE cannot even become a Request).
-    if (refuseOnNodeHttp(parts, access, request, response)) return true;
+    if (refuseOnNodeHttp(parts, access, measuredOnNodeHttp, request, response)) return true;
     // 2. A write, or a host with redirects of its own (news.): the full server.
     if (!isRead(request.method) || hostHasOwnRedirects(request.headers.host ?? "")) return false;
     // 3. A file or a fresh page learned before: its captured answer, replayed.
@@ -195,6 +197,7 @@ function visitorOfRequest(
 function refuseOnNodeHttp(
   parts: PipelineParts,
   access: ReturnType<typeof accessLog>,
+  measured: ReturnType<typeof nodeHttpMetrics>,
   request: IncomingMessage,
   response: ServerResponse,
 ): boolean {
@@ -206,7 +209,7 @@ function refuseOnNodeHttp(
   const method = String(request.method);
   const durationMs = performance.now() - started;
   access.fastLine({ request, method, path, status: 405, durationMs, source: "refused" });
-  nodeHttpMetrics(parts)?.(method, 405, "refused", path, durationMs / 1000);
+  measured?.(method, 405, "refused", path, durationMs / 1000);
   return true;
 }
 
@@ -418,7 +421,8 @@ async function siteAnswer(
   const replayable = url.pathname === pathname && !c.env?.capture;
   // A file of the build is the site's own: answered before any redirect can claim it (a
   // host with redirects of its own, news., is all redirect).
-  if (readable && pathname !== null && !hostHasOwnRedirects(url.host)) {
+  const buildFilesFirst = readable && pathname !== null && !hostHasOwnRedirects(url.host);
+  if (buildFilesFirst) {
     const own = await buildFileAnswer(parts, request, pathname);
     if (own) {
       if (replayable) fastPath.learn(pathname, visitor, "static");
@@ -429,7 +433,7 @@ async function siteAnswer(
   if (redirect) return answered(c, "redirect", redirect);
   if (pathname === null) return answered(c, "error", errorPage(400));
   if (readable) {
-    const fromFile = await fileAnswer(parts, request, url, pathname);
+    const fromFile = await fileAnswer(parts, request, url, pathname, !buildFilesFirst);
     if (fromFile) {
       if (replayable && fromFile.replayable) fastPath.learn(pathname, visitor, fromFile.source);
       return answered(c, fromFile.source, fromFile.response);
@@ -505,11 +509,12 @@ async function fileAnswer(
   request: Request,
   url: URL,
   pathname: string,
+  withBuildFiles: boolean,
 ): Promise<
   { response: Response; source: "static" | "prerendered"; replayable: boolean } | undefined
 > {
   const { files, prerendered, addresses, dependencies } = parts;
-  const own = await buildFileAnswer(parts, request, pathname);
+  const own = withBuildFiles ? await buildFileAnswer(parts, request, pathname) : undefined;
   if (own) return { response: own, source: "static", replayable: true };
   // The client's chunk-failure guard reloads on a plain 404 of a hashed asset.
   if (addresses.isMissingAsset(pathname)) {

@@ -12,7 +12,7 @@ import {
   localise,
 } from "./entries.server";
 import { changedFields, PREVIEWABLE_TEMPLATES, previewSchedule } from "./preview.server";
-import { entryStatus, isPublicEntry, publicStatus } from "./public-status.server";
+import { entryStatusLabel, isPublicEntry, publicStatus } from "./public-status.server";
 
 export type DeskRowKind = "draft" | "reworked" | "publish" | "unpublish" | "refused";
 
@@ -40,9 +40,8 @@ export async function readDeskRows(now: number): Promise<DeskRow[]> {
       const current = localise(raw, lng);
       if (!current) continue;
       const published = await findPublishedEntryById(template, current.id);
-      const label = entryStatus(raw, lng);
       const status = {
-        label: label?.label ?? label?.id ?? "none",
+        label: entryStatusLabel(raw, lng),
         isPublic: isPublicEntry(raw, lng, publicStatus()),
       };
       rows.push(...rowsOf(current, published, status, now));

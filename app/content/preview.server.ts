@@ -12,7 +12,7 @@ import {
   TEMPLATES,
 } from "./entries.server";
 import type { PreviewTarget } from "./preview-context.server";
-import { entryStatus } from "./public-status.server";
+import { entryStatusLabel } from "./public-status.server";
 import { offsetLabel, readWindow, type ScheduledDate, utcLabel } from "./schedule.server";
 
 /** Templates whose entries have a page of their own, so a preview can show them. */
@@ -118,11 +118,10 @@ export async function describePreview(
   const path = current && entryPath(current);
   if (!raw || !current || !path) return undefined;
   const published = await findPublishedEntryById(target.templateName, target.entryId);
-  const status = entryStatus(raw, lng);
   return {
     path,
     title: typeof current.meta.title === "string" ? current.meta.title : path,
-    status: status?.label ?? status?.id ?? "none",
+    status: entryStatusLabel(raw, lng),
     publicPath: published ? entryPath(published) : undefined,
     changedFields: published ? changedFields(published, current) : [],
     schedule: previewSchedule(current.meta),

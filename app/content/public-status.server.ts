@@ -17,6 +17,12 @@ export function entryStatus(
   return { id: readString(status.id), label: readString(status.label) };
 }
 
+/** The entry's status as an editor reads it: its label, else its id, else "none". */
+export function entryStatusLabel(entry: Pick<EntryParsed, "statuses">, lng: string): string {
+  const status = entryStatus(entry, lng);
+  return status?.label ?? status?.id ?? "none";
+}
+
 /** True when the entry is public in `lng` under the public status `publicStatus`. */
 export function isPublicEntry(
   entry: Pick<EntryParsed, "statuses">,
