@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { openStore } from "../server/store/open-store";
 import { childResult } from "../tests/support/child-output";
 import { formatScheduleListing } from "./schedule";
 
@@ -44,13 +45,14 @@ describe("formatScheduleListing", () => {
 
 describe("npm run schedule on the embedded content service", () => {
   /** The command as an operator runs it over a snapshot folder: its exit code and output. */
-  async function runCommand(contentDir: string) {
+  async function runCommand(contentDir: string, extra: Record<string, string> = {}) {
     const child = spawn(process.execPath, ["--import", "tsx", "scripts/schedule.ts"], {
       cwd: ROOT,
       env: {
         PATH: process.env.PATH ?? "",
         CONTENT_DIR: contentDir,
         CONTENT_CACHE_DIR: `${contentDir}-cache`,
+        ...extra,
       },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -92,6 +94,53 @@ describe("npm run schedule on the embedded content service", () => {
         /problem: news-article id5-opens-office-in-sao-paulo: publish_at has no usable timestamp/,
       );
       expect(broken.code).toBe(1);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+      await rm(`${contentDir}-cache`, { recursive: true, force: true });
+    }
+  });
+
+  it("lists the unpublish_at of a kept version, read from the site's store", {
+    timeout: 60_000,
+  }, async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "schedule-kept-"));
+    const contentDir = path.join(dir, "content");
+    const dataDir = path.join(dir, "data");
+    try {
+      await cp(path.join(ROOT, "content"), contentDir, {
+        recursive: true,
+        filter: (source) => !source.includes(`${path.sep}media-files`),
+      });
+      // The site kept a public version of a seed article (being reworked) that leaves in 2031.
+      const store = await openStore({ dataDir });
+      const leaves = Date.UTC(2031, 0, 15, 9);
+      await store.publishedVersions.recordPublishedVersions([
+        {
+          entryId: "09afa75e426e6f3411d6f9c8",
+          templateName: "news-article",
+          versionKey: "1",
+          recordedAt: Date.now(),
+          entry: {
+            _id: "09afa75e426e6f3411d6f9c8",
+            meta: {
+              en: {
+                slug: "state-of-identity-2026-report-published",
+                unpublish_at: { timestamp: leaves, timezoneOffset: -60 },
+              },
+            },
+          },
+        },
+      ]);
+      await store.close();
+      const result = await runCommand(contentDir, { DATA_DIR: dataDir });
+      expect(result.output).toContain(
+        "2031-01-15 09:00 UTC  (2031-01-15 10:00 UTC+01:00)  leaves     news-article  state-of-identity-2026-report-published  (its last public version, which visitors see while it is reworked)",
+      );
+      expect(result.code).toBe(0);
+      // Without the store the command says what it cannot list.
+      const alone = await runCommand(contentDir, { DATA_DIR: path.join(dir, "elsewhere") });
+      expect(alone.output).toContain("no site store here");
+      expect(alone.output).not.toContain("2031-01-15");
     } finally {
       await rm(dir, { recursive: true, force: true });
       await rm(`${contentDir}-cache`, { recursive: true, force: true });
