@@ -116,6 +116,39 @@ describe("SiteRedirects", () => {
     expect(external?.headers.get("x-remix-status")).toBe("308");
   });
 
+  it("takes a code rule on through a CMS redirect of its target: one hop", () => {
+    const chained = new SiteRedirects();
+    chained.replace(
+      mergeRedirects(
+        {
+          redirects: [
+            { entryId: "t", from: "/technology", to: "/platform", status: "301" },
+            {
+              entryId: "e",
+              from: "/universal-id/email-service-providers",
+              to: "/esp",
+              status: "302",
+            },
+          ],
+          pages: new Map(),
+          past: [],
+        },
+        REDIRECTS,
+        SITE_ORIGIN,
+      ),
+    );
+    const hop = (path: string) =>
+      chained.redirectFor(new URL(`https://id5.io${path}`), "GET", SITE_ORIGIN);
+    // The code's table sends /product to /technology, which the CMS sends on.
+    expect(hop("/product?utm=x")?.headers.get("location")).toBe("/platform?utm=x");
+    expect(hop("/product")?.status).toBe(301);
+    expect(hop("/product")?.headers.get("cache-tag")).toBe("entry:t,template:redirect");
+    expect(hop("/universal-id/esp")?.headers.get("location")).toBe("/esp");
+    expect(hop("/universal-id/esp")?.status).toBe(302);
+    // A code rule whose target the CMS leaves alone answers as before.
+    expect(hop("/connect")?.headers.get("location")).toBe("/solutions");
+  });
+
   it("forgets the CMS's part when it is replaced", () => {
     const other = new SiteRedirects();
     other.replace(

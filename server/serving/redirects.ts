@@ -110,11 +110,27 @@ export class SiteRedirects {
       const exact = cms.get(path);
       if (exact) return exactMatch(exact, url);
       const code = CODE_REDIRECTS.match(url, siteOrigin);
-      if (code) return code;
+      if (code) return this.onwards(code);
       const old = renamed.get(path);
       return old ? exactMatch(old, url) : null;
     }
     return CODE_REDIRECTS.match(url, siteOrigin);
+  }
+
+  /**
+   * A code rule's answer, taken on to the end when its target is an address the CMS's part
+   * redirects (those are followed to their end already): one hop for the visitor.
+   */
+  private onwards(code: SiteRedirectMatch): SiteRedirectMatch {
+    if (!code.location.startsWith("/") || code.location.startsWith("//")) return code;
+    const target = new URL(code.location, "http://site.invalid");
+    const path = withoutTrailingSlashes(target.pathname);
+    const next = this.merged.cms.get(path) ?? this.merged.renamed.get(path);
+    if (!next) return code;
+    const permanent = PERMANENT_STATUSES.has(code.status) && PERMANENT_STATUSES.has(next.status);
+    const keepsMethod = code.status === 307 || code.status === 308;
+    const status = permanent ? (keepsMethod ? 308 : 301) : keepsMethod ? 307 : 302;
+    return { ...exactMatch(next, target), status };
   }
 
   /**
