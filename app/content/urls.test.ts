@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  CODE_PAGE_PATHS,
   CONTENT_URL_PATTERNS,
   contentPathFor,
   eventPath,
@@ -47,5 +48,19 @@ describe("content URLs", () => {
   it("gives routes.ts its patterns without the leading slash", () => {
     expect(routePattern(CONTENT_URL_PATTERNS.newsArticle)).toBe("news/:slug");
     expect(routePattern(CONTENT_URL_PATTERNS.jobs)).toBe("jobs");
+  });
+});
+
+describe("CODE_PAGE_PATHS", () => {
+  it("names every route of the code with no CMS entry and no parameter, and no other", async () => {
+    const { default: routes, LEGAL_PAGE_PATHS, SECTION_PAGE_PATHS } = await import("../routes");
+    const cmsPages = new Set<string>([...SECTION_PAGE_PATHS, ...LEGAL_PAGE_PATHS]);
+    const fixed = routes.flatMap((route) => {
+      if (route.index) return ["/"];
+      const path = `/${route.path ?? ""}`;
+      if (path.includes(":") || path.includes("*") || cmsPages.has(path)) return [];
+      return path === "/consent" ? [] : [path];
+    });
+    expect([...CODE_PAGE_PATHS].sort()).toEqual(fixed.sort());
   });
 });

@@ -24,6 +24,23 @@ export const CONTENT_URL_PATTERNS = {
 
 const P = CONTENT_URL_PATTERNS;
 
+/**
+ * The pages of the code with no CMS entry behind them (routes.ts): a CMS redirect or an old
+ * address never takes one (the page wins, as it does for a page the CMS publishes).
+ */
+export const CODE_PAGE_PATHS: readonly string[] = [
+  "/",
+  "/new/home",
+  "/solutions",
+  P.jobs,
+  P.newsIndex,
+  P.newsFeed,
+  P.resourcesIndex,
+  P.defaultImage,
+  "/universal-id/site-agreement.pdf",
+  "/partner-sign-up/site-agreement.pdf",
+];
+
 function fillPattern(pattern: string, value: string): string {
   return pattern.replace(/:[a-z]+/, () => value);
 }

@@ -123,6 +123,19 @@ describe("merging", () => {
     expect(merged.notices[0]?.problem).toContain("p1");
   });
 
+  it("never hides a page of the code either (/solutions, /news, /)", () => {
+    const redirects = [cms("/solutions", "/about"), cms("/news", "/x"), cms("/", "/y")];
+    const merged = merge({ redirects });
+    expect(merged.cms.size).toBe(0);
+    expect(merged.notices.map((n) => n.kind)).toEqual(["hidden", "hidden", "hidden"]);
+    expect(merged.notices[0]?.problem).toContain("the page wins");
+    const old = merge({
+      pages: new Map([["/about", "e1"]]),
+      past: [{ entryId: "e1", path: "/solutions", lastPublicAt: 1 }],
+    });
+    expect(old.renamed.has("/solutions")).toBe(false);
+  });
+
   it("keeps the first of two redirects with one `from` and says the other is hidden", () => {
     const first = cms("/a", "/b");
     const second = cms("/a/", "/c");
@@ -139,6 +152,24 @@ describe("old addresses of renamed entries", () => {
     entryId,
     path,
     lastPublicAt,
+  });
+
+  it("sends a universal-id page's old address under /partner-sign-up/ to its new one there", () => {
+    const merged = merge({
+      pages: new Map([["/universal-id/new-name", "u1"]]),
+      past: [past("u1", "/universal-id/old-name", 1)],
+    });
+    expect(merged.renamed.get("/universal-id/old-name")).toMatchObject({
+      target: "/universal-id/new-name",
+    });
+    expect(merged.renamed.get("/partner-sign-up/old-name")).toMatchObject({
+      target: "/partner-sign-up/new-name",
+      status: 301,
+      entryId: "u1",
+    });
+    // Another kind of page has no partner address.
+    const news = merge({ pages: new Map([["/news/b", "n1"]]), past: [past("n1", "/news/a", 1)] });
+    expect([...news.renamed.keys()]).toEqual(["/news/a"]);
   });
 
   it("sends every old address straight to the current one", () => {

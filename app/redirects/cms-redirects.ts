@@ -14,6 +14,7 @@ import {
   checkRedirectLocation,
   hasUnsafePathCharacter,
 } from "../content/cms-values/paths";
+import { CODE_PAGE_PATHS, contentPathFor, partnerSignUpPagePath } from "../content/urls";
 import { withoutTrailingSlashes } from "../navigation/page-paths";
 import { DEFAULT_REDIRECT_STATUS, matchRedirect, type RedirectRule } from "./redirect-table";
 
@@ -85,6 +86,15 @@ export const EMPTY_MERGED_REDIRECTS: MergedRedirects = {
   renamed: new Map(),
   notices: [],
 };
+
+const CODE_PAGES: ReadonlySet<string> = new Set(CODE_PAGE_PATHS);
+
+/** Who holds a page at `path`: the CMS entry published there, or the code's own route. */
+function pageAt(sources: RedirectSources, path: string): string | undefined {
+  const entry = sources.pages.get(path);
+  if (entry !== undefined) return `entry ${entry} is published`;
+  return CODE_PAGES.has(path) ? "the site's own page is" : undefined;
+}
 
 /** Most steps a chain is followed before it is called a loop. */
 const MAX_CHAIN = 32;
@@ -217,12 +227,12 @@ export function mergeRedirects(
       continue;
     }
     const { redirect } = checked;
-    const page = sources.pages.get(redirect.from);
+    const page = pageAt(sources, redirect.from);
     if (page !== undefined) {
       notices.push({
         entryId: redirect.entryId,
         from: redirect.from,
-        problem: `entry ${page} is published at ${redirect.from}: the page wins`,
+        problem: `${page} at ${redirect.from}: the page wins`,
         kind: "hidden",
       });
       continue;
@@ -272,7 +282,7 @@ function oldAddressRedirects(
     const now = current.get(past.entryId);
     // The same address spelt with a trailing slash is no rename (a redirect to itself).
     const same = now !== undefined && withoutTrailingSlashes(now) === path;
-    if (now === undefined || same || sources.pages.has(path) || cms.has(path)) continue;
+    if (now === undefined || same || pageAt(sources, path) || cms.has(path)) continue;
     const problem = oldAddressProblem(path, now, sources.isBuildFile);
     if (problem) {
       const told = problem.startsWith("the entry's") && refusedEntries.has(past.entryId);
@@ -280,14 +290,32 @@ function oldAddressRedirects(
       if (problem.startsWith("the entry's")) refusedEntries.add(past.entryId);
       continue;
     }
-    renamed.set(path, {
+    const redirect = {
       target: now,
       status: RENAMED_ADDRESS_STATUS,
       entryId: past.entryId,
       source: "renamed",
-    });
+    } as const;
+    renamed.set(path, redirect);
+    const partner = partnerAddresses(path, now);
+    if (partner && !pageAt(sources, partner.from) && !cms.has(partner.from)) {
+      renamed.set(partner.from, { ...redirect, target: partner.to });
+    }
   }
   return renamed;
+}
+
+/**
+ * A universal-id page is served under `/partner-sign-up/` too: its old address there goes to
+ * its address there now (undefined for any other page).
+ */
+function partnerAddresses(oldPath: string, now: string): { from: string; to: string } | undefined {
+  const prefix = "/universal-id/";
+  if (!oldPath.startsWith(prefix) || !now.startsWith(prefix)) return undefined;
+  const from = partnerSignUpPagePath(oldPath.slice(prefix.length));
+  const to = partnerSignUpPagePath(now.slice(prefix.length));
+  // Only where the partner address shows the universal-id entry (urls.ts contentPathFor).
+  return contentPathFor(from) === oldPath ? { from, to } : undefined;
 }
 
 /** Why an old address may not send visitors to the entry's address now, if it may not. */
