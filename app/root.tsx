@@ -1,5 +1,6 @@
 // The document shell: head metadata, fonts, data layer, the site layout (unless a route
 // turns it off) and the application-level error boundary.
+
 import { createElement } from "react";
 import {
   isRouteErrorResponse,
@@ -34,6 +35,7 @@ import { useBuildFreshness } from "./navigation/build-freshness";
 import { DATA_ROUTES_PARAM, pagePathOfDataRequest } from "./navigation/page-paths";
 import { useLinkPrefetch } from "./navigation/prefetch-queue";
 import { useScrollRules } from "./navigation/scroll-rules";
+import { devCmsRedirect } from "./redirects/dev-redirects.server";
 import { redirectResponse } from "./redirects/redirect-table";
 import { NOT_FOUND_META } from "./seo/route-meta";
 import "./styles/tokens.css";
@@ -79,7 +81,10 @@ export const middleware: Route.MiddlewareFunction[] = [
     return response;
   },
   // Old URLs redirect before any loader runs, for documents and in-app (.data) navigations.
-  ({ url }) => {
+  async ({ url }) => {
+    // The production server answers the CMS's redirects before the app; the dev server has none.
+    const cms = getEnv().development ? await devCmsRedirect(url) : null;
+    if (cms) throw cms;
     const response = redirectResponse(url, { siteOrigin: getEnv().siteOrigin });
     if (response) throw response;
   },
