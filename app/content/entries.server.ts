@@ -5,7 +5,7 @@ import { getContentClient } from "./content-client.server";
 import { contentTag, recordedReads, recordRead } from "./content-tags.server";
 import { scheduledPublicView, versionKeyOf, viewTime } from "./last-public-versions.server";
 import type { EntryMeta, TemplateName, TemplateOf } from "./model";
-import { currentPreview, type PreviewTarget } from "./preview-context.server";
+import { currentPreview, currentViewAt, type PreviewTarget } from "./preview-context.server";
 import { isPublicEntry, publicStatus } from "./public-status.server";
 import { isoDateTime, isRec, readString } from "./read.server";
 import type { ScheduledTime } from "./schedule.server";
@@ -168,6 +168,7 @@ async function publicListOf(
   source: readonly EntryParsed[],
   lng: string,
 ): Promise<PublishedList> {
+  if (currentViewAt() !== undefined) return timedListOf(templateName, source, lng);
   const known = publishedLists.get(templateName);
   const current = (list: PublishedList) => viewTime() < list.validUntil;
   if (known && known.lng === lng && sameItems(known.source, source) && current(known)) {
@@ -190,6 +191,16 @@ async function publicListOf(
   } finally {
     if (pendingLists.get(templateName)?.list === list) pendingLists.delete(templateName);
   }
+}
+
+/** The list at a timed view's instant: made for this rendering alone, never kept or shared. */
+async function timedListOf(
+  templateName: string,
+  source: readonly EntryParsed[],
+  lng: string,
+): Promise<PublishedList> {
+  const view = await scheduledPublicView(templateName, source, lng);
+  return makeList(source, lng, view.entries, view.schedule);
 }
 
 /**

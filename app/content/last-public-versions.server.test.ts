@@ -6,7 +6,9 @@ import {
   type ScheduleProblem,
   scheduledPublicView,
   versionKeyOf,
+  viewTime,
 } from "./last-public-versions.server";
+import { withViewAt } from "./preview-context.server";
 
 const PUBLISHED = { lng: "en", id: "630c1ec745bf6da97c014608", label: "Published" };
 const DRAFT = { lng: "en", id: "674d3b303cf1a6c963208902", label: "Draft" };
@@ -254,5 +256,28 @@ describe("scheduledPublicView: the rule with time", () => {
     expect(titles((await viewAt(store, missing, T, problems)).entries)).toEqual([]);
     expect(problems.map((p) => p.entryId)).toEqual(["s5", "s6", "s6"]);
     expect(problems[1]?.problem).toMatch(/publish_at has no usable timestamp/);
+  });
+});
+
+describe("a timed view (withViewAt)", () => {
+  it("shows what will be public at the instant, and records nothing of it", async () => {
+    const T = Date.UTC(2030, 2, 4, 12);
+    const store = new MemoryPublishedVersionStore();
+    const due = entry("d1", "Due", PUBLISHED, 1);
+    (due.meta as Record<string, Record<string, unknown>>).en.publish_at = {
+      timestamp: T,
+      timezoneOffset: 0,
+    };
+    const source = [due];
+    const options = { store, publicStatus: "Published" };
+    const now = await scheduledPublicView("news-article", source, "en", options);
+    expect(titles(now.entries)).toEqual([]);
+    const then = await withViewAt(T, () =>
+      scheduledPublicView("news-article", source, "en", options),
+    );
+    expect(titles(then.entries)).toEqual(["Due"]);
+    // Not public yet: the store has no version of it, so no instance shows it.
+    expect(await store.getPublishedVersions(["d1"])).toEqual([]);
+    expect(await withViewAt(T, async () => viewTime())).toBe(T);
   });
 });

@@ -17,6 +17,7 @@ import type {
   PublishedVersionStore,
 } from "./last-public-versions";
 import { logger } from "./log.server";
+import { currentViewAt } from "./preview-context.server";
 import { isPublicEntry } from "./public-status.server";
 import { isRec, type Rec, readString } from "./read.server";
 import {
@@ -51,7 +52,7 @@ export function publishedVersionStore(): PublishedVersionStore {
  * began (CONTENT_SHOWN_AT), so its pages and its record of versions show one moment.
  */
 export function viewTime(): number {
-  return getEnv().contentShownAt ?? Date.now();
+  return currentViewAt() ?? getEnv().contentShownAt ?? Date.now();
 }
 
 /** What tells one version of an entry from another. */
@@ -156,6 +157,8 @@ export async function scheduledPublicView(
   const store = options.store ?? publishedVersionStore();
   const status = options.publicStatus ?? getEnv().publicStatus;
   const time = (options.now ?? viewTime)();
+  // A timed view shows what will be, which is not public yet: it records and forgets nothing.
+  const recording = currentViewAt() === undefined;
   const known = await recordedKeys(store, templateName);
   const present = new Set<string>();
   const states = new Map<string, { isPublic: boolean; reading: WindowReading }>();
@@ -191,13 +194,13 @@ export async function scheduledPublicView(
       ? (await store.getPublishedVersions(withheld)).map((v) => [v.entryId, v.entry as EntryParsed])
       : [],
   );
-  if (toRecord.length) {
+  if (recording && toRecord.length) {
     await store.recordPublishedVersions(toRecord);
     for (const version of toRecord) {
       known.set(version.entryId, recordedAs(version.versionKey, version.path));
     }
   }
-  if (gone.length) {
+  if (recording && gone.length) {
     await store.removePublishedVersions(gone);
     for (const id of gone) known.delete(id);
   }

@@ -20,3 +20,20 @@ export function withPreviewOf<T>(target: PreviewTarget, work: () => Promise<T>):
 export function currentPreview(): PreviewTarget | undefined {
   return previewing.getStore();
 }
+
+/**
+ * The site at a chosen instant (the editors' desk's timed view): within `work`, visitors'
+ * view is made for `at` instead of now. Such a rendering is the editor's alone: nothing of it
+ * is recorded in the store or kept in the lists' cache (last-public-versions.server.ts,
+ * entries.server.ts), so the public site never sees it.
+ */
+const viewingAt = new AsyncLocalStorage<number>();
+
+export function withViewAt<T>(at: number, work: () => Promise<T>): Promise<T> {
+  return viewingAt.run(at, work);
+}
+
+/** The instant the current rendering shows, when it is a timed view (else undefined). */
+export function currentViewAt(): number | undefined {
+  return viewingAt.getStore();
+}
