@@ -264,10 +264,8 @@ describe("a timed view (withViewAt)", () => {
     const T = Date.UTC(2030, 2, 4, 12);
     const store = new MemoryPublishedVersionStore();
     const due = entry("d1", "Due", PUBLISHED, 1);
-    (due.meta as Record<string, Record<string, unknown>>).en.publish_at = {
-      timestamp: T,
-      timezoneOffset: 0,
-    };
+    const meta = due.meta as Record<string, Record<string, unknown>>;
+    meta.en = { ...meta.en, publish_at: { timestamp: T, timezoneOffset: 0 } };
     const source = [due];
     const options = { store, publicStatus: "Published" };
     const now = await scheduledPublicView("news-article", source, "en", options);
