@@ -7,11 +7,32 @@ import { installChunkReloadGuard } from "./navigation/chunk-reload-guard";
 
 installChunkReloadGuard();
 
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <HydratedRouter />
-    </StrictMode>,
-  );
-});
+function hydrate(): void {
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <HydratedRouter />
+      </StrictMode>,
+    );
+  });
+}
+
+/**
+ * The router is created inside hydration's first render, one piece of work React cannot
+ * split, and it reads sessionStorage there: the page's first storage access is the slow one
+ * (decision 0033). Opening the storage in a task of its own, after the modules' evaluation,
+ * keeps each of the three tasks short.
+ */
+function openSessionStorage(): void {
+  try {
+    void window.sessionStorage.length;
+  } catch {
+    // Storage refused (privacy settings): the router copes, nothing to open.
+  }
+}
+
+setTimeout(() => {
+  openSessionStorage();
+  setTimeout(hydrate, 0);
+}, 0);
