@@ -62,7 +62,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
   // The CMS's redirects are read where page content is read, in the render thread: at start
   // (before the instance says it is ready) and again after each change that can move an
   // address. An edit of a redirect entry alone is read here (a few entries of one template),
-  // so it is live without waiting for the render thread's turn.
+  // so its read does not wait for the render thread's turn (its event still comes through it).
   const cmsRedirects = new RedirectRefresh({
     redirects,
     read: () => thread.readRedirectSources(),
