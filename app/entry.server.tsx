@@ -7,7 +7,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { installEnv } from "./config/env.server";
-import { readRedirectSources } from "./content/cms-redirects.server";
+import { readRedirectEntries, readRedirectSources } from "./content/cms-redirects.server";
 import { observeRefusals } from "./content/cms-values/checked";
 import { watchContentChanges } from "./content/content-changes.server";
 import { forgetContent } from "./content/content-client.server";
@@ -40,6 +40,7 @@ export const siteBuild = {
   watchContentChanges,
   readContentVersions,
   readRedirectSources,
+  readRedirectEntries,
   forgetContent,
   withPreviewOf,
   describePreview,

@@ -43,6 +43,8 @@ export interface SiteBuildExports {
   readContentVersions(): Promise<ContentVersions>;
   /** What the site's redirects are merged from: the CMS's entries and the past addresses. */
   readRedirectSources(): Promise<RedirectSourcesRead>;
+  /** The CMS's `redirect` entries alone (what an edit of one moves). */
+  readRedirectEntries(): Promise<RedirectSourcesRead["redirects"]>;
   /** Drops what this build's content client holds. */
   forgetContent(): void;
   /** Runs `work` (a rendering) with the entry's current content in place of its public one. */
@@ -60,6 +62,7 @@ export const SITE_BUILD_MEMBERS = [
   "watchContentChanges",
   "readContentVersions",
   "readRedirectSources",
+  "readRedirectEntries",
   "forgetContent",
   "withPreviewOf",
   "describePreview",

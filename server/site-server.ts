@@ -60,10 +60,13 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
   let changes: ContentChanges | undefined;
   const redirects = new SiteRedirects();
   // The CMS's redirects are read where page content is read, in the render thread: at start
-  // (before the instance says it is ready) and again after each change that can move one.
+  // (before the instance says it is ready) and again after each change that can move an
+  // address. An edit of a redirect entry alone is read here (a few entries of one template),
+  // so its read does not wait for the render thread's turn (its event still comes through it).
   const cmsRedirects = new RedirectRefresh({
     redirects,
     read: () => thread.readRedirectSources(),
+    readEntries: () => build.readRedirectEntries(),
     siteOrigin: env.siteOrigin,
     logger,
     forget: (paths) => forget(paths),

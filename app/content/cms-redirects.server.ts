@@ -27,8 +27,12 @@ export async function readRedirectSources(): Promise<RedirectSourcesRead> {
   };
 }
 
-/** The public `redirect` entries' props as written (none when the CMS has no such template). */
-async function readRedirectEntries(): Promise<CmsRedirectEntry[]> {
+/**
+ * The public `redirect` entries' props as written (none when the CMS has no such template).
+ * A few entries of one template: the serving thread reads them itself after a redirect's edit,
+ * so the edit does not wait behind the pages the render thread is rendering.
+ */
+export async function readRedirectEntries(): Promise<CmsRedirectEntry[]> {
   const templates = await getContentClient().template.getAll();
   if (!templates.some((template) => template.name === REDIRECT_TEMPLATE)) return [];
   return (await getPublishedEntries(REDIRECT_TEMPLATE)).map((entry) => ({

@@ -204,7 +204,7 @@ const pagesRewritten = new Counter({
 });
 const publishLag = new Histogram({
   name: "id5_publish_lag_seconds",
-  help: "From a CMS event reaching the site to its pages written, and to its CDN purge sent.",
+  help: "From a CMS event (or a scheduled time) reaching the site to its pages written, its redirects answering, its sitemap written, and its CDN purge sent.",
   labelNames: ["stage"],
   buckets: LAG_BUCKETS,
   registers: [registry],
@@ -258,7 +258,10 @@ export const contentMetrics = {
     pagesRewritten.inc(count);
   },
   /** `receivedAt`: when the event reached the site (Date.now() of the thread that saw it). */
-  published(stage: "page_written" | "purge_sent", receivedAt: number) {
+  published(
+    stage: "page_written" | "redirects_live" | "sitemap_written" | "purge_sent",
+    receivedAt: number,
+  ) {
     publishLag.labels(stage).observe(Math.max(0, Date.now() - receivedAt) / 1000);
   },
   caughtUp(seconds: number) {

@@ -108,7 +108,10 @@ function changesOver(options: { recorded?: ContentVersions; now?: ContentVersion
     notifyPreviews: step("previews.notify"),
     forgetContent: step("content.forget"),
     purge: { add: step("purge.add") } as unknown as ContentChangeParts["purge"],
-    sitemap: { mayList: (read: Iterable<string>) => [...read].includes("/news") },
+    sitemap: {
+      mayList: (read: Iterable<string>) => [...read].includes("/news"),
+      settled: async () => {},
+    },
     redirects: {
       refresh: async () => step("redirects.refresh")(),
       retryNow: async () => step("redirects.retryNow")(),

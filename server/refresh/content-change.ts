@@ -3,8 +3,8 @@
 // finds what changed while no one listened (at start, or after the render thread was started
 // again), or from a scheduled time (publish_at, unpublish_at: content-schedule.ts, whose timer
 // the versions each change and catch-up read set again). Previews are told first (an editor
-// waits on them); the redirects are merged again before the pages are, as both are asked of the
-// render thread; the CDN is purged only once the pages, and the sitemap they moved, are written.
+// waits on them); the redirects are merged again before the pages are, and an edit of a
+// redirect alone is read on this thread, not behind the render thread's pages; the CDN is purged only once the pages, and the sitemap they moved, are written.
 
 import { createHash } from "node:crypto";
 import type { ClassifiedChange } from "../../app/content/content-changes.server";
@@ -25,7 +25,7 @@ import type { ContentLedger } from "./content-ledger";
 import { ContentScheduler } from "./content-schedule";
 import type { PageRefresher } from "./page-refresh";
 import type { CoalescedPurge } from "./purge";
-import { type RedirectRefresh, touchesRedirects } from "./redirect-refresh";
+import { movesAddresses, type RedirectRefresh, touchesRedirects } from "./redirect-refresh";
 import type { SitemapRefresh } from "./sitemap-refresh";
 
 /** Addresses of listed pages added since the build (the prerendered files name the others). */
@@ -48,7 +48,7 @@ export interface ContentChangeParts {
   forgetContent: () => void;
   purge?: CoalescedPurge;
   /** The sitemap, when the server keeps it up to date: whether a change's pages can move it. */
-  sitemap?: Pick<SitemapRefresh, "mayList">;
+  sitemap?: Pick<SitemapRefresh, "mayList" | "settled">;
   /** The CMS's redirects and old addresses, merged again after a change that moves one. */
   redirects: RedirectRefresh;
   readVersions: () => Promise<ContentVersions>;
@@ -169,7 +169,12 @@ export class ContentChanges {
     );
     for (const path of change.addedPaths) parts.addedAddresses.add(path);
     for (const path of change.removedPaths) parts.addedAddresses.delete(path);
-    if (touchesRedirects(change.tags)) void parts.redirects.refresh();
+    if (touchesRedirects(change.tags)) {
+      void parts.redirects.refresh({
+        entriesOnly: !movesAddresses(change.tags),
+        receivedAt: change.receivedAt,
+      });
+    }
     parts.notFound.refresh((read) => ContentDependencies.touches(read, change.tags));
     parts.ledger.note(change.tags, change.versions);
     const { read, moved } = this.pagesOf(change);
@@ -190,9 +195,13 @@ export class ContentChanges {
     );
     contentMetrics.changeApplied(reason);
     if (receivedAt !== undefined) {
-      void parts.refresher
-        .settled()
-        .then(() => contentMetrics.published("page_written", receivedAt));
+      const written = parts.refresher.settled();
+      void written.then(() => contentMetrics.published("page_written", receivedAt));
+      // The sitemap's write starts once the refresher is idle: settled() then waits for it.
+      if (movesSitemap)
+        void written
+          .then(() => parts.sitemap?.settled())
+          .then(() => contentMetrics.published("sitemap_written", receivedAt));
     }
     parts.logger.info("content changed", {
       event: reason === "event" ? change.event.name : reason,

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { RedirectSourcesRead } from "../../app/content/cms-redirects.server";
 import { recordingLogger } from "../../tests/support/webhook-receiver";
 import { SiteRedirects } from "../serving/redirects";
-import { RedirectRefresh, touchesRedirects } from "./redirect-refresh";
+import { movesAddresses, RedirectRefresh, touchesRedirects } from "./redirect-refresh";
 
 const SITE_ORIGIN = "https://id5.io";
 
@@ -17,7 +17,11 @@ const link = (entryId: string, from: string, to: string) => ({
   status: undefined,
 });
 
-function refreshWith(read: () => Promise<RedirectSourcesRead>, retryMs = 5) {
+function refreshWith(
+  read: () => Promise<RedirectSourcesRead>,
+  retryMs = 5,
+  readEntries?: () => Promise<RedirectSourcesRead["redirects"]>,
+) {
   const logger = recordingLogger();
   const redirects = new SiteRedirects();
   const forgotten: string[][] = [];
@@ -28,6 +32,7 @@ function refreshWith(read: () => Promise<RedirectSourcesRead>, retryMs = 5) {
     logger,
     forget: (paths) => forgotten.push(paths),
     retryMs,
+    readEntries,
   });
   const location = (path: string) =>
     redirects
@@ -129,10 +134,88 @@ describe("RedirectRefresh", () => {
     expect(reads).toBe(2);
   });
 
+  it("merges an edit of a redirect alone without the render thread's read, on the addresses read last", async () => {
+    let threadReads = 0;
+    // The render thread busy with pages: a read asked of it now is not answered.
+    let threadBusy = false;
+    let entries = [link("r1", "/a", "/one")];
+    const t = refreshWith(
+      async () => {
+        threadReads += 1;
+        if (threadBusy) await new Promise<never>(() => {});
+        return { redirects: entries, pages: [["/page", "p1"]], past: [] };
+      },
+      5,
+      async () => entries,
+    );
+    await t.refresh.refresh();
+    threadBusy = true;
+    entries = [link("r1", "/a", "/two"), link("r2", "/page", "/elsewhere")];
+    await t.refresh.refresh({ entriesOnly: true, receivedAt: Date.now() });
+    expect(t.location("/a")).toBe("/two");
+    // The page read last still wins over a redirect from its address.
+    expect(t.location("/page")).toBeNull();
+    expect(threadReads).toBe(1);
+  });
+
+  it("reads everything again when a change moves an address, or before any whole read", async () => {
+    let threadReads = 0;
+    let entryReads = 0;
+    const t = refreshWith(
+      async () => {
+        threadReads += 1;
+        return sources([]);
+      },
+      5,
+      async () => {
+        entryReads += 1;
+        return [];
+      },
+    );
+    await t.refresh.refresh({ entriesOnly: true });
+    expect([threadReads, entryReads]).toEqual([1, 0]);
+    await t.refresh.refresh({ entriesOnly: false });
+    expect([threadReads, entryReads]).toEqual([2, 0]);
+    await t.refresh.refresh({ entriesOnly: true });
+    expect([threadReads, entryReads]).toEqual([2, 1]);
+  });
+
+  it("makes the read after a running one the whole read when any call meanwhile needed it", async () => {
+    let threadReads = 0;
+    let release = () => {};
+    const t = refreshWith(
+      async () => {
+        threadReads += 1;
+        if (threadReads === 2) await new Promise<void>((resolve) => (release = resolve));
+        return sources([]);
+      },
+      5,
+      async () => [],
+    );
+    await t.refresh.refresh();
+    const running = t.refresh.refresh({ entriesOnly: false });
+    void t.refresh.refresh({ entriesOnly: true });
+    void t.refresh.refresh({ entriesOnly: false });
+    release();
+    await running;
+    await t.logger.waitFor(
+      (lines) => lines.filter((l) => l.message === "redirects merged").length >= 3,
+    );
+    expect(threadReads).toBe(3);
+    expect(
+      t.logger.lines.filter((l) => l.message === "redirects merged").at(-1)?.fields,
+    ).toMatchObject({
+      read: "all",
+    });
+  });
+
   it("is asked for by changes of a redirect, of an address, or of everything", () => {
     expect(touchesRedirects(["entry:r1", "template:redirect"])).toBe(true);
     expect(touchesRedirects(["entry:a1", "path:a1", "template:news-article"])).toBe(true);
     expect(touchesRedirects(["*"])).toBe(true);
     expect(touchesRedirects(["entry:a1", "template:news-article"])).toBe(false);
+    expect(movesAddresses(["entry:r1", "template:redirect"])).toBe(false);
+    expect(movesAddresses(["entry:a1", "path:a1"])).toBe(true);
+    expect(movesAddresses(["*"])).toBe(true);
   });
 });

@@ -21,6 +21,12 @@ export interface RedirectRefreshParts {
   redirects: SiteRedirects;
   /** What the redirects are merged from (the render thread's content client reads it). */
   read: () => Promise<RedirectSourcesRead>;
+  /**
+   * The `redirect` entries alone, read off the render thread (the serving thread's client):
+   * a change that moves no address merges them with the addresses read last, so a redirect's
+   * edit does not wait behind the pages the render thread is rendering.
+   */
+  readEntries?: () => Promise<RedirectSourcesRead["redirects"]>;
   siteOrigin: string;
   logger: SiteLogger;
   /** Addresses whose answer may have changed: the fast path forgets what it learned there. */
@@ -41,6 +47,18 @@ export function touchesRedirects(tags: readonly string[]): boolean {
   );
 }
 
+/** Whether a change (its tags) can move an address or an old one: then the whole read is made. */
+export function movesAddresses(tags: readonly string[]): boolean {
+  return tags.some((tag) => tag === EVERYTHING || tag.startsWith("path:"));
+}
+
+/** What a refresh reads: everything, or the redirect entries alone (their addresses unmoved). */
+export interface RedirectRefreshRequest {
+  entriesOnly?: boolean;
+  /** When the change reached the site (Date.now()): its lag is measured to the swap. */
+  receivedAt?: number;
+}
+
 export class RedirectRefresh {
   private running: Promise<void> | undefined;
   private again = false;
@@ -50,6 +68,10 @@ export class RedirectRefresh {
   private told = new Set<string>();
   private lastNotices: readonly RedirectNotice[] = [];
   private readOnce = false;
+  /** The last whole read: the addresses a read of the entries alone is merged with. */
+  private lastRead: RedirectSourcesRead | undefined;
+  /** What the read to come after the running one covers (the widest asked meanwhile). */
+  private next: RedirectRefreshRequest | undefined;
 
   constructor(private readonly parts: RedirectRefreshParts) {
     this.retryMs = parts.retryMs ?? 1000;
@@ -66,17 +88,20 @@ export class RedirectRefresh {
   }
 
   /** Reads and merges again; calls during a read make one more read after it. */
-  refresh(): Promise<void> {
+  refresh(request: RedirectRefreshRequest = {}): Promise<void> {
     if (this.stopped) return Promise.resolve();
     if (this.running) {
       this.again = true;
+      this.next = this.next ? widest(this.next, request) : request;
       return this.running;
     }
-    this.running = this.readAndMerge().finally(() => {
+    this.running = this.readAndMerge(request).finally(() => {
       this.running = undefined;
       if (this.again) {
         this.again = false;
-        void this.refresh();
+        const next = this.next;
+        this.next = undefined;
+        void this.refresh(next);
       }
     });
     return this.running;
@@ -99,12 +124,23 @@ export class RedirectRefresh {
     this.retryTimer = undefined;
   }
 
-  private async readAndMerge(): Promise<void> {
+  /** The entries alone when that is enough and can be read here, else the whole read. */
+  private async readSources(request: RedirectRefreshRequest): Promise<RedirectSourcesRead> {
+    const { parts, lastRead } = this;
+    if (request.entriesOnly && parts.readEntries && lastRead) {
+      return { ...lastRead, redirects: await parts.readEntries() };
+    }
+    const read = await parts.read();
+    this.lastRead = read;
+    return read;
+  }
+
+  private async readAndMerge(request: RedirectRefreshRequest): Promise<void> {
     const { parts } = this;
     const started = performance.now();
     let merged: MergedRedirects;
     try {
-      const read = await parts.read();
+      const read = await this.readSources(request);
       merged = mergeRedirects(
         {
           redirects: read.redirects,
@@ -137,10 +173,14 @@ export class RedirectRefresh {
     this.tell(merged.notices);
     this.lastNotices = merged.notices;
     this.readOnce = true;
+    if (request.receivedAt !== undefined) {
+      contentMetrics.published("redirects_live", request.receivedAt);
+    }
     parts.logger.info("redirects merged", {
       cms: merged.cms.size,
       renamed: merged.renamed.size,
       leftOut: merged.notices.length,
+      read: request.entriesOnly && parts.readEntries ? "entries" : "all",
       ms: Math.round(performance.now() - started),
     });
   }
@@ -160,4 +200,13 @@ export class RedirectRefresh {
     }
     this.told = now;
   }
+}
+
+/** Two requests as one: the whole read if either needs it, timed from the earlier change. */
+function widest(a: RedirectRefreshRequest, b: RedirectRefreshRequest): RedirectRefreshRequest {
+  const times = [a.receivedAt, b.receivedAt].filter((at) => at !== undefined);
+  return {
+    entriesOnly: a.entriesOnly === true && b.entriesOnly === true ? true : undefined,
+    receivedAt: times.length ? Math.min(...times) : undefined,
+  };
 }

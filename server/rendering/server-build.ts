@@ -25,7 +25,11 @@ const UNKNOWN_CLIENT: RequestFacts = { clientAddress: "unknown" };
 export interface LoadedBuild
   extends Pick<
     SiteBuildExports,
-    "watchContentChanges" | "readContentVersions" | "readRedirectSources" | "forgetContent"
+    | "watchContentChanges"
+    | "readContentVersions"
+    | "readRedirectSources"
+    | "readRedirectEntries"
+    | "forgetContent"
   > {
   handler: SiteRequestHandler;
   preview: PreviewContent;
@@ -60,6 +64,7 @@ export async function loadServerBuild(
     watchContentChanges: site.watchContentChanges,
     readContentVersions: site.readContentVersions,
     readRedirectSources: site.readRedirectSources,
+    readRedirectEntries: site.readRedirectEntries,
     forgetContent: site.forgetContent,
     preview: {
       withPreviewOf: site.withPreviewOf,
