@@ -1,7 +1,9 @@
+import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { CONSENT_FORM_ATTRIBUTE, CONSENT_PANEL_ID } from "./attributes";
+import { ConsentBanner } from "./consent-banner";
 import { CONSENT_ACTION_PATH, CONSENT_SAVED_ID } from "./consent-form";
-import { renderConsentMarkup } from "./consent-markup.server";
+import { escapeAttribute, renderConsentMarkup } from "./consent-markup.server";
 import { DEFAULT_CONSENT_WORDING } from "./default-wording";
 
 const wording = { ...DEFAULT_CONSENT_WORDING, version: "2026-11" };
@@ -64,5 +66,35 @@ describe("consent banner markup", () => {
     expect(hostile).not.toContain("<img");
     expect(hostile).not.toContain("<script");
     expect(hostile).toContain("&lt;img");
+  });
+});
+
+describe("consent banner markup made once per wording", () => {
+  const direct = (w: typeof wording, returnTo: string) =>
+    renderToStaticMarkup(<ConsentBanner wording={w} returnTo={returnTo} />);
+  const addresses = [
+    "/news?page=2",
+    `/contact?q="x"&y='z'<b>`,
+    "/über?a=1&amp;b=2",
+    "/",
+    "/a?sent=1",
+  ];
+
+  it("is what React renders for the page, byte for byte, whatever its address holds", () => {
+    for (const returnTo of addresses) {
+      expect(renderConsentMarkup(wording, returnTo).html).toBe(direct(wording, returnTo));
+    }
+  });
+
+  it("follows a changed wording rather than keeping the first one's markup", () => {
+    renderConsentMarkup(wording, "/");
+    const edited = { ...wording, version: "2026-12", title: `Cookies & "you"` };
+    expect(renderConsentMarkup(edited, "/news").html).toBe(direct(edited, "/news"));
+    expect(renderConsentMarkup(wording, "/news").html).toBe(direct(wording, "/news"));
+  });
+
+  it("escapes an attribute as React does", () => {
+    const value = `a"b&c'd<e>f`;
+    expect(direct(wording, value)).toContain(`value="${escapeAttribute(value)}"`);
   });
 });
