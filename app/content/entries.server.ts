@@ -100,6 +100,8 @@ interface PublishedList {
   schedule: readonly ScheduledTime[];
   /** The view holds until the first of them: a list read later is made again. */
   validUntil: number;
+  /** Entries whose version as the CMS holds it is refused: their address there is not used. */
+  refused: ReadonlySet<string>;
 }
 
 const publishedLists = new Map<string, PublishedList>();
@@ -128,6 +130,7 @@ function makeList(
   lng: string,
   visible: readonly EntryParsed[],
   schedule: readonly ScheduledTime[] = [],
+  refused: ReadonlySet<string> = new Set(),
 ): PublishedList {
   const entries = visible
     .map((e) => localise(e, lng))
@@ -143,6 +146,7 @@ function makeList(
     derived: new Map(),
     schedule,
     validUntil: Math.min(Number.POSITIVE_INFINITY, ...schedule.map((time) => time.at)),
+    refused,
   };
 }
 
@@ -181,7 +185,7 @@ async function publicListOf(
     return local && entryPath(local);
   };
   const list = scheduledPublicView(templateName, source, lng, { addressOf }).then((view) =>
-    makeList(source, lng, view.entries, view.schedule),
+    makeList(source, lng, view.entries, view.schedule, view.refused),
   );
   pendingLists.set(templateName, { source, lng, list });
   try {
@@ -200,7 +204,7 @@ async function timedListOf(
   lng: string,
 ): Promise<PublishedList> {
   const view = await scheduledPublicView(templateName, source, lng);
-  return makeList(source, lng, view.entries, view.schedule);
+  return makeList(source, lng, view.entries, view.schedule, view.refused);
 }
 
 /**
@@ -215,7 +219,7 @@ function previewList(list: PublishedList, preview: PreviewTarget): PublishedList
     const version = shown.get(entry._id);
     return version ? [version] : [];
   });
-  return makeList(list.source, list.lng, visible, list.schedule);
+  return makeList(list.source, list.lng, visible, list.schedule, list.refused);
 }
 
 /**
@@ -414,6 +418,8 @@ export async function getPublicSchedule(): Promise<{
     for (const entry of list.visible) shown.set(entry._id, versionKeyOf(entry));
   const schedule = lists.flatMap((list) =>
     list.schedule.map((time) => {
+      // A refused version's address (a hostile slug) is never where a publish puts a page.
+      if (list.refused.has(time.entryId)) return time;
       const current = list.source.find((entry) => entry._id === time.entryId);
       const local = current && localise(current, list.lng);
       const path = local && entryPath(local);

@@ -1,5 +1,6 @@
 import type { EntryParsed } from "@thebcms/types";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { type CmsValueKind, observeRefusals } from "./cms-values/checked";
 import {
   MemoryPublishedVersionStore,
   publicView,
@@ -8,6 +9,7 @@ import {
   versionKeyOf,
   viewTime,
 } from "./last-public-versions.server";
+import { installLogger } from "./log.server";
 import { withViewAt } from "./preview-context.server";
 
 const PUBLISHED = { lng: "en", id: "630c1ec745bf6da97c014608", label: "Published" };
@@ -256,6 +258,97 @@ describe("scheduledPublicView: the rule with time", () => {
     expect(titles((await viewAt(store, missing, T, problems)).entries)).toEqual([]);
     expect(problems.map((p) => p.entryId)).toEqual(["s5", "s6", "s6"]);
     expect(problems[1]?.problem).toMatch(/publish_at has no usable timestamp/);
+  });
+});
+
+describe("an entry with a value its check refuses (a slug, a link, a number)", () => {
+  afterEach(() => observeRefusals(undefined));
+
+  /** The entry `a` with its English meta changed, as a newer version. */
+  function edited(updatedAt: number, meta: Record<string, unknown>, content: unknown[] = []) {
+    const made = entry("a", "Edited", PUBLISHED, updatedAt);
+    const metas = made.meta as Record<string, Record<string, unknown>>;
+    metas.en = { ...metas.en, ...meta };
+    (made.content as Record<string, unknown[]>).en = content;
+    return made;
+  }
+
+  function seen(store: MemoryPublishedVersionStore, source: EntryParsed[], now = 5) {
+    return scheduledPublicView("news-article", source, "en", {
+      store,
+      publicStatus: "Published",
+      now: () => now,
+      addressOf: (e) => `/news/${(e.meta as Record<string, { slug: string }>).en?.slug}`,
+    });
+  }
+
+  it.each([
+    ["http://evil.example/", "slug"],
+    ["..", "slug"],
+    ["a/b", "slug"],
+    ["a\r\nb", "slug"],
+  ])(
+    "keeps the version visitors saw over a slug %j, and records no address of it",
+    async (slug) => {
+      const store = new MemoryPublishedVersionStore();
+      await seen(store, [entry("a", "Original", PUBLISHED, 1)]);
+      const view = await seen(store, [edited(2, { slug })]);
+      expect(titles(view.entries)).toEqual(["Original"]);
+      expect([...view.refused]).toEqual(["a"]);
+      expect((await store.getPublishedVersions(["a"])).map((v) => v.versionKey)).toEqual(["1"]);
+      expect((await store.listEntryAddresses()).map((a) => a.path)).toEqual(["/news/a"]);
+    },
+  );
+
+  it("shows nothing of an entry never public whose link is refused, until it is put right", async () => {
+    const store = new MemoryPublishedVersionStore();
+    const hostile = edited(1, { slug: "launch", registration_url: "javascript:alert(1)" });
+    hostile.templateName = "event";
+    const view = await scheduledPublicView("event", [hostile], "en", {
+      store,
+      publicStatus: "Published",
+      now: () => 5,
+    });
+    expect(view.entries).toEqual([]);
+    expect(await store.getPublishedVersions(["a"])).toEqual([]);
+    const fixed = edited(2, { slug: "launch", registration_url: "https://x.example/" });
+    const after = await scheduledPublicView("event", [fixed], "en", {
+      store,
+      publicStatus: "Published",
+      now: () => 5,
+    });
+    expect(titles(after.entries)).toEqual(["Edited"]);
+    expect(after.refused.size).toBe(0);
+  });
+
+  it("refuses a number of a widget in the content the same way", async () => {
+    const store = new MemoryPublishedVersionStore();
+    await seen(store, [entry("a", "Original", PUBLISHED, 1)]);
+    const stats = { type: "widget", widgetName: "stats", value: { items: [{ progress: 1e300 }] } };
+    expect(titles((await seen(store, [edited(2, {}, [stats])])).entries)).toEqual(["Original"]);
+  });
+
+  it("logs one line naming the entry and the prop, and counts the kind, once per version", async () => {
+    const lines: { message: string; fields: Record<string, unknown> | undefined }[] = [];
+    const record = (message: string, fields?: Record<string, unknown>) =>
+      lines.push({ message, fields });
+    installLogger({ info: record, warn: record, error: record });
+    const counted: CmsValueKind[] = [];
+    observeRefusals((kind) => counted.push(kind));
+    const store = new MemoryPublishedVersionStore();
+    // An id of its own: problems are told once per entry version in the whole process.
+    const hostile = { ...edited(7, { slug: "http://evil.example/" }), _id: "told" };
+    await seen(store, [hostile]);
+    await seen(store, [hostile], 6);
+    expect(lines).toEqual([
+      {
+        message: "value refused: the entry stays as visitors saw it",
+        fields: expect.objectContaining({ entry: "told", prop: "slug", kind: "slug" }),
+      },
+    ]);
+    expect(counted).toEqual(["slug"]);
+    await seen(store, [{ ...hostile, updatedAt: 8 }]);
+    expect(counted).toEqual(["slug", "slug"]);
   });
 });
 

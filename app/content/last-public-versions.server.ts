@@ -10,6 +10,7 @@ import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import type { EntryParsed } from "@thebcms/types";
 import { getEnv } from "~/config/env.server";
 import { type CmsValueKind, reportRefusal } from "./cms-values/checked";
+import { refusedEntryValue } from "./cms-values/entry-values";
 import type {
   EntryAddressRecord,
   PublishedVersion,
@@ -100,6 +101,8 @@ export interface PublicView {
   entries: EntryParsed[];
   /** The times still to come of the entries and their kept versions, in no order. */
   schedule: ScheduledTime[];
+  /** The entries whose version as the CMS holds it has a value its check refuses. */
+  refused: ReadonlySet<string>;
 }
 
 export interface PublicViewOptions {
@@ -124,6 +127,8 @@ export interface ScheduleProblem {
   problem: string;
   /** The value refused by its check (cms-values/), when the problem is one. */
   refused?: { kind: CmsValueKind; prop: string };
+  /** What is refused: the entry's window (default), or one of its other checked values. */
+  of?: "schedule" | "value";
 }
 
 /**
@@ -146,7 +151,9 @@ export async function publicView(
  * The public view with time: an entry in the public status is shown as it is now only while
  * its window (publish_at, unpublish_at: schedule.server.ts) includes now; otherwise, and for
  * an entry that left the public status, its last public version is shown while that
- * version's own window includes now. An entry whose window cannot be read stays as it was.
+ * version's own window includes now. An entry whose window cannot be read, or with a value
+ * its check refuses (a slug, a link, a number: cms-values/entry-values.ts), stays as it was:
+ * that version is never shown, recorded or given an address.
  */
 export async function scheduledPublicView(
   templateName: string,
@@ -161,14 +168,19 @@ export async function scheduledPublicView(
   const recording = currentViewAt() === undefined;
   const known = await recordedKeys(store, templateName);
   const present = new Set<string>();
-  const states = new Map<string, { isPublic: boolean; reading: WindowReading }>();
+  const states = new Map<string, { isPublic: boolean; reading: EntryReading }>();
+  const refused = new Set<string>();
   const toRecord: PublishedVersion[] = [];
   const withheld: string[] = [];
   for (const entry of source) {
     present.add(entry._id);
-    const state = { isPublic: isPublicEntry(entry, lng, status), reading: windowOf(entry, lng) };
+    const state = {
+      isPublic: isPublicEntry(entry, lng, status),
+      reading: readingOf(templateName, entry, lng),
+    };
     states.set(entry._id, state);
     if (state.isPublic && !state.reading.ok) {
+      if (state.reading.of === "value") refused.add(entry._id);
       reportOnce(options.reportProblem ?? logProblem, {
         entryId: entry._id,
         templateName,
@@ -176,6 +188,7 @@ export async function scheduledPublicView(
         versionKey: versionKeyOf(entry),
         problem: state.reading.problem,
         ...(state.reading.refused ? { refused: state.reading.refused } : {}),
+        ...(state.reading.of ? { of: state.reading.of } : {}),
       });
     }
     if (visibleVersion(state, undefined, time) === "current") {
@@ -210,7 +223,7 @@ export async function scheduledPublicView(
     const state = states.get(entry._id);
     if (!state) continue;
     const version = kept.get(entry._id);
-    const keptReading = version && windowOf(version, lng);
+    const keptReading = version && readingOf(templateName, version, lng);
     const shown = visibleVersion(state, keptReading, time);
     if (shown === "current") entries.push(entry);
     else if (shown === "kept" && version) entries.push(version);
@@ -220,7 +233,7 @@ export async function scheduledPublicView(
     }
     if (keptReading?.ok) schedule.push(...timesAfter(keptReading.window, time, named));
   }
-  return { entries, schedule: distinctTimes(schedule) };
+  return { entries, schedule: distinctTimes(schedule), refused };
 }
 
 function localMeta(entry: EntryParsed, lng: string): Rec | undefined {
@@ -228,8 +241,27 @@ function localMeta(entry: EntryParsed, lng: string): Rec | undefined {
   return isRec(meta) ? meta : undefined;
 }
 
-function windowOf(entry: EntryParsed, lng: string): WindowReading {
-  return readWindow(localMeta(entry, lng));
+/** A window reading that may also refuse the entry for one of its other checked values. */
+type EntryReading = WindowReading & { of?: "value" };
+
+/**
+ * An entry version's window, or the first problem that keeps that version from visitors:
+ * its window's, else the first of its values (slug, links, numbers) that its check refuses.
+ */
+function readingOf(templateName: string, entry: EntryParsed, lng: string): EntryReading {
+  const meta = localMeta(entry, lng);
+  const reading = readWindow(meta);
+  if (!reading.ok) return reading;
+  const content = isRec(entry.content) ? entry.content[lng] : undefined;
+  const value = refusedEntryValue(templateName, meta, content);
+  if (!value) return reading;
+  return {
+    ok: false,
+    of: "value",
+    problem: `${value.prop} ${value.problem}`,
+    window: reading.window,
+    refused: { kind: value.kind, prop: value.prop },
+  };
 }
 
 function slugOf(entry: EntryParsed, lng: string): string | undefined {
@@ -254,11 +286,16 @@ function reportOnce(report: (problem: ScheduleProblem) => void, problem: Schedul
 }
 
 function logProblem(problem: ScheduleProblem): void {
-  logger.warn("schedule refused: the entry stays as visitors saw it", {
+  const message =
+    problem.of === "value"
+      ? "value refused: the entry stays as visitors saw it"
+      : "schedule refused: the entry stays as visitors saw it";
+  logger.warn(message, {
     entry: problem.entryId,
     template: problem.templateName,
-    ...(problem.slug ? { slug: problem.slug } : {}),
-    ...(problem.refused ? { prop: problem.refused.prop } : {}),
+    // A refused slug is the problem itself: the line quotes it once, cut short.
+    ...(problem.slug && problem.refused?.kind !== "slug" ? { slug: problem.slug } : {}),
+    ...(problem.refused ? { prop: problem.refused.prop, kind: problem.refused.kind } : {}),
     problem: problem.problem,
   });
   if (problem.refused) reportRefusal(problem.refused.kind);

@@ -46,7 +46,7 @@ const isRec = (value: unknown): value is Rec =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 const listOf = (value: unknown): unknown[] =>
   Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
-/** Absent, null or blank: the prop is unset (readers treat it so), nothing to refuse. */
+/** Absent, null or blank: unset (readers treat it so), nothing to refuse; not for a slug. */
 const isUnset = (value: unknown) =>
   value === undefined || value === null || (typeof value === "string" && value.trim() === "");
 
@@ -85,7 +85,8 @@ function checkOwner(
 }
 
 function checkItem(rule: Rule, item: unknown, where: string): RefusedValue | undefined {
-  if (isUnset(item)) return undefined;
+  // A blank slug is not unset: it would make the entry's address its id, or none.
+  if (rule === SLUG ? item === undefined || item === null : isUnset(item)) return undefined;
   const checked = rule.check(item);
   return "problem" in checked
     ? { kind: rule.kind, prop: where, problem: checked.problem }

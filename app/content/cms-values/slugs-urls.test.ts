@@ -57,4 +57,27 @@ describe("slugs, links and an entry's checked values", () => {
       refusedEntryValue("event", { slug: "ok", registration_url: "https://x.example/" }, []),
     ).toBe(undefined);
   });
+
+  it("refuses a blank slug, which would address the entry by its id, but not an absent one", () => {
+    for (const slug of ["", "  "]) {
+      expect(refusedEntryValue("news-article", { slug }, []), JSON.stringify(slug)).toMatchObject({
+        kind: "slug",
+        prop: "slug",
+      });
+    }
+    expect(refusedEntryValue("news-article", {}, [])).toBe(undefined);
+    // A blank link is an unset one: the reader shows no link.
+    expect(refusedEntryValue("event", { slug: "x", registration_url: "" }, [])).toBe(undefined);
+  });
+
+  it("finds the editors' links of a page's hero, a CTA and a job", () => {
+    const cta = { type: "widget", widgetName: "cta", value: { href: "https://u:p@x.example/" } };
+    expect(refusedEntryValue("page", { slug: "x" }, [cta])).toMatchObject({
+      kind: "url",
+      prop: "content[0].cta.href",
+    });
+    expect(refusedEntryValue("job", { slug: "x", apply_url: "/\\evil.example" }, [])?.prop).toBe(
+      "apply_url",
+    );
+  });
 });
