@@ -230,6 +230,24 @@ describe("ContentChanges", () => {
     expect(steps.at(-2)).toEqual(["refresher.enqueue", [], { first: true }]);
   });
 
+  it("renders no address of an entry that is not a plain site path into a file", () => {
+    const { changes, steps } = changesOver();
+    running = changes;
+    const odd = ["%2F%2Fx", "//evil.example/x", "/news/%2e%2e", "/news/a\\b", "/news/a\nb"];
+    const moved: ClassifiedChange = {
+      ...edit(1000, ["entry:e9", "path:e9"]),
+      event: { name: "entry", type: "update", id: "e9", templateId: "t1" },
+      addedPaths: odd,
+      removedPaths: ["/news/old"],
+      versions: {
+        ...versions(1000),
+        entries: { e9: { template: "news-article", updatedAt: 1000, path: "/news/%2e%2e" } },
+      },
+    };
+    changes.apply(moved);
+    expect(steps).toContainEqual(["refresher.enqueue", ["/news/old"], { first: true }]);
+  });
+
   it("tells every preview of a change whose reach is unknown, and queues its pages without hurry", () => {
     const { changes, steps, stale } = changesOver();
     running = changes;

@@ -265,7 +265,7 @@ export class ContentChanges {
   private pagesOf(change: TouchingChange) {
     const { prerendered, dependencies } = this.parts;
     const every = [...prerendered.pagePaths(), ...prerendered.resourcePaths()];
-    const moved = new Set([...change.addedPaths, ...change.removedPaths]);
+    const moved = new Set([...change.addedPaths, ...change.removedPaths].filter(isPagePath));
     return { own: this.ownPagesOf(change), read: dependencies.affected(every, change.tags), moved };
   }
 
@@ -281,13 +281,26 @@ export class ContentChanges {
     for (const tag of change.tags) {
       const id = entryOfTag(tag);
       const path = id === undefined ? undefined : entries[id]?.path;
-      if (path && this.parts.addedAddresses.isListed(path)) own.add(path);
+      if (path && isPagePath(path) && this.parts.addedAddresses.isListed(path)) own.add(path);
     }
     return own;
   }
 }
 
 type TouchingChange = Pick<ClassifiedChange, "tags" | "addedPaths" | "removedPaths" | "versions">;
+
+/**
+ * An address from the CMS the refresher may render into a file: a site path already in the
+ * form a request's URL has it (not `//host`, no dot segment, nothing a URL would encode).
+ */
+function isPagePath(path: string): boolean {
+  if (!path.startsWith("/") || path.startsWith("//")) return false;
+  try {
+    return new URL(path, "http://localhost").pathname === path;
+  } catch {
+    return false;
+  }
+}
 
 const ENTRY_TAG = contentTag.entry("");
 
