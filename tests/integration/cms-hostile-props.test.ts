@@ -10,7 +10,7 @@
 // refused value. A fixed seed and a bounded count keep it a CI test; the count and the time
 // are printed (a longer run: raise CMS_PROPERTY_RUNS; another seed: CMS_PROPERTY_SEED).
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { hasControlCharacter } from "../../app/content/cms-values/checked";
 import { type ContentApi, contentApi } from "../support/content-api";
 import { pollUntil } from "../support/poll";
@@ -545,6 +545,13 @@ describe("hostile values of every prop type, through the CMS to the real server"
           values: fc.tuple(...props.map((prop) => prop.hostile)),
         });
       });
+      // Told however the run ends: a failing run's count says how far it went.
+      onTestFinished(() => {
+        const seconds = (performance.now() - started) / 1000;
+        console.log(
+          `cms-hostile-props: ${cases} cases (seed ${SEED}, ${RUNS} runs; ${refusedByCms} refused by the content service itself, ${inGroupsOrPointers} of the others in groups or entry pointers) in ${seconds.toFixed(1)} s`,
+        );
+      });
       await fc.assert(
         fc.asyncProperty(edit, async ({ target, chosen, values }) => {
           cases += 1;
@@ -574,10 +581,6 @@ describe("hostile values of every prop type, through the CMS to the real server"
           }
         }),
         { seed: SEED, numRuns: RUNS, endOnFailure: true },
-      );
-      const seconds = (performance.now() - started) / 1000;
-      console.log(
-        `cms-hostile-props: ${cases} cases (seed ${SEED}, ${RUNS} runs; ${refusedByCms} refused by the content service itself, ${inGroupsOrPointers} of the others in groups or entry pointers) in ${seconds.toFixed(1)} s`,
       );
       expect(cases).toBe(RUNS);
     },
