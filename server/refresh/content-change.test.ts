@@ -104,7 +104,12 @@ function changesOver(options: { recorded?: ContentVersions; now?: ContentVersion
       refresh: (touches: (read: readonly string[]) => boolean) =>
         step("notFound.refresh")(touches(["entry:e1"]), touches(["entry:e2"])),
     } as unknown as ContentChangeParts["notFound"],
-    addedAddresses: { add: step("addresses.add"), delete: step("addresses.delete") },
+    addedAddresses: {
+      add: step("addresses.add"),
+      delete: step("addresses.delete"),
+      // Articles' pages are listed; the code's own pages and a CMS page's address are not.
+      isListed: (page: string) => page.startsWith("/news/"),
+    },
     notifyPreviews: step("previews.notify"),
     forgetContent: step("content.forget"),
     purge: { add: step("purge.add") } as unknown as ContentChangeParts["purge"],
@@ -125,7 +130,7 @@ function changesOver(options: { recorded?: ContentVersions; now?: ContentVersion
     ["html:/", "html:/about", "data:/news/old?x=1"].filter((key) => !cache.get(key)?.fresh);
   const logged = (message: string) =>
     logger.lines.filter((line) => line.message === message).map((line) => line.fields);
-  return { changes, steps, stale, logged, logger };
+  return { changes, steps, stale, logged, logger, cache };
 }
 
 let running: ContentChanges | undefined;
@@ -191,6 +196,56 @@ describe("ContentChanges", () => {
       added: ["/news/new"],
       removed: ["/news/old"],
     });
+  });
+
+  it("renders an entry's own listed page again by its address, though no page on record read it", () => {
+    const { changes, steps, logged, cache } = changesOver();
+    running = changes;
+    // e7's page answered 404 (a bad value): its files and its record of reads are gone.
+    const restored: ClassifiedChange = {
+      ...edit(1000, ["entry:e7", "template:news-article"]),
+      event: { name: "entry", type: "update", id: "e7", templateId: "t1" },
+      versions: {
+        ...versions(1000),
+        entries: {
+          e7: { template: "news-article", updatedAt: 1000, path: "/news/back" },
+          e8: { template: "page", updatedAt: 1000, path: "/technology" },
+        },
+      },
+    };
+    cache.set("html:/news/back", rendering("template:event"), cache.generation);
+    expect(changes.apply(restored)).toBe(3);
+    // Its own page first, then the pages that read its template.
+    expect(steps).toContainEqual([
+      "refresher.enqueue",
+      ["/news/back", "/", "/news"],
+      { first: true },
+    ]);
+    // Its rendering goes stale with it, whatever it read.
+    expect(cache.get("html:/news/back")?.fresh).toBe(false);
+    expect(logged("content changed")[0]).toMatchObject({ refreshing: 3 });
+    // Not a page of an entry the change does not name, nor an address no file answers.
+    const other = { ...restored, tags: ["entry:e8", "template:page"] };
+    changes.apply(other);
+    expect(steps.at(-2)).toEqual(["refresher.enqueue", [], { first: true }]);
+  });
+
+  it("renders no address of an entry that is not a plain site path into a file", () => {
+    const { changes, steps } = changesOver();
+    running = changes;
+    const odd = ["%2F%2Fx", "//evil.example/x", "/news/%2e%2e", "/news/a\\b", "/news/a\nb"];
+    const moved: ClassifiedChange = {
+      ...edit(1000, ["entry:e9", "path:e9"]),
+      event: { name: "entry", type: "update", id: "e9", templateId: "t1" },
+      addedPaths: odd,
+      removedPaths: ["/news/old"],
+      versions: {
+        ...versions(1000),
+        entries: { e9: { template: "news-article", updatedAt: 1000, path: "/news/%2e%2e" } },
+      },
+    };
+    changes.apply(moved);
+    expect(steps).toContainEqual(["refresher.enqueue", ["/news/old"], { first: true }]);
   });
 
   it("tells every preview of a change whose reach is unknown, and queues its pages without hurry", () => {

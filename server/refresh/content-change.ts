@@ -8,7 +8,7 @@
 
 import { createHash } from "node:crypto";
 import type { ClassifiedChange } from "../../app/content/content-changes.server";
-import { EVERYTHING } from "../../app/content/content-tags.server";
+import { contentTag, EVERYTHING } from "../../app/content/content-tags.server";
 import type { ContentDifference, ContentVersions } from "../../app/content/content-versions";
 import { describeError, type SiteLogger } from "../../app/logging/logger.server";
 import { SITEMAP_CACHE_TAG } from "../../app/seo/sitemap.server";
@@ -32,6 +32,8 @@ import type { SitemapRefresh } from "./sitemap-refresh";
 export interface AddedAddresses {
   add(path: string): void;
   delete(path: string): void;
+  /** Whether a page at this path answers only while the site has it (a listed route's). */
+  isListed(page: string): boolean;
 }
 
 export interface ContentChangeParts {
@@ -177,17 +179,18 @@ export class ContentChanges {
     }
     parts.notFound.refresh((read) => ContentDependencies.touches(read, change.tags));
     parts.ledger.note(change.tags, change.versions);
-    const { read, moved } = this.pagesOf(change);
-    const queued = new Set([...read, ...moved]);
+    const { own, read, moved } = this.pagesOf(change);
+    const queued = new Set([...own, ...read, ...moved]);
     parts.refresher.enqueue(queued, { first: !change.tags.includes(EVERYTHING) });
-    const staleRenderings = parts.cache.markStale(
-      (rendering, key) =>
-        ContentDependencies.touches(tagsOfRendering(rendering), change.tags) ||
-        moved.has(pageOfRequestPath(requestPathOfCacheKey(key))),
-    );
+    const staleRenderings = parts.cache.markStale((rendering, key) => {
+      if (ContentDependencies.touches(tagsOfRendering(rendering), change.tags)) return true;
+      const page = pageOfRequestPath(requestPathOfCacheKey(key));
+      return moved.has(page) || own.has(page);
+    });
     // A catch-up is each instance's own finding: only an event or a time has a name they share.
     const { receivedAt } = change;
-    const movesSitemap = parts.sitemap && (moved.size > 0 || parts.sitemap.mayList(read));
+    const movesSitemap =
+      parts.sitemap && (moved.size > 0 || parts.sitemap.mayList([...own, ...read]));
     parts.purge?.add(
       movesSitemap ? [...change.tags, SITEMAP_CACHE_TAG] : change.tags,
       reason === "event" ? changeIdentity(change) : reason === "schedule" ? identity : undefined,
@@ -249,19 +252,61 @@ export class ContentChanges {
   }
 
   /** Has the prerendered pages a change touches render per request until written again. */
-  private retirePagesOf(change: Pick<ClassifiedChange, "tags" | "addedPaths" | "removedPaths">) {
+  private retirePagesOf(change: TouchingChange) {
     const { read, moved } = this.pagesOf(change);
     const { refresher, prerendered } = this.parts;
     refresher.retire([...read, ...moved].filter((page) => prerendered.find(page)));
   }
 
-  /** The prerendered pages a change touches: those that read it, then the addresses it moved. */
-  private pagesOf(change: Pick<ClassifiedChange, "tags" | "addedPaths" | "removedPaths">) {
+  /**
+   * The pages a change touches: the changed entries' own, the prerendered pages that read
+   * it, the addresses it moved.
+   */
+  private pagesOf(change: TouchingChange) {
     const { prerendered, dependencies } = this.parts;
     const every = [...prerendered.pagePaths(), ...prerendered.resourcePaths()];
-    const moved = new Set([...change.addedPaths, ...change.removedPaths]);
-    return { read: dependencies.affected(every, change.tags), moved };
+    const moved = new Set([...change.addedPaths, ...change.removedPaths].filter(isPagePath));
+    return { own: this.ownPagesOf(change), read: dependencies.affected(every, change.tags), moved };
   }
+
+  /**
+   * The listed pages of the entries a change names, by their addresses now: what the pages
+   * read cannot say it, as a page that answered 404 (a bad value) has no file and no record
+   * of what it read, yet comes back once its entry is put right.
+   */
+  private ownPagesOf(change: TouchingChange): Set<string> {
+    const own = new Set<string>();
+    const entries = change.versions?.entries;
+    if (!entries) return own;
+    for (const tag of change.tags) {
+      const id = entryOfTag(tag);
+      const path = id === undefined ? undefined : entries[id]?.path;
+      if (path && isPagePath(path) && this.parts.addedAddresses.isListed(path)) own.add(path);
+    }
+    return own;
+  }
+}
+
+type TouchingChange = Pick<ClassifiedChange, "tags" | "addedPaths" | "removedPaths" | "versions">;
+
+/**
+ * An address from the CMS the refresher may render into a file: a site path already in the
+ * form a request's URL has it (not `//host`, no dot segment, nothing a URL would encode).
+ */
+function isPagePath(path: string): boolean {
+  if (!path.startsWith("/") || path.startsWith("//")) return false;
+  try {
+    return new URL(path, "http://localhost").pathname === path;
+  } catch {
+    return false;
+  }
+}
+
+const ENTRY_TAG = contentTag.entry("");
+
+/** The entry an `entry:<id>` tag names. */
+function entryOfTag(tag: string): string | undefined {
+  return tag.startsWith(ENTRY_TAG) ? tag.slice(ENTRY_TAG.length) : undefined;
 }
 
 /** The `schema` key of ContentVersions for each kind of event that is not an entry or media. */

@@ -52,6 +52,11 @@ export class SiteAddresses {
     this.added.delete(path);
   }
 
+  /** Whether a page at this path answers only while the site has it (a listed route's). */
+  isListed(page: string): boolean {
+    return this.describeRoute(page).addresses === "listed";
+  }
+
   /** The file of the client build at a decoded path that is not a prerendered page. */
   staticFile(pathname: string): BuildFile | undefined {
     const file = this.files.lookup(pathname);
