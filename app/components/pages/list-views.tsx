@@ -140,6 +140,7 @@ function ResourceCard({ item }: { item: ResourceCardModel }) {
       eyebrow={item.kindLabel}
       cover={item.cover}
       headingLevel={2}
+      source={item.source}
     />
   );
 }
