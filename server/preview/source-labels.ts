@@ -101,7 +101,8 @@ function labelSources(sourceAttribute: string, widgetsAttribute: string, labelId
     label.style.top = "0px";
     const origin = label.getBoundingClientRect();
     const box = element.getBoundingClientRect();
-    const left = Math.max(0, box.left) - origin.left;
+    const room = document.documentElement.clientWidth - label.offsetWidth - 4;
+    const left = Math.max(0, Math.min(box.left, room)) - origin.left;
     const top = Math.max(0, box.top - label.offsetHeight) - origin.top;
     label.style.left = `${left}px`;
     label.style.top = `${top}px`;
