@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  CODE_SOURCE_FILE,
+  codeMark,
   dashboardUrl,
   type EntrySource,
   richContentMark,
@@ -75,5 +77,17 @@ describe("dashboardUrl", () => {
     expect(dashboardUrl("https://cms.example/e/{entry}?x={other}", ids)).toBe(
       "https://cms.example/e/e1?x={other}",
     );
+  });
+});
+
+describe("codeMark", () => {
+  it("marks a piece of the code only in a preview, saying it is not in the CMS", () => {
+    expect(codeMark(undefined, "footer")).toEqual({});
+    expect(codeMark(false, "footer")).toEqual({});
+    const value = JSON.parse(codeMark(true, "header · logo link")[SOURCE_ATTRIBUTE] ?? "");
+    expect(value).toEqual({
+      label: `Site code · header · logo link · not in the CMS (${CODE_SOURCE_FILE})`,
+      code: true,
+    });
   });
 });

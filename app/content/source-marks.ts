@@ -87,3 +87,16 @@ export function dashboardUrl(
     encodeURIComponent(ids[name]),
   );
 }
+
+/** Where the code keeps the pieces every page shares: they are not in the CMS. */
+export const CODE_SOURCE_FILE = "app/config/site.ts";
+
+/**
+ * The mark of a piece of the site's code (header, footer, announcement banner) in a preview
+ * (`on`): it names the piece and says that it is edited in the code, not in the CMS.
+ */
+export function codeMark(on: boolean | undefined, piece: string): SourceMark {
+  if (!on) return {};
+  const label = `Site code · ${piece} · not in the CMS (${CODE_SOURCE_FILE})`;
+  return { [SOURCE_ATTRIBUTE]: JSON.stringify({ label, code: true }) };
+}

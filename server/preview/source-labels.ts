@@ -20,9 +20,11 @@ export const SOURCE_LABEL_STYLE = `${OUTLINE}${LABEL}`;
 function labelSources(sourceAttribute: string, widgetsAttribute: string, labelId: string): void {
   interface Mark {
     label: string;
-    templateId: string;
-    entry: string;
+    templateId?: string;
+    entry?: string;
     edit?: string;
+    /** A piece of the site's code: named, with nothing to open. */
+    code?: boolean;
   }
   const selector = `[${sourceAttribute}]`;
   let shownFor: Element | null = null;
@@ -78,6 +80,10 @@ function labelSources(sourceAttribute: string, widgetsAttribute: string, labelId
       link.rel = "noreferrer noopener";
       link.textContent = mark.label;
       label.append(link);
+      return;
+    }
+    if (mark.code || !mark.entry) {
+      label.append(mark.label);
       return;
     }
     const ids = document.createElement("code");

@@ -93,6 +93,16 @@ test("hovering names each element: the title, then the summary", async ({ page }
   await expect(label.getByRole("link")).toHaveAttribute("href", expectedEdit());
 });
 
+test("the header's logo link says it is the site's code, not the CMS's", async ({ page }) => {
+  await page.goto(`${site.url}${preview}`);
+  const label = page.locator(`#${SOURCE_LABEL_ID}`);
+  await page.locator(".site-header__logo").hover();
+  await expect(label).toHaveText(
+    "Site code · header · logo link · not in the CMS (app/config/site.ts)",
+  );
+  await expect(label.getByRole("link")).toHaveCount(0);
+});
+
 for (const width of [375, 1440]) {
   test(`the outline and label at ${width} px`, async ({ page }) => {
     const shots = process.env.SOURCE_LABEL_SHOTS ?? test.info().outputPath();

@@ -117,6 +117,14 @@ describe("source marks", () => {
     );
     expect(html).toMatch(/<h1 class="article__title" data-cms-source="/);
     expect(html).toMatch(/<div class="rich-content" data-cms-source="/);
+    // The consent wording is a CMS entry; header and footer are the code's, and say so.
+    expect(html).toMatch(
+      /<h2 id="[^"]*" class="consent__title" data-cms-source="[^"]*Consent banner/,
+    );
+    expect(html).toMatch(
+      /<a class="site-header__logo"[^>]* data-cms-source="[^"]*Site code · header · logo link/,
+    );
+    expect(html).toMatch(/<footer id="[^"]*" class="site-footer" data-cms-source="/);
   });
 
   it("leave the preview's markup byte for byte the public page's once taken out", async () => {
