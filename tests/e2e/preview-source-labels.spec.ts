@@ -13,7 +13,11 @@ import {
   startDraftsSite,
 } from "../../scripts/drafts-project";
 import type { SiteProcess } from "../../scripts/site-process";
-import { SOURCE_LABEL_ID } from "../../server/preview/source-labels";
+import {
+  SOURCE_LABEL_ID,
+  SOURCE_LABEL_SCRIPT,
+  SOURCE_LABEL_STYLE,
+} from "../../server/preview/source-labels";
 import { PROJECT_DIR } from "../../server/running/build-stamp";
 import { TEST_BUILD_SETTINGS } from "../support/build-settings";
 import { expect, test } from "./support/reused-page";
@@ -101,6 +105,37 @@ test("the header's logo link says it is the site's code, not the CMS's", async (
     "Site code · header · logo link · not in the CMS (app/config/site.ts)",
   );
   await expect(label.getByRole("link")).toHaveCount(0);
+});
+
+test("without a dashboard pattern the label shows the ids to copy; a rich text's widgets are named by number", async ({
+  page,
+}) => {
+  const mark = (prop: string) =>
+    JSON.stringify({
+      template: "Page",
+      templateId: "t-1",
+      entry: "e-1",
+      title: "About",
+      prop,
+      label: `Page · About · ${prop}`,
+    }).replace(/"/g, "&quot;");
+  await page.setContent(
+    `<main><p class="lead" data-cms-source="${mark("description")}">Lead</p>` +
+      `<div class="rich" data-cms-source="${mark("content")}" data-cms-widgets="1:1:video 3:2:cta">` +
+      `<p>Text</p><section class="video">Video</section><p>More</p><section class="cta">CTA</section></div></main>` +
+      `<style>${SOURCE_LABEL_STYLE}</style><script>${SOURCE_LABEL_SCRIPT}</script>`,
+  );
+  const label = page.locator(`#${SOURCE_LABEL_ID}`);
+  await page.locator(".lead").focus();
+  await expect(label).toHaveText("Page · About · description template t-1 · entry e-1");
+  await expect(label.getByRole("link")).toHaveCount(0);
+  await expect(label.locator("code")).toHaveText("template t-1 · entry e-1");
+  await page.locator(".cta").hover();
+  await expect(label).toContainText("Page · About · content · widget 2 (cta)");
+  await page.locator(".video").hover();
+  await expect(label).toContainText("Page · About · content · widget 1 (video)");
+  await page.locator(".rich > p").first().hover();
+  await expect(label).toContainText("Page · About · content template");
 });
 
 for (const width of [375, 1440]) {
