@@ -50,14 +50,19 @@ test.beforeAll(async () => {
     await readFile(path.join(project.contentDir, "entries", `${LIVE.id}.json`), "utf8"),
   ) as { templateId: string };
   templateId = raw.templateId;
+  preview = await linkFor("news-article", LIVE.id);
+});
+
+/** A preview link made through the API, as a path on the site under test. */
+async function linkFor(template: string, entry: string): Promise<string> {
   const made = await fetch(`${site.url}/_preview/api/links`, {
     method: "POST",
     headers: { authorization: `Bearer ${API_TOKEN}`, "content-type": "application/json" },
-    body: JSON.stringify({ template: "news-article", entry: LIVE.id }),
+    body: JSON.stringify({ template, entry }),
   });
   expect(made.status).toBe(201);
-  preview = new URL(((await made.json()) as { url: string }).url).pathname;
-});
+  return new URL(((await made.json()) as { url: string }).url).pathname;
+}
 
 test.afterAll(async () => {
   await site?.stop();
@@ -136,6 +141,22 @@ test("without a dashboard pattern the label shows the ids to copy; a rich text's
   await expect(label).toContainText("Page · About · content · widget 1 (video)");
   await page.locator(".rich > p").first().hover();
   await expect(label).toContainText("Page · About · content template");
+});
+
+test("a page's widgets are found where the side table says, and named", async ({ page }) => {
+  await page.goto(`${site.url}${await linkFor("page", "about")}`);
+  const found = await page.evaluate(() =>
+    [...document.querySelectorAll("[data-cms-widgets]")].flatMap((rich) =>
+      (rich.getAttribute("data-cms-widgets") ?? "").split(" ").map((entry) => {
+        const [child, , name] = entry.split(":");
+        return { name, className: rich.children[Number(child)]?.className ?? "" };
+      }),
+    ),
+  );
+  expect(found.length).toBeGreaterThan(1);
+  for (const { name, className } of found) expect(className.split(" ")).toContain(`w-${name}`);
+  await page.locator(".w-video").first().hover();
+  await expect(page.locator(`#${SOURCE_LABEL_ID}`)).toContainText("content · widget 1 (video)");
 });
 
 for (const width of [375, 1440]) {
