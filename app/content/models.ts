@@ -198,4 +198,6 @@ export interface UniversalIdPageModel {
   hero?: HeroModel;
   body: ContentBlock[];
   form?: FormDefinition;
+  /** Within a preview only: the entry it was made from. */
+  source?: EntrySource;
 }

@@ -30,11 +30,14 @@ export function PageBody({
 }
 
 /** A page's hero shows its `hero` group (or, without one, its title). */
-function heroMarks(page: SectionPageModel) {
+export function heroMarks(page: { source?: EntrySource; hero?: HeroModel }) {
   if (!page.source) return undefined;
   return {
     title: sourceMark(page.source, page.hero ? "hero · title" : "title"),
-    description: sourceMark(page.source, "hero · description"),
+    description: sourceMark(
+      page.source,
+      page.hero?.description ? "hero · description" : "description",
+    ),
     cta: sourceMark(page.source, "hero · cta_label"),
   };
 }
