@@ -25,6 +25,8 @@ const LIVE = {
 };
 /** Pages whose public answer must carry no mark (prerendered and rendered alike). */
 const PUBLIC_PATHS = [
+  "/jobs",
+  "/universal-id/data-platforms",
   "/",
   "/news",
   `/news/${LIVE.slug}`,
