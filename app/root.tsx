@@ -28,6 +28,7 @@ import type { ConsentMarkup } from "./consent/model";
 import { loadConsentWording } from "./content/consent.server";
 import { labelResponse, withReadRecord } from "./content/content-tags.server";
 import { logger } from "./content/log.server";
+import { currentPreview } from "./content/preview-context.server";
 import { APP_SCRIPTS_MARK } from "./document/app-scripts-mark";
 import { ATTRIBUTION_COOKIE } from "./forms/attribution";
 import { attributionScript } from "./forms/attribution-recorder";
@@ -49,6 +50,8 @@ export interface RootData {
   year: number;
   /** The consent banner, rendered for this page. */
   consent: ConsentMarkup;
+  /** Within a preview only: the pieces of the code every page shares are marked so. */
+  codeMarks?: true;
 }
 
 export interface RouteHandle {
@@ -100,7 +103,8 @@ export async function loader({ request }: Route.LoaderArgs): Promise<RootData> {
     return DEFAULT_CONSENT_WORDING;
   });
   const consent = renderConsentMarkup(wording, pageOf(new URL(request.url)));
-  return { gtmId: env.gtmId ?? null, year: new Date().getFullYear(), consent };
+  const marks = currentPreview() ? { codeMarks: true as const } : {};
+  return { gtmId: env.gtmId ?? null, year: new Date().getFullYear(), consent, ...marks };
 }
 
 /**
@@ -191,6 +195,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             year={root?.year}
             notice={banner}
             marksCurrentSection={!failed}
+            codeMarks={root?.codeMarks}
           >
             {children}
           </SiteLayout>

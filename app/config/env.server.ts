@@ -131,6 +131,14 @@ const originLike = (name: string) =>
     { message: `${name} must be an origin such as https://example.com (no path)` },
   );
 
+/** A dashboard URL pattern: an http(s) URL once its placeholders are filled in. */
+function isHttpUrlPattern(value: string): boolean {
+  const filled = value.replace(/\{(org|instance|template|entry)\}/g, "x");
+  if (!URL.canParse(filled)) return false;
+  const url = new URL(filled);
+  return (url.protocol === "https:" || url.protocol === "http:") && !hasCredentials(url);
+}
+
 /** `https://host[:port]` (a leading `*.` label allowed, as CSP allows it), nothing more. */
 const FRAME_ANCESTOR_HOST = /^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/;
 
@@ -277,6 +285,10 @@ const envSchema = z.object({
     DEFAULT_PREVIEW_FRAME_ANCESTORS,
     PREVIEW_FRAME_ANCESTORS_PROBLEM,
   ),
+  BCMS_DASHBOARD_URL: optionalString.refine((v) => v === undefined || isHttpUrlPattern(v), {
+    message:
+      "BCMS_DASHBOARD_URL must be an http(s) URL, with {org} {instance} {template} {entry} where the ids go",
+  }),
   PUBLISHED_VERSIONS_FILE: optionalString,
   CONTENT_SHOWN_AT: optionalString,
   HOST: optionalString,
@@ -411,6 +423,11 @@ export interface PreviewSettings {
   deskPassword?: string;
   /** Origins that may frame a preview (the CMS), as CSP frame-ancestors. */
   frameAncestors: readonly string[];
+  /**
+   * Where an entry opens in the CMS's dashboard, with `{org}`, `{instance}`, `{template}`
+   * and `{entry}` put in; unset: a preview's source labels show the ids instead.
+   */
+  dashboardUrl?: string;
 }
 
 export interface FormsSettings {
@@ -543,6 +560,7 @@ export function parseEnv(source: Record<string, string | undefined>): SiteEnv {
       apiToken: env.PREVIEW_API_TOKEN,
       deskPassword: env.PREVIEW_DESK_PASSWORD,
       frameAncestors: env.PREVIEW_FRAME_ANCESTORS,
+      dashboardUrl: env.BCMS_DASHBOARD_URL,
     },
     contentTagsFile: env.CONTENT_TAGS_FILE,
     publishedVersionsFile: env.PUBLISHED_VERSIONS_FILE,

@@ -7,6 +7,7 @@
 // It is rendered to markup on the server only (consent-markup.server.tsx): the browser
 // bundle carries none of it.
 import { buttonClassName } from "~/components/ui/button";
+import { sourceMark } from "../content/source-marks";
 import { CONSENT_FORM_ATTRIBUTE, CONSENT_PANEL_ID } from "./attributes";
 import { CONSENT_ACTION_PATH, CONSENT_RETURN_FIELD, CONSENT_SAVED_ID } from "./consent-form";
 import type { ConsentWording } from "./model";
@@ -38,35 +39,55 @@ export function ConsentBanner({ wording, returnTo }: ConsentBannerProps) {
       aria-labelledby={TITLE_ID}
       tabIndex={-1}
     >
-      <h2 id={TITLE_ID} className="consent__title">
+      <h2 id={TITLE_ID} className="consent__title" {...sourceMark(wording.source, "heading")}>
         {wording.title}
       </h2>
       {wording.body.map((paragraph) => (
-        <p key={paragraph} className="consent__text">
+        <p key={paragraph} className="consent__text" {...sourceMark(wording.source, "body")}>
           {paragraph}
         </p>
       ))}
-      <p className="consent__text">
+      <p className="consent__text" {...sourceMark(wording.source, "policy_page")}>
         <a className="consent__policy" href={wording.policyHref}>
           {wording.policyLabel}
         </a>
       </p>
-      <p className="consent__gpc">{wording.gpcNotice}</p>
-      <p id={CONSENT_SAVED_ID} className="consent__saved">
+      <p className="consent__gpc" {...sourceMark(wording.source, "gpc_notice")}>
+        {wording.gpcNotice}
+      </p>
+      <p
+        id={CONSENT_SAVED_ID}
+        className="consent__saved"
+        {...sourceMark(wording.source, "saved_notice")}
+      >
         {wording.savedNotice}
       </p>
       <div className="consent__actions">
         <form method="post" action={CONSENT_ACTION_PATH} className="consent__buttons" {...form}>
           <HiddenFields returnTo={returnTo} version={wording.version} />
-          <button type="submit" name="choice" value="accept" className={button}>
+          <button
+            type="submit"
+            name="choice"
+            value="accept"
+            className={button}
+            {...sourceMark(wording.source, "accept_label")}
+          >
             {wording.acceptLabel}
           </button>
-          <button type="submit" name="choice" value="reject" className={button}>
+          <button
+            type="submit"
+            name="choice"
+            value="reject"
+            className={button}
+            {...sourceMark(wording.source, "reject_label")}
+          >
             {wording.rejectLabel}
           </button>
         </form>
         <details className="consent__choose">
-          <summary className={button}>{wording.chooseLabel}</summary>
+          <summary className={button} {...sourceMark(wording.source, "choose_label")}>
+            {wording.chooseLabel}
+          </summary>
           <form method="post" action={CONSENT_ACTION_PATH} {...form}>
             <HiddenFields returnTo={returnTo} version={wording.version} />
             {/* The group's name is the Choose button's text, which sits right above it: the
@@ -90,7 +111,13 @@ export function ConsentBanner({ wording, returnTo }: ConsentBannerProps) {
                 description={wording.advertising.description}
               />
             </fieldset>
-            <button type="submit" name="choice" value="save" className={button}>
+            <button
+              type="submit"
+              name="choice"
+              value="save"
+              className={button}
+              {...sourceMark(wording.source, "save_label")}
+            >
               {wording.saveLabel}
             </button>
           </form>

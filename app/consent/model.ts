@@ -1,6 +1,7 @@
 // The consent banner's wording and the visitor's stored choice (no analytics before it).
 // The wording is content: the CMS's `consent-banner` entry, read by
 // app/content/consent.server.ts; a new `version` asks every visitor again.
+import type { EntrySource } from "../content/source-marks";
 
 /** Categories a visitor chooses; "necessary" is always on and never stored. */
 export const CONSENT_CATEGORIES = ["analytics", "advertising"] as const;
@@ -31,6 +32,8 @@ export interface ConsentWording {
   /** The cookie policy page, linked from the banner. */
   policyHref: string;
   policyLabel: string;
+  /** Within a preview only: the CMS entry the wording was read from. */
+  source?: EntrySource;
 }
 
 /** The banner as the root loader hands it to the page (consent-markup.server.tsx). */

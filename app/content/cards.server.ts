@@ -2,9 +2,11 @@
 // with each template's own fields between. An entry without a title makes no card.
 import { contentTag, recordRead } from "./content-tags.server";
 import { entryModifiedAt, entrySlug, type LocalEntry } from "./entries.server";
+import { entrySource } from "./entry-source.server";
 import { toImageModel } from "./media.server";
 import type { ImageModel } from "./models";
 import { dateLabel, isoDate, readString } from "./read.server";
+import type { EntrySource } from "./source-marks";
 
 /** The CSS width a card's cover renders at. */
 export const COVER_WIDTH = 720;
@@ -16,6 +18,7 @@ export interface CardFields {
   description: string;
   cover?: ImageModel;
   modifiedAt?: string;
+  source?: EntrySource;
 }
 
 export function toCard<Own extends object>(
@@ -38,6 +41,7 @@ export function toCard<Own extends object>(
     ...own,
     ...(modifiedAt ? { modifiedAt } : {}),
     ...(cover ? { cover } : {}),
+    ...entrySource(entry),
   };
 }
 

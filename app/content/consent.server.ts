@@ -12,6 +12,7 @@ import {
   getPublishedEntries,
   type LocalEntry,
 } from "./entries.server";
+import { entrySource } from "./entry-source.server";
 import { logger } from "./log.server";
 import type { PropNameOf, TemplateName } from "./model";
 import type { RichNode, RichTag } from "./models";
@@ -214,5 +215,5 @@ export async function loadConsentWording(): Promise<ConsentWording> {
   reportOnce(`used ${key}`, () =>
     logger.info("Consent banner wording", { entry: newest.id, version: reading.wording.version }),
   );
-  return reading.wording;
+  return { ...reading.wording, ...entrySource(newest) };
 }

@@ -37,6 +37,8 @@ export const FORM_TEMPLATE = "form" satisfies TemplateName;
 export interface LocalEntry<T extends TemplateName = TemplateName> {
   id: string;
   templateName: string;
+  /** The template's id in the CMS, when the CMS gave it (a preview's edit link needs it). */
+  templateId?: string;
   meta: EntryMeta<T>;
   content: unknown[];
   /** When the entry was last changed in the CMS (ms). */
@@ -71,6 +73,7 @@ export function localise(entry: EntryParsed, lng: string): LocalEntry | undefine
   return {
     id: entry._id,
     templateName: entry.templateName,
+    ...(typeof entry.templateId === "string" ? { templateId: entry.templateId } : {}),
     meta,
     content: Array.isArray(content) ? content : [],
     updatedAt: typeof entry.updatedAt === "number" ? entry.updatedAt : 0,

@@ -5,6 +5,7 @@ import type { FormDefinition } from "~/forms/model";
 import type { WidgetModelOf } from "~/widgets/models";
 import type { ImageModel } from "./media-models";
 import type { RichNode } from "./rich-models";
+import type { EntrySource } from "./source-marks";
 
 export type { ImageModel, ImageSource, VideoCaptionTrack, VideoFileModel } from "./media-models";
 export type { RichElement, RichNode, RichTag } from "./rich-models";
@@ -73,6 +74,8 @@ export interface NewsCardModel {
   cover?: ImageModel;
   /** The entry's last change in the CMS (ISO 8601 date-time), when known. */
   modifiedAt?: string;
+  /** Within a preview only: the entry it was made from. */
+  source?: EntrySource;
 }
 
 export interface ResourceCardModel {
@@ -85,6 +88,8 @@ export interface ResourceCardModel {
   cover?: ImageModel;
   /** The entry's last change in the CMS (ISO 8601 date-time), when known. */
   modifiedAt?: string;
+  /** Within a preview only: the entry it was made from. */
+  source?: EntrySource;
 }
 
 export interface EventCardModel {
@@ -98,6 +103,8 @@ export interface EventCardModel {
   cover?: ImageModel;
   /** The entry's last change in the CMS (ISO 8601 date-time), when known. */
   modifiedAt?: string;
+  /** Within a preview only: the entry it was made from. */
+  source?: EntrySource;
 }
 
 export interface JobModel {
@@ -110,6 +117,8 @@ export interface JobModel {
   description: string;
   /** The entry's last change in the CMS (ISO 8601 date-time), when known. */
   modifiedAt?: string;
+  /** Within a preview only: the entry it was made from. */
+  source?: EntrySource;
 }
 
 /** A fixed page (`page` template): home, section, thank-you and other fixed routes. */
@@ -122,6 +131,8 @@ export interface SectionPageModel {
   tabs: TabModel[];
   /** A form the page carries (contact, sign-up). */
   form?: FormDefinition;
+  /** Within a preview only: the entry it was made from. */
+  source?: EntrySource;
 }
 
 export interface LegalPageModel {
@@ -133,6 +144,8 @@ export interface LegalPageModel {
   updatedLabel?: string;
   lang: "en" | "ja";
   body: ContentBlock[];
+  /** Within a preview only: the entry it was made from. */
+  source?: EntrySource;
 }
 
 export interface NewsArticleModel extends NewsCardModel {
@@ -185,4 +198,6 @@ export interface UniversalIdPageModel {
   hero?: HeroModel;
   body: ContentBlock[];
   form?: FormDefinition;
+  /** Within a preview only: the entry it was made from. */
+  source?: EntrySource;
 }

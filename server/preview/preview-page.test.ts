@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { inlineScriptHashes } from "../security/script-hashes";
 import { INVALID_LINK_PAGE, previewBar, previewDocument } from "./preview-page";
+import { SOURCE_LABEL_SCRIPT, SOURCE_LABEL_STYLE } from "./source-labels";
 
 const PAGE = `<!DOCTYPE html><html lang="en" data-consent-version="3" data-gtm-id="GTM-ABC123"><head><meta charSet="utf-8"/><script>(function consentRuntime(){var s=document.createElement("script");s.src="https://www.googletagmanager.com/gtm.js?id="+document.documentElement.getAttribute("data-gtm-id");})()</script><script>(function recordAttribution(){document.cookie="id5_attribution="+location.pathname})()</script><title>An article - ID5</title><link rel="modulepreload" href="/assets/entry.js"/><script type="application/ld+json">{"@type":"NewsArticle"}</script></head><body><main><h1>An article</h1></main><script>window.dataLayer=[];</script><template id="app-entry"><script type="module" async="">import "/assets/entry.js";</script></template><script>window.__reactRouterContext = {"x":1};</script><SCRIPT>window.__reactRouterContext.streamController.close();</SCRIPT ></body></html>`;
 
@@ -28,9 +29,19 @@ describe("previewDocument", () => {
     expect(html).toContain("<title>Preview: An &lt;article&gt;</title>");
     expect(html.indexOf('<aside id="preview-bar"')).toBeGreaterThan(html.indexOf("</main>"));
     expect(html).toContain("new EventSource(");
-    // One inline script: the refresh script, allowed by its hash.
-    expect(inlineScriptHashes(html)).toHaveLength(1);
-    expect(html.match(/<script/gi)).toHaveLength(1);
+    // The preview's own inline scripts alone, each allowed by its hash: the refresh and the
+    // source labels.
+    expect(inlineScriptHashes(html)).toHaveLength(2);
+    expect(html.match(/<script/gi)).toHaveLength(2);
+    expect(html).toContain(`<script>${SOURCE_LABEL_SCRIPT}</script>`);
+  });
+
+  it("adds the source labels' outline and script after the bar", () => {
+    const html = previewDocument(PAGE, DESCRIPTION);
+    expect(html.indexOf(`<style>${SOURCE_LABEL_STYLE}</style>`)).toBeGreaterThan(
+      html.indexOf('<aside id="preview-bar"'),
+    );
+    expect(html.indexOf("</body>")).toBeGreaterThan(html.indexOf(SOURCE_LABEL_SCRIPT));
   });
 
   it("puts an editor's text in as written: `$'`, `` $` `` and `$$` are not replacement patterns", () => {

@@ -9,6 +9,7 @@ import type {
   PreviewSchedule,
   PreviewTime,
 } from "../../app/content/preview.server";
+import { SOURCE_LABEL_SCRIPT, SOURCE_LABEL_STYLE } from "./source-labels";
 
 /** `data-` attribute the refresh script sets on <html> after each refresh (tests wait on it). */
 export const REFRESHED_ATTRIBUTE = "data-preview-refreshed";
@@ -158,8 +159,13 @@ export function previewDocument(html: string, description: PreviewDescription): 
   );
   const title = escapeHtml(`Preview: ${description.title}`);
   const withTitle = withHead.replace(/<title>[\s\S]*?<\/title>/, () => `<title>${title}</title>`);
-  const additions = `${previewBar(description)}<script>${REFRESH_SCRIPT}</script>`;
+  const additions = `${previewBar(description)}<script>${REFRESH_SCRIPT}</script>${sourceLabels()}`;
   return withTitle.replace(/<\/body>/, () => `${additions}</body>`);
+}
+
+/** The outline and label of what each marked element comes from (source-labels.ts). */
+function sourceLabels(): string {
+  return `<style>${SOURCE_LABEL_STYLE}</style><script>${SOURCE_LABEL_SCRIPT}</script>`;
 }
 
 /** The refusal: the same plain page for every invalid link, whatever made it invalid. */

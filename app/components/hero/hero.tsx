@@ -17,6 +17,7 @@ import {
 import { DEFAULT_HERO_THEME, HERO_CTA_VARIANT } from "./hero-theme";
 import { RichInline } from "./rich-inline";
 import "./hero.css";
+import type { SourceMark } from "~/content/source-marks";
 
 /** Slots left empty (`undefined`, `null`, `false`, `""`) render nothing, not an empty box. */
 const hasContent = (node: ReactNode) => node != null && node !== false && node !== "";
@@ -50,6 +51,8 @@ export interface HeroProps {
   animateTargets?: readonly string[];
   id?: string;
   className?: string;
+  /** Within a preview: where the title, description and call to action come from. */
+  marks?: { title?: SourceMark; description?: SourceMark; cta?: SourceMark };
 }
 
 export function Hero({
@@ -66,6 +69,7 @@ export function Hero({
   animateTargets,
   id,
   className,
+  marks,
 }: HeroProps) {
   const rootRef = useRef<HTMLElement>(null);
   const titleId = useId();
@@ -144,21 +148,25 @@ export function Hero({
       <div className="hero__background" aria-hidden="true" />
       <Container className="hero__inner">
         <div className="hero__content">
-          <Heading id={titleId} className="hero__title" {...animate("title")}>
+          <Heading id={titleId} className="hero__title" {...animate("title")} {...marks?.title}>
             <RichInline nodes={title} />
           </Heading>
           {ownTargets.includes("description") &&
             (typeof description === "string" ? (
-              <p className="hero__description" {...animate("description")}>
+              <p className="hero__description" {...animate("description")} {...marks?.description}>
                 {description}
               </p>
             ) : (
-              <div className="hero__description" {...animate("description")}>
+              <div
+                className="hero__description"
+                {...animate("description")}
+                {...marks?.description}
+              >
                 {description}
               </div>
             ))}
           {cta && (
-            <div className="hero__actions" {...animate("cta")}>
+            <div className="hero__actions" {...animate("cta")} {...marks?.cta}>
               <ButtonLink href={cta.href} variant={HERO_CTA_VARIANT[theme]} size="lg">
                 {cta.label}
                 <ArrowRightIcon size={20} />

@@ -5,6 +5,7 @@ import { ACQUISITION_BANNER_TEXT, ACQUISITION_PATH } from "~/config/site";
 import { withoutTrailingSlashes } from "~/navigation/page-paths";
 import { ArrowRightIcon } from "../ui/icons";
 import "./announcement-banner.css";
+import { codeMark } from "~/content/source-marks";
 
 /** The page on which the banner switches to its alternative colour scheme. */
 export const ANNOUNCEMENT_ALT_SCHEME_PATH = "/technology";
@@ -21,13 +22,21 @@ export function announcementScheme(pathname: string): AnnouncementScheme {
   return withoutTrailingSlashes(pathname) === ANNOUNCEMENT_ALT_SCHEME_PATH ? "alt" : "default";
 }
 
-export function AnnouncementBanner({ pathname }: { pathname: string }) {
+export function AnnouncementBanner({
+  pathname,
+  codeMarks,
+}: {
+  pathname: string;
+  /** A preview: the banner says it is the code's, not the CMS's. */
+  codeMarks?: boolean;
+}) {
   if (!isAnnouncementVisible(pathname)) return null;
   return (
     <aside
       className="announcement-banner"
       aria-label="Announcement"
       data-scheme={announcementScheme(pathname)}
+      {...codeMark(codeMarks, "announcement banner")}
     >
       <Link className="announcement-banner__link" to={ACQUISITION_PATH}>
         <span className="announcement-banner__badge">{ANNOUNCEMENT_BADGE}</span>

@@ -9,6 +9,7 @@ import { LOGO_LINK_LABEL } from "./header";
 import { Logo } from "./logo";
 import { SocialLinks } from "./social-links";
 import "./footer.css";
+import { codeMark } from "~/content/source-marks";
 
 const CONSENT_OPENER = { [CONSENT_OPEN_ATTRIBUTE]: "" };
 
@@ -27,11 +28,13 @@ export interface FooterProps {
    * agree even across New Year's Eve; defaults to the current year.
    */
   year?: number;
+  /** A preview: the footer says it is the code's, not the CMS's. */
+  codeMarks?: boolean;
 }
 
-export function Footer({ year = new Date().getFullYear() }: FooterProps) {
+export function Footer({ year = new Date().getFullYear(), codeMarks }: FooterProps) {
   return (
-    <footer id={FOOTER_ID} className="site-footer">
+    <footer id={FOOTER_ID} className="site-footer" {...codeMark(codeMarks, "footer")}>
       <Container>
         <div className="site-footer__top">
           <div className="site-footer__brand">

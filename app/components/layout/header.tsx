@@ -8,20 +8,39 @@ import { Logo } from "./logo";
 import { LOGIN_LABEL, MobileMenu } from "./mobile-menu";
 import { SectionLink } from "./section-link";
 import "./header.css";
+import { codeMark } from "~/content/source-marks";
 
 /** Accessible name of the logo link (the wordmark itself is decorative). */
 export const LOGO_LINK_LABEL = "ID5 home";
 
-/** `marksCurrentSection` false (error pages): no link is marked as the current section. */
-export function Header({ marksCurrentSection = true }: { marksCurrentSection?: boolean }) {
+/**
+ * `marksCurrentSection` false (error pages): no link is marked as the current section.
+ * `codeMarks` (a preview): the logo and the links say they are the code's, not the CMS's.
+ */
+export function Header({
+  marksCurrentSection = true,
+  codeMarks,
+}: {
+  marksCurrentSection?: boolean;
+  codeMarks?: boolean;
+}) {
   const compact = useHeaderCompact();
   return (
     <header className="site-header" data-compact={compact ? "true" : "false"}>
       <Container className="site-header__inner">
-        <Link className="site-header__logo" to="/" aria-label={LOGO_LINK_LABEL}>
+        <Link
+          className="site-header__logo"
+          to="/"
+          aria-label={LOGO_LINK_LABEL}
+          {...codeMark(codeMarks, "header · logo link")}
+        >
           <Logo />
         </Link>
-        <nav className="site-header__nav" aria-label="Main">
+        <nav
+          className="site-header__nav"
+          aria-label="Main"
+          {...codeMark(codeMarks, "header · section links")}
+        >
           <ul className="site-header__links">
             {HEADER_LINKS.map((link) => (
               <li key={link.href}>

@@ -15,6 +15,8 @@ export interface SiteLayoutProps {
   notice?: ReactNode;
   /** False on error pages: no header link is marked as the current section. */
   marksCurrentSection?: boolean;
+  /** A preview: header, banner and footer say they are the code's, not the CMS's. */
+  codeMarks?: boolean;
   children: ReactNode;
 }
 
@@ -23,21 +25,22 @@ export function SiteLayout({
   year,
   notice,
   marksCurrentSection = true,
+  codeMarks,
   children,
 }: SiteLayoutProps) {
   return (
     <div className="site-layout" data-banner={isAnnouncementVisible(pathname) ? "shown" : "hidden"}>
       <SkipLink />
       {notice}
-      <AnnouncementBanner pathname={pathname} />
+      <AnnouncementBanner pathname={pathname} codeMarks={codeMarks} />
       <Suspense>
-        <Header marksCurrentSection={marksCurrentSection} />
+        <Header marksCurrentSection={marksCurrentSection} codeMarks={codeMarks} />
       </Suspense>
       <main id={MAIN_CONTENT_ID} className="site-layout__main" tabIndex={-1}>
         <Suspense>{children}</Suspense>
       </main>
       <Suspense>
-        <Footer year={year} />
+        <Footer year={year} codeMarks={codeMarks} />
       </Suspense>
     </div>
   );

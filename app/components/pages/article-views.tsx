@@ -2,6 +2,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { EventModel, LegalPageModel, NewsArticleModel, ResourceModel } from "~/content/models";
+import { type EntrySource, sourceMark } from "~/content/source-marks";
 import type { PageCrumb } from "~/seo/route-meta";
 import { Picture } from "../media/picture";
 import { ButtonLink } from "../ui/button";
@@ -20,12 +21,18 @@ function ArticleHeader({
   lead,
   breadcrumbs,
   pageLang,
+  source,
+  leadProp = "description",
   children,
 }: TrailProps & {
   eyebrow: ReactNode;
   title: string;
   lead?: string;
   pageLang?: string;
+  /** Within a preview: the entry, whose title and lead are marked. */
+  source?: EntrySource;
+  /** The prop the lead shows. */
+  leadProp?: string;
   children?: ReactNode;
 }) {
   return (
@@ -33,8 +40,14 @@ function ArticleHeader({
       <Container width="prose">
         <Breadcrumbs crumbs={breadcrumbs} pageLang={pageLang} />
         <p className="article__eyebrow">{eyebrow}</p>
-        <h1 className="article__title">{title}</h1>
-        {lead && <p className="article__lead">{lead}</p>}
+        <h1 className="article__title" {...sourceMark(source, "title")}>
+          {title}
+        </h1>
+        {lead && (
+          <p className="article__lead" {...sourceMark(source, leadProp)}>
+            {lead}
+          </p>
+        )}
         {children}
       </Container>
     </header>
@@ -56,8 +69,13 @@ export function NewsArticleView({
         }
         title={article.title}
         lead={article.description}
+        source={article.source}
       >
-        {article.author && <p className="article__byline">By {article.author}</p>}
+        {article.author && (
+          <p className="article__byline" {...sourceMark(article.source, "author")}>
+            By {article.author}
+          </p>
+        )}
       </ArticleHeader>
       {article.cover && (
         <Container width="prose" className="article__cover">
@@ -85,6 +103,7 @@ export function EventView({ event, breadcrumbs }: TrailProps & { event: EventMod
         }
         title={event.title}
         lead={event.description}
+        source={event.source}
       >
         {event.registrationUrl && event.upcoming && (
           <ButtonLink href={event.registrationUrl} variant="primary">
@@ -122,6 +141,7 @@ export function ResourceView({
         }
         title={resource.title}
         lead={resource.description}
+        source={resource.source}
       />
       {resource.cover && (
         <Container width="prose" className="article__cover">
@@ -152,6 +172,8 @@ export function LegalPageView({ page, breadcrumbs }: TrailProps & { page: LegalP
         }
         title={page.title}
         lead={page.summary}
+        source={page.source}
+        leadProp="summary"
       />
       <PageBody page={page} />
     </article>

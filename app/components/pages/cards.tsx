@@ -2,6 +2,7 @@
 // other kinds live with the only view that lists them.
 import { Link } from "react-router";
 import type { NewsCardModel } from "~/content/models";
+import { type EntrySource, sourceMark } from "~/content/source-marks";
 import { Picture } from "../media/picture";
 
 const CARD_IMAGE_SIZES = "(min-width: 1100px) 360px, (min-width: 700px) 50vw, 100vw";
@@ -14,6 +15,8 @@ interface CardProps {
   meta?: string;
   cover?: NewsCardModel["cover"];
   headingLevel?: 2 | 3;
+  /** Within a preview: the entry the card shows. */
+  source?: EntrySource;
 }
 
 export function Card({
@@ -24,6 +27,7 @@ export function Card({
   meta,
   cover,
   headingLevel = 3,
+  source,
 }: CardProps) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
@@ -38,12 +42,14 @@ export function Card({
           <span>{eyebrow}</span>
           {meta && <span className="card__meta">{meta}</span>}
         </p>
-        <Heading className="card__title">
+        <Heading className="card__title" {...sourceMark(source, "title")}>
           <Link to={href} className="card__link">
             {title}
           </Link>
         </Heading>
-        <p className="card__description">{description}</p>
+        <p className="card__description" {...sourceMark(source, "description")}>
+          {description}
+        </p>
       </div>
     </article>
   );
@@ -67,6 +73,7 @@ export function NewsCard({ item, headingLevel }: { item: NewsCardModel; headingL
       meta={item.dateLabel}
       cover={item.cover}
       headingLevel={headingLevel}
+      source={item.source}
     />
   );
 }

@@ -6,6 +6,7 @@ import type {
   ResourceCardModel,
   SectionPageModel,
 } from "~/content/models";
+import { sourceMark } from "~/content/source-marks";
 import { newsPagePath } from "~/content/urls";
 import { ButtonLink } from "../ui/button";
 import { Container } from "../ui/container";
@@ -111,12 +112,16 @@ export function JobsView({ page, jobs }: { page: SectionPageModel; jobs: JobMode
             {jobs.map((job) => (
               <li key={job.slug} className="jobs__item">
                 <div>
-                  <h3 className="jobs__title">{job.title}</h3>
+                  <h3 className="jobs__title" {...sourceMark(job.source, "title")}>
+                    {job.title}
+                  </h3>
                   <p className="jobs__meta">
                     {job.department} · {job.location} ·{" "}
                     {EMPLOYMENT_LABELS[job.employmentType] ?? job.employmentType}
                   </p>
-                  <p className="jobs__description">{job.description}</p>
+                  <p className="jobs__description" {...sourceMark(job.source, "description")}>
+                    {job.description}
+                  </p>
                 </div>
                 <ButtonLink href={job.applyUrl} variant="outline" size="sm">
                   Apply<span className="visually-hidden"> for {job.title}</span>
@@ -140,6 +145,7 @@ function ResourceCard({ item }: { item: ResourceCardModel }) {
       eyebrow={item.kindLabel}
       cover={item.cover}
       headingLevel={2}
+      source={item.source}
     />
   );
 }

@@ -3,6 +3,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { HeroModel, NewsCardModel, SectionPageModel } from "~/content/models";
+import { type EntrySource, richContentMark, sourceMark } from "~/content/source-marks";
 import { Hero } from "../hero/hero";
 import { RichContent } from "../rich-text/rich-content";
 import { Container } from "../ui/container";
@@ -15,13 +16,30 @@ export function heroDescription(description: HeroModel["description"]): ReactNod
   return <RichContent blocks={description} />;
 }
 
-export function PageBody({ page }: { page: { body: SectionPageModel["body"] } }) {
+export function PageBody({
+  page,
+}: {
+  page: { body: SectionPageModel["body"]; source?: EntrySource };
+}) {
   if (page.body.length === 0) return null;
   return (
     <Container width="prose" className="page__body">
-      <RichContent blocks={page.body} />
+      <RichContent blocks={page.body} mark={richContentMark(page.source, "content", page.body)} />
     </Container>
   );
+}
+
+/** A page's hero shows its `hero` group (or, without one, its title). */
+export function heroMarks(page: { source?: EntrySource; hero?: HeroModel }) {
+  if (!page.source) return undefined;
+  return {
+    title: sourceMark(page.source, page.hero ? "hero · title" : "title"),
+    description: sourceMark(
+      page.source,
+      page.hero?.description ? "hero · description" : "description",
+    ),
+    cta: sourceMark(page.source, "hero · cta_label"),
+  };
 }
 
 export function SectionPageView({
@@ -43,6 +61,7 @@ export function SectionPageView({
         theme={page.hero?.theme}
         cta={page.hero?.cta}
         image={page.hero?.image}
+        marks={heroMarks(page)}
       />
       {lead}
       <PageBody page={page} />

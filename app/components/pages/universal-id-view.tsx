@@ -3,7 +3,7 @@
 import type { ReactNode } from "react";
 import type { UniversalIdPageModel } from "~/content/models";
 import { Hero } from "../hero/hero";
-import { heroDescription, PageBody } from "./section-page-view";
+import { heroDescription, heroMarks, PageBody } from "./section-page-view";
 
 export function UniversalIdView({
   page,
@@ -21,6 +21,7 @@ export function UniversalIdView({
         theme={page.hero?.theme ?? "blue-light"}
         cta={page.hero?.cta}
         image={page.hero?.image}
+        marks={heroMarks(page)}
       />
       <PageBody page={page} />
       {children}

@@ -2,6 +2,7 @@
 // figures, and hidden placeholders for what the site cannot handle.
 import { Suspense } from "react";
 import type { ContentBlock } from "~/content/models";
+import type { SourceMark } from "~/content/source-marks";
 import { WidgetBlock } from "~/widgets/registry";
 import { UnhandledWidget } from "~/widgets/unhandled-widget";
 import { Picture } from "../media/picture";
@@ -14,6 +15,8 @@ export const FIGURE_SIZES = "(min-width: 48rem) 44rem, 100vw";
 export interface RichContentProps {
   blocks: readonly ContentBlock[];
   className?: string;
+  /** Within a preview: where the blocks come from (source-marks.ts). */
+  mark?: SourceMark;
 }
 
 function renderBlock(block: ContentBlock, key: number) {
@@ -41,9 +44,9 @@ function renderBlock(block: ContentBlock, key: number) {
   }
 }
 
-export function RichContent({ blocks, className }: RichContentProps) {
+export function RichContent({ blocks, className, mark }: RichContentProps) {
   return (
-    <div className={className ? `rich-content ${className}` : "rich-content"}>
+    <div className={className ? `rich-content ${className}` : "rich-content"} {...mark}>
       {blocks.map(renderBlock)}
     </div>
   );

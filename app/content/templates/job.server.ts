@@ -7,6 +7,7 @@ import {
   type LocalEntry,
   TEMPLATES,
 } from "../entries.server";
+import { entrySource } from "../entry-source.server";
 import type { JobModel } from "../models";
 import { readString } from "../read.server";
 import { CONTENT_URL_PATTERNS } from "../urls";
@@ -28,6 +29,7 @@ export function toJob(entry: LocalEntry<"job">): JobModel | undefined {
     applyUrl,
     description: readString(m.description) ?? "",
     ...(modifiedAt ? { modifiedAt } : {}),
+    ...entrySource(entry),
   };
 }
 

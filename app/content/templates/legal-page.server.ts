@@ -3,6 +3,7 @@
 import { toContentBlocks } from "../blocks.server";
 import { notFound, withContent } from "../content-errors.server";
 import { findPublishedEntryByPath, loadLinkContext, TEMPLATES } from "../entries.server";
+import { entrySource } from "../entry-source.server";
 import { toPageHead } from "../head.server";
 import type { LegalPageModel } from "../models";
 import { dateLabel, isoDate, readDate, readString } from "../read.server";
@@ -23,6 +24,7 @@ export function loadLegalPage(path: string): Promise<LegalPageModel> {
       ...(updated ? { updated: isoDate(updated), updatedLabel: dateLabel(updated) } : {}),
       lang,
       body: toContentBlocks(entry.content, ctx),
+      ...entrySource(entry),
     };
   });
 }

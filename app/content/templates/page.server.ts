@@ -10,6 +10,7 @@ import {
   TEMPLATES,
 } from "../entries.server";
 import { loadEntryForm } from "../entry-form.server";
+import { entrySource } from "../entry-source.server";
 import { loadPointedForm } from "../forms.server";
 import { toPageHead } from "../head.server";
 import { toHero } from "../hero.server";
@@ -40,6 +41,7 @@ export function loadSectionPage(path: string): Promise<SectionPageModel> {
       body: toContentBlocks(entry.content, ctx),
       tabs: toTabs(entry.meta.tabs, ctx),
       ...(form ? { form } : {}),
+      ...entrySource(entry),
     };
   });
 }

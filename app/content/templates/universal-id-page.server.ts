@@ -11,6 +11,7 @@ import {
   TEMPLATES,
 } from "../entries.server";
 import { loadEntryForm } from "../entry-form.server";
+import { entrySource } from "../entry-source.server";
 import { loadPointedForm } from "../forms.server";
 import { toPageHead } from "../head.server";
 import { toHero } from "../hero.server";
@@ -40,6 +41,7 @@ export function loadUniversalIdPage(slug: string, path: string): Promise<Univers
       ...(hero ? { hero } : {}),
       body: toContentBlocks(entry.content, ctx),
       ...(form ? { form } : {}),
+      ...entrySource(entry),
     };
   });
 }
