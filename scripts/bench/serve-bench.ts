@@ -28,6 +28,12 @@ const SERVER_CPU = 0;
 const WRK_CPU = 1;
 const GZIP = { "Accept-Encoding": "gzip" };
 const RENDERS = 150;
+/**
+ * Renders of RENDERED, each encoding in turn, before any is counted: with only each run's
+ * 20 the first run measured (gzip) still carried the render path's JIT warm-up, about 2.5 ms a
+ * render here (decision 0037), and read as the cost of gzip.
+ */
+const RENDER_WARMUP = 200;
 /** A page rendered on every request (it carries a form). */
 const RENDERED = "/contact";
 /**
@@ -301,6 +307,11 @@ function compareFastPath(runs: FastPathRuns): FastPathComparison {
 /** 2. CPU per server render of RENDERED, compressed each way the browsers ask. */
 async function measureRenders(site: SiteProcess) {
   progress(`server renders of ${RENDERED}`);
+  const encodings = [GZIP, {}, { "Accept-Encoding": "gzip, deflate, br" }];
+  for (let i = 0; i < RENDER_WARMUP; i++) {
+    const headers = encodings[i % encodings.length];
+    await (await fetch(`${site.url}${RENDERED}?sent=warmup-${i}`, { headers })).arrayBuffer();
+  }
   return {
     cpuMsGzip: round(await renderCpu(site, GZIP, "gzip"), 2),
     cpuMsIdentity: round(await renderCpu(site, {}, "identity"), 2),
