@@ -16,7 +16,7 @@ import { readDeskRows } from "./content/editors-desk.server";
 import { installPublishedVersionStore } from "./content/last-public-versions.server";
 import { installLogger, logger } from "./content/log.server";
 import { describePreview, findPreviewEntry } from "./content/preview.server";
-import { withPreviewOf } from "./content/preview-context.server";
+import { withPreviewOf, withViewAt } from "./content/preview-context.server";
 import { holdScriptsUntilFirstPaint } from "./document/first-paint.server";
 import { createLoadContext } from "./forms/context";
 import type { SiteBuildExports, SiteSettings } from "./server-build-contract";
@@ -43,6 +43,7 @@ export const siteBuild = {
   readRedirectEntries,
   forgetContent,
   withPreviewOf,
+  withViewAt,
   describePreview,
   findPreviewEntry,
   readDeskRows,

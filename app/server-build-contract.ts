@@ -49,6 +49,8 @@ export interface SiteBuildExports {
   forgetContent(): void;
   /** Runs `work` (a rendering) with the entry's current content in place of its public one. */
   withPreviewOf<T>(target: PreviewTarget, work: () => Promise<T>): Promise<T>;
+  /** Runs `work` (a rendering) as the site will be at `at` (ms): the desk's timed view. */
+  withViewAt<T>(at: number, work: () => Promise<T>): Promise<T>;
   describePreview(target: PreviewTarget): Promise<PreviewDescription | undefined>;
   findPreviewEntry(templateName: string, slugOrId: string): Promise<PreviewEntryLookup>;
   /** The editors' desk's entries: drafts, reworked pages, times to come, refused times. */
@@ -65,6 +67,7 @@ export const SITE_BUILD_MEMBERS = [
   "readRedirectEntries",
   "forgetContent",
   "withPreviewOf",
+  "withViewAt",
   "describePreview",
   "findPreviewEntry",
   "readDeskRows",
