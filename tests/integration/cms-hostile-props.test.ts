@@ -397,15 +397,15 @@ const header = (answer: RawResponse, name: string) => {
 
 /**
  * Saves `props` on the target through the CMS's API; resolves once the site has applied it,
- * or with undefined when the content service itself refuses the value (400): it never
- * reaches the site.
+ * or with undefined when the content service itself refuses the value (400, or 413 for a body
+ * over its limit): it never reaches the site.
  */
 async function save(target: Target, props: Record<string, unknown>): Promise<number | undefined> {
   const since = site().logs.lines.length;
   try {
     await api.update(target.template, target.id, { props });
   } catch (error) {
-    if (/: 400 /.test(String(error))) return undefined;
+    if (/: (400|413) /.test(String(error))) return undefined;
     throw error;
   }
   await site().logs.waitFor(
@@ -517,6 +517,7 @@ async function checkSite(target: Target, since: number, written: readonly unknow
   ).toEqual([]);
   for (const message of [
     "schedule refused: the entry stays as visitors saw it",
+    "value refused: the entry stays as visitors saw it",
     "redirect refused",
   ]) {
     const told = lines.filter(

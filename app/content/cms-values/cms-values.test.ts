@@ -47,6 +47,8 @@ describe("addresses and redirect locations", () => {
     "/a\r\nb",
     "/a\u2028",
     "/a b",
+    "/events/\u0440\u0430\u0443\u0440\u0430l",
+    "https://id5.io/caf\u00e9",
     "javascript:alert(1)",
     "https://u:p@x.example/",
     "",

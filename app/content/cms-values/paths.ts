@@ -48,6 +48,11 @@ export const checkRedirectLocation: CmsValueCheck<string> = (raw) => {
   if (hasControlCharacter(raw) || /\s/.test(raw)) {
     return { problem: `has a control character or space: ${JSON.stringify(raw)}` };
   }
+  // A header carries ASCII only (a character beyond Latin-1 made the answer a 500); a URL
+  // normalised by `new URL` is ASCII already, so only an address taken as it is can fail here.
+  if (/[^\x21-\x7e]/.test(raw)) {
+    return { problem: `has a character a header cannot carry unencoded: ${JSON.stringify(raw)}` };
+  }
   if (raw.startsWith("/")) {
     if (raw.startsWith("//") || raw.startsWith("/\\")) {
       return { problem: `leads off the site once normalised: ${raw}` };
