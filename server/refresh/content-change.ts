@@ -4,7 +4,8 @@
 // again), or from a scheduled time (publish_at, unpublish_at: content-schedule.ts, whose timer
 // the versions each change and catch-up read set again). Previews are told first (an editor
 // waits on them); the redirects are merged again before the pages are, and an edit of a
-// redirect alone is read on this thread, not behind the render thread's pages; the CDN is purged only once the pages, and the sitemap they moved, are written.
+// redirect alone is read on this thread, not behind the render thread's pages; the CDN is
+// purged only once the pages, and the sitemap they moved, are written.
 
 import { createHash } from "node:crypto";
 import type { ClassifiedChange } from "../../app/content/content-changes.server";

@@ -4,6 +4,7 @@
 // entry: the public view keeps what visitors saw of it (last-public-versions.server.ts).
 import { CONTENT_MODEL } from "../model/content-model";
 import type { OwnerDeclaration } from "../model/types";
+import { isRec, type Rec } from "../read.server";
 import type { Checked, CmsValueKind } from "./checked";
 import { checkNumber } from "./numbers";
 import { checkSlug } from "./slugs";
@@ -41,9 +42,6 @@ export interface RefusedValue {
   problem: string;
 }
 
-type Rec = Record<string, unknown>;
-const isRec = (value: unknown): value is Rec =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 const listOf = (value: unknown): unknown[] =>
   Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
 /** Absent, null or blank: unset (readers treat it so), nothing to refuse; not for a slug. */

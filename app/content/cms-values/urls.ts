@@ -30,9 +30,3 @@ export const checkLinkUrl: CmsValueCheck<string> = (raw) => {
   }
   return { value: raw };
 };
-
-/** The link if its check takes it, else none: for readers that drop a refused link silently. */
-export function checkedLink(raw: unknown): string | undefined {
-  const checked = checkLinkUrl(raw);
-  return "value" in checked ? checked.value : undefined;
-}
