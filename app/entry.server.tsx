@@ -13,6 +13,7 @@ import { watchContentChanges } from "./content/content-changes.server";
 import { forgetContent } from "./content/content-client.server";
 import { readContentVersions } from "./content/content-versions.server";
 import { readDeskRows } from "./content/editors-desk.server";
+import { readEntryPages } from "./content/entries.server";
 import { installPublishedVersionStore } from "./content/last-public-versions.server";
 import { installLogger, logger } from "./content/log.server";
 import { describePreview, findPreviewEntry } from "./content/preview.server";
@@ -47,6 +48,7 @@ export const siteBuild = {
   describePreview,
   findPreviewEntry,
   readDeskRows,
+  readEntryPages,
 } satisfies SiteBuildExports;
 
 export const streamTimeout = 10_000;

@@ -10,6 +10,7 @@ import type { CmsValueKind } from "./content/cms-values/checked";
 import type { ClassifiedChange, WatchOptions } from "./content/content-changes.server";
 import type { ContentVersions } from "./content/content-versions";
 import type { DeskRow } from "./content/editors-desk.server";
+import type { EntryPage } from "./content/entries.server";
 import type { PublishedVersionStore } from "./content/last-public-versions";
 import type { PreviewDescription, PreviewEntryLookup } from "./content/preview.server";
 import type { PreviewTarget } from "./content/preview-context.server";
@@ -55,6 +56,8 @@ export interface SiteBuildExports {
   findPreviewEntry(templateName: string, slugOrId: string): Promise<PreviewEntryLookup>;
   /** The editors' desk's entries: drafts, reworked pages, times to come, refused times. */
   readDeskRows(now: number): Promise<DeskRow[]>;
+  /** The page of every entry visitors see (within withViewAt: then): the timed sitemap's. */
+  readEntryPages(): Promise<EntryPage[]>;
 }
 
 /** Every member of SiteBuildExports, for the server's check of a loaded build. */
@@ -71,6 +74,7 @@ export const SITE_BUILD_MEMBERS = [
   "describePreview",
   "findPreviewEntry",
   "readDeskRows",
+  "readEntryPages",
 ] as const satisfies readonly (keyof SiteBuildExports)[];
 
 // Compile-time check that the list names every member.

@@ -39,9 +39,9 @@ describe("the desk's rows of an entry", () => {
       unpublish_at: { timestamp: NOW + 2 * HOUR, timezoneOffset: 0 },
     };
     const rows = rowsOf(entry(times), entry(times), PUBLIC, NOW);
-    expect(rows.map((row) => [row.kind, row.at])).toEqual([
-      ["publish", NOW + HOUR],
-      ["unpublish", NOW + 2 * HOUR],
+    expect(rows.map((row) => [row.kind, row.at, row.timezoneOffset])).toEqual([
+      ["publish", NOW + HOUR, 60],
+      ["unpublish", NOW + 2 * HOUR, 0],
     ]);
     expect(rows[0]?.detail).toMatch(/^Goes live 2026-12-02 09:00 UTC \(.+\)$/);
     const past = entry({ publish_at: { timestamp: NOW - HOUR, timezoneOffset: 0 } });

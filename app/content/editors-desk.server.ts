@@ -13,6 +13,7 @@ import {
 } from "./entries.server";
 import { changedFields, PREVIEWABLE_TEMPLATES, previewSchedule } from "./preview.server";
 import { entryStatusLabel, isPublicEntry, publicStatus } from "./public-status.server";
+import { readWindow } from "./schedule.server";
 
 export type DeskRowKind = "draft" | "reworked" | "publish" | "unpublish" | "refused";
 
@@ -27,6 +28,8 @@ export interface DeskRow {
   detail: string;
   /** For a time to come: when (ms), for the order; the labels are in `detail`. */
   at?: number;
+  /** For a time to come: the offset the editor saved it with (BCMS's `timezoneOffset`). */
+  timezoneOffset?: number;
   /** Where its preview shows it; undefined when it has no address (then no preview). */
   path?: string;
 }
@@ -102,9 +105,10 @@ export function rowsOf(
       });
     }
   }
-  for (const [kind, time] of [
-    ["publish", schedule?.goesLive],
-    ["unpublish", schedule?.leaves],
+  const { window } = readWindow(current.meta);
+  for (const [kind, time, date] of [
+    ["publish", schedule?.goesLive, window.publishAt],
+    ["unpublish", schedule?.leaves, window.unpublishAt],
   ] as const) {
     const at = time ? Date.parse(time.iso) : Number.NaN;
     if (!time || !(at > now) || schedule?.problem) continue;
@@ -112,7 +116,8 @@ export function rowsOf(
     const waits = status.isPublic
       ? ""
       : `; nothing changes until its status is public (now: ${status.label})`;
-    rows.push({ ...base, kind, at, detail: `${verb} ${time.utc} (${time.editor})${waits}` });
+    const detail = `${verb} ${time.utc} (${time.editor})${waits}`;
+    rows.push({ ...base, kind, at, timezoneOffset: date?.timezoneOffset ?? 0, detail });
   }
   return rows;
 }

@@ -376,7 +376,8 @@ let knownAddresses:
 async function readAddressIndex(): Promise<NonNullable<typeof knownAddresses>> {
   const lists = await Promise.all(Object.values(TEMPLATES).map((t) => readPublishedList(t)));
   if (knownAddresses && sameItems(knownAddresses.lists, lists)) return knownAddresses;
-  const preview = currentPreview() !== undefined;
+  // A preview's or a timed view's index is made for that rendering alone.
+  const ownRendering = currentPreview() !== undefined || currentViewAt() !== undefined;
   const addresses = new Map<string, EntryAddress>();
   const paths = new Map<string, string>();
   for (const entry of lists.flatMap((list) => list.entries)) {
@@ -386,8 +387,7 @@ async function readAddressIndex(): Promise<NonNullable<typeof knownAddresses>> {
     paths.set(entry.id, path);
   }
   const made = { lists, addresses, paths };
-  // A preview's index holds its entry's current address: made for that rendering alone.
-  if (!preview) knownAddresses = made;
+  if (!ownRendering) knownAddresses = made;
   return made;
 }
 
@@ -403,6 +403,31 @@ export async function getEntryAddresses(): Promise<ReadonlyMap<string, EntryAddr
 /** Every published entry's path, by entry id (shared like getEntryAddresses: read-only). */
 export async function getEntryPathIndex(): Promise<ReadonlyMap<string, string>> {
   return (await readAddressIndex()).paths;
+}
+
+/** A page an entry gives the site, and when its content last changed (ISO 8601, if known). */
+export interface EntryPage {
+  path: string;
+  modifiedAt?: string;
+}
+
+/**
+ * The page of every entry visitors see (in a timed view: at its instant), each path once:
+ * what the timed view's sitemap is made of. Not recorded as a read.
+ */
+export async function readEntryPages(): Promise<EntryPage[]> {
+  const lists = await Promise.all(Object.values(TEMPLATES).map((t) => readPublishedList(t)));
+  const pages = new Map<string, EntryPage>();
+  for (const entry of lists.flatMap((list) => list.entries)) {
+    const path = entryPath(entry);
+    if (!path) continue;
+    const modifiedAt = entryModifiedAt(entry);
+    const known = pages.get(path)?.modifiedAt;
+    // A path several entries share (the jobs page) changed when the newest of them did.
+    const newest = known && modifiedAt && known > modifiedAt ? known : modifiedAt;
+    pages.set(path, newest ? { path, modifiedAt: newest } : { path });
+  }
+  return [...pages.values()];
 }
 
 /**
