@@ -31,6 +31,7 @@ import {
 import type { EditorsDesk } from "./preview/editors-desk";
 import { isPreviewPathSpelledOtherwise } from "./preview/preview-links";
 import type { PreviewService } from "./preview/preview-service";
+import type { TimedView } from "./preview/timed-view";
 import type { ContentDependencies } from "./refresh/content-dependencies";
 import { type PageRenderer, STALE_HEADER } from "./rendering/render";
 import { healthResponse, readinessResponse } from "./running/health";
@@ -86,6 +87,8 @@ export interface PipelineParts {
   preview?: PreviewService;
   /** The editors' desk at /_preview/ (with previews). */
   desk?: EditorsDesk;
+  /** The desk's view of the site at a chosen instant, /_preview/at/<token>/<path>. */
+  timedView?: TimedView;
   /** The build that answers (its id in build/client/builds/latest.json), for access lines. */
   buildId: string;
   /** What the CMS answers, and the conditions of readiness (for /readyz). */
@@ -386,6 +389,7 @@ function previewRoutes(app: Hono<SiteHono>, parts: PipelineParts, preview: Previ
       return desk.act(c.req.raw, { ...factsOf(c.env?.incoming), secure });
     });
   }
+  if (parts.timedView) timedViewRoutes(app, parts.timedView, factsOf);
   app.all(`${PREVIEW_PATH_PREFIX}api/:action`, (c) => {
     c.set("source", "preview");
     return preview.api(c.req.raw, c.req.param("action"), factsOf(c.env?.incoming));
@@ -402,6 +406,29 @@ function previewRoutes(app: Hono<SiteHono>, parts: PipelineParts, preview: Previ
   app.all(`${PREVIEW_PATH_PREFIX}*`, (c) => {
     c.set("source", "preview");
     return preview.refusal();
+  });
+}
+
+/**
+ * /_preview/at/<token>/<site path>: the site as it will be at the token's instant. Before
+ * `/_preview/:token` and the catch-all, which would refuse it as a malformed link.
+ */
+function timedViewRoutes(
+  app: Hono<SiteHono>,
+  timedView: TimedView,
+  factsOf: (incoming: IncomingMessage | undefined) => RequestFacts,
+): void {
+  const base = `${PREVIEW_PATH_PREFIX}at/:token`;
+  const sitePathOf = (c: SiteContext, token: string) =>
+    new URL(c.req.url).pathname.slice(`${PREVIEW_PATH_PREFIX}at/${token}`.length) || "/";
+  app.on(["GET", "HEAD"], [base, `${base}/*`], (c) => {
+    c.set("source", "preview");
+    const token = c.req.param("token");
+    return timedView.answer(c.req.raw, token, sitePathOf(c, token), factsOf(c.env?.incoming));
+  });
+  app.all(`${base}/*`, (c) => {
+    c.set("source", "preview");
+    return timedView.formRefusal(c.req.raw);
   });
 }
 

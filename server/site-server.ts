@@ -5,6 +5,7 @@
 // answers count as visitor traffic, and the order of shutdown.
 import { randomUUID } from "node:crypto";
 import { createJsonLogger, type SiteLogger } from "../app/logging/logger.server";
+import type { RedirectNotice } from "../app/redirects/cms-redirects";
 import {
   answeringParts,
   type LoadedSite,
@@ -13,6 +14,8 @@ import {
 } from "./answering-parts";
 import { readGaugesFrom, requestMetrics } from "./metrics/site-metrics";
 import { EditorsDesk } from "./preview/editors-desk";
+import type { PreviewService } from "./preview/preview-service";
+import { sitemapFileReader, TimedView } from "./preview/timed-view";
 import { ContentChanges, cmsWatcherOf } from "./refresh/content-change";
 import { BUSY_REFRESH_SHARE, PageRefresher } from "./refresh/page-refresh";
 import { CoalescedPurge } from "./refresh/purge";
@@ -38,6 +41,45 @@ export interface SiteServer {
   listen(port?: number, host?: string): Promise<{ url: string; port: number }>;
   /** Stops accepting, waits for in-flight requests (up to 10 s), stops watching content. */
   close(): Promise<void>;
+}
+
+/** The editors' desk and its timed view (with previews and the site's key). */
+function deskParts(
+  options: SiteServerOptions,
+  parts: {
+    preview: PreviewService | undefined;
+    site: LoadedSite;
+    logger: SiteLogger;
+    notices: () => readonly RedirectNotice[];
+  },
+): { desk?: EditorsDesk; timedView?: TimedView } {
+  const { preview, site, logger } = parts;
+  const { env, siteKey, previewRevocations } = options;
+  if (!preview || !siteKey || !previewRevocations) return {};
+  const timedViewLink = (at: number, offset: number): Promise<string> => timedView.link(at, offset);
+  const desk: EditorsDesk = new EditorsDesk({
+    password: env.preview?.deskPassword,
+    siteKey,
+    siteOrigin: env.siteOrigin,
+    content: site.build.preview,
+    links: preview,
+    timedViewLink,
+    redirectNotices: parts.notices,
+    logger,
+  });
+  const timedView: TimedView = new TimedView({
+    siteKey,
+    siteOrigin: env.siteOrigin,
+    revocations: previewRevocations,
+    content: site.build.preview,
+    // Rendered here, where the timed view's context is (as previews are).
+    handler: site.build.handler,
+    hasSession: (request): boolean => desk.hasSession(request),
+    checks: preview,
+    publicSitemap: sitemapFileReader(site.files),
+    logger,
+  });
+  return { desk, timedView };
 }
 
 export async function createSiteServer(options: SiteServerOptions): Promise<SiteServer> {
@@ -88,18 +130,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     answerHeaders,
     cspReports: new CspReportEndpoint({ logger, siteOrigin: env.siteOrigin }),
     preview,
-    desk:
-      preview && options.siteKey
-        ? new EditorsDesk({
-            password: env.preview?.deskPassword,
-            siteKey: options.siteKey,
-            siteOrigin: env.siteOrigin,
-            content: build.preview,
-            links: preview,
-            redirectNotices: () => cmsRedirects.notices,
-            logger,
-          })
-        : undefined,
+    ...deskParts(options, { preview, site, logger, notices: () => cmsRedirects.notices }),
     readiness: async () => [
       (await contentProbe()).content,
       [catchUpCondition(changes?.startState ?? "connecting"), redirectsCondition(cmsRedirects)],

@@ -61,10 +61,12 @@ function entryForm(
   return `<form method="post" action="/_preview/"><input type="hidden" name="action" value="${action}"><input type="hidden" name="template" value="${escapeHtml(row.template)}"><input type="hidden" name="entry" value="${escapeHtml(row.entryId)}"><button type="submit"${quiet ? ' class="quiet"' : ""}>${label}</button></form>`;
 }
 
-function rowItem(row: DeskRow): string {
-  const actions = row.path
-    ? `${entryForm("preview", row, "Open preview")}${entryForm("revoke", row, "Revoke its links", true)}`
-    : "";
+function rowItem(row: DeskRow, more = ""): string {
+  const actions = `${
+    row.path
+      ? `${entryForm("preview", row, "Open preview")}${entryForm("revoke", row, "Revoke its links", true)}`
+      : ""
+  }${more}`;
   return `<li class="${row.kind}" data-desk-row="${row.kind}" data-entry="${escapeHtml(row.entryId)}"><span class="what"><span class="kind">${KIND_LABELS[row.kind]}</span> <strong>${escapeHtml(row.title)}</strong> <span>(${escapeHtml(row.template)} · ${escapeHtml(row.name)})</span><br>${escapeHtml(row.detail)}</span>${actions}</li>`;
 }
 
@@ -73,12 +75,25 @@ function redirectItem(notice: RedirectNotice): string {
   return `<li class="refused" data-desk-row="redirect"><span class="what"><span class="kind">${what}</span> <strong>Redirect ${escapeHtml(notice.from ?? "(no from)")}</strong> <span>(redirect · ${escapeHtml(notice.entryId)})</span><br>${escapeHtml(notice.problem)}</span></li>`;
 }
 
+/** A row's button: the whole site as it will be at the row's time. */
+function timedViewForm(row: DeskRow): string {
+  if (row.at === undefined) return "";
+  return `<form method="post" action="/_preview/" data-timed-view-row><input type="hidden" name="action" value="timed-view"><input type="hidden" name="at" value="${row.at}"><input type="hidden" name="offset" value="${row.timezoneOffset ?? 0}"><button type="submit" class="quiet">See the site then</button></form>`;
+}
+
+/** The form of an instant the editor types: a date and time, at UTC or their own offset. */
+function timedViewPicker(): string {
+  return `<section aria-labelledby="timed-view"><h2 id="timed-view">The site at a chosen time</h2><form method="post" action="/_preview/" class="picker"><input type="hidden" name="action" value="timed-view"><p><label for="when">Date and time</label><br><input id="when" name="when" type="datetime-local" required></p><p><label for="zone">Offset from UTC</label><br><input id="zone" name="zone" placeholder="+02:00" size="8" aria-describedby="zone-help"> <small id="zone-help">+HH:MM or -HH:MM; empty for UTC</small></p><p><button type="submit">See the site then</button></p></form></section>`;
+}
+
 /** The desk: every entry whose public face differs from the CMS, and what the site refused. */
 export function deskPage(
   rows: readonly DeskRow[],
   redirects: readonly RedirectNotice[],
-  notice?: string,
+  options: { notice?: string; timedView?: boolean } = {},
 ): string {
+  const { notice, timedView = false } = options;
+  const item = (row: DeskRow) => rowItem(row, timedView ? timedViewForm(row) : "");
   const times = rows.filter((row) => row.kind === "publish" || row.kind === "unpublish");
   const drafts = rows.filter((row) => row.kind === "draft" || row.kind === "reworked");
   const refused = rows.filter((row) => row.kind === "refused");
@@ -86,6 +101,6 @@ export function deskPage(
     `<h2>${title}</h2>${items.length > 0 ? `<ul>${items.join("")}</ul>` : `<p>${empty}</p>`}`;
   return documentOf(
     "Editors' desk",
-    `<header><h1>Editors' desk</h1><span>${entryForm("revoke-all", { template: "", entryId: "" }, "Revoke every preview link", true)} <form method="post" action="/_preview/"><input type="hidden" name="action" value="sign-out"><button type="submit" class="quiet">Sign out</button></form></span></header>${notice ? `<p class="notice" role="status">${escapeHtml(notice)}</p>` : ""}${section("Scheduled, soonest first", times.map(rowItem), "Nothing is scheduled.")}${section("Drafts and reworked pages", drafts.map(rowItem), "Every entry is as visitors see it.")}${section("Refused by the site", [...refused.map(rowItem), ...redirects.map(redirectItem)], "Nothing is refused.")}`,
+    `<header><h1>Editors' desk</h1><span>${entryForm("revoke-all", { template: "", entryId: "" }, "Revoke every preview link", true)} <form method="post" action="/_preview/"><input type="hidden" name="action" value="sign-out"><button type="submit" class="quiet">Sign out</button></form></span></header>${notice ? `<p class="notice" role="status">${escapeHtml(notice)}</p>` : ""}${section("Scheduled, soonest first", times.map(item), "Nothing is scheduled.")}${timedView ? timedViewPicker() : ""}${section("Drafts and reworked pages", drafts.map(item), "Every entry is as visitors see it.")}${section("Refused by the site", [...refused.map(item), ...redirects.map(redirectItem)], "Nothing is refused.")}`,
   );
 }

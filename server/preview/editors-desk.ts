@@ -14,6 +14,7 @@ import type { PreviewContent } from "../rendering/server-build";
 import { readLimitedBody } from "../security/request-intake";
 import { deskOffPage, deskPage, signInPage } from "./desk-page";
 import type { PreviewService } from "./preview-service";
+import { isViewableTime } from "./timed-view-links";
 
 export const DESK_COOKIE = "id5_desk";
 export const DESK_SESSION_HOURS = 8;
@@ -26,6 +27,8 @@ export interface EditorsDeskOptions {
   siteOrigin: string;
   content: Pick<PreviewContent, "readDeskRows">;
   links: Pick<PreviewService, "rate" | "tooMany" | "createLink" | "revokeEntry" | "revokeAll">;
+  /** The address of the timed view of `at` (ms), chosen at `timezoneOffset` (BCMS's sign). */
+  timedViewLink?: (at: number, timezoneOffset: number) => Promise<string>;
   /** The CMS redirects the last merge left out, with why. */
   redirectNotices: () => readonly RedirectNotice[];
   logger: SiteLogger;
@@ -75,7 +78,10 @@ export class EditorsDesk {
     if (!this.options.password) return html(404, deskOffPage());
     if (!this.hasSession(request)) return html(200, signInPage());
     const rows = await this.options.content.readDeskRows(this.now());
-    const page = deskPage(rows, this.options.redirectNotices(), noticeOf(request));
+    const page = deskPage(rows, this.options.redirectNotices(), {
+      notice: noticeOf(request),
+      timedView: this.options.timedViewLink !== undefined,
+    });
     return html(200, request.method === "HEAD" ? "" : page);
   }
 
@@ -96,6 +102,7 @@ export class EditorsDesk {
     if (!this.hasSession(request)) return html(401, signInPage("Sign in first."));
     if (action === "sign-out")
       return seeOther("/_preview/", { "Set-Cookie": this.cookie("", 0, facts) });
+    if (action === "timed-view") return this.timedView(form);
     return this.entryAction(action, form.get("template") ?? "", form.get("entry") ?? "");
   }
 
@@ -150,6 +157,16 @@ export class EditorsDesk {
     return html(400, signInPage(`Unknown action "${action ?? ""}".`));
   }
 
+  /** Opens the site as it will be at the instant the form names (a row's, or one typed). */
+  private async timedView(form: URLSearchParams): Promise<Response> {
+    const link = this.options.timedViewLink;
+    if (!link) return html(404, signInPage("The timed view is not available here."));
+    const chosen = chosenInstant(form);
+    if (typeof chosen === "string") return html(400, signInPage(chosen));
+    this.options.logger.info("timed view opened", { at: new Date(chosen.at).toISOString() });
+    return seeOther(await link(chosen.at, chosen.timezoneOffset));
+  }
+
   private page404(problem: string): Response {
     return html(404, signInPage(problem));
   }
@@ -186,6 +203,50 @@ export class EditorsDesk {
       ...(facts.secure ? ["Secure"] : []),
     ].join("; ");
   }
+}
+
+/**
+ * The instant a timed-view form names: `at` (ms, a row's time) with its `offset`, or `when`
+ * (a datetime-local value, YYYY-MM-DDTHH:MM) at `zone` (+HH:MM east of UTC, default UTC);
+ * a string says what is wrong.
+ */
+export function chosenInstant(
+  form: URLSearchParams,
+): { at: number; timezoneOffset: number } | string {
+  const given = form.get("at");
+  if (given !== null) {
+    const at = /^\d{1,16}$/.test(given) ? Number(given) : Number.NaN;
+    const offset = /^-?\d{1,4}$/.test(form.get("offset") ?? "0")
+      ? Number(form.get("offset") ?? 0)
+      : Number.NaN;
+    if (!isViewableTime(at, offset)) return "That time cannot be shown.";
+    return { at, timezoneOffset: offset === 0 ? 0 : offset };
+  }
+  const when = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(
+    form.get("when") ?? "",
+  );
+  const zone = /^(?:UTC)?\s*([+-])(\d{1,2}):?(\d{2})$|^(?:UTC|Z)?$/i.exec(
+    (form.get("zone") ?? "").trim(),
+  );
+  if (!when) return "Give a date and time, such as 2030-03-04T09:00.";
+  if (!zone) return "Give the offset from UTC as +HH:MM or -HH:MM (or leave it empty for UTC).";
+  const [, year, month, day, hour, minute, second] = when.map(Number) as number[];
+  const local = Date.UTC(year as number, (month as number) - 1, day, hour, minute, second || 0);
+  const check = new Date(local);
+  if (
+    check.getUTCMonth() !== (month as number) - 1 ||
+    check.getUTCDate() !== day ||
+    (hour as number) > 23 ||
+    (minute as number) > 59
+  ) {
+    return "That date does not exist.";
+  }
+  const east = zone[1] ? (zone[1] === "-" ? -1 : 1) * (Number(zone[2]) * 60 + Number(zone[3])) : 0;
+  // BCMS's sign (positive west of UTC): the editor's local time is UTC minus it.
+  const timezoneOffset = east === 0 ? 0 : -east;
+  const at = local - east * 60_000;
+  if (!isViewableTime(at, timezoneOffset)) return "That time cannot be shown.";
+  return { at, timezoneOffset };
 }
 
 const DONE_NOTICES: Record<string, string> = {

@@ -19,7 +19,7 @@ const CLOCK_SKEW_MS = 60_000;
  * How far ahead of a verifier's clock a link's issue time may be: the skew, twice (a link
  * made just after a revocation is issued past the skew after it: issueTimeAfter).
  */
-const MAX_ISSUED_AHEAD_MS = 2 * CLOCK_SKEW_MS + 1;
+export const MAX_ISSUED_AHEAD_MS = 2 * CLOCK_SKEW_MS + 1;
 const KEY_LABEL = "id5 preview link v1";
 const TOKEN_PATTERN =
   /^([a-z0-9][a-z0-9-]{0,63})\.([0-9a-f]{24})\.([0-9a-z]{1,10})\.([0-9a-z]{1,10})\.([A-Za-z0-9_-]{43})$/;
@@ -128,7 +128,7 @@ export function verifyPreviewToken(token: string, key: Buffer, now = Date.now())
  * issued at or before it, or up to the clock skew after it, as the issuer's clock may run
  * that far ahead of the revoker's (a link made just before the revocation may say so).
  */
-export function isRevoked(claims: PreviewClaims, revokedAt: number): boolean {
+export function isRevoked(claims: Pick<PreviewClaims, "issuedAt">, revokedAt: number): boolean {
   return revokedAt > 0 && claims.issuedAt <= revokedAt + CLOCK_SKEW_MS;
 }
 

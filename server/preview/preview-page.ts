@@ -72,7 +72,7 @@ export function escapeHtml(text: string): string {
     .replace(/"/g, "&quot;");
 }
 
-const BAR_STYLE = [
+export const BAR_STYLE = [
   "position:fixed",
   "left:0",
   "right:0",
@@ -143,17 +143,21 @@ const ANY_SCRIPT = /<script\b[^>]*>[\s\S]*?<\/script\s*>/gi;
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g;
 const TAG_MANAGER_ID = new RegExp(` ${GTM_ID_ATTRIBUTE}="[^"]*"`, "g");
 
+/** The rendered page without any of its scripts (nor the tag manager's id): see ANY_SCRIPT. */
+export function withoutScripts(html: string): string {
+  return html
+    .replace(APP_ENTRY_TEMPLATE, "")
+    .replace(ANY_SCRIPT, "")
+    .replace(MODULE_PRELOAD, "")
+    .replace(TAG_MANAGER_ID, "");
+}
+
 /**
  * The preview document made from the page's rendered HTML. Every insertion goes through a
  * replacer function: a replacement string would expand `$'` or `$&` in an editor's text.
  */
 export function previewDocument(html: string, description: PreviewDescription): string {
-  const page = html
-    .replace(APP_ENTRY_TEMPLATE, "")
-    .replace(ANY_SCRIPT, "")
-    .replace(MODULE_PRELOAD, "")
-    .replace(TAG_MANAGER_ID, "");
-  const withHead = page.replace(
+  const withHead = withoutScripts(html).replace(
     /<head>/,
     () => `<head><meta name="robots" content="noindex, nofollow">`,
   );

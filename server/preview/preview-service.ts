@@ -44,7 +44,8 @@ export interface PreviewServiceOptions {
   revocations: PreviewRevocationStore;
   /** The windows every instance counts in; unset, or while it fails: this process's own. */
   rateLimits?: RateLimitStore;
-  content: PreviewContent;
+  /** The timed view's parts are the desk's (timed-view.ts). */
+  content: Omit<PreviewContent, "withViewAt" | "readEntryPages">;
   handler: SiteRequestHandler;
   logger: SiteLogger;
   /** PREVIEW_API_TOKEN; unset: the link endpoints answer 404. */

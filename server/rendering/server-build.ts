@@ -16,7 +16,12 @@ export type SiteRequestHandler = (request: Request, facts?: RequestFacts) => Pro
 
 export type PreviewContent = Pick<
   SiteBuildExports,
-  "withPreviewOf" | "describePreview" | "findPreviewEntry" | "readDeskRows"
+  | "withPreviewOf"
+  | "withViewAt"
+  | "describePreview"
+  | "findPreviewEntry"
+  | "readDeskRows"
+  | "readEntryPages"
 >;
 
 const UNKNOWN_CLIENT: RequestFacts = { clientAddress: "unknown" };
@@ -68,9 +73,11 @@ export async function loadServerBuild(
     forgetContent: site.forgetContent,
     preview: {
       withPreviewOf: site.withPreviewOf,
+      withViewAt: site.withViewAt,
       describePreview: site.describePreview,
       findPreviewEntry: site.findPreviewEntry,
       readDeskRows: site.readDeskRows,
+      readEntryPages: site.readEntryPages,
     },
     describeRoute: routeFactsOf(build, matchRoutes),
     unknownAddressSamples: unknownAddressSamplesOf(build),
