@@ -32,6 +32,7 @@ import type { EditorsDesk } from "./preview/editors-desk";
 import { isPreviewPathSpelledOtherwise } from "./preview/preview-links";
 import type { PreviewService } from "./preview/preview-service";
 import type { TimedView } from "./preview/timed-view";
+import { outsideTimedView } from "./preview/timed-view-links";
 import type { ContentDependencies } from "./refresh/content-dependencies";
 import { type PageRenderer, STALE_HEADER } from "./rendering/render";
 import { healthResponse, readinessResponse } from "./running/health";
@@ -368,7 +369,9 @@ function previewRoutes(app: Hono<SiteHono>, parts: PipelineParts, preview: Previ
   });
   app.use(async (c, next) => {
     const url = c.req.url;
-    if (!url.includes("%") || !isPreviewPathSpelledOtherwise(new URL(url).pathname)) {
+    // A timed view's page may be spelled with escapes, as that page's own address may.
+    const pathname = outsideTimedView(new URL(url).pathname);
+    if (!url.includes("%") || !isPreviewPathSpelledOtherwise(pathname)) {
       return next();
     }
     c.set("source", "not-found");

@@ -120,6 +120,20 @@ export function verifyTimedViewToken(token: string, key: Buffer, now: number): T
   return { ok: true, claims };
 }
 
+/**
+ * The part of a raw request path that names a page of the site, when it is a timed view's
+ * (`/_preview/at/<token>/news/…` → `/news/…`); else the path itself. That part may be
+ * percent-encoded as any page's address is; the rest is spelled literally.
+ */
+export function outsideTimedView(rawPathname: string): string {
+  if (!rawPathname.startsWith(TIMED_VIEW_PREFIX)) return rawPathname;
+  const rest = rawPathname.slice(TIMED_VIEW_PREFIX.length);
+  const slash = rest.indexOf("/");
+  const token = slash === -1 ? rest : rest.slice(0, slash);
+  if (token.includes("%")) return rawPathname;
+  return slash === -1 ? "/" : rest.slice(slash);
+}
+
 /** The address of `sitePath` (with its query) in the view the token opens. */
 export function timedViewPath(token: string, sitePath = "/"): string {
   return `${TIMED_VIEW_PREFIX}${token}${sitePath.startsWith("/") ? sitePath : `/${sitePath}`}`;

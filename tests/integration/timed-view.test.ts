@@ -226,6 +226,17 @@ describe("the site at a chosen time", () => {
     expect((await get(`${await viewOf(LATER)}/news`)).status).toBe(200);
   });
 
+  it("answers a page spelled with escapes inside the view, and none naming a preview", async () => {
+    const view = await viewOf(LATER);
+    const escaped = await get(`${view}/news/caf%C3%A9`);
+    expect(escaped.status).toBe(404);
+    expect(escaped.text).toContain('id="timed-view-bar"');
+    expect(escaped.headers["cache-control"]).toBe("private, no-store");
+    const hidden = await get(`${view}/news/%5Fpreview/${view.slice("/_preview/at/".length)}`);
+    expect(hidden.status).toBe(404);
+    expect(hidden.text).not.toContain('id="timed-view-bar"');
+  });
+
   it("sends no form from the view", async () => {
     const view = await viewOf(LATER);
     const sent = await fetch(`${site.url}${view}/contact`, {
