@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { DeskRow } from "../../app/content/editors-desk.server";
 import { recordingLogger } from "../../tests/support/webhook-receiver";
-import { DESK_COOKIE, EditorsDesk, type EditorsDeskOptions } from "./editors-desk";
+import { chosenInstant, DESK_COOKIE, EditorsDesk, type EditorsDeskOptions } from "./editors-desk";
 
 const PASSWORD = "a-long-desk-password";
 const ORIGIN = "https://id5.io";
@@ -157,5 +157,37 @@ describe("the editors' desk", () => {
     );
     expect(fetchedCrossSite.status).toBe(403);
     expect(made).toHaveLength(1);
+  });
+});
+
+describe("the instant a timed-view form names", () => {
+  const form = (fields: Record<string, string>) => chosenInstant(new URLSearchParams(fields));
+
+  it("takes a row's instant with its offset, or a typed local time at an offset", () => {
+    expect(form({ at: "1898856000000", offset: "180" })).toEqual({
+      at: 1898856000000,
+      timezoneOffset: 180,
+    });
+    expect(form({ when: "2030-03-05T09:30", zone: "+02:00" })).toEqual({
+      at: Date.UTC(2030, 2, 5, 7, 30),
+      timezoneOffset: -120,
+    });
+    expect(form({ when: "2030-03-05T09:30", zone: "UTC-05:30" })).toEqual({
+      at: Date.UTC(2030, 2, 5, 15, 0),
+      timezoneOffset: 330,
+    });
+    expect(form({ when: "2030-03-05T09:30:15", zone: "" })).toEqual({
+      at: Date.UTC(2030, 2, 5, 9, 30, 15),
+      timezoneOffset: 0,
+    });
+  });
+
+  it("says what is wrong with a date that does not exist, an offset or an instant out of range", () => {
+    expect(form({ when: "2030-02-30T09:30" })).toBe("That date does not exist.");
+    expect(form({ when: "2030-03-05T24:30" })).toBe("That date does not exist.");
+    expect(form({ when: "tomorrow" })).toMatch(/^Give a date and time/);
+    expect(form({ when: "2030-03-05T09:30", zone: "CET" })).toMatch(/^Give the offset/);
+    expect(form({ at: "1e12" })).toBe("That time cannot be shown.");
+    expect(form({ at: "1898856000000", offset: "9999" })).toBe("That time cannot be shown.");
   });
 });
