@@ -17,7 +17,9 @@ import {
   getPublishedEntries,
   type LocalEntry,
   orderedList,
+  readEntryPages,
 } from "./entries.server";
+import { withViewAt } from "./preview-context.server";
 
 // A client that, like the content client's cache, hands out the same entry objects on every
 // read until the list is replaced (`replace`), so reads of one list can be told apart.
@@ -141,5 +143,32 @@ describe("published lists", () => {
     expect(reads).toBeGreaterThan(before); // each call still asks the client (its cache answers)
     replace("page", [parsed("page", 2, { title: "About", slug: "about", path: "/about-us" })]);
     expect((await getEntryAddresses()).get(id(2))?.path).toBe("/about-us");
+  });
+});
+
+describe("a timed view of the lists", () => {
+  const LATER = Date.UTC(2030, 2, 5);
+  const due = (n: number, meta: Record<string, unknown> = {}) =>
+    parsed("news-article", n, {
+      title: `Story ${n}`,
+      slug: `story-${n}`,
+      publish_at: { timestamp: Date.UTC(2030, 2, 4), timezoneOffset: 0 },
+      ...meta,
+    });
+
+  it("shows the entries due by then, and leaves the public address index as it was", async () => {
+    replace("news-article", [article(1), due(2)]);
+    const addresses = await getEntryAddresses();
+    expect(addresses.has(id(2))).toBe(false);
+    const then = await withViewAt(LATER, () => getEntryAddresses());
+    expect(then.get(id(2))?.path).toBe("/news/story-2");
+    expect(await getEntryAddresses()).toBe(addresses);
+  });
+
+  it("lists the pages of what is shown then that may be indexed, each path once", async () => {
+    replace("news-article", [article(1), due(2), due(3, { seo: { no_index: true } })]);
+    const paths = async () => (await readEntryPages()).map((page) => page.path).sort();
+    expect(await paths()).toEqual(["/news/story-1"]);
+    expect(await withViewAt(LATER, paths)).toEqual(["/news/story-1", "/news/story-2"]);
   });
 });

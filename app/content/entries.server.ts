@@ -7,7 +7,7 @@ import { scheduledPublicView, versionKeyOf, viewTime } from "./last-public-versi
 import type { EntryMeta, TemplateName, TemplateOf } from "./model";
 import { currentPreview, currentViewAt, type PreviewTarget } from "./preview-context.server";
 import { isPublicEntry, publicStatus } from "./public-status.server";
-import { isoDateTime, isRec, readString } from "./read.server";
+import { isoDateTime, isRec, readBoolean, readString } from "./read.server";
 import type { ScheduledTime } from "./schedule.server";
 import {
   CONTENT_URL_PATTERNS,
@@ -412,15 +412,17 @@ export interface EntryPage {
 }
 
 /**
- * The page of every entry visitors see (in a timed view: at its instant), each path once:
- * what the timed view's sitemap is made of. Not recorded as a read.
+ * The page of every entry visitors see (in a timed view: at its instant) that may be indexed
+ * (its SEO group's `no_index` unset), each path once: what the timed view's sitemap is made
+ * of. Not recorded as a read.
  */
 export async function readEntryPages(): Promise<EntryPage[]> {
   const lists = await Promise.all(Object.values(TEMPLATES).map((t) => readPublishedList(t)));
   const pages = new Map<string, EntryPage>();
   for (const entry of lists.flatMap((list) => list.entries)) {
     const path = entryPath(entry);
-    if (!path) continue;
+    const seo = isRec(entry.meta.seo) ? entry.meta.seo : {};
+    if (!path || readBoolean(seo.no_index)) continue;
     const modifiedAt = entryModifiedAt(entry);
     const known = pages.get(path)?.modifiedAt;
     // A path several entries share (the jobs page) changed when the newest of them did.
