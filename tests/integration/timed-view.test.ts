@@ -15,6 +15,7 @@ import {
   timedViewPath,
 } from "../../server/preview/timed-view-links";
 import { openStore } from "../../server/store/open-store";
+import { readLogLines } from "../support/log-file";
 import { pollUntil } from "../support/poll";
 import { rawRequest } from "../support/raw-request";
 import { REAL_SITE_START_MS } from "../support/site-build";
@@ -224,6 +225,10 @@ describe("the site at a chosen time", () => {
     expect((await get(timedViewPath(fresh, "/news"))).status).toBe(403);
     // A view opened after the revocation opens.
     expect((await get(`${await viewOf(LATER)}/news`)).status).toBe(200);
+    // No log line holds a link's token (the request lines redact it).
+    const logged = JSON.stringify(await readLogLines(kit.logFile("site")));
+    expect(logged).toContain("timed view refused");
+    for (const secret of [token, expired, fresh]) expect(logged).not.toContain(secret);
   });
 
   it("answers a page spelled with escapes inside the view, and none naming a preview", async () => {
