@@ -369,11 +369,9 @@ function previewRoutes(app: Hono<SiteHono>, parts: PipelineParts, preview: Previ
   });
   app.use(async (c, next) => {
     const url = c.req.url;
+    if (!url.includes("%")) return next();
     // A timed view's page may be spelled with escapes, as that page's own address may.
-    const pathname = outsideTimedView(new URL(url).pathname);
-    if (!url.includes("%") || !isPreviewPathSpelledOtherwise(pathname)) {
-      return next();
-    }
+    if (!isPreviewPathSpelledOtherwise(outsideTimedView(new URL(url).pathname))) return next();
     c.set("source", "not-found");
     return plainNotFound();
   });
