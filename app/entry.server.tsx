@@ -7,6 +7,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { installEnv } from "./config/env.server";
+import { readConsentPiece } from "./consent/consent-markup.server";
 import { readRedirectEntries, readRedirectSources } from "./content/cms-redirects.server";
 import { observeRefusals } from "./content/cms-values/checked";
 import { watchContentChanges } from "./content/content-changes.server";
@@ -42,6 +43,7 @@ export const siteBuild = {
   readContentVersions,
   readRedirectSources,
   readRedirectEntries,
+  readConsentPiece,
   forgetContent,
   withPreviewOf,
   withViewAt,

@@ -5,6 +5,7 @@
 // other sources fails the start with one message instead of running without a part.
 import type { RouterContextProvider } from "react-router";
 import type { SiteEnv } from "./config/env.server";
+import type { ConsentPiece } from "./consent/model";
 import type { RedirectSourcesRead } from "./content/cms-redirects.server";
 import type { CmsValueKind } from "./content/cms-values/checked";
 import type { ClassifiedChange, WatchOptions } from "./content/content-changes.server";
@@ -46,6 +47,8 @@ export interface SiteBuildExports {
   readRedirectSources(): Promise<RedirectSourcesRead>;
   /** The CMS's `redirect` entries alone (what an edit of one moves). */
   readRedirectEntries(): Promise<RedirectSourcesRead["redirects"]>;
+  /** The consent banner's wording as the CMS holds it now, as the piece stored pages splice. */
+  readConsentPiece(): Promise<ConsentPiece>;
   /** Drops what this build's content client holds. */
   forgetContent(): void;
   /** Runs `work` (a rendering) with the entry's current content in place of its public one. */
@@ -68,6 +71,7 @@ export const SITE_BUILD_MEMBERS = [
   "readContentVersions",
   "readRedirectSources",
   "readRedirectEntries",
+  "readConsentPiece",
   "forgetContent",
   "withPreviewOf",
   "withViewAt",

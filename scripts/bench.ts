@@ -1,6 +1,6 @@
 // `npm run bench`: every benchmark of the project, figures printed as JSON.
 // Usage: npm run bench [-- NAME] (default: all), NAME one of content, site, forms, csp,
-// redirects, serve, flood, memory, restart, preview, schedule, scale, idle (the CPU of an
+// redirects, serve, flood, memory, restart, preview, schedule, shared-piece, scale, idle (the CPU of an
 // open page with a hero, JS on and off, in Chromium --disable-gpu). Each is a file of
 // scripts/bench/ whose header says what it measures (docs/performance.md: budgets and the last
 // figures). `scale` is not part of all: it builds twice, tens of minutes.
@@ -18,6 +18,7 @@ import { runRestartBench } from "./bench/restart-bench";
 import { runScaleBench } from "./bench/scale-bench";
 import { runScheduleBench } from "./bench/schedule-bench";
 import { runServeBench } from "./bench/serve-bench";
+import { runSharedPieceBench } from "./bench/shared-piece-bench";
 import { runSiteBench } from "./bench/site-bench";
 
 const which = process.argv[2] ?? "all";
@@ -74,6 +75,10 @@ if (which === "all" || which === "preview") {
 if (which === "all" || which === "schedule") {
   console.error("schedule benchmark…");
   results.schedule = await runScheduleBench();
+}
+if (which === "all" || which === "shared-piece") {
+  console.error("shared-piece benchmark…");
+  results.sharedPiece = await runSharedPieceBench();
 }
 // Not part of "all": it builds the site twice with thousands of pages (tens of minutes).
 if (which === "scale") {

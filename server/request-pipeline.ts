@@ -66,6 +66,7 @@ import type { NotFoundAnswers } from "./serving/not-found";
 import type { PrerenderedPages } from "./serving/prerendered";
 import { hostHasOwnRedirects, type SiteRedirects } from "./serving/redirects";
 import { Representation, representationOf } from "./serving/representation";
+import type { SharedPieces } from "./serving/shared-pieces";
 import type { SiteAddresses } from "./serving/site-addresses";
 import { type ClientFiles, cacheControlOfStatic } from "./serving/static-files";
 
@@ -80,6 +81,8 @@ export interface PipelineParts {
   addresses: SiteAddresses;
   /** The code's redirects and the CMS's, as merged at the last content change. */
   redirects: SiteRedirects;
+  /** What every page carries from the CMS, spliced into stored pages as they are answered. */
+  sharedPieces?: Pick<SharedPieces, "answerOf">;
   notFound: NotFoundAnswers;
   renderer: PageRenderer;
   /** The headers every answer carries (security/answer-headers.ts). */
@@ -551,15 +554,23 @@ async function fileAnswer(
   if (!addresses.prerenderedAnswers(url, pathname)) return undefined;
   const page = prerendered.findFresh(pathname);
   if (!page) return undefined;
+  // A stored page carries the shared pieces it was rendered with: those of now are spliced in
+  // (serving/shared-pieces.ts), or, when they cannot be, the page renders.
+  const pieces = (await parts.sharedPieces?.answerOf(page)) ?? "as-stored";
+  if (pieces === "render") return undefined;
   const tags = dependencies.tagsOf(pageOfRequestPath(pathname));
-  const served = await files.serve(page, request, {
+  const init = {
     headers: {
       "Cache-Control": isPageType(page.contentType) ? PAGE_CACHE_CONTROL : HOUR_CACHE_CONTROL,
       ...(tags?.length
         ? { [CACHE_TAG_HEADER]: tags.join(","), [SURROGATE_KEY_HEADER]: tags.join(" ") }
         : {}),
     },
-  });
+  };
+  const served =
+    pieces === "as-stored"
+      ? await files.serve(page, request, init)
+      : await pieces.respond(request, init);
   return served ? { response: served, source: "prerendered", replayable: true } : undefined;
 }
 

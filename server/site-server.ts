@@ -24,11 +24,17 @@ import { SitemapRefresh } from "./refresh/sitemap-refresh";
 import { GiveWayToVisitors, VisitorTraffic } from "./rendering/visitor-traffic";
 import { createRequestPipeline } from "./request-pipeline";
 import { readBuildId } from "./running/build-stamp";
-import { catchUpCondition, createContentProbe, redirectsCondition } from "./running/health";
+import {
+  catchUpCondition,
+  createContentProbe,
+  redirectsCondition,
+  sharedPiecesCondition,
+} from "./running/health";
 import { createHttpLifecycle, SHUTDOWN_TIMEOUT_MS } from "./running/lifecycle";
 import { CspReportEndpoint } from "./security/csp-report";
 import { NO_PROXY } from "./security/request-intake";
 import { SiteRedirects } from "./serving/redirects";
+import { SharedPieces } from "./serving/shared-pieces";
 
 export type { SiteServerOptions } from "./answering-parts";
 
@@ -115,6 +121,10 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     // Prerendered pages are not its own: a page that left the CMS may be redirected.
     isBuildFile: (path) => addresses.staticFile(path) !== undefined,
   });
+  const sharedPieces = await sharedPiecesOf(options, site, logger, forget, (page) => {
+    refresher.retire([page]);
+    refresher.enqueue([page]);
+  });
   const pipeline = createRequestPipeline({
     env,
     logger,
@@ -125,6 +135,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     dependencies,
     addresses,
     redirects,
+    sharedPieces,
     notFound,
     renderer,
     answerHeaders,
@@ -133,15 +144,23 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     ...deskParts(options, { preview, site, logger, notices: () => cmsRedirects.notices }),
     readiness: async () => [
       (await contentProbe()).content,
-      [catchUpCondition(changes?.startState ?? "connecting"), redirectsCondition(cmsRedirects)],
+      readinessConditions(changes, cmsRedirects, sharedPieces),
     ],
     measured: env.metrics.port !== 0,
   });
-  function forget(paths: string[]) {
+  function forget(paths: string[] | undefined) {
     pipeline.fastPath.forget(paths);
   }
-  const { sitemap, refresher, purge } = await refreshParts(options, site, logger, traffic, forget);
+  const { sitemap, refresher, purge } = await refreshParts(
+    options,
+    site,
+    logger,
+    traffic,
+    forget,
+    sharedPieces,
+  );
   void cmsRedirects.refresh();
+  void sharedPieces.refresh();
   changes = new ContentChanges({
     prerendered,
     dependencies,
@@ -157,6 +176,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     purge,
     sitemap,
     redirects: cmsRedirects,
+    sharedPieces,
     // The content pages are made of is read in one place per process: the render thread.
     readVersions: () => thread.readContentVersions(),
     logger,
@@ -196,6 +216,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
       .close()
       .finally(() => startChanges.stop())
       .finally(() => cmsRedirects.stop())
+      .finally(() => sharedPieces.stop())
       .finally(() => {
         // Stopped before the render thread closes, so the renders that closing cuts short
         // are logged as the close's doing, not as failures.
@@ -217,6 +238,41 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
   };
 }
 
+/** What readiness waits for besides the content service. */
+function readinessConditions(
+  changes: ContentChanges | undefined,
+  cmsRedirects: RedirectRefresh,
+  sharedPieces: SharedPieces,
+) {
+  return [
+    catchUpCondition(changes?.startState ?? "connecting"),
+    redirectsCondition(cmsRedirects),
+    sharedPiecesCondition(sharedPieces),
+  ];
+}
+
+/**
+ * The consent wording every page carries, spliced into stored pages as they are answered
+ * (serving/shared-pieces.ts): an edit of it is read here, on this thread, and renders no page.
+ * `render`: a stored page that carries a wording this process never saw.
+ */
+function sharedPiecesOf(
+  options: SiteServerOptions,
+  { build, files }: LoadedSite,
+  logger: SiteLogger,
+  forget: (paths: string[] | undefined) => void,
+  render: (page: string) => void,
+): Promise<SharedPieces> {
+  return SharedPieces.load({
+    files,
+    dir: options.buildDir,
+    read: () => build.readConsentPiece(),
+    logger,
+    onChanged: () => forget(undefined),
+    unsplittable: render,
+  });
+}
+
 /**
  * What writes pages again after a change: the refresher (giving way to visitors), the
  * sitemap it keeps current, and the CDN purge that waits for both.
@@ -227,6 +283,7 @@ async function refreshParts(
   logger: SiteLogger,
   traffic: VisitorTraffic,
   forget: (paths: string[]) => void,
+  sharedPieces: SharedPieces,
 ) {
   const sitemap = await SitemapRefresh.forBuild(options.buildDir, {
     files,
@@ -258,8 +315,13 @@ async function refreshParts(
         url: options.env.purgeUrl,
         token: options.env.purgeToken,
         logger,
-        // The sitemap too: the CDN must fetch its new body, not the one before.
-        settled: () => refresher.settled().then(() => sitemap?.settled()),
+        // The sitemap too: the CDN must fetch its new body, not the one before; and the
+        // shared pieces' new wording, read before the pages answer with it.
+        settled: () =>
+          sharedPieces
+            .settled()
+            .then(() => refresher.settled())
+            .then(() => sitemap?.settled()),
         claims: options.purgeClaims
           ? { store: options.purgeClaims, holder: randomUUID() }
           : undefined,

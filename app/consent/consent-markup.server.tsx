@@ -2,14 +2,18 @@
 // ConsentSlot, so React in the browser only places a string it already has, and the
 // banner's component, wording and markup add nothing to the JavaScript bundles.
 import { renderToStaticMarkup } from "react-dom/server";
+import { loadConsentWording, narrowPolicyPath } from "~/content/consent.server";
 import { ConsentBanner } from "./consent-banner";
-import type { ConsentMarkup, ConsentWording } from "./model";
+import { escapeAttribute } from "./escape-attribute";
+import type { ConsentMarkup, ConsentPiece, ConsentWording } from "./model";
 
 /**
  * Stands for the page in the markup made once per wording. Control characters pass React's
  * escaping unchanged and never occur in a path, a query or checked CMS wording.
  */
 const RETURN_TO_MARK = "\u0001return-to\u0001";
+
+export { escapeAttribute };
 
 /** Wordings in use at once: the CMS's, the built-in one, and one being replaced. */
 const KEPT_WORDINGS = 4;
@@ -26,6 +30,16 @@ export function renderConsentMarkup(wording: ConsentWording, returnTo: string): 
   return { version: wording.version, html: partsOf(wording).join(escapeAttribute(returnTo)) };
 }
 
+/**
+ * The wording as the CMS holds it now, as a piece to splice (the production server reads it
+ * on its serving thread at each edit of the banner, not through the render thread). Errors
+ * of the content service are thrown: the server keeps the piece it has.
+ */
+export async function readConsentPiece(): Promise<ConsentPiece> {
+  const wording = await loadConsentWording(narrowPolicyPath);
+  return { version: wording.version, parts: partsOf(wording) };
+}
+
 function partsOf(wording: ConsentWording): string[] {
   const key = JSON.stringify(wording);
   let parts = markupParts.get(key);
@@ -40,17 +54,4 @@ function partsOf(wording: ConsentWording): string[] {
     markupParts.set(key, parts);
   }
   return parts;
-}
-
-const ATTRIBUTE_ESCAPES: Record<string, string> = {
-  '"': "&quot;",
-  "&": "&amp;",
-  "'": "&#x27;",
-  "<": "&lt;",
-  ">": "&gt;",
-};
-
-/** An attribute value escaped as React's server renderer escapes it. */
-export function escapeAttribute(value: string): string {
-  return value.replace(/["&'<>]/g, (c) => ATTRIBUTE_ESCAPES[c] ?? c);
 }

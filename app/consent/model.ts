@@ -42,3 +42,13 @@ export interface ConsentMarkup {
   version: string;
   html: string;
 }
+
+/**
+ * The banner of one wording as the server splices it into stored pages: its version and its
+ * markup cut where the page's own address goes (the form's return-to field).
+ */
+export interface ConsentPiece {
+  version: string;
+  /** The markup is these joined with the page's address, escaped as an attribute. */
+  parts: readonly string[];
+}

@@ -8,6 +8,7 @@ import type { ConsentCategoryWording, ConsentWording } from "~/consent/model";
 import { BcmsTemplateNotFoundError } from "../../bcms";
 import {
   entryPathResolver,
+  findEntryPath,
   getEntryPathIndex,
   getPublishedEntries,
   type LocalEntry,
@@ -150,6 +151,23 @@ export function readConsentWording(
   };
 }
 
+/** How the policy page's address is found: given its entry id, a resolver for the reading. */
+export type PolicyPathOf = (
+  policyId: string | undefined,
+) => Promise<ConsentReadContext["resolveEntryPath"]>;
+
+/** In a rendering: the address index, the page's read of the policy's address recorded. */
+const indexedPolicyPath: PolicyPathOf = async () => entryPathResolver(await getEntryPathIndex());
+
+/**
+ * Outside a rendering (the serving thread): the policy page's list alone, so a reader that
+ * re-reads the wording at each of its edits never holds the 10,000-article index.
+ */
+export const narrowPolicyPath: PolicyPathOf = async (policyId) => {
+  const path = policyId ? await findEntryPath(policyId) : undefined;
+  return (id) => (id === policyId ? path : undefined);
+};
+
 /** What was last logged about the wording, so each situation is logged once, not per request. */
 let lastReported: string | undefined;
 
@@ -178,7 +196,9 @@ async function publishedBanners(): Promise<LocalEntry<"consent-banner">[] | unde
  * to change. Content-service errors are thrown; the caller decides what the page does
  * without the CMS.
  */
-export async function loadConsentWording(): Promise<ConsentWording> {
+export async function loadConsentWording(
+  policyPathOf: PolicyPathOf = indexedPolicyPath,
+): Promise<ConsentWording> {
   const entries = await publishedBanners();
   if (!entries) {
     reportOnce("no template", () =>
@@ -199,8 +219,8 @@ export async function loadConsentWording(): Promise<ConsentWording> {
     );
     return DEFAULT_CONSENT_WORDING;
   }
-  const paths = await getEntryPathIndex();
-  const reading = readConsentWording(newest, { resolveEntryPath: entryPathResolver(paths) });
+  const resolveEntryPath = await policyPathOf(pointedEntryId(newest.meta.policy_page));
+  const reading = readConsentWording(newest, { resolveEntryPath });
   const key = `${newest.id}@${newest.updatedAt}`;
   if ("problems" in reading) {
     reportOnce(`refused ${key}`, () =>

@@ -400,6 +400,22 @@ export async function getEntryAddresses(): Promise<ReadonlyMap<string, EntryAddr
   return (await readAddressIndex()).addresses;
 }
 
+/**
+ * One published entry's path, as the index has it, reading as few lists as it can: each
+ * template's list in turn, news articles last. For a reader outside a rendering (the serving
+ * thread's consent wording) that must not hold the 10,000-article index.
+ */
+export async function findEntryPath(id: string): Promise<string | undefined> {
+  const order = Object.values(TEMPLATES).sort(
+    (a, b) => Number(a === TEMPLATES.newsArticle) - Number(b === TEMPLATES.newsArticle),
+  );
+  for (const template of order) {
+    const entry = (await readPublishedList(template)).byId.get(id);
+    if (entry) return entryPath(entry);
+  }
+  return undefined;
+}
+
 /** Every published entry's path, by entry id (shared like getEntryAddresses: read-only). */
 export async function getEntryPathIndex(): Promise<ReadonlyMap<string, string>> {
   return (await readAddressIndex()).paths;

@@ -11,6 +11,7 @@ import { createHash } from "node:crypto";
 import type { ClassifiedChange } from "../../app/content/content-changes.server";
 import { contentTag, EVERYTHING } from "../../app/content/content-tags.server";
 import type { ContentDifference, ContentVersions } from "../../app/content/content-versions";
+import type { TemplateName } from "../../app/content/model";
 import { describeError, type SiteLogger } from "../../app/logging/logger.server";
 import { SITEMAP_CACHE_TAG } from "../../app/seo/sitemap.server";
 import { pageOfRequestPath } from "../addresses/page-addresses";
@@ -54,6 +55,11 @@ export interface ContentChangeParts {
   sitemap?: Pick<SitemapRefresh, "mayList" | "settled">;
   /** The CMS's redirects and old addresses, merged again after a change that moves one. */
   redirects: RedirectRefresh;
+  /**
+   * What every page carries from the CMS, spliced into stored pages when they are answered:
+   * a change of it is read again, and renders no page.
+   */
+  sharedPieces?: { refresh(): Promise<void> };
   readVersions: () => Promise<ContentVersions>;
   logger: SiteLogger;
 }
@@ -178,6 +184,7 @@ export class ContentChanges {
         receivedAt: change.receivedAt,
       });
     }
+    if (parts.sharedPieces && movesSharedPieces(change)) void parts.sharedPieces.refresh();
     parts.notFound.refresh((read) => ContentDependencies.touches(read, change.tags));
     parts.ledger.note(change.tags, change.versions);
     const { own, read, moved } = this.pagesOf(change);
@@ -264,10 +271,15 @@ export class ContentChanges {
    * it, the addresses it moved.
    */
   private pagesOf(change: TouchingChange) {
-    const { prerendered, dependencies } = this.parts;
+    const { prerendered, dependencies, sharedPieces } = this.parts;
     const every = [...prerendered.pagePaths(), ...prerendered.resourcePaths()];
     const moved = new Set([...change.addedPaths, ...change.removedPaths].filter(isPagePath));
-    return { own: this.ownPagesOf(change), read: dependencies.affected(every, change.tags), moved };
+    // The shared pieces' tags stay in the change (the CDN purges the pages carrying them):
+    // the pages are answered with the new wording without being rendered.
+    const pageTags = sharedPieces
+      ? change.tags.filter((tag) => !SHARED_TAGS.has(tag))
+      : change.tags;
+    return { own: this.ownPagesOf(change), read: dependencies.affected(every, pageTags), moved };
   }
 
   /**
@@ -289,6 +301,29 @@ export class ContentChanges {
 }
 
 type TouchingChange = Pick<ClassifiedChange, "tags" | "addedPaths" | "removedPaths" | "versions">;
+
+/** What pages read of the shared pieces: the banner's entries (its wording is the newest). */
+const SHARED_TAGS: ReadonlySet<string> = new Set([
+  // The banner's template (app/content/consent.server.ts), named here without loading the
+  // content layer on this thread.
+  contentTag.template("consent-banner" satisfies TemplateName),
+]);
+
+/**
+ * Whether a change may move the consent wording: an edit of a banner entry, a moved address
+ * (the policy page the banner links), or a change of unknown reach.
+ */
+function movesSharedPieces(change: TouchingChange): boolean {
+  return (
+    change.tags.some(
+      (tag) => SHARED_TAGS.has(tag) || tag === EVERYTHING || tag.startsWith(PATH_TAG),
+    ) ||
+    change.addedPaths.length > 0 ||
+    change.removedPaths.length > 0
+  );
+}
+
+const PATH_TAG = contentTag.path("");
 
 /**
  * An address from the CMS the refresher may render into a file: a site path already in the

@@ -34,6 +34,7 @@ export interface LoadedBuild
     | "readContentVersions"
     | "readRedirectSources"
     | "readRedirectEntries"
+    | "readConsentPiece"
     | "forgetContent"
   > {
   handler: SiteRequestHandler;
@@ -70,6 +71,7 @@ export async function loadServerBuild(
     readContentVersions: site.readContentVersions,
     readRedirectSources: site.readRedirectSources,
     readRedirectEntries: site.readRedirectEntries,
+    readConsentPiece: site.readConsentPiece,
     forgetContent: site.forgetContent,
     preview: {
       withPreviewOf: site.withPreviewOf,

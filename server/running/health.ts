@@ -41,6 +41,11 @@ export function redirectsCondition(redirects: { state: "reading" | "done" }): Re
   return { name: "redirects", state: redirects.state, met: redirects.state === "done" };
 }
 
+/** The consent wording stored pages are answered with: "reading" until first read. */
+export function sharedPiecesCondition(pieces: { state: "reading" | "done" }): ReadinessCondition {
+  return { name: "sharedPieces", state: pieces.state, met: pieces.state === "done" };
+}
+
 export const READINESS_TIMEOUT_MS = 3000;
 /** Probes within this window share one call to the content service. */
 export const READINESS_MEMO_MS = 1000;

@@ -52,6 +52,8 @@ export class ClientFiles {
   private readonly representations = new Map<string, Promise<Representation>>();
   /** The policies of HTML files too large for memory: hashed once, only the hashes kept. */
   private readonly streamedPolicies = new Map<string, Promise<PolicySource>>();
+  /** The bytes each body kept in memory was counted for (a spliced body differs from its file). */
+  private readonly charged = new Map<string, number>();
   private memoryBytes = 0;
 
   private constructor(
@@ -139,13 +141,37 @@ export class ClientFiles {
     // Kept in memory within the same budget as files read from disk: rendering every page
     // of a large site again must not keep every body (10,000 articles: over 500 MB).
     if (this.fitsInMemory(body.byteLength)) {
-      this.memoryBytes += body.byteLength;
+      this.charge(relPath, body.byteLength);
       this.representations.set(
         relPath,
         Promise.resolve(new Representation(body, file.contentType, { effort: "fast" })),
       );
     }
     return file;
+  }
+
+  /**
+   * Replaces the body kept in memory for a file by `next`, made from it (the page with the
+   * shared pieces of now spliced in), unless the file was written again meanwhile: `from` is
+   * what representation() answered. The file on disk is left as it is.
+   */
+  replaceInMemory(
+    relPath: string,
+    from: Promise<Representation>,
+    next: Representation,
+  ): Promise<Representation> | undefined {
+    if (this.representations.get(relPath) !== from) return undefined;
+    this.memoryBytes -= this.charged.get(relPath) ?? 0;
+    this.charge(relPath, next.body.byteLength);
+    const replaced = Promise.resolve(next);
+    this.representations.set(relPath, replaced);
+    this.streamedPolicies.delete(relPath);
+    return replaced;
+  }
+
+  private charge(relPath: string, bytes: number): void {
+    this.memoryBytes += bytes;
+    this.charged.set(relPath, bytes);
   }
 
   private fitsInMemory(bytes: number): boolean {
@@ -167,8 +193,8 @@ export class ClientFiles {
   }
 
   private forgetBody(relPath: string): void {
-    const known = this.files.get(relPath);
-    if (known && this.representations.has(relPath)) this.memoryBytes -= known.size;
+    if (this.representations.has(relPath)) this.memoryBytes -= this.charged.get(relPath) ?? 0;
+    this.charged.delete(relPath);
     this.representations.delete(relPath);
     this.streamedPolicies.delete(relPath);
   }
@@ -183,7 +209,7 @@ export class ClientFiles {
     const known = this.representations.get(file.relPath);
     if (known) return known;
     if (!this.fitsInMemory(file.size)) return null;
-    this.memoryBytes += file.size;
+    this.charge(file.relPath, file.size);
     // A file without siblings that is worth compressing was rewritten by the server (a page
     // rendered again): compressed on demand like the server's renderings, not at the build's
     // highest effort (67 ms against 1.4 ms for an article page, in brotli).
@@ -202,8 +228,10 @@ export class ClientFiles {
     );
     this.representations.set(file.relPath, loading);
     loading.catch(() => {
+      if (this.representations.get(file.relPath) !== loading) return;
       this.representations.delete(file.relPath);
-      this.memoryBytes -= file.size;
+      this.memoryBytes -= this.charged.get(file.relPath) ?? 0;
+      this.charged.delete(file.relPath);
     });
     return loading;
   }

@@ -2,6 +2,8 @@
 // proxy the test cuts: stale renderings (or the prerendered file) are served with
 // `x-content-stale: 1`. (A page with neither, which gets the app's own 503 page, and a render
 // that throws: server/rendering/render.test.ts; every page of the seed has a prerendered file.)
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { STALE_PAGE_CACHE_CONTROL } from "../../app/config/cache-control";
 import { type GatedProxy, HOLD_ARRIVAL_MS } from "../support/gated-proxy";
@@ -39,21 +41,41 @@ beforeEach(async () => {
 }, REAL_SITE_START_MS);
 afterEach(() => real.close());
 
+/** The about page's entry, and the reads a render of it makes of its content. */
+const ABOUT_ENTRY = "741109c8ad0a9d1745a72d1d";
+const ABOUT_READS = /(8654ca526943fa4a9bb273d2|page)\/entry\/.*pars/;
+
 /**
- * The banner is edited (every page is then out of date), and the CMS goes down while the
- * site reads the edit (before, the site would render from the content it holds): the refresh
- * that follows meets the outage. Resolves once that refresh is over; `restore` ends the outage.
+ * The banner is edited (the page rendered on demand is then out of date), and the CMS goes
+ * down while the site reads the edit (before, the site would render from the content it
+ * holds). `restore` ends the outage.
  */
-async function editThenOutage(): Promise<{ heading: string; restore(): void }> {
+async function editBannerThenOutage(): Promise<{ heading: string; restore(): void }> {
   // Its deadline covers the edit's wait before it.
   const reads = proxy().hold(CONSENT_BANNER_READS, OUTAGE_DEADLINE_MS + HOLD_ARRIVAL_MS);
-  const { heading, since } = await retitleConsentBanner(real, OUTAGE_DEADLINE_MS);
+  const { heading } = await retitleConsentBanner(real, OUTAGE_DEADLINE_MS);
   await reads.arrived;
   const outage = proxy().cut();
   reads.release();
-  // The background refresh meets the outage: its pages are retired, not rewritten.
-  await pagesRefreshed(real.logs, since, OUTAGE_DEADLINE_MS);
   return { heading, restore: outage.restore };
+}
+
+/**
+ * The about page is edited, and the CMS goes down while the site renders it again: the
+ * refresh meets the outage. Resolves once that refresh is over (its page retired, not
+ * rewritten); `restore` ends the outage.
+ */
+async function editPageThenOutage(): Promise<{ restore(): void }> {
+  const reads = proxy().hold(ABOUT_READS, OUTAGE_DEADLINE_MS + HOLD_ARRIVAL_MS);
+  const since = real.logs.lines.length;
+  const file = path.join(real.snapshot, "entries", `${ABOUT_ENTRY}.json`);
+  const text = await readFile(file, "utf8");
+  await writeFile(file, text.replace(/"updatedAt": \d+/, `"updatedAt": ${Date.now()}`));
+  await reads.arrived;
+  const outage = proxy().cut();
+  reads.release();
+  await pagesRefreshed(real.logs, since, OUTAGE_DEADLINE_MS);
+  return { restore: outage.restore };
 }
 
 describe("CMS outage", () => {
@@ -63,7 +85,7 @@ describe("CMS outage", () => {
       const good = await get(RENDERED);
       expect(good.status).toBe(200);
       expect(good.text).toContain(CONSENT_BANNER_HEADING);
-      const { heading, restore } = await editThenOutage();
+      const { heading, restore } = await editBannerThenOutage();
       const res = await get(RENDERED);
       expect(res.status).toBe(200);
       expect(res.headers["x-content-stale"]).toBe("1");
@@ -93,7 +115,7 @@ describe("CMS outage", () => {
       const prerendered = await get(PRERENDERED);
       expect(prerendered.headers["x-content-stale"]).toBeUndefined();
       const prerenderedData = await get(`${PRERENDERED}.data`);
-      await editThenOutage();
+      await editPageThenOutage();
       const res = await get(PRERENDERED);
       expect(res.status).toBe(200);
       expect(res.headers["x-content-stale"]).toBe("1");
