@@ -22,9 +22,9 @@ function hydrate(): void {
 }
 
 /**
- * The router is created inside hydration's first render, one piece of work React cannot
- * split, and it reads sessionStorage there: the page's first storage access is the slow one
- * (decision 0033). Opening the storage in a task of its own keeps it out of that piece.
+ * The page's first storage access is the slow one (decision 0033), and React Router reads
+ * sessionStorage while it creates its router: opening the storage first, in a task of its
+ * own, keeps it out of that task.
  */
 function openSessionStorage(): void {
   try {
@@ -40,20 +40,15 @@ function openSessionStorage(): void {
  * matching the location. Inside hydration that is all one unit of render work; called here
  * first, as a plain function, it is a task of its own (and the decoding another), and
  * hydration's render finds the router made. The call ends at the component's first hook,
- * which refuses to run outside React (expected, and caught); an error of the router's own
- * is thrown again by the same call during hydration, where the app's boundary shows it.
+ * which refuses to run outside React (expected: what it throws is returned); an error of the
+ * router's own is thrown again by the same call during hydration, where the app's boundary
+ * shows it. While the data is being decoded, the call throws the decoding's promise.
  */
-async function createRouterAhead(): Promise<void> {
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      HydratedRouter({});
-      return;
-    } catch (thrown) {
-      // The page's data is still being decoded: wait for it, then try once more.
-      if (!(thrown instanceof Promise)) return;
-      await thrown;
-      await nextTask();
-    }
+function callRouter(): unknown {
+  try {
+    return HydratedRouter({});
+  } catch (thrown) {
+    return thrown;
   }
 }
 
@@ -61,7 +56,12 @@ async function start(): Promise<void> {
   await nextTask();
   openSessionStorage();
   await nextTask();
-  await createRouterAhead();
+  const decoding = callRouter();
+  if (decoding instanceof Promise) {
+    await decoding;
+    await nextTask();
+    callRouter();
+  }
   await nextTask();
   hydrate();
 }
