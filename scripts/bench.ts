@@ -1,7 +1,8 @@
 // `npm run bench`: every benchmark of the project, figures printed as JSON.
 // Usage: npm run bench [-- NAME] (default: all), NAME one of content, site, forms, csp,
-// redirects, serve, flood, memory, restart, preview, schedule, shared-piece, scale, idle (the CPU of an
-// open page with a hero, JS on and off, in Chromium --disable-gpu). Each is a file of
+// redirects, serve, flood, memory, restart, preview, schedule, shared-piece, scale, idle (the
+// CPU of an open page with a hero, JS on and off, in Chromium --disable-gpu), trace (what the
+// long tasks at load are, at a 4× CPU slowdown; not part of all). Each is a file of
 // scripts/bench/ whose header says what it measures (docs/performance.md: budgets and the last
 // figures). `scale` is not part of all: it builds twice, tens of minutes.
 // REDIRECT_BENCH_EDIT=0 leaves out the redirects benchmark's edit-to-live on the real site.
@@ -10,6 +11,7 @@ import { runCspBench } from "./bench/csp-bench";
 import { runFloodBench } from "./bench/flood-bench";
 import { runFormsBench } from "./bench/forms-bench";
 import { runIdleCpuBench } from "./bench/idle-cpu-bench";
+import { runLoadTraceBench } from "./bench/load-trace-bench";
 import { runMemoryBench } from "./bench/memory-bench";
 import { runPreviewBench } from "./bench/preview-bench";
 import { runRedirectBench } from "./bench/redirect-bench";
@@ -34,6 +36,11 @@ if (which === "all" || which === "site") {
 if (which === "all" || which === "idle") {
   console.error("idle CPU benchmark…");
   results.idle = await runIdleCpuBench();
+}
+// Not part of "all": a diagnosis (what the long tasks at load are), not a budget.
+if (which === "trace") {
+  console.error("load trace benchmark…");
+  results.trace = await runLoadTraceBench();
 }
 if (which === "all" || which === "forms") {
   console.error("forms benchmark…");

@@ -197,9 +197,11 @@ describe("watchLinks", () => {
         this.targets = this.targets.filter((t) => t !== el);
       }
     }
+    const tasks: (() => void)[] = [];
     const win = {
       location: new URL("https://id5.io/"),
       navigator: { connection: options.connection },
+      setTimeout: (callback: () => void) => tasks.push(callback),
       IntersectionObserver: options.observer === false ? undefined : FakeIntersectionObserver,
     } as unknown as PrefetchWindow;
     let loadManifest: (paths: string[] | null) => void = () => {};
@@ -225,11 +227,25 @@ describe("watchLinks", () => {
         Object.defineProperty(event, "target", { value: target });
         events.dispatchEvent(event);
       },
-      intersect: (target: unknown, isIntersecting = true) =>
+      /** One observer callback for these links; the tasks it queues are not run. */
+      intersectAll: (targets: unknown[], isIntersecting = true) =>
         observers[0]?.callback(
-          [{ isIntersecting, target } as unknown as IntersectionObserverEntry],
+          targets.map(
+            (target) => ({ isIntersecting, target }) as unknown as IntersectionObserverEntry,
+          ),
           observers[0] as unknown as IntersectionObserver,
         ),
+      /** Runs the queued tasks, oldest first, and says how many ran. */
+      runTasks: () => {
+        const ran = tasks.length;
+        for (const task of tasks.splice(0)) task();
+        return ran;
+      },
+      /** One observer callback for the link, then the tasks it queued. */
+      intersect(target: unknown, isIntersecting = true) {
+        this.intersectAll([target], isIntersecting);
+        this.runTasks();
+      },
     };
   }
 
@@ -277,6 +293,22 @@ describe("watchLinks", () => {
     expect(s.observers[0]?.targets).toEqual([contact]);
     s.intersect(contact);
     expect(s.preload).toHaveBeenLastCalledWith("/contact", false);
+  });
+
+  it("starts the viewport preloads of one observer callback in a task each", async () => {
+    const s = setup();
+    const links = [anchor("/about"), anchor("/contact"), anchor("/news")];
+    s.setLinks(links);
+    await s.manifestLoaded(["/about", "/contact", "/news"]);
+    s.scan();
+    s.intersectAll(links);
+    expect(s.preload).not.toHaveBeenCalled(); // nothing in the observer's own task
+    expect(s.runTasks()).toBe(3);
+    expect(s.preload.mock.calls).toEqual([
+      ["/about", false],
+      ["/contact", false],
+      ["/news", false],
+    ]);
   });
 
   it("has no viewport preloads without a manifest, but still preloads on intent", async () => {

@@ -76,6 +76,7 @@ export function linkPath(link: Link, here: Here): string | null {
 
 export interface PrefetchWindow extends ManifestWindow {
   location: Here;
+  setTimeout(callback: () => void, ms: number): unknown;
   navigator: { connection?: Connection };
   IntersectionObserver?: typeof IntersectionObserver;
 }
@@ -118,7 +119,9 @@ export function watchLinks(
         if (!isIntersecting) continue;
         observer?.unobserve(target);
         const path = pathOf(target);
-        if (path && paths.includes(path)) enqueue(path, false);
+        // One task per link: the first callback lists every link on screen, and starting
+        // their fetches together made one long task at load (decision 0033).
+        if (path && paths.includes(path)) win.setTimeout(() => enqueue(path, false), 0);
       }
     });
     scan();

@@ -5,11 +5,12 @@
 // small screens always reach navigation. Once hydrated it becomes a button-driven menu with
 // aria-expanded/aria-controls, scroll lock, focus trap, Escape, close on link click, on route change
 // and when the viewport grows to desktop width. Both render the panel with `data-open`.
-import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { HEADER_LINKS, LOGIN_URL, type NavLink as NavLinkModel, SOCIAL_LINKS } from "~/config/site";
 import { buttonClassName } from "../ui/button";
 import { ArrowRightIcon, CloseIcon, MenuIcon } from "../ui/icons";
+import { useEnhanced } from "../ui/use-enhanced";
 import { VisuallyHidden } from "../ui/visually-hidden";
 import {
   DESKTOP_MEDIA_QUERY,
@@ -27,17 +28,6 @@ import "./mobile-menu.css";
 export const MOBILE_MENU_ID = "site-mobile-menu";
 export const LOGIN_LABEL = "Login";
 
-const subscribeToNothing = () => () => {};
-
-/** `false` on the server and while hydrating, `true` once React owns the page. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeToNothing,
-    () => true,
-    () => false,
-  );
-}
-
 export interface MobileMenuProps {
   /** Header state: the panel sits below the compact (120 px) or expanded (140 px) header. */
   compact: boolean;
@@ -47,7 +37,7 @@ export interface MobileMenuProps {
 }
 
 export function MobileMenu(props: MobileMenuProps) {
-  return useHydrated() ? <InteractiveMobileMenu {...props} /> : <MobileMenuFallback {...props} />;
+  return useEnhanced() ? <InteractiveMobileMenu {...props} /> : <MobileMenuFallback {...props} />;
 }
 
 function MenuContent({

@@ -6,15 +6,15 @@ import { useLocation } from "react-router";
 import type { TabModel } from "~/content/models";
 import { tabAnchorFromHash, tabHash } from "~/navigation/scroll-rules";
 import { RichContent } from "../rich-text/rich-content";
+import { useEnhanced } from "../ui/use-enhanced";
 
 export const TAB_ID_PREFIX = "tabs-";
 
 export function Tabs({ tabs }: { tabs: TabModel[] }) {
   const { hash } = useLocation();
-  const [enhanced, setEnhanced] = useState(false);
+  const enhanced = useEnhanced();
   const [selected, setSelected] = useState(() => tabs[0]?.anchor ?? "");
 
-  useEffect(() => setEnhanced(true), []);
   useEffect(() => {
     const anchor = tabAnchorFromHash(hash);
     if (anchor && tabs.some((t) => t.anchor === anchor)) setSelected(anchor);
