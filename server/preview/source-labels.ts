@@ -15,7 +15,7 @@ export const SOURCE_LABEL_STYLE = `${OUTLINE}${LABEL}`;
 
 /**
  * Runs in the preview page, serialised with Function#toString: nothing from outside its body.
- * Marks are read when needed, so a page swapped in by the live refresh is labelled the same.
+ * Marks are read when needed, so what the app renders after hydration is labelled the same.
  */
 function labelSources(sourceAttribute: string, widgetsAttribute: string, labelId: string): void {
   interface Mark {
@@ -131,7 +131,11 @@ function labelSources(sourceAttribute: string, widgetsAttribute: string, labelId
     makeFocusable();
   };
   prepare();
-  new MutationObserver(prepare).observe(document.documentElement, { childList: true });
+  // The app re-renders parts of the page (a widget that plays, a page it navigates to).
+  new MutationObserver(prepare).observe(document.documentElement, {
+    childList: true,
+    subtree: true,
+  });
   document.addEventListener("mouseover", (event) => {
     const element = owner(event.target);
     if (element) show(element);
