@@ -23,6 +23,8 @@ export const PREVIEW_BAR_ID = "preview-bar";
 
 /** Set on <html> when a form of the page would have been sent (the bar says it was not). */
 export const FORM_REFUSED_ATTRIBUTE = "data-preview-form-refused";
+/** The entry's version a preview answer was made from (its HEAD tells the open page). */
+export const PREVIEW_VERSION_HEADER = "X-Preview-Version";
 /** sessionStorage key: where the editor was when an edit reloaded the preview. */
 const SCROLL_KEY = "id5:preview-refresh";
 
@@ -32,30 +34,37 @@ interface RefreshNames {
   left: string;
   formRefused: string;
   scrollKey: string;
+  versionHeader: string;
 }
 
 /**
  * Runs in the preview page, serialised with Function#toString: nothing from outside its body.
  * On an edit, or a reconnection (an edit may have been missed), the preview is loaded again,
  * once the server answers for it, and put back at the scroll position it had; a link that
- * became invalid gets the refusal so. A loaded page is the app's, so it is reloaded rather
- * than having its body swapped under it. An editor who has left for a public page keeps it.
+ * became invalid gets the refusal so. A loaded page is the app's, so it is loaded again rather
+ * than having its body swapped under it (with location.replace: a script's reload is held back
+ * by the chunk reload guard, app/navigation/chunk-reload-guard.ts). A page so loaded compares
+ * its entry's version with the server's once it listens, for an edit made while it loaded. An
+ * editor who has left for a public page keeps it.
  */
 function refreshOnEdits(names: RefreshNames): void {
   const self = location.pathname;
   const root = document.documentElement;
+  const bar = document.getElementById("preview-bar");
+  const version = bar?.getAttribute("data-preview-version") ?? "";
+  let reloaded = false;
   try {
     const saved = JSON.parse(sessionStorage.getItem(names.scrollKey) ?? "null");
     sessionStorage.removeItem(names.scrollKey);
     if (saved && saved.path === self) {
+      reloaded = true;
       window.scrollTo(saved.x, saved.y);
       root.setAttribute(names.refreshed, String(Date.now()));
     }
   } catch {
-    // Storage refused: the reloaded page starts at the top.
+    // Storage refused: the page loaded again starts at the top.
   }
-  const back = document.querySelector('#preview-bar [data-preview="back"]');
-  if (back) back.setAttribute("href", self);
+  bar?.querySelector('[data-preview="back"]')?.setAttribute("href", self);
   // Any form the page itself did not handle (the consent banner's, one sent before the app
   // started): nothing is sent from a preview.
   window.addEventListener("submit", (event) => {
@@ -67,7 +76,8 @@ function refreshOnEdits(names: RefreshNames): void {
   let busy = false;
   let again = false;
   let connected = false;
-  const refresh = async (): Promise<void> => {
+  /** Loads the preview again; `onlyIfChanged`: only when the entry is not this page's version. */
+  const refresh = async (onlyIfChanged = false): Promise<void> => {
     if (root.hasAttribute(names.left)) return;
     if (busy) {
       again = true;
@@ -76,14 +86,19 @@ function refreshOnEdits(names: RefreshNames): void {
     busy = true;
     try {
       // Asked first, so a server out for a moment never leaves the editor an error page.
-      await fetch(self, { method: "HEAD", cache: "no-store", credentials: "omit" });
+      const response = await fetch(self, {
+        method: "HEAD",
+        cache: "no-store",
+        credentials: "omit",
+      });
+      const current = response.ok && response.headers.get(names.versionHeader) === version;
+      if (onlyIfChanged && current) return;
       sessionStorage.setItem(
         names.scrollKey,
         JSON.stringify({ path: self, x: window.scrollX, y: window.scrollY }),
       );
       events.close();
-      if (location.pathname === self) location.reload();
-      else location.replace(self);
+      location.replace(self);
     } catch {
       // Offline for a moment: the next event (or reconnection) tries again.
     } finally {
@@ -98,6 +113,7 @@ function refreshOnEdits(names: RefreshNames): void {
   events.addEventListener("ready", () => {
     root.setAttribute(names.live, "");
     if (connected) void refresh();
+    else if (reloaded) void refresh(true);
     connected = true;
   });
   events.addEventListener("error", () => root.removeAttribute(names.live));
@@ -109,6 +125,7 @@ const REFRESH_NAMES: RefreshNames = {
   left: PREVIEW_LEFT_ATTRIBUTE,
   formRefused: FORM_REFUSED_ATTRIBUTE,
   scrollKey: SCROLL_KEY,
+  versionHeader: PREVIEW_VERSION_HEADER,
 };
 const REFRESH_SCRIPT = `(${refreshOnEdits.toString()})(${JSON.stringify(REFRESH_NAMES)});`;
 
@@ -148,7 +165,7 @@ export function previewBar(description: PreviewDescription): string {
     ? `<a href="${escapeHtml(description.publicPath)}" target="_top" style="color:#fff;text-decoration:underline" data-preview="public-link">Public page</a>`
     : `<span data-preview="public-link">No public page yet</span>`;
   return [
-    `<aside id="${PREVIEW_BAR_ID}" aria-label="Preview" style="${BAR_STYLE}">`,
+    `<aside id="${PREVIEW_BAR_ID}" aria-label="Preview" data-preview-version="${escapeHtml(description.version ?? "")}" style="${BAR_STYLE}">`,
     `<strong style="text-transform:uppercase;letter-spacing:0.05em">Preview</strong>`,
     `<span>Status: <strong data-preview="status">${escapeHtml(description.status)}</strong></span>`,
     `<span>${changed}</span>`,

@@ -23,6 +23,7 @@ import { PROJECT_DIR } from "../../server/running/build-stamp";
 import { loadSigningKey } from "../../server/store/signing-key-file";
 import { TEST_BUILD_SETTINGS } from "../support/build-settings";
 import { expect, test } from "./support/reused-page";
+import { waitForHydration } from "./support/site";
 
 // Each test on a new context: the site of its own project, and pages a test expects fetched anew.
 test.use({ freshPage: true });
@@ -406,6 +407,8 @@ test("an edit while the preview is open loads it again, keeping the scroll posit
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(next, { timeout: 15_000 });
     await expect(page.locator("html")).toHaveAttribute("data-preview-refreshed", /^\d+$/);
     expect(await page.evaluate(() => "beforeEdit" in window)).toBe(false);
+    // Once the app runs, the address is the link again (it starts on the page's path).
+    await waitForHydration(page);
     expect(new URL(page.url()).pathname).toBe(link);
     expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
     await expect(page.locator("html")).toHaveAttribute("data-preview-live", "");
