@@ -420,6 +420,44 @@ test("an edit while the preview is open loads it again, keeping the scroll posit
   });
 });
 
+test("an edit made while the preview loads again is not missed", async ({ page }) => {
+  const link = await linkFor("news-article", DRAFT.slug);
+  await page.goto(`${site.url}${link}`);
+  await expect(page.locator("html")).toHaveAttribute("data-preview-live", "");
+  // The next page's event stream waits until the second edit is saved: that edit reaches
+  // no open stream, and only the page's own check of its version can see it.
+  let release: () => void = () => {};
+  const secondSaved = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let held = false;
+  const heldStream = new Promise<void>((resolve) => {
+    void page.route(`**${link}/events`, async (route) => {
+      if (held) return route.continue();
+      held = true;
+      resolve();
+      await secondSaved;
+      await route.continue();
+    });
+  });
+  const first = `${DRAFT.title} (while loading 1)`;
+  const second = `${DRAFT.title} (while loading 2)`;
+  await editEntry(project, DRAFT.id, { title: { from: DRAFT.title, to: first } });
+  await heldStream;
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(first);
+  await editEntry(project, DRAFT.id, { title: { from: first, to: second } });
+  // The site has the second edit before the page listens again.
+  await expect
+    .poll(async () => (await textOf(link)).includes(second), { timeout: 15_000 })
+    .toBe(true);
+  release();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(second, { timeout: 15_000 });
+  await editEntry(project, DRAFT.id, { title: { from: second, to: DRAFT.title } });
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(DRAFT.title, {
+    timeout: 15_000,
+  });
+});
+
 /**
  * How long a page may take to show an edit: the change is heard, then the pages that read it
  * are rewritten one by one in the background, paced while the server is busy. Each page is
