@@ -9,11 +9,9 @@
 // fetched from inside a preview.
 import { PREVIEW_PATH_PREFIX } from "../config/reserved-addresses";
 import { dataUrl } from "./preload-route";
+import { PREVIEW_LEFT_ATTRIBUTE, PREVIEW_PATH_META } from "./preview-names";
 
-/** `<meta name=… content="/news/x">`: the previewed page's own path (server/preview/preview-page.ts). */
-export const PREVIEW_PATH_META = "id5-preview-path";
-/** Set on <html> once the editor has left the preview for a public page (the bar shows it). */
-export const PREVIEW_LEFT_ATTRIBUTE = "data-preview-left";
+export { PREVIEW_LEFT_ATTRIBUTE, PREVIEW_PATH_META };
 
 interface RouterLike {
   state: { location: { pathname: string } };

@@ -12,7 +12,7 @@ import type {
   PreviewSchedule,
   PreviewTime,
 } from "../../app/content/preview.server";
-import { PREVIEW_LEFT_ATTRIBUTE, PREVIEW_PATH_META } from "../../app/navigation/preview-address";
+import { PREVIEW_LEFT_ATTRIBUTE, PREVIEW_PATH_META } from "../../app/navigation/preview-names";
 import { SOURCE_LABEL_SCRIPT, SOURCE_LABEL_STYLE } from "./source-labels";
 
 /** `data-` attribute the refresh script sets on <html> after each refresh (tests wait on it). */
