@@ -52,6 +52,11 @@ export interface RootData {
   consent: ConsentMarkup;
   /** Within a preview only: the pieces of the code every page shares are marked so. */
   codeMarks?: true;
+  /**
+   * Within a preview only: the page runs without the consent runtime, the tag manager, the
+   * attribution recorder and page views (its address is a credential), and forms refuse to send.
+   */
+  preview?: true;
 }
 
 export interface RouteHandle {
@@ -103,8 +108,12 @@ export async function loader({ request }: Route.LoaderArgs): Promise<RootData> {
     return DEFAULT_CONSENT_WORDING;
   });
   const consent = renderConsentMarkup(wording, pageOf(new URL(request.url)));
-  const marks = currentPreview() ? { codeMarks: true as const } : {};
-  return { gtmId: env.gtmId ?? null, year: new Date().getFullYear(), consent, ...marks };
+  if (currentPreview()) {
+    // No tag manager id: nothing on a preview may load it (server/preview/preview-page.ts).
+    const year = new Date().getFullYear();
+    return { gtmId: null, year, consent, codeMarks: true, preview: true };
+  }
+  return { gtmId: env.gtmId ?? null, year: new Date().getFullYear(), consent };
 }
 
 /**
@@ -130,8 +139,8 @@ function useDocumentLang(): string {
   return "en";
 }
 
-function ClientBehaviours() {
-  usePageViews();
+function ClientBehaviours({ preview }: { preview: boolean }) {
+  usePageViews(!preview);
   useScrollRules();
   useBuildFreshness();
   useLinkPrefetch();
@@ -156,6 +165,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
     ...(root?.gtmId ? { [GTM_ID_ATTRIBUTE]: root.gtmId } : {}),
   };
   const banner = consent ? <ConsentSlot markup={consent} /> : null;
+  // A preview's two head scripts are empty (not left out: hydration expects the elements).
+  const headScripts = import.meta.env.SSR && !root?.preview;
   return (
     // The consent runtime marks <html> (data-consent, data-gpc) before React hydrates it.
     <html lang={lang} {...htmlAttributes} suppressHydrationWarning>
@@ -171,16 +182,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
           suppressHydrationWarning
           // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours, no CMS input
           dangerouslySetInnerHTML={{
-            __html: import.meta.env.SSR
-              ? consentRuntimeScript(TAG_MANAGER_ORIGIN, ATTRIBUTION_COOKIE)
-              : "",
+            __html: headScripts ? consentRuntimeScript(TAG_MANAGER_ORIGIN, ATTRIBUTION_COOKIE) : "",
           }}
         />
         {/* Where the visit came from, kept for the forms (app/forms/attribution-recorder.ts). */}
         <script
           suppressHydrationWarning
           // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours, no CMS input
-          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? attributionScript() : "" }}
+          dangerouslySetInnerHTML={{ __html: headScripts ? attributionScript() : "" }}
         />
         <Meta />
         {/* The server puts one more inline script here, before the stylesheet: it holds the
@@ -188,7 +197,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        <ClientBehaviours />
+        <ClientBehaviours preview={root?.preview === true} />
         {layoutEnabled ? (
           <SiteLayout
             pathname={location.pathname}

@@ -19,11 +19,12 @@ function trackerFor(win: Window): PageViewTracker {
 /**
  * Call once in the root Layout (it also wraps the error boundary, so 404s count).
  * Effects run after React has committed the new route's <Meta/>, so `document.title`
- * is already the new page's title when the view is pushed.
+ * is already the new page's title when the view is pushed. `enabled` false (a preview):
+ * no view at all, nor a data layer.
  */
-export function usePageViews(): void {
+export function usePageViews(enabled = true): void {
   const { pathname, search } = useLocation();
   useEffect(() => {
-    trackerFor(window)({ pathname, search });
-  }, [pathname, search]);
+    if (enabled) trackerFor(window)({ pathname, search });
+  }, [enabled, pathname, search]);
 }

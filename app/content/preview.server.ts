@@ -1,6 +1,7 @@
 // What a preview needs of the content layer: which entry a link names (by template and slug
 // or id, whatever its status), where its page is, and what the preview bar says about it
 // (its status, the fields that differ from the version visitors see, the public page).
+import { createHash } from "node:crypto";
 import { getContentClient } from "./content-client.server";
 import {
   entryPath,
@@ -64,6 +65,11 @@ export interface PreviewDescription {
   changedFields: string[];
   /** When the entry goes live and leaves (publish_at, unpublish_at), when set. */
   schedule?: PreviewSchedule;
+  /**
+   * Names the entry's current record (a digest): a preview loaded again after an edit tells by
+   * it whether another edit came while it loaded.
+   */
+  version?: string;
 }
 
 /** A time of the preview bar: in UTC, and at the offset the editor saved it with. */
@@ -125,6 +131,7 @@ export async function describePreview(
     publicPath: published ? entryPath(published) : undefined,
     changedFields: published ? changedFields(published, current) : [],
     schedule: previewSchedule(current.meta),
+    version: createHash("sha256").update(JSON.stringify(raw)).digest("base64url").slice(0, 22),
   };
 }
 

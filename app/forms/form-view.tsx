@@ -4,7 +4,13 @@
 // then it is sent in place with a pending state; focus moves to the error summary, or the
 // visitor follows the outcome. Every message is tied to its field (aria-describedby).
 import { type FormEvent, type RefObject, useEffect, useRef, useState } from "react";
-import { useActionData, useNavigate, useNavigation, useSubmit } from "react-router";
+import {
+  useActionData,
+  useNavigate,
+  useNavigation,
+  useRouteLoaderData,
+  useSubmit,
+} from "react-router";
 import { ConsentField, Field, SpamTrap } from "./form-fields";
 import { pushGenerateLead } from "./lead";
 import { CHECKED_VALUE, type FormActionData, type FormDefinition, SYSTEM_FIELDS } from "./model";
@@ -12,6 +18,10 @@ import { checkSubmission } from "./validate";
 import "./form-view.css";
 
 const NO_ERRORS: Record<string, string> = {};
+
+/** What a form says in a preview when it would have been sent. */
+export const PREVIEW_REFUSAL =
+  "This is a preview: forms are not sent from it. The public page sends them.";
 
 export interface FormViewProps {
   form: FormDefinition;
@@ -44,8 +54,15 @@ function useFormAnswer(form: FormDefinition) {
   const summaryRef = useRef<HTMLDivElement>(null);
   const statusRef = useRef<HTMLDivElement>(null);
   const followed = useRef<unknown>(null);
+  // A preview checks what was typed as the page would, and sends nothing (root.tsx).
+  const preview = (useRouteLoaderData("root") as { preview?: true } | undefined)?.preview;
+  const [refused, setRefused] = useState(0);
 
   useEffect(() => setEnhanced(true), []);
+
+  useEffect(() => {
+    if (refused) statusRef.current?.focus();
+  }, [refused]);
 
   const answer = actionData?.formId === form.id ? actionData : undefined;
   const serverErrors = answer?.status === "invalid" ? answer.errors : undefined;
@@ -84,10 +101,22 @@ function useFormAnswer(form: FormDefinition) {
       return;
     }
     setLocalErrors(null);
-    submit(element, { method: "post", preventScrollReset: true });
+    if (preview) setRefused((count) => count + 1);
+    else submit(element, { method: "post", preventScrollReset: true });
   };
 
-  return { answer, errors, values, pending, sent, enhanced, onSubmit, summaryRef, statusRef };
+  return {
+    answer,
+    errors,
+    values,
+    pending,
+    sent,
+    enhanced,
+    onSubmit,
+    summaryRef,
+    statusRef,
+    refused: refused > 0 && Object.keys(errors).length === 0,
+  };
 }
 
 function SentNotice({
@@ -154,8 +183,18 @@ function ErrorSummary({
 }
 
 export function FormView({ form, stamp, sentMessage }: FormViewProps) {
-  const { answer, errors, values, pending, sent, enhanced, onSubmit, summaryRef, statusRef } =
-    useFormAnswer(form);
+  const {
+    answer,
+    errors,
+    values,
+    pending,
+    sent,
+    enhanced,
+    onSubmit,
+    summaryRef,
+    statusRef,
+    refused,
+  } = useFormAnswer(form);
   const message = sent?.message ?? sentMessage;
   const headingId = `${form.id}-heading`;
 
@@ -177,6 +216,17 @@ export function FormView({ form, stamp, sentMessage }: FormViewProps) {
           ref={statusRef}
         >
           <p>{answer.message}</p>
+        </div>
+      )}
+      {refused && (
+        <div
+          className="form__status form__status--problem"
+          role="alert"
+          tabIndex={-1}
+          ref={statusRef}
+          data-form-status="preview"
+        >
+          <p>{PREVIEW_REFUSAL}</p>
         </div>
       )}
       {Object.keys(errors).length > 0 && (

@@ -69,8 +69,11 @@ export async function runPreviewBench(): Promise<Record<string, unknown>> {
         const next = `${DRAFT_TITLE} (bench ${i})`;
         const editedAt = Date.now();
         await editEntry(project, DRAFT_ID, { title: { from: title, to: next } });
+        // The preview loads itself again: its new document says when it is back in place.
         await page.waitForFunction(
-          (text) => document.querySelector("h1")?.textContent === text,
+          (text) =>
+            document.querySelector("h1")?.textContent === text &&
+            document.documentElement.hasAttribute("data-preview-refreshed"),
           next,
         );
         const refreshedAt = Number(await page.getAttribute("html", "data-preview-refreshed"));

@@ -3,7 +3,14 @@ import { inlineScriptHashes } from "../security/script-hashes";
 import { INVALID_LINK_PAGE, previewBar, previewDocument } from "./preview-page";
 import { SOURCE_LABEL_SCRIPT, SOURCE_LABEL_STYLE } from "./source-labels";
 
-const PAGE = `<!DOCTYPE html><html lang="en" data-consent-version="3" data-gtm-id="GTM-ABC123"><head><meta charSet="utf-8"/><script>(function consentRuntime(){var s=document.createElement("script");s.src="https://www.googletagmanager.com/gtm.js?id="+document.documentElement.getAttribute("data-gtm-id");})()</script><script>(function recordAttribution(){document.cookie="id5_attribution="+location.pathname})()</script><title>An article - ID5</title><link rel="modulepreload" href="/assets/entry.js"/><script type="application/ld+json">{"@type":"NewsArticle"}</script></head><body><main><h1>An article</h1></main><script>window.dataLayer=[];</script><template id="app-entry"><script type="module" async="">import "/assets/entry.js";</script></template><script>window.__reactRouterContext = {"x":1};</script><SCRIPT>window.__reactRouterContext.streamController.close();</SCRIPT ></body></html>`;
+const CONSENT_RUNTIME = `(function consentRuntime(){var s=document.createElement("script");s.src="https://www.googletagmanager.com/gtm.js?id="+document.documentElement.getAttribute("data-gtm-id");})()`;
+const ATTRIBUTION = `(function recordAttribution(){document.cookie="id5_attribution="+location.pathname})()`;
+const FIRST_PAINT = `try{(function af(w,d,c){})(window,document,{"entryTemplateId":"app-entry","fontsAttribute":"data-fonts"})}catch(e){}`;
+const ROUTER_MODULE = `<script type="module" async="">import "/assets/entry.js";window.__reactRouterRouteModules={};</script>`;
+const ROUTER_CONTEXT = `<script>window.__reactRouterContext = {"x":1};</script><SCRIPT>window.__reactRouterContext.streamController.close();</SCRIPT >`;
+const STRUCTURED_DATA = `<script type="application/ld+json">{"@type":"NewsArticle"}</script>`;
+
+const PAGE = `<!DOCTYPE html><html lang="en" data-consent-version="3" data-gtm-id="GTM-ABC123"><head><meta charSet="utf-8"/><script>${CONSENT_RUNTIME}</script><script>${ATTRIBUTION}</script><title>An article - ID5</title><script>${FIRST_PAINT}</script><link rel="modulepreload" href="/assets/entry.js"/>${STRUCTURED_DATA}</head><body><main><h1>An article</h1></main><script>window.dataLayer=[];</script><script src="https://elsewhere.example/tag.js"></script><script type="module">import "https://elsewhere.example/m.js";</script><template id="app-entry">${ROUTER_MODULE}</template>${ROUTER_CONTEXT}</body></html>`;
 
 const DESCRIPTION = {
   path: "/news/an-article",
@@ -14,26 +21,45 @@ const DESCRIPTION = {
 };
 
 describe("previewDocument", () => {
-  it("leaves every script of the page out (the app's, the consent runtime, the tag manager's id, attribution), adds the bar and the refresh script", () => {
+  it("keeps the app's start (first paint, React Router's module and context) and empties every other script: the consent runtime, the tag manager's id, attribution", () => {
     const html = previewDocument(PAGE, DESCRIPTION);
+    expect(html).toContain(`<script>${FIRST_PAINT}</script>`);
+    expect(html).toContain(`<template id="app-entry">${ROUTER_MODULE}</template>`);
+    expect(html).toContain(ROUTER_CONTEXT);
+    expect(html).toContain(STRUCTURED_DATA);
     expect(html).not.toContain("modulepreload");
-    expect(html).not.toContain('id="app-entry"');
-    expect(html).not.toContain("__reactRouterContext");
     expect(html).not.toContain("dataLayer");
     expect(html).not.toContain("googletagmanager");
+    expect(html).not.toContain("elsewhere.example");
     expect(html).not.toContain("GTM-ABC123");
     expect(html).not.toContain("data-gtm-id");
     expect(html).not.toContain("id5_attribution");
+    // Emptied, not left out: the app hydrates the elements it rendered.
+    expect(html).toContain(
+      '<meta charSet="utf-8"/><script></script><script></script><title>Preview: An &lt;article&gt;</title>',
+    );
     expect(html).toContain('<html lang="en" data-consent-version="3">');
-    expect(html).toContain('<head><meta name="robots" content="noindex, nofollow">');
-    expect(html).toContain("<title>Preview: An &lt;article&gt;</title>");
+    expect(html).toContain(
+      '<head><meta name="robots" content="noindex, nofollow"><meta name="id5-preview-path" content="/news/an-article">',
+    );
     expect(html.indexOf('<aside id="preview-bar"')).toBeGreaterThan(html.indexOf("</main>"));
     expect(html).toContain("new EventSource(");
-    // The preview's own inline scripts alone, each allowed by its hash: the refresh and the
-    // source labels.
-    expect(inlineScriptHashes(html)).toHaveLength(2);
-    expect(html.match(/<script/gi)).toHaveLength(2);
     expect(html).toContain(`<script>${SOURCE_LABEL_SCRIPT}</script>`);
+    // Every script that can run is allowed by its hash: the app's start and the preview's own
+    // two (the refresh and the source labels); nothing else has text.
+    const running = [
+      ...html.matchAll(/<script(?: type="module" async="")?>([\s\S]*?)<\/script\s*>/gi),
+    ]
+      .map((match) => match[1] ?? "")
+      .filter((text) => text !== "");
+    expect(running).toHaveLength(6);
+    expect(inlineScriptHashes(html).length).toBeGreaterThanOrEqual(running.length);
+    expect(html.match(/<script/gi)).toHaveLength(12);
+  });
+
+  it("names the page's own path for the app, escaped", () => {
+    const html = previewDocument(PAGE, { ...DESCRIPTION, path: '/news/a"b' });
+    expect(html).toContain('<meta name="id5-preview-path" content="/news/a&quot;b">');
   });
 
   it("adds the source labels' outline and script after the bar", () => {

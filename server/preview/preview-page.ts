@@ -1,14 +1,18 @@
-// The document of a preview: the entry's page as the site renders it, without any of its
-// scripts (it is not hydrated: the browser's address is the link, not the page's path, and
-// the page works without JavaScript; nor may anything that reports the address run, as the
-// address is the link), with the preview bar and the small inline script that refreshes it
-// in place when the entry is edited (events from /_preview/<token>/events).
+// The document of a preview: the entry's page as the site renders it, run by the app's own
+// client (app/navigation/preview-address.ts hydrates it on the page's path), with the preview
+// bar and the preview's own inline scripts: the live refresh (events from
+// /_preview/<token>/events) and the source labels. Nothing that reports the address may run,
+// as the address is the link, a credential: the render leaves the consent runtime (which loads
+// the tag manager) and the attribution recorder empty (app/root.tsx), and this document keeps
+// no other script than the app's start (the first-paint script, React Router's module script
+// and context) and its own.
 import { GTM_ID_ATTRIBUTE } from "../../app/consent/attributes";
 import type {
   PreviewDescription,
   PreviewSchedule,
   PreviewTime,
 } from "../../app/content/preview.server";
+import { PREVIEW_LEFT_ATTRIBUTE, PREVIEW_PATH_META } from "../../app/navigation/preview-names";
 import { SOURCE_LABEL_SCRIPT, SOURCE_LABEL_STYLE } from "./source-labels";
 
 /** `data-` attribute the refresh script sets on <html> after each refresh (tests wait on it). */
@@ -17,32 +21,84 @@ export const REFRESHED_ATTRIBUTE = "data-preview-refreshed";
 export const LIVE_ATTRIBUTE = "data-preview-live";
 export const PREVIEW_BAR_ID = "preview-bar";
 
+/** Set on <html> when a form of the page would have been sent (the bar says it was not). */
+export const FORM_REFUSED_ATTRIBUTE = "data-preview-form-refused";
+/** The entry's version a preview answer was made from (its HEAD tells the open page). */
+export const PREVIEW_VERSION_HEADER = "X-Preview-Version";
+/** sessionStorage key: where the editor was when an edit reloaded the preview. */
+const SCROLL_KEY = "id5:preview-refresh";
+
+interface RefreshNames {
+  refreshed: string;
+  live: string;
+  left: string;
+  formRefused: string;
+  scrollKey: string;
+  versionHeader: string;
+}
+
 /**
  * Runs in the preview page, serialised with Function#toString: nothing from outside its body.
- * On an edit, or a reconnection (an edit may have been missed), the page is fetched again and
- * its body swapped in, the scroll kept; a link that became invalid gets the refusal so.
+ * On an edit, or a reconnection (an edit may have been missed), the preview is loaded again,
+ * once the server answers for it, and put back at the scroll position it had; a link that
+ * became invalid gets the refusal so. A loaded page is the app's, so it is loaded again rather
+ * than having its body swapped under it (with location.replace: a script's reload is held back
+ * by the chunk reload guard, app/navigation/chunk-reload-guard.ts). A page so loaded compares
+ * its entry's version with the server's once it listens, for an edit made while it loaded. An
+ * editor who has left for a public page keeps it.
  */
-function refreshOnEdits(refreshedAttribute: string, liveAttribute: string): void {
-  const events = new EventSource(`${location.pathname}/events`);
+function refreshOnEdits(names: RefreshNames): void {
+  const self = location.pathname;
+  const root = document.documentElement;
+  const bar = document.getElementById("preview-bar");
+  const version = bar?.getAttribute("data-preview-version") ?? "";
+  let reloaded = false;
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(names.scrollKey) ?? "null");
+    sessionStorage.removeItem(names.scrollKey);
+    if (saved && saved.path === self) {
+      reloaded = true;
+      window.scrollTo(saved.x, saved.y);
+      root.setAttribute(names.refreshed, String(Date.now()));
+    }
+  } catch {
+    // Storage refused: the page loaded again starts at the top.
+  }
+  bar?.querySelector('[data-preview="back"]')?.setAttribute("href", self);
+  // Any form the page itself did not handle (the consent banner's, one sent before the app
+  // started): nothing is sent from a preview.
+  window.addEventListener("submit", (event) => {
+    if (event.defaultPrevented) return;
+    event.preventDefault();
+    root.setAttribute(names.formRefused, "");
+  });
+  const events = new EventSource(`${self}/events`);
   let busy = false;
   let again = false;
   let connected = false;
-  const refresh = async (): Promise<void> => {
+  /** Loads the preview again; `onlyIfChanged`: only when the entry is not this page's version. */
+  const refresh = async (onlyIfChanged = false): Promise<void> => {
+    if (root.hasAttribute(names.left)) return;
     if (busy) {
       again = true;
       return;
     }
     busy = true;
     try {
-      const response = await fetch(location.pathname, { cache: "no-store", credentials: "omit" });
-      const next = new DOMParser().parseFromString(await response.text(), "text/html");
-      const x = window.scrollX;
-      const y = window.scrollY;
-      document.title = next.title;
-      document.body.replaceWith(document.adoptNode(next.body));
-      window.scrollTo(x, y);
-      document.documentElement.setAttribute(refreshedAttribute, String(Date.now()));
-      if (!response.ok) events.close();
+      // Asked first, so a server out for a moment never leaves the editor an error page.
+      const response = await fetch(self, {
+        method: "HEAD",
+        cache: "no-store",
+        credentials: "omit",
+      });
+      const current = response.ok && response.headers.get(names.versionHeader) === version;
+      if (onlyIfChanged && current) return;
+      sessionStorage.setItem(
+        names.scrollKey,
+        JSON.stringify({ path: self, x: window.scrollX, y: window.scrollY }),
+      );
+      events.close();
+      location.replace(self);
     } catch {
       // Offline for a moment: the next event (or reconnection) tries again.
     } finally {
@@ -55,14 +111,23 @@ function refreshOnEdits(refreshedAttribute: string, liveAttribute: string): void
   };
   events.addEventListener("change", () => void refresh());
   events.addEventListener("ready", () => {
-    document.documentElement.setAttribute(liveAttribute, "");
+    root.setAttribute(names.live, "");
     if (connected) void refresh();
+    else if (reloaded) void refresh(true);
     connected = true;
   });
-  events.addEventListener("error", () => document.documentElement.removeAttribute(liveAttribute));
+  events.addEventListener("error", () => root.removeAttribute(names.live));
 }
 
-const REFRESH_SCRIPT = `(${refreshOnEdits.toString()})(${JSON.stringify(REFRESHED_ATTRIBUTE)},${JSON.stringify(LIVE_ATTRIBUTE)});`;
+const REFRESH_NAMES: RefreshNames = {
+  refreshed: REFRESHED_ATTRIBUTE,
+  live: LIVE_ATTRIBUTE,
+  left: PREVIEW_LEFT_ATTRIBUTE,
+  formRefused: FORM_REFUSED_ATTRIBUTE,
+  scrollKey: SCROLL_KEY,
+  versionHeader: PREVIEW_VERSION_HEADER,
+};
+const REFRESH_SCRIPT = `(${refreshOnEdits.toString()})(${JSON.stringify(REFRESH_NAMES)});`;
 
 export function escapeHtml(text: string): string {
   return text
@@ -100,12 +165,17 @@ export function previewBar(description: PreviewDescription): string {
     ? `<a href="${escapeHtml(description.publicPath)}" target="_top" style="color:#fff;text-decoration:underline" data-preview="public-link">Public page</a>`
     : `<span data-preview="public-link">No public page yet</span>`;
   return [
-    `<aside id="${PREVIEW_BAR_ID}" aria-label="Preview" style="${BAR_STYLE}">`,
+    `<aside id="${PREVIEW_BAR_ID}" aria-label="Preview" data-preview-version="${escapeHtml(description.version ?? "")}" style="${BAR_STYLE}">`,
     `<strong style="text-transform:uppercase;letter-spacing:0.05em">Preview</strong>`,
     `<span>Status: <strong data-preview="status">${escapeHtml(description.status)}</strong></span>`,
     `<span>${changed}</span>`,
     ...scheduleParts(description.schedule),
     publicLink,
+    // Shown once the editor has followed a link of the page elsewhere (BAR_STATES).
+    `<span data-preview="left"><strong style="text-transform:uppercase;letter-spacing:0.05em">Public page</strong> `,
+    `what visitors see, not this preview. `,
+    `<a data-preview="back" data-no-prefetch style="color:#fff;text-decoration:underline">Back to the preview</a></span>`,
+    `<span data-preview="form-refused">Forms are not sent from a preview.</span>`,
     "</aside>",
     // Room below the page's own content, so the bar never covers its end.
     `<div aria-hidden="true" style="height:4.5rem"></div>`,
@@ -132,18 +202,49 @@ function scheduleParts(schedule: PreviewSchedule | undefined): string[] {
   ];
 }
 
-const APP_ENTRY_TEMPLATE = /<template id="app-entry">[\s\S]*?<\/template>/g;
-/**
- * Every script of the rendered page: the app's, the consent runtime (which loads the tag
- * manager, whose page view would send the link, a credential, to every tag), the attribution
- * recorder (which would keep the link in a cookie the CRM later receives), the first-paint
- * script. A preview runs its own script alone.
- */
-const ANY_SCRIPT = /<script\b[^>]*>[\s\S]*?<\/script\s*>/gi;
+/** What the bar shows in each state: a preview; a public page once left; a refused form. */
+const BAR_STATES = [
+  `#${PREVIEW_BAR_ID} [data-preview="left"],#${PREVIEW_BAR_ID} [data-preview="form-refused"]{display:none}`,
+  `html[${PREVIEW_LEFT_ATTRIBUTE}] #${PREVIEW_BAR_ID}>:not([data-preview="left"]){display:none}`,
+  `html[${PREVIEW_LEFT_ATTRIBUTE}] #${PREVIEW_BAR_ID}>[data-preview="left"]{display:inline}`,
+  `html[${FORM_REFUSED_ATTRIBUTE}]:not([${PREVIEW_LEFT_ATTRIBUTE}]) #${PREVIEW_BAR_ID}>[data-preview="form-refused"]{display:inline}`,
+].join("");
+
+const ANY_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g;
 const TAG_MANAGER_ID = new RegExp(` ${GTM_ID_ATTRIBUTE}="[^"]*"`, "g");
+/**
+ * The first-paint script names its template (app/document/first-paint.server.ts, whose font
+ * addresses only the build knows): what tells it from any other head script.
+ */
+const FIRST_PAINT_MARKER = '"entryTemplateId":"app-entry"';
+/** React Router's context (the loaders' data) and its stream, and its module script. */
+const ROUTER_CONTEXT_START = "window.__reactRouterContext";
+const ROUTER_MODULE_MARKER = "window.__reactRouterRouteModules";
+/** Scripts that hold data, which no browser runs (structured data). */
+const DATA_SCRIPT = /^\s*type="application\/ld\+json"\s*$/;
 
-/** The rendered page without any of its scripts (nor the tag manager's id): see ANY_SCRIPT. */
+/**
+ * The scripts a preview keeps are the app's start and nothing else: any other script of the
+ * rendered page (the consent runtime and the attribution recorder, which the preview's render
+ * already leaves empty, or anything unforeseen) is kept as an empty element, so the page still
+ * hydrates as rendered and nothing of it runs.
+ */
+function keptScript(element: string, attributes: string, text: string): string {
+  const kept =
+    (attributes === "" &&
+      (text.startsWith(ROUTER_CONTEXT_START) || text.includes(FIRST_PAINT_MARKER))) ||
+    (/^ type="module"( async="")?$/.test(attributes) && text.includes(ROUTER_MODULE_MARKER)) ||
+    DATA_SCRIPT.test(attributes);
+  return kept ? element : "<script></script>";
+}
+
+const APP_ENTRY_TEMPLATE = /<template id="app-entry">[\s\S]*?<\/template>/g;
+
+/**
+ * The rendered page without any of its scripts, the app's start included (nor the tag
+ * manager's id): what a view that runs nothing of the page serves (the timed view).
+ */
 export function withoutScripts(html: string): string {
   return html
     .replace(APP_ENTRY_TEMPLATE, "")
@@ -157,13 +258,18 @@ export function withoutScripts(html: string): string {
  * replacer function: a replacement string would expand `$'` or `$&` in an editor's text.
  */
 export function previewDocument(html: string, description: PreviewDescription): string {
-  const withHead = withoutScripts(html).replace(
+  const page = html
+    .replace(ANY_SCRIPT, keptScript)
+    .replace(MODULE_PRELOAD, "")
+    .replace(TAG_MANAGER_ID, "");
+  const pathMeta = `<meta name="${PREVIEW_PATH_META}" content="${escapeHtml(description.path)}">`;
+  const withHead = page.replace(
     /<head>/,
-    () => `<head><meta name="robots" content="noindex, nofollow">`,
+    () => `<head><meta name="robots" content="noindex, nofollow">${pathMeta}`,
   );
   const title = escapeHtml(`Preview: ${description.title}`);
   const withTitle = withHead.replace(/<title>[\s\S]*?<\/title>/, () => `<title>${title}</title>`);
-  const additions = `${previewBar(description)}<script>${REFRESH_SCRIPT}</script>${sourceLabels()}`;
+  const additions = `${previewBar(description)}<style>${BAR_STATES}</style><script>${REFRESH_SCRIPT}</script>${sourceLabels()}`;
   return withTitle.replace(/<\/body>/, () => `${additions}</body>`);
 }
 

@@ -50,6 +50,7 @@ function service(
     title: "Partner <roundup>",
     status: "Draft",
     changedFields: [],
+    version: "entry-version-1",
   };
   const preview = new PreviewService({
     siteKey: Buffer.alloc(32, 7),
@@ -64,7 +65,7 @@ function service(
     handler: async (request) => {
       rendered.push(new URL(request.url).pathname);
       return new Response(
-        `<!doctype html><html><head><title>Page</title><link rel="modulepreload" href="/assets/a.js"></head><body><h1>Draft</h1><template id="app-entry"><script type="module">import "/assets/entry.js";</script></template><script>window.__reactRouterContext = {};</script></body></html>`,
+        `<!doctype html><html><head><title>Page</title><link rel="modulepreload" href="/assets/a.js"></head><body><h1>Draft</h1><template id="app-entry"><script type="module" async="">import "/assets/entry.js";window.__reactRouterRouteModules={};</script></template><script>window.__reactRouterContext = {};</script><script>document.title=location.href</script></body></html>`,
         { headers: { "content-type": "text/html; charset=utf-8", "cache-tag": "entry:x" } },
       );
     },
@@ -129,8 +130,16 @@ describe("PreviewService", () => {
     expect(html).toContain('<aside id="preview-bar"');
     expect(html).toContain("<title>Preview: Partner &lt;roundup&gt;</title>");
     expect(html).not.toContain("modulepreload");
-    expect(html).not.toContain("__reactRouterContext");
-    expect(html).not.toContain("/assets/entry.js");
+    // The app's start is kept (it hydrates on the page's path); any other script is emptied.
+    expect(html).toContain("<script>window.__reactRouterContext = {};</script>");
+    expect(html).toContain('import "/assets/entry.js"');
+    expect(html).toContain(
+      '<meta name="id5-preview-path" content="/news/partner-roundup-q4-2026">',
+    );
+    expect(html).not.toContain("location.href");
+    // The open page compares it with its own after an edit.
+    expect(page.headers.get("x-preview-version")).toBe("entry-version-1");
+    expect(html).toContain('data-preview-version="entry-version-1"');
     // The security middleware hashes the refresh script from this body.
     expect(representationOf(page)).toBeDefined();
   });

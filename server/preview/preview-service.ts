@@ -29,7 +29,7 @@ import {
   signPreviewToken,
   verifyPreviewToken,
 } from "./preview-links";
-import { INVALID_LINK_PAGE, previewDocument } from "./preview-page";
+import { INVALID_LINK_PAGE, PREVIEW_VERSION_HEADER, previewDocument } from "./preview-page";
 
 /** Link checks (pages, event streams, API calls) one client may make per minute. */
 export const PREVIEW_CHECKS_PER_MINUTE = 120;
@@ -206,7 +206,10 @@ export class PreviewService {
     const html = previewDocument(await rendered.text(), description);
     const response = new Response(request.method === "HEAD" ? null : html, {
       status: rendered.status,
-      headers: previewHeaders("text/html; charset=utf-8"),
+      headers: {
+        ...previewHeaders("text/html; charset=utf-8"),
+        ...(description.version ? { [PREVIEW_VERSION_HEADER]: description.version } : {}),
+      },
     });
     // The security middleware takes the policy's script hashes from the body it answered with.
     return markAnsweredBy(response, new HashedPolicy(() => inlineScriptHashes(html)));

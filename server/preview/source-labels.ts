@@ -2,20 +2,23 @@
 // (app/content/source-marks.ts) is outlined on hover and focus, and a label names it, with a
 // link to the entry in the CMS's dashboard (or, without BCMS_DASHBOARD_URL, its ids to copy).
 // The outline is plain CSS; the label is a small script of the preview's own, which runs
-// whether or not the page's app does, and changes nothing of the page's markup: it only adds
-// the label and makes marked elements reachable with the keyboard.
+// whether or not the page's app does, and changes nothing of the page's content: it adds the
+// label at the end of the body (never among the elements the app hydrates), makes marked
+// elements reachable with the keyboard and flags the one whose label shows.
 import { SOURCE_ATTRIBUTE, WIDGETS_ATTRIBUTE } from "../../app/content/source-marks";
 
 export const SOURCE_LABEL_ID = "cms-source-label";
 
 const OUTLINE = `[${SOURCE_ATTRIBUTE}]:hover,[${SOURCE_ATTRIBUTE}]:focus,[${SOURCE_ATTRIBUTE}]:focus-within{outline:2px dashed #f19c09;outline-offset:2px}`;
-const LABEL = `#${SOURCE_LABEL_ID}{position:absolute;z-index:2147483646;max-width:min(36rem,calc(100vw - 1rem));padding:0.2rem 0.5rem;background:#f19c09;color:#1b1340;font:600 13px/1.4 system-ui,sans-serif;border-radius:3px;box-shadow:0 1px 4px rgba(0,0,0,0.3);overflow-wrap:anywhere}#${SOURCE_LABEL_ID} a{color:inherit;text-decoration:underline}#${SOURCE_LABEL_ID} code{font:12px/1.4 ui-monospace,monospace;user-select:all}`;
+// Over the page, the label lets clicks through but for its link and its ids (a label over a
+// link of the page must not take that link's clicks).
+const LABEL = `#${SOURCE_LABEL_ID}{position:absolute;z-index:2147483646;max-width:min(36rem,calc(100vw - 1rem));padding:0.2rem 0.5rem;background:#f19c09;color:#1b1340;font:600 13px/1.4 system-ui,sans-serif;border-radius:3px;box-shadow:0 1px 4px rgba(0,0,0,0.3);overflow-wrap:anywhere}#${SOURCE_LABEL_ID} a{color:inherit;text-decoration:underline}#${SOURCE_LABEL_ID} code{font:12px/1.4 ui-monospace,monospace;user-select:all}#${SOURCE_LABEL_ID}{pointer-events:none}#${SOURCE_LABEL_ID} :is(a,code){pointer-events:auto}`;
 
 export const SOURCE_LABEL_STYLE = `${OUTLINE}${LABEL}`;
 
 /**
  * Runs in the preview page, serialised with Function#toString: nothing from outside its body.
- * Marks are read when needed, so a page swapped in by the live refresh is labelled the same.
+ * Marks are read when needed, so what the app renders after hydration is labelled the same.
  */
 function labelSources(sourceAttribute: string, widgetsAttribute: string, labelId: string): void {
   interface Mark {
@@ -27,6 +30,8 @@ function labelSources(sourceAttribute: string, widgetsAttribute: string, labelId
     code?: boolean;
   }
   const selector = `[${sourceAttribute}]`;
+  /** On the element whose label shows (tabThroughLabel reads it). */
+  const SHOWN = "data-cms-label-shown";
   let shownFor: Element | null = null;
 
   const read = (element: Element): Mark | undefined => {
@@ -91,14 +96,18 @@ function labelSources(sourceAttribute: string, widgetsAttribute: string, labelId
     label.append(`${mark.label} `, ids);
   };
 
-  // The label follows its element in the document, so Tab goes from the element to its link.
+  // The label sits at the end of the body, outside what the app renders (an element of its
+  // own among the page's would make the app's hydration find a page it did not render); Tab
+  // goes from the element to the label's link and on (keyboard handling below).
   const show = (element: Element): void => {
     const mark = read(element);
     if (!mark) return;
     const label = labelElement();
+    if (label.parentElement !== document.body) document.body.append(label);
     if (shownFor !== element) {
       fill(label, mark);
-      element.after(label);
+      shownFor?.removeAttribute(SHOWN);
+      element.setAttribute(SHOWN, "");
       shownFor = element;
     }
     label.hidden = false;
@@ -117,6 +126,7 @@ function labelSources(sourceAttribute: string, widgetsAttribute: string, labelId
   const hide = (): void => {
     const label = document.getElementById(labelId);
     if (label) label.hidden = true;
+    shownFor?.removeAttribute(SHOWN);
     shownFor = null;
   };
 
@@ -131,7 +141,11 @@ function labelSources(sourceAttribute: string, widgetsAttribute: string, labelId
     makeFocusable();
   };
   prepare();
-  new MutationObserver(prepare).observe(document.documentElement, { childList: true });
+  // The app re-renders parts of the page (a widget that plays, a page it navigates to).
+  new MutationObserver(prepare).observe(document.documentElement, {
+    childList: true,
+    subtree: true,
+  });
   document.addEventListener("mouseover", (event) => {
     const element = owner(event.target);
     if (element) show(element);
@@ -144,4 +158,39 @@ function labelSources(sourceAttribute: string, widgetsAttribute: string, labelId
   });
 }
 
-export const SOURCE_LABEL_SCRIPT = `(${labelSources.toString()})(${JSON.stringify(SOURCE_ATTRIBUTE)},${JSON.stringify(WIDGETS_ATTRIBUTE)},${JSON.stringify(SOURCE_LABEL_ID)});`;
+/**
+ * Runs in the preview page next to labelSources, serialised the same way. Tab goes as if the
+ * label followed its element: from the element's last stop to the label's link, and from the
+ * link on to what follows the element (Shift+Tab back to it).
+ */
+function tabThroughLabel(labelId: string, shownAttribute: string): void {
+  const FOCUSABLE = 'a[href],button,input,select,textarea,[tabindex]:not([tabindex="-1"])';
+  const focusables = (within: ParentNode): HTMLElement[] =>
+    [...within.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+      (element) => !element.closest(`#${labelId}`) && !element.hasAttribute("disabled"),
+    );
+  document.addEventListener("keydown", (event) => {
+    const shown = document.querySelector<HTMLElement>(`[${shownAttribute}]`);
+    const label = document.getElementById(labelId);
+    const link = label?.querySelector("a");
+    const active = document.activeElement;
+    if (event.key !== "Tab" || !shown || !label || label.hidden || !active) return;
+    const last = focusables(shown).at(-1) ?? shown;
+    if (!event.shiftKey && link && active === last) {
+      event.preventDefault();
+      link.focus();
+    } else if (label.contains(active)) {
+      event.preventDefault();
+      if (event.shiftKey) return last.focus();
+      const follows = (element: HTMLElement) =>
+        !shown.contains(element) &&
+        (last.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
+      focusables(document).find(follows)?.focus();
+    }
+  });
+}
+
+export const SOURCE_LABEL_SCRIPT = [
+  `(${labelSources.toString()})(${JSON.stringify(SOURCE_ATTRIBUTE)},${JSON.stringify(WIDGETS_ATTRIBUTE)},${JSON.stringify(SOURCE_LABEL_ID)});`,
+  `(${tabThroughLabel.toString()})(${JSON.stringify(SOURCE_LABEL_ID)},"data-cms-label-shown");`,
+].join("");

@@ -23,6 +23,7 @@ import { PROJECT_DIR } from "../../server/running/build-stamp";
 import { loadSigningKey } from "../../server/store/signing-key-file";
 import { TEST_BUILD_SETTINGS } from "../support/build-settings";
 import { expect, test } from "./support/reused-page";
+import { waitForHydration } from "./support/site";
 
 // Each test on a new context: the site of its own project, and pages a test expects fetched anew.
 test.use({ freshPage: true });
@@ -384,7 +385,7 @@ test("the preview is framed by the CMS origin and by no one else; other pages re
 });
 
 // How soon it refreshes is measured by `npm run bench -- preview` (budget: 1 s); here, that it does.
-test("an edit while the preview is open refreshes it in place, keeping the scroll position", async ({
+test("an edit while the preview is open loads it again, keeping the scroll position", async ({
   page,
 }) => {
   const link = await linkFor("news-article", DRAFT.slug);
@@ -394,22 +395,64 @@ test("an edit while the preview is open refreshes it in place, keeping the scrol
   await page.evaluate(() => window.scrollTo(0, 300));
   const scrolled = await page.evaluate(() => window.scrollY);
   expect(scrolled).toBe(300);
-  // A page loaded again would carry no marker: the swap happens in this very page.
-  await page.evaluate(() => {
-    (window as unknown as { stayedLoaded: boolean }).stayedLoaded = true;
-  });
   let title = DRAFT.title;
   for (const round of [1, 2, 3]) {
+    // A page that runs the app is loaded again (its body is the app's): a marker on the
+    // window says whether this is still the same document.
+    await page.evaluate(() => {
+      (window as unknown as { beforeEdit: boolean }).beforeEdit = true;
+    });
     const next = `${DRAFT.title} (edit ${round})`;
     await editEntry(project, DRAFT.id, { title: { from: title, to: next } });
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(next, { timeout: 15_000 });
+    await expect(page.locator("html")).toHaveAttribute("data-preview-refreshed", /^\d+$/);
+    expect(await page.evaluate(() => "beforeEdit" in window)).toBe(false);
+    // Once the app runs, the address is the link again (it starts on the page's path).
+    await waitForHydration(page);
+    expect(new URL(page.url()).pathname).toBe(link);
     expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+    await expect(page.locator("html")).toHaveAttribute("data-preview-live", "");
     title = next;
   }
-  expect(
-    await page.evaluate(() => (window as unknown as { stayedLoaded?: boolean }).stayedLoaded),
-  ).toBe(true);
   await editEntry(project, DRAFT.id, { title: { from: title, to: DRAFT.title } });
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(DRAFT.title, {
+    timeout: 15_000,
+  });
+});
+
+test("an edit made while the preview loads again is not missed", async ({ page }) => {
+  const link = await linkFor("news-article", DRAFT.slug);
+  await page.goto(`${site.url}${link}`);
+  await expect(page.locator("html")).toHaveAttribute("data-preview-live", "");
+  // The next page's event stream waits until the second edit is saved: that edit reaches
+  // no open stream, and only the page's own check of its version can see it.
+  let release: () => void = () => {};
+  const secondSaved = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let held = false;
+  const heldStream = new Promise<void>((resolve) => {
+    void page.route(`**${link}/events`, async (route) => {
+      if (held) return route.continue();
+      held = true;
+      resolve();
+      await secondSaved;
+      await route.continue();
+    });
+  });
+  const first = `${DRAFT.title} (while loading 1)`;
+  const second = `${DRAFT.title} (while loading 2)`;
+  await editEntry(project, DRAFT.id, { title: { from: DRAFT.title, to: first } });
+  await heldStream;
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(first);
+  await editEntry(project, DRAFT.id, { title: { from: first, to: second } });
+  // The site has the second edit before the page listens again.
+  await expect
+    .poll(async () => (await textOf(link)).includes(second), { timeout: 15_000 })
+    .toBe(true);
+  release();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(second, { timeout: 15_000 });
+  await editEntry(project, DRAFT.id, { title: { from: second, to: DRAFT.title } });
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(DRAFT.title, {
     timeout: 15_000,
   });
