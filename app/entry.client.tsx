@@ -1,17 +1,11 @@
 // The browser entry: the chunk reload guard first, so a chunk failing while the page
-// hydrates is caught too, then (in a preview) the address the router starts on, then React
-// Router's hydration of the server-rendered document.
+// hydrates is caught too, then React Router's hydration of the server-rendered document.
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { installChunkReloadGuard } from "./navigation/chunk-reload-guard";
-import { enterPreview, previewPathOf } from "./navigation/preview-address";
 
 installChunkReloadGuard();
-
-// A preview hydrates on its page's path, not on its link (navigation/preview-address.ts).
-const previewPath = previewPathOf(document);
-if (previewPath) enterPreview(window, previewPath);
 
 /** The next task: what follows runs after the browser had a chance to do anything else. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));

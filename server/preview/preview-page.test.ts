@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { inlineScriptHashes } from "../security/script-hashes";
 import { INVALID_LINK_PAGE, previewBar, previewDocument } from "./preview-page";
+import { previewStartScript } from "./preview-start";
 import { SOURCE_LABEL_SCRIPT, SOURCE_LABEL_STYLE } from "./source-labels";
 
 const CONSENT_RUNTIME = `(function consentRuntime(){var s=document.createElement("script");s.src="https://www.googletagmanager.com/gtm.js?id="+document.documentElement.getAttribute("data-gtm-id");})()`;
@@ -40,26 +41,26 @@ describe("previewDocument", () => {
     );
     expect(html).toContain('<html lang="en" data-consent-version="3">');
     expect(html).toContain(
-      '<head><meta name="robots" content="noindex, nofollow"><meta name="id5-preview-path" content="/news/an-article">',
+      `<head><meta name="robots" content="noindex, nofollow"><script>${previewStartScript("/news/an-article")}</script>`,
     );
     expect(html.indexOf('<aside id="preview-bar"')).toBeGreaterThan(html.indexOf("</main>"));
     expect(html).toContain("new EventSource(");
     expect(html).toContain(`<script>${SOURCE_LABEL_SCRIPT}</script>`);
     // Every script that can run is allowed by its hash: the app's start and the preview's own
-    // two (the refresh and the source labels); nothing else has text.
+    // three (its start, the refresh and the source labels); nothing else has text.
     const running = [
       ...html.matchAll(/<script(?: type="module" async="")?>([\s\S]*?)<\/script\s*>/gi),
     ]
       .map((match) => match[1] ?? "")
       .filter((text) => text !== "");
-    expect(running).toHaveLength(6);
+    expect(running).toHaveLength(7);
     expect(inlineScriptHashes(html).length).toBeGreaterThanOrEqual(running.length);
-    expect(html.match(/<script/gi)).toHaveLength(12);
+    expect(html.match(/<script/gi)).toHaveLength(13);
   });
 
-  it("names the page's own path for the app, escaped", () => {
-    const html = previewDocument(PAGE, { ...DESCRIPTION, path: '/news/a"b' });
-    expect(html).toContain('<meta name="id5-preview-path" content="/news/a&quot;b">');
+  it("starts the app on the page's own path, which cannot close the script", () => {
+    const html = previewDocument(PAGE, { ...DESCRIPTION, path: "/news/a</script>b" });
+    expect(html).toContain('"pagePath":"/news/a\\u003c/script>b"');
   });
 
   it("adds the source labels' outline and script after the bar", () => {

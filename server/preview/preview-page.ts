@@ -1,5 +1,5 @@
 // The document of a preview: the entry's page as the site renders it, run by the app's own
-// client (app/navigation/preview-address.ts hydrates it on the page's path), with the preview
+// client (./preview-start.ts, the head's first script, has it hydrate on the page's path), with the preview
 // bar and the preview's own inline scripts: the live refresh (events from
 // /_preview/<token>/events) and the source labels. Nothing that reports the address may run,
 // as the address is the link, a credential: the render leaves the consent runtime (which loads
@@ -12,7 +12,7 @@ import type {
   PreviewSchedule,
   PreviewTime,
 } from "../../app/content/preview.server";
-import { PREVIEW_LEFT_ATTRIBUTE, PREVIEW_PATH_META } from "../../app/navigation/preview-names";
+import { PREVIEW_LEFT_ATTRIBUTE, PREVIEW_LINK_GLOBAL, previewStartScript } from "./preview-start";
 import { SOURCE_LABEL_SCRIPT, SOURCE_LABEL_STYLE } from "./source-labels";
 
 /** `data-` attribute the refresh script sets on <html> after each refresh (tests wait on it). */
@@ -29,6 +29,8 @@ export const PREVIEW_VERSION_HEADER = "X-Preview-Version";
 const SCROLL_KEY = "id5:preview-refresh";
 
 interface RefreshNames {
+  /** The global the preview's start keeps the link in (the address is the page's until the app runs). */
+  link: string;
   refreshed: string;
   live: string;
   left: string;
@@ -48,7 +50,8 @@ interface RefreshNames {
  * editor who has left for a public page keeps it.
  */
 function refreshOnEdits(names: RefreshNames): void {
-  const self = location.pathname;
+  const self =
+    (window as unknown as Record<string, string | undefined>)[names.link] ?? location.pathname;
   const root = document.documentElement;
   const bar = document.getElementById("preview-bar");
   const version = bar?.getAttribute("data-preview-version") ?? "";
@@ -120,6 +123,7 @@ function refreshOnEdits(names: RefreshNames): void {
 }
 
 const REFRESH_NAMES: RefreshNames = {
+  link: PREVIEW_LINK_GLOBAL,
   refreshed: REFRESHED_ATTRIBUTE,
   live: LIVE_ATTRIBUTE,
   left: PREVIEW_LEFT_ATTRIBUTE,
@@ -262,10 +266,10 @@ export function previewDocument(html: string, description: PreviewDescription): 
     .replace(ANY_SCRIPT, keptScript)
     .replace(MODULE_PRELOAD, "")
     .replace(TAG_MANAGER_ID, "");
-  const pathMeta = `<meta name="${PREVIEW_PATH_META}" content="${escapeHtml(description.path)}">`;
+  const start = `<script>${previewStartScript(description.path)}</script>`;
   const withHead = page.replace(
     /<head>/,
-    () => `<head><meta name="robots" content="noindex, nofollow">${pathMeta}`,
+    () => `<head><meta name="robots" content="noindex, nofollow">${start}`,
   );
   const title = escapeHtml(`Preview: ${description.title}`);
   const withTitle = withHead.replace(/<title>[\s\S]*?<\/title>/, () => `<title>${title}</title>`);

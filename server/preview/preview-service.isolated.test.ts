@@ -133,10 +133,8 @@ describe("PreviewService", () => {
     // The app's start is kept (it hydrates on the page's path); any other script is emptied.
     expect(html).toContain("<script>window.__reactRouterContext = {};</script>");
     expect(html).toContain('import "/assets/entry.js"');
-    expect(html).toContain(
-      '<meta name="id5-preview-path" content="/news/partner-roundup-q4-2026">',
-    );
-    expect(html).not.toContain("location.href");
+    expect(html).toContain('"pagePath":"/news/partner-roundup-q4-2026"');
+    expect(html).not.toContain("document.title=location.href");
     // The open page compares it with its own after an edit.
     expect(page.headers.get("x-preview-version")).toBe("entry-version-1");
     expect(html).toContain('data-preview-version="entry-version-1"');

@@ -85,7 +85,6 @@ function sharedMarkup(html: string): string {
     .replace(/<link rel="modulepreload"[^>]*>/g, "")
     .replace(/ data-gtm-id="[^"]*"/g, "")
     .replace(/<meta name="robots" content="noindex, nofollow">/, "")
-    .replace(/<meta name="id5-preview-path" content="[^"]*">/, "")
     .replace(/<title>[\s\S]*?<\/title>/, "")
     .replace(
       /<aside id="preview-bar"[\s\S]*?<\/aside><div aria-hidden="true" style="height:4.5rem"><\/div>/,

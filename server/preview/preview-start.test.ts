@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { enterPreview, PREVIEW_LEFT_ATTRIBUTE } from "./preview-address";
+import {
+  enterPreview,
+  PREVIEW_LEFT_ATTRIBUTE,
+  previewStartNames,
+  previewStartScript,
+} from "./preview-start";
 
 const ORIGIN = "https://id5.io";
 const LINK = "/_preview/page.abc.x.y.sig";
@@ -87,7 +92,7 @@ function fakeRouter(pathname: string) {
 describe("enterPreview", () => {
   it("starts the router on the page's path, then puts the link back once the router exists", () => {
     const w = fakeWindow();
-    enterPreview(w.win as unknown as Window, "/about");
+    enterPreview(w.win as unknown as Window, previewStartNames("/about"));
     expect(w.addresses).toEqual(["/about"]);
     (w.win as unknown as { __reactRouterDataRouter: unknown }).__reactRouterDataRouter =
       fakeRouter("/about");
@@ -97,7 +102,7 @@ describe("enterPreview", () => {
 
   it("says the preview is left once the router goes to another page, and reloads on the way back", () => {
     const w = fakeWindow();
-    enterPreview(w.win as unknown as Window, "/about");
+    enterPreview(w.win as unknown as Window, previewStartNames("/about"));
     const router = fakeRouter("/about");
     (w.win as unknown as { __reactRouterDataRouter: unknown }).__reactRouterDataRouter = router;
     // A fragment of the preview: the router must not see a /_preview path, nothing reloads.
@@ -117,7 +122,7 @@ describe("enterPreview", () => {
 
   it("never fetches the previewed page's own data; any other request goes through", async () => {
     const w = fakeWindow();
-    enterPreview(w.win as unknown as Window, "/about");
+    enterPreview(w.win as unknown as Window, previewStartNames("/about"));
     const guarded = w.win.fetch as (input: string) => Promise<Response>;
     await expect(guarded("/about.data?_routes=routes%2Fpage")).rejects.toThrow(TypeError);
     await expect(guarded(`${ORIGIN}/about.data`)).rejects.toThrow(TypeError);
@@ -128,8 +133,24 @@ describe("enterPreview", () => {
 
   it("guards the home page's data by its own address", async () => {
     const w = fakeWindow();
-    enterPreview(w.win as unknown as Window, "/");
+    enterPreview(w.win as unknown as Window, previewStartNames("/"));
     const guarded = w.win.fetch as (input: string) => Promise<Response>;
     await expect(guarded("/_.data")).rejects.toThrow(TypeError);
+  });
+
+  it("keeps the link for the preview's other scripts", () => {
+    const w = fakeWindow();
+    enterPreview(w.win as unknown as Window, previewStartNames("/about"));
+    expect((w.win as unknown as Record<string, unknown>).id5PreviewLink).toBe(LINK);
+  });
+});
+
+describe("previewStartScript", () => {
+  it("runs on its own (nothing from outside its text) and no path closes its element", () => {
+    const script = previewStartScript("/news/a</script><b>");
+    expect(script).not.toContain("</script");
+    const w = fakeWindow();
+    new Function("window", script)(w.win);
+    expect(w.addresses).toEqual(["/news/a%3C/script%3E%3Cb%3E"]);
   });
 });
