@@ -327,6 +327,21 @@ export class SharedPieces {
   }
 
   private async splice(file: BuildFile, kind: PageKind, current: KnownPiece): Promise<PieceAnswer> {
+    try {
+      return await this.spliceFile(file, kind, current);
+    } catch (error) {
+      // The file vanished since the scan (a build replaced underneath the server): the page
+      // renders, as it does when the file is served as stored.
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return "render";
+      throw error;
+    }
+  }
+
+  private async spliceFile(
+    file: BuildFile,
+    kind: PageKind,
+    current: KnownPiece,
+  ): Promise<PieceAnswer> {
     const { files } = this.options;
     const kept = files.representation(file);
     if (!kept) {

@@ -55,6 +55,7 @@ describe("health endpoints", { timeout: 3 * READY_DEADLINE_MS }, () => {
       content: "HTTP 200",
       catchUp: "done",
       redirects: "done",
+      sharedPieces: "done",
     });
     expect(answer.text).not.toContain(LOCAL_CMS_VARIABLES.BCMS_API_KEY_SECRET);
   });

@@ -76,7 +76,13 @@ describe("a CMS outage after the start's catch-up", () => {
     async () => {
       expect(await readyz()).toEqual({
         status: 200,
-        body: { status: "ready", content: "HTTP 200", catchUp: "done", redirects: "done" },
+        body: {
+          status: "ready",
+          content: "HTTP 200",
+          catchUp: "done",
+          redirects: "done",
+          sharedPieces: "done",
+        },
       });
       const outage = proxy.cut();
       // The site has seen the outage once /readyz reports the CMS's silence.
