@@ -7,7 +7,7 @@
 // It is rendered to markup on the server only (consent-markup.server.tsx): the browser
 // bundle carries none of it.
 import { buttonClassName } from "~/components/ui/button";
-import { sourceMark } from "../content/source-marks";
+import { type EntrySource, sourceMark } from "../content/source-marks";
 import { CONSENT_FORM_ATTRIBUTE, CONSENT_PANEL_ID } from "./attributes";
 import { CONSENT_ACTION_PATH, CONSENT_RETURN_FIELD, CONSENT_SAVED_ID } from "./consent-form";
 import type { ConsentWording } from "./model";
@@ -98,17 +98,20 @@ export function ConsentBanner({ wording, returnTo }: ConsentBannerProps) {
                 name="necessary"
                 label={wording.necessary.label}
                 description={wording.necessary.description}
+                source={wording.source}
                 fixed
               />
               <Category
                 name="analytics"
                 label={wording.analytics.label}
                 description={wording.analytics.description}
+                source={wording.source}
               />
               <Category
                 name="advertising"
                 label={wording.advertising.label}
                 description={wording.advertising.description}
+                source={wording.source}
               />
             </fieldset>
             <button
@@ -127,7 +130,13 @@ export function ConsentBanner({ wording, returnTo }: ConsentBannerProps) {
   );
 }
 
-function Category(props: { name: string; label: string; description: string; fixed?: boolean }) {
+function Category(props: {
+  name: string;
+  label: string;
+  description: string;
+  fixed?: boolean;
+  source?: EntrySource;
+}) {
   const id = `consent-${props.name}`;
   return (
     <div className="consent__category">
@@ -140,8 +149,14 @@ function Category(props: { name: string; label: string; description: string; fix
         disabled={props.fixed}
         aria-describedby={`${id}-description`}
       />
-      <label htmlFor={id}>{props.label}</label>
-      <p id={`${id}-description`} className="consent__description">
+      <label htmlFor={id} {...sourceMark(props.source, `${props.name} · label`)}>
+        {props.label}
+      </label>
+      <p
+        id={`${id}-description`}
+        className="consent__description"
+        {...sourceMark(props.source, `${props.name} · description`)}
+      >
         {props.description}
       </p>
     </div>

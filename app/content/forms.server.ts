@@ -14,6 +14,7 @@ import {
 } from "~/forms/model";
 import { toContentBlocks } from "./blocks.server";
 import { FORM_TEMPLATE, findPublishedEntryById, type LocalEntry } from "./entries.server";
+import { entrySource } from "./entry-source.server";
 import { logger } from "./log.server";
 import type { RichNode } from "./models";
 import {
@@ -171,6 +172,7 @@ export function readFormEntry(entry: LocalEntry<"form">, ctx: FormReadContext): 
       submitLabel,
       outcome,
       destination,
+      ...entrySource(entry),
     },
   };
 }

@@ -2,6 +2,7 @@
 // message tied to it (aria-describedby), the consent checkbox and the honeypot.
 import { RichNodes } from "~/components/rich-text/rich-nodes";
 import type { RichNode } from "~/content/models";
+import { sourceMark } from "~/content/source-marks";
 import { CHECKED_VALUE, type FormDefinition, type FormField, SYSTEM_FIELDS } from "./model";
 
 const INPUT_TYPES: Partial<Record<FormField["type"], string>> = {
@@ -53,6 +54,8 @@ export function Field({
     "aria-describedby": describedBy(errorId, helpId),
   };
   const initial = value ?? field.value ?? "";
+  // Within a preview: the field's wording (label, hint, options) is the form entry's.
+  const mark = sourceMark(form.source, `fields · ${field.name}`);
   if (field.type === "hidden") {
     return <input type="hidden" name={field.name} value={field.value ?? value ?? ""} />;
   }
@@ -64,6 +67,7 @@ export function Field({
   if (field.type === "radio") {
     return (
       <fieldset
+        {...mark}
         className="form__field form__choices"
         aria-describedby={describedBy(errorId, helpId)}
         aria-invalid={error ? true : undefined}
@@ -92,7 +96,7 @@ export function Field({
   }
   if (field.type === "checkbox") {
     return (
-      <div className="form__field form__check">
+      <div className="form__field form__check" {...mark}>
         <input
           type="checkbox"
           value={CHECKED_VALUE}
@@ -109,7 +113,7 @@ export function Field({
     );
   }
   return (
-    <div className="form__field">
+    <div className="form__field" {...mark}>
       <label className="form__label" htmlFor={id}>
         {field.label}
         {field.required && <RequiredMark />}
@@ -170,7 +174,10 @@ export function ConsentField({
 }) {
   const consentId = `${form.id}-${SYSTEM_FIELDS.consent}`;
   return (
-    <div className="form__field form__check form__consent">
+    <div
+      className="form__field form__check form__consent"
+      {...sourceMark(form.source, "consent_label")}
+    >
       <input
         type="checkbox"
         id={consentId}

@@ -11,6 +11,7 @@ import {
   useRouteLoaderData,
   useSubmit,
 } from "react-router";
+import { sourceMark } from "~/content/source-marks";
 import { ConsentField, Field, SpamTrap } from "./form-fields";
 import { pushGenerateLead } from "./lead";
 import { CHECKED_VALUE, type FormActionData, type FormDefinition, SYSTEM_FIELDS } from "./model";
@@ -204,10 +205,18 @@ export function FormView({ form, stamp, sentMessage }: FormViewProps) {
 
   return (
     <section className="form" aria-labelledby={headingId}>
-      <h2 className="form__heading" id={headingId}>
+      <h2
+        className="form__heading"
+        id={headingId}
+        {...sourceMark(form.source, form.heading ? "heading" : "submit_label")}
+      >
         {form.heading ?? form.submitLabel}
       </h2>
-      {form.intro && <p className="form__intro">{form.intro}</p>}
+      {form.intro && (
+        <p className="form__intro" {...sourceMark(form.source, "intro")}>
+          {form.intro}
+        </p>
+      )}
       {(answer?.status === "rate-limited" || answer?.status === "unavailable") && (
         <div
           className="form__status form__status--problem"
@@ -268,7 +277,12 @@ export function FormView({ form, stamp, sentMessage }: FormViewProps) {
           />
         )}
         <div className="form__actions">
-          <button type="submit" className="button button--primary button--lg" disabled={pending}>
+          <button
+            type="submit"
+            className="button button--primary button--lg"
+            disabled={pending}
+            {...sourceMark(form.source, "submit_label")}
+          >
             {pending ? "Sending…" : form.submitLabel}
           </button>
         </div>

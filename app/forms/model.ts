@@ -1,6 +1,7 @@
 // A form as the content team defines it in the CMS (template `form`), after the content
 // layer has read and checked it: what the page renders and what the action validates.
 import type { RichNode } from "~/content/rich-models";
+import type { EntrySource } from "~/content/source-marks";
 
 export const FIELD_TYPES = [
   "text",
@@ -50,6 +51,8 @@ export interface FormDefinition {
   outcome: FormOutcome;
   /** The CRM destination tag. */
   destination: string;
+  /** Within a preview only: the `form` entry its wording comes from. */
+  source?: EntrySource;
 }
 
 /** Field names the site itself uses in every form; CMS fields may not take them. */

@@ -20,7 +20,7 @@ export default function Solutions({ loaderData }: Route.ComponentProps) {
     <SectionPageView page={page}>
       {page.tabs.length > 0 && (
         <Container className="page__section">
-          <Tabs tabs={page.tabs} />
+          <Tabs tabs={page.tabs} source={page.source} />
         </Container>
       )}
     </SectionPageView>

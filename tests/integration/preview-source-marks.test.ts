@@ -33,7 +33,12 @@ const PUBLIC_PATHS = [
   "/about",
   "/resources",
   "/trust/privacy-policy",
+  "/solutions",
+  "/contact",
 ];
+/** A page with tabs, and one with a form (`page` entries of the seed). */
+const SOLUTIONS_PAGE = "78e0465f43a525dbd2453318";
+const CONTACT_PAGE = "8ed7a137547fac2fa7a2739b";
 
 let project: DraftsProject;
 let site: SiteProcess;
@@ -128,6 +133,26 @@ describe("source marks", () => {
       /<a class="site-header__logo"[^>]* data-cms-source="[^"]*Site code · header · logo link/,
     );
     expect(html).toMatch(/<footer id="[^"]*" class="site-footer" data-cms-source="/);
+  });
+
+  it("mark covers, the consent categories, tabs and a form's wording", async () => {
+    const article = await previewOf(LIVE.template, LIVE.id);
+    expect(article).toMatch(
+      /<div class="container container--prose article__cover" data-cms-source="[^"]*· cover/,
+    );
+    expect(article).toMatch(
+      /<label for="consent-analytics" data-cms-source="[^"]*analytics · label/,
+    );
+    expect(article).toMatch(
+      /<p id="consent-advertising-description" class="consent__description" data-cms-source="[^"]*advertising · description/,
+    );
+    const solutions = await previewOf("page", SOLUTIONS_PAGE);
+    expect(solutions).toMatch(/<h2 class="tabs__heading" data-cms-source="[^"]*tabs · 1 · label/);
+    expect(solutions).toMatch(/<div class="rich-content" data-cms-source="[^"]*tabs · 1 · body/);
+    const contact = await previewOf("page", CONTACT_PAGE);
+    expect(contact).toMatch(/<h2 class="form__heading" id="[^"]*" data-cms-source="[^"]*Form · /);
+    expect(contact).toMatch(/<div class="form__field" data-cms-source="[^"]*· fields · /);
+    expect(contact).toMatch(/<button type="submit"[^>]* data-cms-source="[^"]*· submit_label/);
   });
 
   it("leave the preview's markup byte for byte the public page's once taken out", async () => {

@@ -52,7 +52,7 @@ export interface HeroProps {
   id?: string;
   className?: string;
   /** Within a preview: where the title, description and call to action come from. */
-  marks?: { title?: SourceMark; description?: SourceMark; cta?: SourceMark };
+  marks?: { title?: SourceMark; description?: SourceMark; cta?: SourceMark; image?: SourceMark };
 }
 
 export function Hero({
@@ -180,7 +180,7 @@ export function Hero({
           )}
         </div>
         {ownTargets.includes("media") && (
-          <div className="hero__media" {...animate("media")}>
+          <div className="hero__media" {...animate("media")} {...(mediaSlot ? {} : marks?.image)}>
             {media}
           </div>
         )}

@@ -78,7 +78,11 @@ export function NewsArticleView({
         )}
       </ArticleHeader>
       {article.cover && (
-        <Container width="prose" className="article__cover">
+        <Container
+          width="prose"
+          className="article__cover"
+          {...sourceMark(article.source, "cover (its alt text is the media's)")}
+        >
           <Picture image={article.cover} sizes={ARTICLE_COVER_SIZES} priority />
         </Container>
       )}
@@ -112,7 +116,11 @@ export function EventView({ event, breadcrumbs }: TrailProps & { event: EventMod
         )}
       </ArticleHeader>
       {event.cover && (
-        <Container width="prose" className="article__cover">
+        <Container
+          width="prose"
+          className="article__cover"
+          {...sourceMark(event.source, "cover (its alt text is the media's)")}
+        >
           <Picture image={event.cover} sizes={ARTICLE_COVER_SIZES} priority />
         </Container>
       )}
@@ -144,7 +152,11 @@ export function ResourceView({
         source={resource.source}
       />
       {resource.cover && (
-        <Container width="prose" className="article__cover">
+        <Container
+          width="prose"
+          className="article__cover"
+          {...sourceMark(resource.source, "cover (its alt text is the media's)")}
+        >
           <Picture image={resource.cover} sizes={ARTICLE_COVER_SIZES} priority />
         </Container>
       )}

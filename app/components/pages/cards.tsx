@@ -33,7 +33,7 @@ export function Card({
   return (
     <article className="card">
       {cover && (
-        <div className="card__media">
+        <div className="card__media" {...sourceMark(source, "cover (its alt text is the media's)")}>
           <Picture image={cover} sizes={CARD_IMAGE_SIZES} className="card__image" />
         </div>
       )}

@@ -39,6 +39,7 @@ export function heroMarks(page: { source?: EntrySource; hero?: HeroModel }) {
       page.hero?.description ? "hero · description" : "description",
     ),
     cta: sourceMark(page.source, "hero · cta_label"),
+    image: sourceMark(page.source, "hero · image (its alt text is the media's)"),
   };
 }
 

@@ -4,13 +4,15 @@
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import type { TabModel } from "~/content/models";
+import { type EntrySource, richContentMark, sourceMark } from "~/content/source-marks";
 import { tabAnchorFromHash, tabHash } from "~/navigation/scroll-rules";
 import { RichContent } from "../rich-text/rich-content";
 import { useEnhanced } from "../ui/use-enhanced";
 
 export const TAB_ID_PREFIX = "tabs-";
 
-export function Tabs({ tabs }: { tabs: TabModel[] }) {
+/** `source`: within a preview, the page entry the tabs are props of (source-marks.ts). */
+export function Tabs({ tabs, source }: { tabs: TabModel[]; source?: EntrySource }) {
   const { hash } = useLocation();
   const enhanced = useEnhanced();
   const [selected, setSelected] = useState(() => tabs[0]?.anchor ?? "");
@@ -48,13 +50,14 @@ export function Tabs({ tabs }: { tabs: TabModel[] }) {
                 window.history.replaceState(window.history.state, "", tabHash(tab.anchor));
               }}
               onKeyDown={(event) => onKeyDown(event, index)}
+              {...sourceMark(source, `tabs · ${index + 1} · label`)}
             >
               {tab.label}
             </button>
           ))}
         </div>
       )}
-      {tabs.map((tab) => (
+      {tabs.map((tab, index) => (
         <section
           key={tab.anchor}
           id={enhanced ? `panel-${tab.anchor}` : `${TAB_ID_PREFIX}${tab.anchor}`}
@@ -63,8 +66,16 @@ export function Tabs({ tabs }: { tabs: TabModel[] }) {
           aria-labelledby={enhanced ? `${TAB_ID_PREFIX}${tab.anchor}` : undefined}
           hidden={enhanced && selected !== tab.anchor}
         >
-          <h2 className={enhanced ? "visually-hidden" : "tabs__heading"}>{tab.label}</h2>
-          <RichContent blocks={tab.body} />
+          <h2
+            className={enhanced ? "visually-hidden" : "tabs__heading"}
+            {...sourceMark(source, `tabs · ${index + 1} · label`)}
+          >
+            {tab.label}
+          </h2>
+          <RichContent
+            blocks={tab.body}
+            mark={richContentMark(source, `tabs · ${index + 1} · body`, tab.body)}
+          />
         </section>
       ))}
     </div>
