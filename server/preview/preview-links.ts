@@ -49,8 +49,22 @@ function signed(claims: PreviewClaims): string {
   ].join(".");
 }
 
-function signatureOf(text: string, key: Buffer): Buffer {
+/** A link's signature of its text (HMAC-SHA256). */
+export function signatureOf(text: string, key: Buffer): Buffer {
   return createHmac("sha256", key).update(text).digest();
+}
+
+/**
+ * Whether the signature a link carries is the one expected, compared in constant time.
+ * Re-encoding must give the same text: base64url has several spellings of the last byte.
+ */
+export function signatureMatches(signature: string, expected: Buffer): boolean {
+  const given = Buffer.from(signature, "base64url");
+  return (
+    given.length === expected.length &&
+    given.toString("base64url") === signature &&
+    timingSafeEqual(given, expected)
+  );
 }
 
 /** The hours a link lasts: a positive number up to MAX_PREVIEW_HOURS, or an error message. */
@@ -103,14 +117,7 @@ export function verifyPreviewToken(token: string, key: Buffer, now = Date.now())
   if (claims.issuedAt.toString(36) !== issued || claims.expiresAt.toString(36) !== expires) {
     return { ok: false, reason: "malformed" };
   }
-  const given = Buffer.from(signature as string, "base64url");
-  const expected = signatureOf(signed(claims), key);
-  // Re-encoding must give the same text: base64url has several spellings of the last byte.
-  if (
-    given.length !== expected.length ||
-    given.toString("base64url") !== signature ||
-    !timingSafeEqual(given, expected)
-  ) {
+  if (!signatureMatches(signature as string, signatureOf(signed(claims), key))) {
     return { ok: false, reason: "signature" };
   }
   if (
