@@ -32,9 +32,12 @@ export interface PreviewClaims {
   expiresAt: number;
 }
 
-export type PreviewLinkCheck =
-  | { ok: true; claims: PreviewClaims }
+/** What checking a signed link gives: its claims, or why it is refused. */
+export type SignedLinkCheck<Claims> =
+  | { ok: true; claims: Claims }
   | { ok: false; reason: "malformed" | "signature" | "expired" };
+
+export type PreviewLinkCheck = SignedLinkCheck<PreviewClaims>;
 
 export function previewLinkKey(siteKey: Buffer): Buffer {
   return purposeKey(siteKey, KEY_LABEL);

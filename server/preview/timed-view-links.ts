@@ -9,7 +9,12 @@
 import { HOUR_MS } from "../../app/config/durations";
 import { purposeKey } from "../../app/forms/tokens.server";
 import { PREVIEW_PATH_PREFIX } from "../addresses/server-paths";
-import { MAX_ISSUED_AHEAD_MS, signatureMatches, signatureOf } from "./preview-links";
+import {
+  MAX_ISSUED_AHEAD_MS,
+  type SignedLinkCheck,
+  signatureMatches,
+  signatureOf,
+} from "./preview-links";
 
 export const TIMED_VIEW_PREFIX = `${PREVIEW_PATH_PREFIX}at/`;
 /** As long as a desk session: the view needs one anyway. */
@@ -31,9 +36,7 @@ export interface TimedViewClaims {
   expiresAt: number;
 }
 
-export type TimedViewCheck =
-  | { ok: true; claims: TimedViewClaims }
-  | { ok: false; reason: "malformed" | "signature" | "expired" };
+export type TimedViewCheck = SignedLinkCheck<TimedViewClaims>;
 
 export function timedViewKey(siteKey: Buffer): Buffer {
   return purposeKey(siteKey, KEY_LABEL);
