@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ContentIdentity } from "../app/config/local-content";
 import type { SiteLogger } from "../app/logging/logger.server";
 import { API_PREFIX } from "../bcms";
-import { sendJson } from "./http";
+import { sendJson, sendJsonList } from "./http";
 import type { MediaBinService } from "./media-bin";
 import type { EntryParser } from "./parser";
 import type { ContentStore } from "./snapshot-store";
@@ -92,13 +92,8 @@ export function matchRoute(
 }
 
 /** BCMS's list envelope; there is no pagination, so total and limit echo the count. */
-export function sendItems(context: RouteContext, items: readonly unknown[]): void {
-  sendJson(context.req, context.res, 200, {
-    items,
-    total: items.length,
-    limit: items.length,
-    offset: 0,
-  });
+export function sendItems(context: RouteContext, items: Iterable<unknown>): void {
+  sendJsonList(context.req, context.res, items);
 }
 
 export function sendItem(context: RouteContext, item: unknown): void {

@@ -38,11 +38,16 @@ function requireEntry(app: AppContext, template: Template, id: string): Entry {
   return entry;
 }
 
-function parseAll(app: AppContext, entries: readonly Entry[]): EntryParsed[] {
-  return entries.flatMap((entry) => {
+function* mapEach<T, U>(items: readonly T[], map: (item: T) => U): Generator<U> {
+  for (const item of items) yield map(item);
+}
+
+/** Each entry parsed as the list is written (one at a time: see sendJsonList). */
+function* parsedEach(app: AppContext, entries: readonly Entry[]): Generator<EntryParsed> {
+  for (const entry of entries) {
     const parsed = app.parser.parseEntry(entry);
-    return parsed ? [parsed] : [];
-  });
+    if (parsed) yield parsed;
+  }
 }
 
 /** Entries having the status (id or label) in any language: BCMS does not say which language counts. */
@@ -78,19 +83,19 @@ export const entryRoutes: Route[] = [
     const template = requireTemplate(context.app, context.params.tid ?? "");
     sendItems(
       context,
-      context.app.store.entriesOf(template._id).map((entry) => context.app.parser.toLite(entry)),
+      mapEach(context.app.store.entriesOf(template._id), (entry) => context.app.parser.toLite(entry)),
     );
   }),
   route("GET", "template/:tid/entry/all/parsed", (context) => {
     const template = requireTemplate(context.app, context.params.tid ?? "");
-    sendItems(context, parseAll(context.app, context.app.store.entriesOf(template._id)));
+    sendItems(context, parsedEach(context.app, context.app.store.entriesOf(template._id)));
   }),
   route("GET", "template/:tid/entry/all", (context) => {
     const template = requireTemplate(context.app, context.params.tid ?? "");
     sendItems(context, context.app.store.entriesOf(template._id));
   }),
   route("GET", "template/:tid/entry/all_by_status/:status/parsed", (context) => {
-    sendItems(context, parseAll(context.app, entriesByStatus(context)));
+    sendItems(context, parsedEach(context.app, entriesByStatus(context)));
   }),
   route("GET", "template/:tid/entry/all_by_status/:status", (context) => {
     sendItems(context, entriesByStatus(context));
