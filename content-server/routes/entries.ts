@@ -83,7 +83,9 @@ export const entryRoutes: Route[] = [
     const template = requireTemplate(context.app, context.params.tid ?? "");
     sendItems(
       context,
-      mapEach(context.app.store.entriesOf(template._id), (entry) => context.app.parser.toLite(entry)),
+      mapEach(context.app.store.entriesOf(template._id), (entry) =>
+        context.app.parser.toLite(entry),
+      ),
     );
   }),
   route("GET", "template/:tid/entry/all/parsed", (context) => {
